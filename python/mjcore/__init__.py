@@ -1,0 +1,67 @@
+"""mjcore: Chinese mahjong rules engine with a Rust core.
+
+The top-level functions use the Rust core; ``mjcore.reference`` holds a pure-Python twin with the same names
+and signatures, used for differential testing and as readable documentation of every algorithm.
+"""
+
+from __future__ import annotations
+
+from . import errors
+from .analysis import (
+    decompose,
+    is_win,
+    is_win_batch,
+    parse_hand,
+    shanten,
+    shanten_batch,
+    shanten_by_form,
+    waits,
+)
+from .errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidHandError,
+    InvalidTileError,
+    MjcoreError,
+    NotationError,
+    RulesetError,
+)
+from .hand import Forms, Hand, Meld, MeldKind
+from .results import Decomposition, DiscardChoice, Group, Waits
+from .tiles import chinese_name, tile_index, tile_name, unicode_tile
+
+from . import reference  # noqa: E402  (after the public names: the reference imports shared modules only)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Decomposition",
+    "DiscardChoice",
+    "Forms",
+    "Group",
+    "Hand",
+    "IllegalActionError",
+    "InvalidArgumentError",
+    "InvalidHandError",
+    "InvalidTileError",
+    "Meld",
+    "MeldKind",
+    "MjcoreError",
+    "NotationError",
+    "RulesetError",
+    "Waits",
+    "chinese_name",
+    "decompose",
+    "errors",
+    "is_win",
+    "is_win_batch",
+    "parse_hand",
+    "reference",
+    "shanten",
+    "shanten_batch",
+    "shanten_by_form",
+    "tile_index",
+    "tile_name",
+    "unicode_tile",
+    "waits",
+]

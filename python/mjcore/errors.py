@@ -1,0 +1,56 @@
+"""The exceptions of mjcore. Both backends (the Rust core and the pure-Python reference) raise exactly these.
+
+Every input error is also a ``ValueError``, so ``except ValueError`` keeps working for callers that do not
+know mjcore. A wrong Python *type* raises ``TypeError`` instead.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "MjcoreError",
+    "NotationError",
+    "InvalidTileError",
+    "InvalidHandError",
+    "RulesetError",
+    "IllegalActionError",
+    "InvalidArgumentError",
+]
+
+
+class MjcoreError(Exception):
+    """Base class of every error mjcore raises on purpose."""
+
+
+class InvalidArgumentError(MjcoreError, ValueError):
+    """An argument outside its documented range (an array of the wrong shape, an unknown form name...)."""
+
+    def __init__(self, message: str, position: int | None = None) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+class InvalidTileError(InvalidArgumentError):
+    """A tile that does not exist (index out of 0..33, an unknown name)."""
+
+
+class InvalidHandError(InvalidArgumentError):
+    """A hand that cannot exist: a fifth copy of a tile, a wrong size, a malformed meld."""
+
+
+class NotationError(InvalidHandError):
+    """Text that is not valid tile notation. ``position`` is the 0-based character index of the problem."""
+
+    def __str__(self) -> str:
+        return self.args[0] if self.args else ""
+
+
+class RulesetError(InvalidArgumentError):
+    """A ruleset file or option that is missing, out of range or inconsistent; the message names the field."""
+
+
+class IllegalActionError(MjcoreError, ValueError):
+    """A game action that is not legal in the current state of a table."""
+
+    def __init__(self, message: str, position: int | None = None) -> None:
+        super().__init__(message)
+        self.position = position

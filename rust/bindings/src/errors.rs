@@ -1,0 +1,61 @@
+//! The one place where engine errors become Python exceptions. The exception classes live in
+//! `mjcore.errors` (Python), so that the pure-Python reference raises exactly the same ones.
+
+use mjcore_engine::EngineError;
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+
+/// The `mjcore.errors` class name for each engine error variant (an exhaustive match, so a new variant
+/// cannot be forgotten).
+fn class_name(error: &EngineError) -> &'static str {
+    match error {
+        EngineError::Notation { .. } => "NotationError",
+        EngineError::InvalidTile { .. } => "InvalidTileError",
+        EngineError::InvalidHand { .. } => "InvalidHandError",
+        EngineError::Ruleset { .. } => "RulesetError",
+        EngineError::IllegalAction { .. } => "IllegalActionError",
+        EngineError::InvalidArgument { .. } => "InvalidArgumentError",
+    }
+}
+
+/// Converts an engine error into the matching `mjcore.errors` exception.
+pub fn to_py(error: EngineError) -> PyErr {
+    Python::attach(|py| {
+        let name = class_name(&error);
+        let message = error.to_string();
+        match py.import("mjcore.errors").and_then(|m| m.getattr(name)) {
+            Ok(class) => {
+                let args = match &error {
+                    EngineError::Notation { position, .. } => (message.clone(), Some(*position)),
+                    _ => (message.clone(), None),
+                };
+                match class.call1(args) {
+                    Ok(instance) => PyErr::from_value(instance),
+                    Err(e) => e,
+                }
+            }
+            Err(_) => PyRuntimeError::new_err(format!("{name}: {message}")),
+        }
+    })
+}
+
+/// `Result` with engine errors mapped to Python exceptions.
+pub trait IntoPyResult<T> {
+    fn py_err(self) -> PyResult<T>;
+}
+
+impl<T> IntoPyResult<T> for Result<T, EngineError> {
+    fn py_err(self) -> PyResult<T> {
+        self.map_err(to_py)
+    }
+}
+
+/// An argument error raised from the bindings themselves (shape of an array, an out-of-range flag).
+pub fn argument(message: impl Into<String>) -> PyErr {
+    to_py(EngineError::argument(message))
+}
+
+/// A bad hand detected while converting arguments.
+pub fn bad_hand(message: impl Into<String>) -> PyErr {
+    to_py(EngineError::hand(message))
+}

@@ -1,0 +1,127 @@
+//! Tile kinds as small integers, the one representation every hot path uses.
+//!
+//! Kinds 0..34: 0–8 = 1–9m (万), 9–17 = 1–9p (筒), 18–26 = 1–9s (条/索), 27–30 = East South West North,
+//! 31 = White 白, 32 = Green 发, 33 = Red 中 (mpsz 1z..7z). Flowers are kept apart (1f..8f), never in counts.
+
+/// Number of distinct playing-tile kinds.
+pub const NUM_KINDS: usize = 34;
+/// Copies of each kind in a standard set.
+pub const COPIES: u8 = 4;
+/// Number of flower tiles (1f–4f 春夏秋冬, 5f–8f 梅兰菊竹).
+pub const NUM_FLOWERS: u8 = 8;
+
+/// Per-kind tile counts: the hot-path representation of any multiset of tiles.
+pub type Counts = [u8; NUM_KINDS];
+
+/// The 13 terminals and honours (幺九牌) used by thirteen orphans.
+pub const TERMINALS_AND_HONOURS: [u8; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+/// A suit or the honours group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Suit {
+    Man = 0,
+    Pin = 1,
+    Sou = 2,
+    Honor = 3,
+}
+
+impl Suit {
+    /// The mpsz letter of the suit.
+    pub const fn letter(self) -> char {
+        match self {
+            Suit::Man => 'm',
+            Suit::Pin => 'p',
+            Suit::Sou => 's',
+            Suit::Honor => 'z',
+        }
+    }
+
+    /// First tile kind of the suit.
+    pub const fn base(self) -> u8 {
+        (self as u8) * 9
+    }
+
+    /// Number of kinds in the suit: 9, or 7 for honours.
+    pub const fn len(self) -> u8 {
+        match self {
+            Suit::Honor => 7,
+            _ => 9,
+        }
+    }
+
+    pub const ALL: [Suit; 4] = [Suit::Man, Suit::Pin, Suit::Sou, Suit::Honor];
+}
+
+/// A tile kind 0..34. Constructed only through checked constructors, so a `Tile` is always valid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Tile(u8);
+
+impl Tile {
+    /// The kind `index` if it is a playing tile (0..34).
+    pub const fn new(index: u8) -> Option<Tile> {
+        if (index as usize) < NUM_KINDS {
+            Some(Tile(index))
+        } else {
+            None
+        }
+    }
+
+    /// The tile `number` (1-based) of `suit`, if it exists.
+    pub const fn from_suit(suit: Suit, number: u8) -> Option<Tile> {
+        if number >= 1 && number <= suit.len() {
+            Some(Tile(suit.base() + number - 1))
+        } else {
+            None
+        }
+    }
+
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    pub const fn suit(self) -> Suit {
+        match self.0 / 9 {
+            0 => Suit::Man,
+            1 => Suit::Pin,
+            2 => Suit::Sou,
+            _ => Suit::Honor,
+        }
+    }
+
+    /// 1-based number within the suit (honours 1..7 in mpsz order).
+    pub const fn number(self) -> u8 {
+        self.0 - self.suit().base() + 1
+    }
+
+    pub const fn is_honor(self) -> bool {
+        self.0 >= 27
+    }
+
+    pub const fn is_wind(self) -> bool {
+        self.0 >= 27 && self.0 <= 30
+    }
+
+    pub const fn is_dragon(self) -> bool {
+        self.0 >= 31
+    }
+
+    /// A suited 1 or 9.
+    pub const fn is_terminal(self) -> bool {
+        !self.is_honor() && (self.number() == 1 || self.number() == 9)
+    }
+
+    /// Terminal or honour (幺九).
+    pub const fn is_terminal_or_honor(self) -> bool {
+        self.is_honor() || self.is_terminal()
+    }
+
+    /// mpsz name such as `5m` or `7z`.
+    pub fn mpsz(self) -> String {
+        format!("{}{}", self.number(), self.suit().letter())
+    }
+}
+
+/// Whether a chow (three consecutive suited tiles) may start at `index`.
+pub const fn can_start_chow(index: u8) -> bool {
+    index < 27 && index % 9 <= 6
+}
