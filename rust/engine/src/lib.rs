@@ -5,6 +5,7 @@ pub mod error;
 pub mod forms;
 pub mod hand;
 pub mod notation;
+pub mod sim;
 pub mod suit_key;
 pub mod tile;
 
