@@ -6,10 +6,12 @@ use pyo3::prelude::*;
 mod convert;
 mod errors;
 mod notation;
+mod sim;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     notation::register(m)?;
+    sim::register(m)?;
     Ok(())
 }

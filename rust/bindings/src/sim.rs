@@ -1,0 +1,218 @@
+//! The table engine for Python: `Table` holds one deal driven one decision at a time (the base of an AI
+//! environment), and `play_random_deal` plays a whole deal with the random bots natively. The Python wrapper
+//! `mjcore.sim` turns the plain tuples used here into `mjcore.sim_types` objects.
+
+use mjcore_engine::hand::Hand;
+use mjcore_engine::sim::{
+    play_deal, replay, Action, Adjudicator, Deal, Policy, RandomBot, Wall, WinInfo, WinSituation,
+};
+use mjcore_engine::{EngineError, Tile};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyTuple};
+
+use crate::convert::{meld_to_tuple, MeldTuple};
+use crate::errors::IntoPyResult;
+
+/// A win check written in Python: called as `win_check(counts: bytes, melds: tuple[MeldTuple, ...],
+/// situation: (winner, tile, from_seat | None, robbing_kong, kong_replacement, last_tile, dealer, round_wind))`
+/// and returning the fan of a legal win or None.
+struct PyWinCheck(Py<PyAny>);
+
+impl Adjudicator for PyWinCheck {
+    fn judge(&self, hand: &Hand, s: &WinSituation) -> mjcore_engine::Result<Option<WinInfo>> {
+        let failed = |e: PyErr| EngineError::argument(format!("win_check failed: {e}"));
+        Python::attach(|py| {
+            let melds: Vec<MeldTuple> = hand.melds.iter().map(meld_to_tuple).collect();
+            let situation = (
+                s.winner,
+                s.tile.index(),
+                s.from,
+                s.robbing_kong,
+                s.kong_replacement,
+                s.last_tile,
+                s.dealer,
+                s.round_wind,
+            );
+            let args = (
+                PyBytes::new(py, &hand.concealed),
+                PyTuple::new(py, melds).map_err(failed)?,
+                situation,
+            );
+            let fan: Option<u32> = self
+                .0
+                .call1(py, args)
+                .and_then(|result| result.extract(py).map_err(PyErr::from))
+                .map_err(failed)?;
+            Ok(fan.map(|fan| WinInfo { fan }))
+        })
+    }
+}
+
+/// An action as it crosses the boundary: (kind name, tile or None).
+type ActionTuple = (&'static str, Option<u8>);
+
+fn action_to_tuple(action: &Action) -> ActionTuple {
+    (action.name(), action.tile().map(Tile::index))
+}
+
+/// What a seat sees, as a tuple: (seat, hand counts, drawn, melds per seat, discards per seat, wall
+/// remaining, dealer, round wind, seat to act, offered (tile, from, added_kong) or None).
+type ObservationTuple<'py> = (
+    u8,
+    Bound<'py, PyBytes>,
+    Option<u8>,
+    Vec<Vec<MeldTuple>>,
+    Vec<Vec<u8>>,
+    usize,
+    u8,
+    u8,
+    Option<u8>,
+    Option<(u8, u8, bool)>,
+);
+
+/// A winner as a tuple: (seat, tile, from seat or None, robbing_kong, fan).
+type WinnerTuple = (u8, u8, Option<u8>, bool, u32);
+
+#[pyclass(module = "mjcore._core")]
+pub struct Table {
+    win_check: PyWinCheck,
+    deal: Option<Deal>,
+}
+
+impl Table {
+    fn current(&self) -> PyResult<&Deal> {
+        self.deal.as_ref().ok_or_else(|| {
+            crate::errors::to_py(EngineError::illegal("no deal yet: call reset() first"))
+        })
+    }
+}
+
+#[pymethods]
+impl Table {
+    #[new]
+    fn new(win_check: Py<PyAny>) -> Table {
+        Table {
+            win_check: PyWinCheck(win_check),
+            deal: None,
+        }
+    }
+
+    /// Deals deal `deal` of the run seeded with `seed`, or from `wall` (136 tile kinds) when given.
+    #[pyo3(signature = (seed, deal, dealer = 0, round_wind = 0, wall = None))]
+    fn reset(
+        &mut self,
+        seed: u64,
+        deal: u64,
+        dealer: u8,
+        round_wind: u8,
+        wall: Option<Vec<u8>>,
+    ) -> PyResult<()> {
+        let wall = match wall {
+            None => Wall::for_deal(seed, deal),
+            Some(kinds) => {
+                let tiles = kinds
+                    .into_iter()
+                    .map(|k| {
+                        Tile::new(k)
+                            .ok_or_else(|| EngineError::tile(format!("tile {k} does not exist")))
+                    })
+                    .collect::<mjcore_engine::Result<Vec<Tile>>>()
+                    .py_err()?;
+                Wall::from_tiles(tiles).py_err()?
+            }
+        };
+        self.deal =
+            Some(Deal::with_wall(seed, deal, wall, dealer, round_wind, &self.win_check).py_err()?);
+        Ok(())
+    }
+
+    /// Rebuilds the deal a log records (see `mjcore_engine::sim::replay`).
+    fn replay(&mut self, lines: Vec<String>) -> PyResult<()> {
+        self.deal = Some(replay(&lines, &self.win_check).py_err()?);
+        Ok(())
+    }
+
+    fn to_act(&self) -> PyResult<Option<u8>> {
+        Ok(self.current()?.to_act())
+    }
+
+    fn legal_actions(&self) -> PyResult<Vec<ActionTuple>> {
+        Ok(self
+            .current()?
+            .legal_actions()
+            .iter()
+            .map(action_to_tuple)
+            .collect())
+    }
+
+    fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<ObservationTuple<'py>> {
+        let view = self.current()?.observation(seat).py_err()?;
+        let seats = 0..mjcore_engine::sim::SEATS;
+        Ok((
+            seat,
+            PyBytes::new(py, view.hand()),
+            view.drawn().map(Tile::index),
+            seats
+                .clone()
+                .map(|s| view.melds(s).iter().map(meld_to_tuple).collect())
+                .collect(),
+            seats
+                .map(|s| view.discards(s).iter().map(|t| t.index()).collect())
+                .collect(),
+            view.wall_remaining(),
+            view.dealer(),
+            view.round_wind(),
+            view.to_act(),
+            view.offered()
+                .map(|o| (o.tile.index(), o.from, o.added_kong)),
+        ))
+    }
+
+    #[pyo3(signature = (kind, tile = None))]
+    fn step(&mut self, kind: &str, tile: Option<u8>) -> PyResult<()> {
+        let action = Action::from_parts(kind, tile).py_err()?;
+        let deal = self.deal.as_mut().ok_or_else(|| {
+            crate::errors::to_py(EngineError::illegal("no deal yet: call reset() first"))
+        })?;
+        deal.step(action, &self.win_check).py_err()
+    }
+
+    fn log(&self) -> PyResult<Vec<String>> {
+        Ok(self.current()?.log_lines())
+    }
+
+    /// The winners once the deal is over (empty for an exhaustive draw), None while it runs.
+    fn outcome(&self) -> PyResult<Option<Vec<WinnerTuple>>> {
+        Ok(self.current()?.outcome().map(|o| {
+            o.winners
+                .iter()
+                .map(|w| (w.seat, w.tile.index(), w.from, w.robbing_kong, w.info.fan))
+                .collect()
+        }))
+    }
+}
+
+/// Plays deal `deal` of the run seeded with `seed` with four random bots and returns its event log.
+#[pyfunction]
+#[pyo3(signature = (win_check, seed, deal, dealer = 0, round_wind = 0))]
+fn play_random_deal(
+    win_check: Py<PyAny>,
+    seed: u64,
+    deal: u64,
+    dealer: u8,
+    round_wind: u8,
+) -> PyResult<Vec<String>> {
+    let win_check = PyWinCheck(win_check);
+    let mut table = Deal::new(seed, deal, dealer, round_wind, &win_check).py_err()?;
+    let mut bots: Vec<Box<dyn Policy>> = (0..4)
+        .map(|_| Box::new(RandomBot::default()) as Box<dyn Policy>)
+        .collect();
+    play_deal(&mut table, &mut bots, &win_check).py_err()?;
+    Ok(table.log_lines())
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Table>()?;
+    m.add_function(wrap_pyfunction!(play_random_deal, m)?)?;
+    Ok(())
+}
