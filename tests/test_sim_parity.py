@@ -12,22 +12,16 @@ from mjcore import sim
 from mjcore.reference import sim as ref
 from mjcore.sim_types import Action
 
-from sim_helpers import scenario_wall, win_check
+from .sim_helpers import scenario_wall, win_check
 
 SEED = 20261129
-
-
-def reference_random_deal(seed: int, deal: int, dealer: int) -> list[str]:
-    table = ref.Deal(seed, deal, dealer, 0, win_check)
-    ref.play_deal(table, [ref.RandomBot() for _ in range(4)])
-    return table.log_lines()
 
 
 def test_random_bot_deals_have_identical_logs() -> None:
     kinds: dict[str, int] = {}
     for deal in range(200):
         native = sim.play_random_deal(SEED, deal, win_check, dealer=deal % 4)
-        assert native == reference_random_deal(SEED, deal, deal % 4), f"deal {deal}"
+        assert native == ref.play_random_deal(SEED, deal, win_check, dealer=deal % 4), f"deal {deal}"
         for line in native:
             event = json.loads(line)
             kind = event["kind"] if event["type"] == "meld" else event["type"]
@@ -46,7 +40,8 @@ def greedy_then_random(legal: list[Action], rng: random.Random) -> Action:
 def test_step_by_step_driving_matches(deal: int) -> None:
     native = sim.Table(win_check)
     native.reset(SEED, deal, dealer=deal % 4, round_wind=deal % 3)
-    twin = ref.Deal(SEED, deal, deal % 4, deal % 3, win_check)
+    twin = ref.Table(win_check)
+    twin.reset(SEED, deal, dealer=deal % 4, round_wind=deal % 3)
     rng = random.Random(deal)
     while (seat := twin.to_act()) is not None:
         assert native.to_act() == seat
@@ -56,17 +51,18 @@ def test_step_by_step_driving_matches(deal: int) -> None:
         native.step(action)
         twin.step(action)
     assert native.to_act() is None
-    assert native.log() == twin.log_lines()
-    assert native.outcome() == twin.outcome
+    assert native.log() == twin.log()
+    assert native.outcome() == twin.outcome()
 
 
 def test_logs_replay_across_engines() -> None:
     for deal in range(20):
         log = sim.play_random_deal(SEED, deal, win_check)
         assert ref.replay(log, win_check).log_lines() == log
+        twin_log = ref.play_random_deal(SEED, deal, win_check)
         table = sim.Table(win_check)
-        table.replay(reference_random_deal(SEED, deal, 0))
-        assert table.log() == reference_random_deal(SEED, deal, 0)
+        table.replay(twin_log)
+        assert table.log() == twin_log
 
 
 SCENARIOS = {
@@ -99,13 +95,14 @@ def test_constructed_walls_play_alike(name: str) -> None:
     wall = scenario_wall(hands, head)
     native = sim.Table(win_check)
     native.reset(0, 0, wall=wall)
-    twin = ref.Deal(0, 0, 0, 0, win_check, ref.Wall(wall))
+    twin = ref.Table(win_check)
+    twin.reset(0, 0, wall=wall)
     while (seat := twin.to_act()) is not None:
         action = scripted_or_default(script, twin.legal_actions(), twin.observation(seat).drawn)
         native.step(action)
         twin.step(action)
-    assert native.log() == twin.log_lines()
-    winners = twin.outcome
+    assert native.log() == twin.log()
+    winners = twin.outcome()
     if name == "several winners":
         assert [(w.seat, w.from_seat) for w in winners] == [(1, 0), (2, 0)]
     else:

@@ -1,6 +1,6 @@
 # Hand-written stubs of the native module mjcore._core (the Rust core). The public, friendlier API is in
 # mjcore.analysis; these are the raw boundary functions it calls.
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -50,3 +50,35 @@ def shanten_batch(
 def is_win_batch(
     arr: npt.NDArray[np.uint8], forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
 ) -> npt.NDArray[np.bool_]: ...
+
+# The table engine (mjcore.sim wraps these).
+RawWinCheck = Callable[[bytes, tuple[MeldTuple, ...], tuple[int, int, int | None, bool, bool, bool, int, int]], int | None]
+ActionTuple = tuple[str, int | None]
+
+class Table:
+    def __init__(self, win_check: RawWinCheck) -> None: ...
+    def reset(
+        self, seed: int, deal: int, dealer: int = ..., round_wind: int = ..., wall: Sequence[int] | None = ...
+    ) -> None: ...
+    def replay(self, lines: Sequence[str]) -> None: ...
+    def to_act(self) -> int | None: ...
+    def legal_actions(self) -> list[ActionTuple]: ...
+    def observation(
+        self, seat: int
+    ) -> tuple[
+        int,
+        bytes,
+        int | None,
+        list[list[MeldTuple]],
+        list[list[int]],
+        int,
+        int,
+        int,
+        int | None,
+        tuple[int, int, bool] | None,
+    ]: ...
+    def step(self, kind: str, tile: int | None = ...) -> None: ...
+    def log(self) -> list[str]: ...
+    def outcome(self) -> list[tuple[int, int, int | None, bool, int]] | None: ...
+
+def play_random_deal(win_check: RawWinCheck, seed: int, deal: int, dealer: int = ..., round_wind: int = ...) -> list[str]: ...

@@ -7,6 +7,7 @@ from .game import Game, GameConfig, play_deal, play_game
 from .policy import Policy, RandomBot
 from .replay import replay
 from .rng import Rng
+from .table import Table, play_random_deal
 from .wall import WALL_SIZE, Wall
 
 __all__ = [
@@ -18,8 +19,10 @@ __all__ = [
     "Policy",
     "RandomBot",
     "Rng",
+    "Table",
     "Wall",
     "play_deal",
     "play_game",
+    "play_random_deal",
     "replay",
 ]

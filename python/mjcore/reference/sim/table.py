@@ -1,0 +1,60 @@
+"""The same ``Table`` API as the native ``mjcore.sim.Table``, over the twin's ``Deal``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Optional, Union
+
+from ...errors import IllegalActionError
+from ...sim_types import Action, Observation, WinCheck, Winner
+from .deal import Deal
+from .game import play_deal
+from .policy import RandomBot
+from .replay import replay
+from .wall import Wall
+
+__all__ = ["Table", "play_random_deal"]
+
+
+class Table:
+    def __init__(self, win_check: WinCheck) -> None:
+        self._win_check = win_check
+        self._deal: Optional[Deal] = None
+
+    @property
+    def _current(self) -> Deal:
+        if self._deal is None:
+            raise IllegalActionError("no deal yet: call reset() first")
+        return self._deal
+
+    def reset(self, seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
+              wall: Optional[Sequence[int]] = None) -> None:
+        self._deal = Deal(seed, deal, dealer, round_wind, self._win_check, None if wall is None else Wall(wall))
+
+    def replay(self, lines: Sequence[str]) -> None:
+        self._deal = replay(lines, self._win_check)
+
+    def to_act(self) -> Optional[int]:
+        return self._current.to_act()
+
+    def legal_actions(self) -> list[Action]:
+        return self._current.legal_actions()
+
+    def observation(self, seat: int) -> Observation:
+        return self._current.observation(seat)
+
+    def step(self, action: Union[Action, tuple[str, Optional[int]]]) -> None:
+        self._current.step(Action(*action))
+
+    def log(self) -> list[str]:
+        return self._current.log_lines()
+
+    def outcome(self) -> Optional[list[Winner]]:
+        return self._current.outcome
+
+
+def play_random_deal(seed: int, deal: int, win_check: WinCheck, dealer: int = 0, round_wind: int = 0) -> list[str]:
+    """Plays a deal with four random bots and returns its event log."""
+    table = Deal(seed, deal, dealer, round_wind, win_check)
+    play_deal(table, [RandomBot() for _ in range(4)])
+    return table.log_lines()

@@ -1,0 +1,117 @@
+"""The table API on both engines (native ``mjcore.sim`` and the twin ``mjcore.reference.sim``): errors, what
+an observation shows and hides, replay, and the twin's game loop."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import mjcore.sim
+from mjcore import IllegalActionError, InvalidArgumentError
+from mjcore.reference import sim as ref
+from mjcore.sim_types import Action
+
+from .sim_helpers import win_check
+
+
+@pytest.fixture(params=["rust", "reference"])
+def engine(request):
+    """The native table module or its pure-Python twin: same names, same behaviour."""
+    return mjcore.sim if request.param == "rust" else ref
+
+
+def new_table(engine, seed: int = 1, deal: int = 0):
+    table = engine.Table(win_check)
+    table.reset(seed, deal)
+    return table
+
+
+def test_a_deal_starts_with_the_dealer_to_discard(engine) -> None:
+    table = new_table(engine)
+    assert table.to_act() == 0
+    view = table.observation(0)
+    assert sum(view.hand) == 14 and view.drawn is not None
+    assert view.wall_remaining == 136 - 53
+    assert all(sum(table.observation(s).hand) == 13 for s in (1, 2, 3))
+    assert all(a.kind in ("discard", "concealed_kong", "win") for a in table.legal_actions())
+
+
+def test_an_observation_hides_the_other_hands(engine) -> None:
+    table = new_table(engine)
+    view = table.observation(2)
+    assert view.drawn is None, "seat 2 does not see the dealer's draw"
+    assert view.hand != table.observation(0).hand
+    assert view.seat_wind(2) == 2 and view.seat_wind(view.dealer) == 0
+
+
+def test_an_illegal_action_is_rejected_by_name(engine) -> None:
+    table = new_table(engine)
+    before = table.log()
+    with pytest.raises(IllegalActionError, match="^pon is not legal for seat 0"):
+        table.step(Action("pon"))
+    missing = next(k for k in range(34) if Action("discard", k) not in table.legal_actions())
+    with pytest.raises(IllegalActionError, match="discard"):
+        table.step(Action("discard", missing))
+    assert table.log() == before
+
+
+def test_a_malformed_action_is_an_argument_error(engine) -> None:
+    table = new_table(engine)
+    for bad in (Action("ron"), Action("discard"), Action("pon", 3)):
+        with pytest.raises(InvalidArgumentError):
+            table.step(bad)
+
+
+def test_a_table_needs_a_deal(engine) -> None:
+    with pytest.raises(IllegalActionError, match="reset"):
+        engine.Table(win_check).legal_actions()
+
+
+def test_step_after_the_end_is_illegal(engine) -> None:
+    log = engine.play_random_deal(4, 2, win_check)
+    table = engine.Table(win_check)
+    table.replay(log)
+    assert table.to_act() is None and table.outcome() is not None
+    with pytest.raises(IllegalActionError, match="over"):
+        table.step(Action("pass"))
+
+
+def test_a_tampered_log_does_not_replay(engine) -> None:
+    log = engine.play_random_deal(4, 3, win_check)
+    first_discard = next(i for i, line in enumerate(log) if '"action":"discard"' in line)
+    event = json.loads(log[first_discard])
+    legal_other = next(k for k in range(34) if k != event["tile"])
+    event["tile"] = legal_other
+    tampered = log[:first_discard] + [json.dumps(event, separators=(",", ":"))] + log[first_discard + 1:]
+    with pytest.raises((InvalidArgumentError, IllegalActionError)):
+        engine.Table(win_check).replay(tampered)
+
+
+def test_every_log_line_is_compact_json_with_type_first(engine) -> None:
+    for line in engine.play_random_deal(9, 9, win_check):
+        event = json.loads(line)
+        assert next(iter(event)) == "type"
+        assert json.dumps(event, separators=(",", ":")) == line
+
+
+def test_the_game_passes_the_deal_on_after_a_non_dealer_win() -> None:
+    def non_dealer_wins(hand, situation):
+        return situation.winner != situation.dealer
+
+    class WinFirst:
+        def start_deal(self, seed: int, deal: int, seat: int) -> None:
+            pass
+
+        def choose(self, observation, legal):
+            return Action("win") if Action("win") in legal else legal[0]
+
+    deals = ref.play_game(9, ref.GameConfig(wind_rounds=2, max_deals=100), [WinFirst()] * 4, non_dealer_wins)
+    assert [d.dealer for d in deals] == [0, 1, 2, 3] * 2
+    assert [d.round_wind for d in deals] == [0] * 4 + [1] * 4
+
+
+def test_exhaustive_draws_keep_the_dealer() -> None:
+    deals = ref.play_game(3, ref.GameConfig(max_deals=3), [ref.RandomBot() for _ in range(4)], lambda h, s: None)
+    assert [d.dealer for d in deals] == [0, 0, 0]
+    assert all(d.outcome == [] for d in deals)
