@@ -2,11 +2,11 @@
 //! environment), and `play_random_deal` plays a whole deal with the random bots natively. The Python wrapper
 //! `mjcore.sim` turns the plain tuples used here into `mjcore.sim_types` objects.
 
-use mjcore_engine::hand::Hand;
+use mjcore_engine::hand::Meld;
 use mjcore_engine::sim::{
     play_deal, replay, Action, Adjudicator, Deal, Policy, RandomBot, Wall, WinInfo, WinSituation,
 };
-use mjcore_engine::{EngineError, Tile};
+use mjcore_engine::{Counts, EngineError, Tile};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 
@@ -19,10 +19,15 @@ use crate::errors::IntoPyResult;
 struct PyWinCheck(Py<PyAny>);
 
 impl Adjudicator for PyWinCheck {
-    fn judge(&self, hand: &Hand, s: &WinSituation) -> mjcore_engine::Result<Option<WinInfo>> {
+    fn judge(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        s: &WinSituation,
+    ) -> mjcore_engine::Result<Option<WinInfo>> {
         let failed = |e: PyErr| EngineError::argument(format!("win_check failed: {e}"));
         Python::attach(|py| {
-            let melds: Vec<MeldTuple> = hand.melds.iter().map(meld_to_tuple).collect();
+            let melds: Vec<MeldTuple> = melds.iter().map(meld_to_tuple).collect();
             let situation = (
                 s.winner,
                 s.tile.index(),
@@ -34,14 +39,14 @@ impl Adjudicator for PyWinCheck {
                 s.round_wind,
             );
             let args = (
-                PyBytes::new(py, &hand.concealed),
+                PyBytes::new(py, concealed),
                 PyTuple::new(py, melds).map_err(failed)?,
                 situation,
             );
             let fan: Option<u32> = self
                 .0
                 .call1(py, args)
-                .and_then(|result| result.extract(py).map_err(PyErr::from))
+                .and_then(|result| result.extract(py))
                 .map_err(failed)?;
             Ok(fan.map(|fan| WinInfo { fan }))
         })

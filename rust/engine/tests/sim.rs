@@ -7,14 +7,18 @@ use mjcore_engine::sim::{
     WinSituation,
 };
 use mjcore_engine::tile::TERMINALS_AND_HONOURS;
-use mjcore_engine::{EngineError, Hand, Result, Tile};
+use mjcore_engine::{Counts, EngineError, Meld, Result, Tile};
 
 /// A test-only win check (the shipped one comes from the decomposition module): the concealed part forms
 /// sets and a pair, or the hand is thirteen orphans. Every win is worth 0 fan.
-fn test_rules(hand: &Hand, _situation: &WinSituation) -> Result<Option<WinInfo>> {
-    let mut counts = hand.concealed;
+fn test_rules(
+    concealed: &Counts,
+    melds: &[Meld],
+    _situation: &WinSituation,
+) -> Result<Option<WinInfo>> {
+    let mut counts = *concealed;
     let won =
-        forms_sets_and_pair(&mut counts) || (hand.melds.is_empty() && is_thirteen_orphans(hand));
+        forms_sets_and_pair(&mut counts) || (melds.is_empty() && is_thirteen_orphans(concealed));
     Ok(won.then_some(WinInfo::default()))
 }
 
@@ -55,15 +59,15 @@ fn forms_sets(counts: &mut [u8; 34], from: usize) -> bool {
     false
 }
 
-fn is_thirteen_orphans(hand: &Hand) -> bool {
-    let total: u8 = hand.concealed.iter().sum();
+fn is_thirteen_orphans(concealed: &Counts) -> bool {
+    let total: u8 = concealed.iter().sum();
     total == 14
         && TERMINALS_AND_HONOURS
             .iter()
-            .all(|&k| hand.concealed[k as usize] >= 1)
+            .all(|&k| concealed[k as usize] >= 1)
 }
 
-const RULES: fn(&Hand, &WinSituation) -> Result<Option<WinInfo>> = test_rules;
+const RULES: fn(&Counts, &[Meld], &WinSituation) -> Result<Option<WinInfo>> = test_rules;
 
 fn tile(text: &str) -> Tile {
     parse_tiles(text).unwrap()[0]
@@ -346,7 +350,7 @@ fn a_tampered_log_does_not_replay() {
 
 #[test]
 fn the_game_rotates_the_dealer_and_ends_after_the_wind_rounds() {
-    let always_wins = |_: &Hand, s: &WinSituation| -> Result<Option<WinInfo>> {
+    let always_wins = |_: &Counts, _: &[Meld], s: &WinSituation| -> Result<Option<WinInfo>> {
         // Whoever may win first does: a non-dealer win passes the deal on.
         Ok((s.winner != s.dealer).then_some(WinInfo::default()))
     };

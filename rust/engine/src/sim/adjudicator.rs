@@ -3,8 +3,8 @@
 //! the engine; the table engine only injects them, so it hard-codes no variant.
 
 use crate::error::Result;
-use crate::hand::Hand;
-use crate::tile::Tile;
+use crate::hand::Meld;
+use crate::tile::{Counts, Tile};
 
 /// Everything about a potential win besides the hand itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,19 +41,30 @@ pub struct WinInfo {
     pub fan: u32,
 }
 
-/// Decides wins. `hand` is the winner's whole hand, the winning tile included in its concealed part.
+/// Decides wins. `concealed` is the winner's concealed part with the winning tile included, `melds` its
+/// declared melds (borrowed: the table asks several times per discard, so it builds no `Hand`).
 /// `Ok(None)` means not a legal win (not complete, or below the 起和 minimum); passing on such a hand is not
 /// 漏胡.
 pub trait Adjudicator {
-    fn judge(&self, hand: &Hand, situation: &WinSituation) -> Result<Option<WinInfo>>;
+    fn judge(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        situation: &WinSituation,
+    ) -> Result<Option<WinInfo>>;
 }
 
 /// Any closure with the right signature is an adjudicator (handy for tests and custom rules).
 impl<F> Adjudicator for F
 where
-    F: Fn(&Hand, &WinSituation) -> Result<Option<WinInfo>>,
+    F: Fn(&Counts, &[Meld], &WinSituation) -> Result<Option<WinInfo>>,
 {
-    fn judge(&self, hand: &Hand, situation: &WinSituation) -> Result<Option<WinInfo>> {
-        self(hand, situation)
+    fn judge(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        situation: &WinSituation,
+    ) -> Result<Option<WinInfo>> {
+        self(concealed, melds, situation)
     }
 }

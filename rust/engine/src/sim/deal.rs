@@ -11,12 +11,14 @@ use super::log::Event;
 use super::observation::Observation;
 use super::wall::{Wall, WALL_SIZE};
 use crate::error::{EngineError, Result};
-use crate::hand::{Hand, Meld, MeldKind};
+use crate::hand::{Meld, MeldKind};
 use crate::tile::{can_start_chow, Counts, Tile, COPIES, NUM_KINDS};
 
 pub const SEATS: u8 = 4;
 /// Tiles dealt to each seat before the dealer's first draw.
 const DEALT: usize = 13;
+/// Room reserved for a deal's log: about 200 events in a typical deal.
+const EXPECTED_EVENTS: usize = 256;
 
 /// What one seat holds and shows.
 #[derive(Clone, Debug)]
@@ -158,19 +160,20 @@ impl Deal {
             index,
             dealer,
             round_wind,
-            events: vec![Event::Start {
-                seed,
-                deal: index,
-                dealer,
-                round_wind,
-                wall: wall.order().to_vec(),
-            }],
-            wall,
+            events: Vec::with_capacity(EXPECTED_EVENTS),
             seats: Default::default(),
             phase: Phase::Over,
             legal: Vec::new(),
             outcome: None,
+            wall,
         };
+        deal.events.push(Event::Start {
+            seed,
+            deal: index,
+            dealer,
+            round_wind,
+            wall: deal.wall.order().to_vec(),
+        });
         for offset in 0..SEATS {
             let seat = seat_after(dealer, offset);
             for _ in 0..DEALT {
@@ -491,44 +494,52 @@ impl Deal {
         drawn: Option<Drawn>,
         adjudicator: &A,
     ) -> Result<()> {
-        let mut legal = Vec::new();
-        if let Some(d) = drawn {
-            if self
+        let can_win = match drawn {
+            Some(d) => self
                 .judge(seat, d.tile, None, drawn, false, adjudicator)?
-                .is_some()
-            {
-                legal.push(Action::Win);
-            }
-            if !self.wall.is_empty() {
-                let state = &self.seats[seat as usize];
-                legal.extend(
-                    state
-                        .concealed
-                        .iter()
-                        .zip(0u8..)
-                        .filter(|(&count, _)| count == COPIES)
-                        .filter_map(|(_, index)| Tile::new(index).map(Action::ConcealedKong)),
-                );
-                legal.extend(
-                    state
-                        .melds
-                        .iter()
-                        .filter(|m| {
-                            m.kind == MeldKind::Pon && state.concealed[m.tile.index() as usize] > 0
-                        })
-                        .map(|m| Action::AddedKong(m.tile)),
-                );
-            }
+                .is_some(),
+            None => false,
+        };
+        // Built directly in sorted order (discards, concealed kongs, added kongs, win), reusing the buffer.
+        let mut legal = std::mem::take(&mut self.legal);
+        legal.clear();
+        let state = &self.seats[seat as usize];
+        let kinds = || {
+            (0u8..)
+                .zip(state.concealed)
+                .filter_map(|(k, n)| Tile::new(k).map(|t| (t, n)))
+        };
+        // Branch-free: every kind is written, only held ones are kept (which kinds are held is random, so a
+        // branch per kind would often mispredict on this hot path).
+        let mut discards = [Action::Pass; NUM_KINDS];
+        let mut held = 0;
+        for (tile, count) in kinds() {
+            discards[held] = Action::Discard(tile);
+            held += usize::from(count > 0);
         }
-        let concealed = &self.seats[seat as usize].concealed;
-        legal.extend(
-            concealed
-                .iter()
-                .zip(0u8..)
-                .filter(|(&count, _)| count > 0)
-                .filter_map(|(_, index)| Tile::new(index).map(Action::Discard)),
-        );
-        legal.sort_unstable();
+        legal.extend_from_slice(&discards[..held]);
+        if drawn.is_some() && !self.wall.is_empty() {
+            legal.extend(
+                kinds()
+                    .filter(|&(_, n)| n == COPIES)
+                    .map(|(t, _)| Action::ConcealedKong(t)),
+            );
+            let added_from = legal.len();
+            legal.extend(
+                state
+                    .melds
+                    .iter()
+                    .filter(|m| {
+                        m.kind == MeldKind::Pon && state.concealed[m.tile.index() as usize] > 0
+                    })
+                    .map(|m| Action::AddedKong(m.tile)),
+            );
+            legal[added_from..].sort_unstable();
+        }
+        if can_win {
+            legal.push(Action::Win);
+        }
+        debug_assert!(legal.is_sorted());
         self.legal = legal;
         self.phase = Phase::Turn { seat, drawn };
         Ok(())
@@ -623,14 +634,9 @@ impl Deal {
         adjudicator: &A,
     ) -> Result<Option<WinInfo>> {
         let state = &self.seats[seat as usize];
-        let mut hand = Hand {
-            concealed: state.concealed,
-            melds: state.melds.clone(),
-            wilds: 0,
-            flowers: 0,
-        };
+        let mut concealed = state.concealed;
         if from.is_some() {
-            hand.concealed[tile.index() as usize] += 1;
+            concealed[tile.index() as usize] += 1;
         }
         let situation = WinSituation {
             winner: seat,
@@ -642,7 +648,7 @@ impl Deal {
             dealer: self.dealer,
             round_wind: self.round_wind,
         };
-        adjudicator.judge(&hand, &situation)
+        adjudicator.judge(&concealed, &state.melds, &situation)
     }
 
     fn finish(&mut self, winners: Vec<Winner>) {
