@@ -1,5 +1,5 @@
 //! The table engine: seeded walls, the 鸡平胡 deal state machine driven one decision at a time, bots, event
-//! logs with replay, and the game loop. Win checks and scoring are injected through [`Adjudicator`].
+//! logs with replay, the game loop, and the parallel driver with streaming statistics. Win checks and scoring are injected through [`Adjudicator`].
 //!
 //! Every deal is a function of (seed, deal index) alone — its wall and every random-bot choice come from
 //! [`rng::Rng`] streams keyed by both — so a run gives the same deals whatever the thread count or split.
@@ -13,6 +13,8 @@ pub mod observation;
 pub mod policy;
 pub mod replay;
 pub mod rng;
+pub mod simulate;
+pub mod stats;
 pub mod wall;
 
 pub use action::Action;
@@ -24,4 +26,6 @@ pub use observation::{Observation, OfferedTile};
 pub use policy::{Policy, RandomBot};
 pub use replay::replay;
 pub use rng::Rng;
+pub use simulate::{simulate, PolicyFactory};
+pub use stats::{DealSummary, Stats};
 pub use wall::{Wall, WALL_SIZE};

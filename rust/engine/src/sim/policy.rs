@@ -4,7 +4,8 @@ use super::action::Action;
 use super::observation::Observation;
 use super::rng::{bot_stream, Rng};
 
-pub trait Policy {
+/// `Send` so that a simulation can run policies on worker threads.
+pub trait Policy: Send {
     /// Called before each deal, so that a policy with randomness can derive it from the deal alone.
     fn start_deal(&mut self, _seed: u64, _deal: u64, _seat: u8) {}
 
