@@ -613,7 +613,6 @@ impl Deal {
         if is_next {
             for lowest in t.saturating_sub(2)..=t {
                 let fits = can_start_chow(lowest)
-                    && lowest + 2 >= t
                     && (lowest..lowest + 3).all(|k| k == t || concealed[k as usize] > 0);
                 if fits {
                     options.extend(Tile::new(lowest).map(Action::Chi));
@@ -712,16 +711,14 @@ impl Deal {
         Ok(())
     }
 
-    /// Whether `seat` now holds 3n+2 tiles: it is on turn, or has won by self-draw.
+    /// Whether `seat` now holds 3n+2 tiles: it is on turn, is adding a kong, or ended the deal holding the
+    /// extra tile (a self-drawn winner, a robbed konger).
     fn holds_extra_tile(&self, seat: u8) -> bool {
         match &self.phase {
             Phase::Turn { seat: s, .. } => *s == seat,
             Phase::Claims(window) => window.offer == Offer::AddedKong && window.from == seat,
-            Phase::Over => self.outcome.as_ref().is_some_and(|o| {
-                o.winners.iter().any(|w| w.seat == seat && w.from.is_none())
-                    || o.winners
-                        .iter()
-                        .any(|w| w.robbing_kong && w.from == Some(seat))
+            Phase::Over => self.outcome.iter().flat_map(|o| &o.winners).any(|w| {
+                (w.seat == seat && w.from.is_none()) || (w.robbing_kong && w.from == Some(seat))
             }),
         }
     }
