@@ -5,10 +5,12 @@ pub mod error;
 pub mod forms;
 pub mod hand;
 pub mod notation;
+pub mod shanten;
 pub mod suit_key;
 pub mod tile;
 
 pub use error::{EngineError, Result};
 pub use forms::{FormOptions, FormSet};
 pub use hand::{Hand, HandShape, Meld, MeldKind};
+pub use shanten::{shanten, shanten_by_form, shanten_counts, ShantenByForm};
 pub use tile::{Counts, Suit, Tile, NUM_KINDS};

@@ -1,0 +1,213 @@
+//! Shanten: the exact replacement number − 1 of a hand in each winning form, table-driven.
+//!
+//! The replacement number is the fewest tiles to draw (discarding others) to reach a complete hand, where no
+//! target may need a fifth copy of a real tile — melds counted (`1111m333p222s444z` is 1-shanten, not
+//! ready). Wild tiles fill any missing slot; where allowed (`wild_fifth_copy`) a wild may also be a copy beyond
+//! the four. So each form computes the fewest missing tiles `D` of a target of 14 (or 3n+2) tiles, and
+//! shanten = max(0, D − wilds) − 1: −1 complete, 0 ready.
+
+mod capped;
+mod distances;
+mod special;
+mod standard;
+mod table;
+
+use crate::error::{EngineError, Result};
+use crate::forms::{FormOptions, FormSet};
+use crate::hand::Hand;
+use crate::tile::{Counts, Suit, COPIES, NUM_KINDS};
+use standard::{table_missing, StandardParts, StandardQuery};
+
+pub use capped::capped_distances;
+pub use distances::{Distances, ExcessDistances, INF};
+
+/// The four form families in the order of [`ShantenByForm`].
+pub const FORM_ORDER: [FormSet; 4] = [
+    FormSet::STANDARD,
+    FormSet::SEVEN_PAIRS,
+    FormSet::THIRTEEN_ORPHANS,
+    FormSet::KNITTED,
+];
+
+/// Shanten per form family (standard, seven pairs, thirteen orphans, knitted); None where the form is not
+/// selected or cannot apply to the hand's shape.
+pub type ShantenByForm = [Option<i8>; 4];
+
+/// Concealed sizes of the special forms: 13 tiles waiting, 14 complete.
+const SPECIAL_SIZES: [usize; 2] = [13, 14];
+/// 组合龙 with its set declared: a concealed part of 10 or 11 tiles beside one meld.
+const KNITTED_WITH_MELD_SIZES: [usize; 2] = [10, 11];
+/// The knitted straight stands in for three of the sets.
+const SETS_IN_KNITTED_STRAIGHT: usize = 3;
+
+/// The minimum shanten over the selected forms that apply to the hand.
+pub fn shanten(hand: &Hand, opts: FormOptions) -> Result<i8> {
+    let analysis = Analysis::new(hand, opts)?;
+    analysis.best(&hand.concealed).ok_or_else(|| analysis.no_form_error())
+}
+
+/// Shanten of each form family; None where the form is not selected or cannot apply.
+pub fn shanten_by_form(hand: &Hand, opts: FormOptions) -> Result<ShantenByForm> {
+    let analysis = Analysis::new(hand, opts)?;
+    Ok(analysis.by_form(&hand.concealed))
+}
+
+/// The allocation-free hot entry for plain concealed counts (no melds, no wilds), for batches and simulation.
+/// The counts must be valid: each 0..=4, 3n+1 or 3n+2 tiles with n ≤ 5. None when no selected form applies
+/// (no forms selected, or only special forms for a hand that is not 13/14 tiles).
+#[inline]
+pub fn shanten_counts(counts: &Counts, opts: FormOptions) -> Option<i8> {
+    let size: usize = counts.iter().map(|&c| c as usize).sum();
+    let forms = opts.forms;
+    let mut best = u8::MAX;
+    if forms.contains(FormSet::STANDARD) {
+        best = table_missing(counts, size / 3);
+    }
+    if SPECIAL_SIZES.contains(&size) {
+        if forms.contains(FormSet::SEVEN_PAIRS) {
+            best = best.min(special::seven_pairs_missing(counts, opts.seven_pairs_quads));
+        }
+        if forms.contains(FormSet::THIRTEEN_ORPHANS) {
+            best = best.min(special::thirteen_orphans_missing(counts));
+        }
+        if forms.contains(FormSet::KNITTED) {
+            let query = StandardQuery {
+                caps: &[COPIES; NUM_KINDS],
+                max_excess: 0,
+                sets: size / 3 - SETS_IN_KNITTED_STRAIGHT,
+            };
+            best = best.min(special::honours_knitted_missing(counts));
+            if let Some(missing) = special::knitted_straight_missing(counts, &query) {
+                best = best.min(missing);
+            }
+        }
+    }
+    (best != u8::MAX).then(|| shanten_of_missing(best, 0))
+}
+
+fn shanten_of_missing(missing: u8, wilds: u8) -> i8 {
+    missing.saturating_sub(wilds) as i8 - 1
+}
+
+/// A validated hand's fixed context: everything shanten needs besides the concealed counts, which waits and
+/// discards vary one tile at a time (the set count and the forms that apply stay the same).
+#[derive(Clone, Debug)]
+pub(crate) struct Analysis {
+    /// Copies of each kind a target may use: four minus those in declared melds.
+    caps: Counts,
+    wilds: u8,
+    /// Copies beyond the caps that wilds may stand for (0 unless `wild_fifth_copy`).
+    max_excess: usize,
+    /// Sets the concealed part must form besides its pair.
+    sets: usize,
+    melds: usize,
+    /// Concealed tiles, wilds included. A drawn or discarded tile moves it between 3n+1 and 3n+2, where the
+    /// same forms apply.
+    size: usize,
+    opts: FormOptions,
+}
+
+impl Analysis {
+    pub(crate) fn new(hand: &Hand, opts: FormOptions) -> Result<Analysis> {
+        let shape = hand.validate()?;
+        let mut caps = [COPIES; NUM_KINDS];
+        let mut declared = [0u8; NUM_KINDS];
+        for meld in &hand.melds {
+            meld.add_tiles(&mut declared);
+        }
+        for (cap, used) in caps.iter_mut().zip(declared) {
+            *cap = cap.saturating_sub(used);
+        }
+        Ok(Analysis {
+            caps,
+            wilds: hand.wilds,
+            max_excess: if opts.wild_fifth_copy { hand.wilds as usize } else { 0 },
+            sets: shape.sets() as usize,
+            melds: hand.melds.len(),
+            size: hand.concealed_len(),
+            opts,
+        })
+    }
+
+    fn standard_query(&self) -> StandardQuery<'_> {
+        StandardQuery {
+            caps: &self.caps,
+            max_excess: self.max_excess,
+            sets: self.sets,
+        }
+    }
+
+    /// The standard form's per-suit parts for `counts`, kept by waits so that a drawn tile recomputes one suit.
+    pub(crate) fn standard_parts(&self, counts: &Counts) -> StandardParts {
+        self.standard_query().parts(counts)
+    }
+
+    /// `parts` with `suit` recomputed for `counts`.
+    pub(crate) fn with_suit(&self, parts: &StandardParts, suit: Suit, counts: &Counts) -> StandardParts {
+        let mut updated = *parts;
+        updated.suits[suit as usize] = self.standard_query().suit_part(suit, counts);
+        updated
+    }
+
+    fn applies(&self, form: FormSet) -> bool {
+        let plain_special = self.melds == 0 && SPECIAL_SIZES.contains(&self.size);
+        match form {
+            FormSet::STANDARD => true,
+            FormSet::SEVEN_PAIRS | FormSet::THIRTEEN_ORPHANS => plain_special,
+            FormSet::KNITTED => {
+                plain_special || (self.melds == 1 && KNITTED_WITH_MELD_SIZES.contains(&self.size))
+            }
+            _ => false,
+        }
+    }
+
+    /// Shanten by form for `counts` (which must keep this hand's set count), the standard form from `parts`.
+    pub(crate) fn by_form_with(&self, counts: &Counts, parts: &StandardParts) -> ShantenByForm {
+        FORM_ORDER.map(|form| {
+            if !self.opts.forms.contains(form) || !self.applies(form) {
+                return None;
+            }
+            let missing = match form {
+                FormSet::STANDARD => Some(self.standard_query().missing(parts)),
+                FormSet::SEVEN_PAIRS => Some(special::seven_pairs_missing(counts, self.opts.seven_pairs_quads)),
+                FormSet::THIRTEEN_ORPHANS => Some(special::thirteen_orphans_missing(counts)),
+                _ => self.knitted_missing(counts),
+            };
+            missing.map(|m| shanten_of_missing(m, self.wilds))
+        })
+    }
+
+    fn knitted_missing(&self, counts: &Counts) -> Option<u8> {
+        let query = StandardQuery {
+            caps: &self.caps,
+            max_excess: self.max_excess,
+            sets: self.sets.checked_sub(SETS_IN_KNITTED_STRAIGHT)?,
+        };
+        let straight = special::knitted_straight_missing(counts, &query);
+        if self.melds == 0 {
+            let honours = special::honours_knitted_missing(counts);
+            Some(straight.map_or(honours, |s| s.min(honours)))
+        } else {
+            straight
+        }
+    }
+
+    pub(crate) fn by_form(&self, counts: &Counts) -> ShantenByForm {
+        self.by_form_with(counts, &self.standard_parts(counts))
+    }
+
+    pub(crate) fn best_with(&self, counts: &Counts, parts: &StandardParts) -> Option<i8> {
+        self.by_form_with(counts, parts).into_iter().flatten().min()
+    }
+
+    pub(crate) fn best(&self, counts: &Counts) -> Option<i8> {
+        self.best_with(counts, &self.standard_parts(counts))
+    }
+
+    pub(crate) fn no_form_error(&self) -> EngineError {
+        EngineError::argument(format!(
+            "none of the selected forms (bits {}) applies to a concealed part of {} tiles with {} melds",
+            self.opts.forms.0, self.size, self.melds
+        ))
+    }
+}
