@@ -8,9 +8,11 @@ pub mod notation;
 pub mod shanten;
 pub mod suit_key;
 pub mod tile;
+pub mod waits;
 
 pub use error::{EngineError, Result};
 pub use forms::{FormOptions, FormSet};
 pub use hand::{Hand, HandShape, Meld, MeldKind};
 pub use shanten::{shanten, shanten_by_form, shanten_counts, ShantenByForm};
+pub use waits::{discards, waits, Discard};
 pub use tile::{Counts, Suit, Tile, NUM_KINDS};

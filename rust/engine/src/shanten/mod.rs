@@ -14,9 +14,11 @@ mod table;
 
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
-use crate::hand::Hand;
+use crate::hand::{Hand, HandShape};
 use crate::tile::{Counts, Suit, COPIES, NUM_KINDS};
-use standard::{table_missing, StandardParts, StandardQuery};
+use standard::{table_missing, StandardQuery};
+
+pub(crate) use standard::StandardParts;
 
 pub use capped::capped_distances;
 pub use distances::{Distances, ExcessDistances, INF};
@@ -98,6 +100,7 @@ pub(crate) struct Analysis {
     wilds: u8,
     /// Copies beyond the caps that wilds may stand for (0 unless `wild_fifth_copy`).
     max_excess: usize,
+    shape: HandShape,
     /// Sets the concealed part must form besides its pair.
     sets: usize,
     melds: usize,
@@ -122,6 +125,7 @@ impl Analysis {
             caps,
             wilds: hand.wilds,
             max_excess: if opts.wild_fifth_copy { hand.wilds as usize } else { 0 },
+            shape,
             sets: shape.sets() as usize,
             melds: hand.melds.len(),
             size: hand.concealed_len(),
@@ -147,6 +151,16 @@ impl Analysis {
         let mut updated = *parts;
         updated.suits[suit as usize] = self.standard_query().suit_part(suit, counts);
         updated
+    }
+
+    /// Waiting (3n+1) or full (3n+2), as validated.
+    pub(crate) fn shape(&self) -> HandShape {
+        self.shape
+    }
+
+    /// Whether one more copy of `kind` can join `counts`: the melds and concealed tiles hold fewer than four.
+    pub(crate) fn can_hold_another(&self, counts: &Counts, kind: usize) -> bool {
+        counts[kind] < self.caps[kind]
     }
 
     fn applies(&self, form: FormSet) -> bool {
