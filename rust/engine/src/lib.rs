@@ -14,5 +14,5 @@ pub use error::{EngineError, Result};
 pub use forms::{FormOptions, FormSet};
 pub use hand::{Hand, HandShape, Meld, MeldKind};
 pub use shanten::{shanten, shanten_by_form, shanten_counts, ShantenByForm};
-pub use waits::{discards, waits, Discard};
 pub use tile::{Counts, Suit, Tile, NUM_KINDS};
+pub use waits::{discards, waits, Discard};

@@ -34,7 +34,11 @@ impl Discard {
 /// each with the copies unseen: four minus those in the hand, its melds and `visible` (tiles seen elsewhere).
 /// A kind of which the hand and its melds hold all four is never listed; one whose last copies are all visible
 /// is listed with 0.
-pub fn waits(hand: &Hand, opts: FormOptions, visible: Option<&Counts>) -> Result<(i8, Vec<TileCount>)> {
+pub fn waits(
+    hand: &Hand,
+    opts: FormOptions,
+    visible: Option<&Counts>,
+) -> Result<(i8, Vec<TileCount>)> {
     let analysis = Analysis::new(hand, opts)?;
     if let HandShape::Full { .. } = analysis.shape() {
         return Err(EngineError::hand(format!(
@@ -77,7 +81,11 @@ pub fn discards(hand: &Hand, opts: FormOptions, visible: Option<&Counts>) -> Res
             .best_with(&left, &left_parts)
             .ok_or_else(|| analysis.no_form_error())?;
         let useful = useful_tiles(&analysis, &left, &left_parts, shanten, &unseen);
-        rows.push(Discard { tile, shanten, useful });
+        rows.push(Discard {
+            tile,
+            shanten,
+            useful,
+        });
     }
     rows.sort_by_key(|row| (row.shanten, std::cmp::Reverse(row.total()), row.tile));
     Ok(rows)

@@ -3,7 +3,8 @@
 
 use mjcore_engine::notation::parse_hand;
 use mjcore_engine::{
-    shanten, shanten_by_form, shanten_counts, FormOptions, FormSet, Hand, Meld, MeldKind, Tile, NUM_KINDS,
+    shanten, shanten_by_form, shanten_counts, FormOptions, FormSet, Hand, Meld, MeldKind, Tile,
+    NUM_KINDS,
 };
 
 /// splitmix64: a tiny seeded generator, so that failures reproduce.
@@ -38,7 +39,11 @@ impl Problem {
         Problem {
             held: hand.concealed,
             caps: in_melds.map(|m| 4 - m),
-            max_excess: if opts.wild_fifth_copy { hand.wilds as u32 } else { 0 },
+            max_excess: if opts.wild_fifth_copy {
+                hand.wilds as u32
+            } else {
+                0
+            },
         }
     }
 
@@ -107,7 +112,14 @@ fn best_standard(
 
 fn seven_pairs_targets(quads: bool) -> impl FnMut(&Problem) -> u32 {
     move |problem| {
-        fn walk(p: &Problem, quads: bool, kind: usize, pairs: usize, t: &mut [u8; NUM_KINDS], best: &mut u32) {
+        fn walk(
+            p: &Problem,
+            quads: bool,
+            kind: usize,
+            pairs: usize,
+            t: &mut [u8; NUM_KINDS],
+            best: &mut u32,
+        ) {
             if p.missing(t) >= *best {
                 return;
             }
@@ -148,10 +160,21 @@ fn orphans_best(problem: &Problem) -> u32 {
 }
 
 fn knitted_patterns() -> Vec<Vec<usize>> {
-    let orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let orders = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
     orders
         .iter()
-        .map(|order| (0..3).flat_map(|s| (0..3).map(move |j| s * 9 + order[s] + 3 * j)).collect())
+        .map(|order| {
+            (0..3)
+                .flat_map(|s| (0..3).map(move |j| s * 9 + order[s] + 3 * j))
+                .collect()
+        })
         .collect()
 }
 
@@ -194,9 +217,21 @@ fn brute_by_form(hand: &Hand, opts: FormOptions) -> [Option<i8>; 4] {
     let knitted_applies = special || (melds == 1 && (size == 10 || size == 11));
     [
         to_shanten(standard),
-        if special { to_shanten(seven_pairs_targets(opts.seven_pairs_quads)(&problem)) } else { None },
-        if special { to_shanten(orphans_best(&problem)) } else { None },
-        if knitted_applies { to_shanten(knitted_best(&problem, sets - 3, melds, &all)) } else { None },
+        if special {
+            to_shanten(seven_pairs_targets(opts.seven_pairs_quads)(&problem))
+        } else {
+            None
+        },
+        if special {
+            to_shanten(orphans_best(&problem))
+        } else {
+            None
+        },
+        if knitted_applies {
+            to_shanten(knitted_best(&problem, sets - 3, melds, &all))
+        } else {
+            None
+        },
     ]
 }
 
@@ -221,7 +256,9 @@ fn random_hand(rng: &mut Rng, sets: usize, melds: usize, wilds: u8, full: bool) 
     }
     let size = 3 * sets + 1 + full as usize;
     let real = size - wilds as usize;
-    let mut wall: Vec<usize> = (0..NUM_KINDS).flat_map(|k| std::iter::repeat_n(k, 4 - used[k] as usize)).collect();
+    let mut wall: Vec<usize> = (0..NUM_KINDS)
+        .flat_map(|k| std::iter::repeat_n(k, 4 - used[k] as usize))
+        .collect();
     for _ in 0..real {
         let pick = rng.below(wall.len());
         hand.concealed[wall.swap_remove(pick)] += 1;
@@ -234,9 +271,20 @@ fn check(hand: &Hand, opts: FormOptions) {
     let expected = brute_by_form(hand, opts);
     let got = shanten_by_form(hand, opts).unwrap();
     let selected: Vec<Option<i8>> = (0..4)
-        .map(|i| if opts.forms.0 >> i & 1 == 1 { expected[i] } else { None })
+        .map(|i| {
+            if opts.forms.0 >> i & 1 == 1 {
+                expected[i]
+            } else {
+                None
+            }
+        })
         .collect();
-    assert_eq!(got.to_vec(), selected, "{} {opts:?}", mjcore_engine::notation::format_hand(hand));
+    assert_eq!(
+        got.to_vec(),
+        selected,
+        "{} {opts:?}",
+        mjcore_engine::notation::format_hand(hand)
+    );
     let best = selected.iter().flatten().min().copied();
     assert_eq!(shanten(hand, opts).ok(), best);
     if hand.melds.is_empty() && hand.wilds == 0 {
@@ -328,16 +376,28 @@ fn known_hands() {
     assert_eq!(shanten_of("123m456p789s11222z", standard), -1);
     assert_eq!(shanten_of("1112345678999m", standard), 0); // 九莲宝灯 waits on all nine
     assert_eq!(shanten_of("11123456789999m", FormSet::ALL), -1);
-    assert_eq!(shanten_of("19m19p19s1234567z", FormSet::THIRTEEN_ORPHANS), 0);
-    assert_eq!(shanten_of("19m19p19s12345677z", FormSet::THIRTEEN_ORPHANS), -1);
+    assert_eq!(
+        shanten_of("19m19p19s1234567z", FormSet::THIRTEEN_ORPHANS),
+        0
+    );
+    assert_eq!(
+        shanten_of("19m19p19s12345677z", FormSet::THIRTEEN_ORPHANS),
+        -1
+    );
     assert_eq!(shanten_of("1199m1199p1199s11z", FormSet::SEVEN_PAIRS), -1);
     assert_eq!(shanten_of("1199m1199p1199s1z", FormSet::SEVEN_PAIRS), 0);
     // Four identical tiles are two pairs only when the ruleset says so.
     let quads = parse_hand("1111m2233p4455s66z").unwrap();
-    let no_quads = FormOptions { seven_pairs_quads: false, ..FormOptions::with_forms(FormSet::SEVEN_PAIRS) };
-    assert_eq!(shanten(&quads, FormOptions::with_forms(FormSet::SEVEN_PAIRS)).unwrap(), -1);
+    let no_quads = FormOptions {
+        seven_pairs_quads: false,
+        ..FormOptions::with_forms(FormSet::SEVEN_PAIRS)
+    };
+    assert_eq!(
+        shanten(&quads, FormOptions::with_forms(FormSet::SEVEN_PAIRS)).unwrap(),
+        -1
+    );
     assert_eq!(shanten(&quads, no_quads).unwrap(), 1); // the last two 1m must become a new pair
-    // 全不靠: 147m 258p 369s + 5 honours = 14 distinct tiles.
+                                                       // 全不靠: 147m 258p 369s + 5 honours = 14 distinct tiles.
     assert_eq!(shanten_of("147m258p369s12345z", FormSet::KNITTED), -1);
     assert_eq!(shanten_of("147m258p3s1234567z", FormSet::KNITTED), -1); // 七星不靠
     assert_eq!(shanten_of("147m258p369s123m11z", FormSet::KNITTED), -1); // 组合龙 + 123m + 11z
@@ -355,14 +415,18 @@ fn a_wild_as_fifth_copy_follows_the_option() {
     // 1111m held with a wild: 111m + 1m* needs a fifth 1m.
     let hand = parse_hand("1111m123p456p789p*").unwrap();
     let allowed = FormOptions::with_forms(FormSet::STANDARD);
-    let forbidden = FormOptions { wild_fifth_copy: false, ..allowed };
+    let forbidden = FormOptions {
+        wild_fifth_copy: false,
+        ..allowed
+    };
     assert_eq!(shanten(&hand, allowed).unwrap(), -1);
     assert_eq!(shanten(&hand, forbidden).unwrap(), 0);
 }
 
 #[test]
 fn no_applicable_form_is_an_error() {
-    let hand = parse_hand("123m [456p] 78s9s11z").unwrap_or_else(|_| parse_hand("1m [456p]").unwrap());
+    let hand =
+        parse_hand("123m [456p] 78s9s11z").unwrap_or_else(|_| parse_hand("1m [456p]").unwrap());
     assert!(shanten(&hand, FormOptions::with_forms(FormSet::SEVEN_PAIRS)).is_err());
     assert!(shanten(&hand, FormOptions::with_forms(FormSet::NONE)).is_err());
 }

@@ -13,7 +13,11 @@ fn tiles(list: &[(Tile, u8)]) -> Vec<(String, u8)> {
 }
 
 /// Useful tiles by definition: every drawable kind whose draw lowers the shanten, with its unseen copies.
-fn expected_useful(hand: &Hand, options: FormOptions, seen: &[u8; NUM_KINDS]) -> (i8, Vec<(Tile, u8)>) {
+fn expected_useful(
+    hand: &Hand,
+    options: FormOptions,
+    seen: &[u8; NUM_KINDS],
+) -> (i8, Vec<(Tile, u8)>) {
     let before = shanten(hand, options).unwrap();
     let held = hand.all_tiles();
     let mut useful = Vec::new();
@@ -35,11 +39,20 @@ fn nine_gates_waits_on_all_nine() {
     let hand = parse_hand("1112345678999m").unwrap();
     let (s, w) = waits(&hand, opts(), None).unwrap();
     assert_eq!(s, 0);
-    let expected: Vec<(String, u8)> =
-        [(1, 1), (2, 3), (3, 3), (4, 3), (5, 3), (6, 3), (7, 3), (8, 3), (9, 1)]
-            .iter()
-            .map(|&(n, left)| (format!("{n}m"), left))
-            .collect();
+    let expected: Vec<(String, u8)> = [
+        (1, 1),
+        (2, 3),
+        (3, 3),
+        (4, 3),
+        (5, 3),
+        (6, 3),
+        (7, 3),
+        (8, 3),
+        (9, 1),
+    ]
+    .iter()
+    .map(|&(n, left)| (format!("{n}m"), left))
+    .collect();
     assert_eq!(tiles(&w), expected);
 }
 
@@ -59,9 +72,14 @@ fn visible_tiles_reduce_the_count_and_too_many_is_an_error() {
     let mut visible = [0u8; NUM_KINDS];
     visible[27] = 2;
     let (_, w) = waits(&hand, opts(), Some(&visible)).unwrap();
-    assert_eq!(tiles(&w), vec![("1z".to_string(), 0), ("2z".to_string(), 2)]);
+    assert_eq!(
+        tiles(&w),
+        vec![("1z".to_string(), 0), ("2z".to_string(), 2)]
+    );
     visible[27] = 3;
-    let error = waits(&hand, opts(), Some(&visible)).unwrap_err().to_string();
+    let error = waits(&hand, opts(), Some(&visible))
+        .unwrap_err()
+        .to_string();
     assert!(error.contains("1z"), "{error}");
 }
 
@@ -92,7 +110,9 @@ fn discard_table_is_sorted_best_first() {
 fn waits_and_discards_match_the_definition() {
     let mut state = 7u64;
     let mut next = move |n: usize| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((state >> 33) % n as u64) as usize
     };
     let texts = ["", " [123m]", " [555z]", " (1111p)", " [789s] [222p]"];
@@ -110,7 +130,10 @@ fn waits_and_discards_match_the_definition() {
             }
         }
         let text = mjcore_engine::notation::format_hand(&hand);
-        let options = FormOptions { wild_fifth_copy: round % 2 == 0, ..FormOptions::with_forms(FormSet::ALL) };
+        let options = FormOptions {
+            wild_fifth_copy: round % 2 == 0,
+            ..FormOptions::with_forms(FormSet::ALL)
+        };
         let none = [0u8; NUM_KINDS];
         let (s, w) = waits(&hand, options, None).unwrap();
         assert_eq!((s, w), expected_useful(&hand, options, &none), "{text}");
@@ -129,8 +152,16 @@ fn waits_and_discards_match_the_definition() {
             left.concealed[row.tile.index() as usize] -= 1;
             let (es, eu) = expected_useful(&left, options, &none);
             // The discarded tile counts as seen: unseen copies come from the full hand.
-            let eu: Vec<(Tile, u8)> = eu.into_iter().map(|(t, _)| (t, 4 - held[t.index() as usize])).collect();
-            assert_eq!((row.shanten, row.useful.clone()), (es, eu), "{text} discard {}", row.tile.mpsz());
+            let eu: Vec<(Tile, u8)> = eu
+                .into_iter()
+                .map(|(t, _)| (t, 4 - held[t.index() as usize]))
+                .collect();
+            assert_eq!(
+                (row.shanten, row.useful.clone()),
+                (es, eu),
+                "{text} discard {}",
+                row.tile.mpsz()
+            );
         }
     }
 }

@@ -6,7 +6,7 @@
 //! the fewest missing tiles. At each kind it chooses how many chows begin there, how many pungs and whether
 //! the pair sit there; the copies the target puts on the kind then fix the missing tiles and the excess.
 
-use super::distances::{slot, ExcessDistances, UNREACHABLE, INF, MAX_EXCESS};
+use super::distances::{slot, ExcessDistances, INF, MAX_EXCESS, UNREACHABLE};
 use crate::hand::MAX_SETS;
 
 const SETS: usize = MAX_SETS + 1;
@@ -27,7 +27,8 @@ struct State {
 
 impl State {
     fn index(self) -> usize {
-        (((self.sets * PAIRS + self.pair) * EXCESS + self.excess) * CHOWS + self.chows_back1) * CHOWS
+        (((self.sets * PAIRS + self.pair) * EXCESS + self.excess) * CHOWS + self.chows_back1)
+            * CHOWS
             + self.chows_back2
     }
 
@@ -63,7 +64,14 @@ pub fn capped_distances(
     let max_sets = max_sets.min(MAX_SETS);
     let max_excess = max_excess.min(MAX_EXCESS);
     let mut best = [INF; STATES];
-    best[State { sets: 0, pair: 0, excess: 0, chows_back1: 0, chows_back2: 0 }.index()] = 0;
+    best[State {
+        sets: 0,
+        pair: 0,
+        excess: 0,
+        chows_back1: 0,
+        chows_back2: 0,
+    }
+    .index()] = 0;
     let kinds = counts.len();
     for kind in 0..kinds {
         let can_begin_chow = chows && kind + 2 < kinds;
@@ -74,7 +82,11 @@ pub fn capped_distances(
                 continue;
             }
             let begun = state.chows_back1 + state.chows_back2;
-            let max_new_chows = if can_begin_chow { max_sets - state.sets } else { 0 };
+            let max_new_chows = if can_begin_chow {
+                max_sets - state.sets
+            } else {
+                0
+            };
             for new_chows in 0..=max_new_chows {
                 for pair in 0..PAIRS - state.pair {
                     for pungs in 0..=max_sets - state.sets - new_chows {
@@ -129,14 +141,20 @@ mod tests {
         for _ in 0..2000 {
             let mut counts = [0u8; 9];
             for c in counts.iter_mut() {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 *c = ((seed >> 33) % 5) as u8 * ((seed >> 40) % 2) as u8;
             }
             let capped = capped_distances(&counts, &[4; 9], true, 5, 0);
             let table = NUMBERED.distances(suit_key(&counts));
             for sets in 0..=5 {
                 for pair in 0..2 {
-                    assert_eq!(capped.layers[0][slot(sets, pair)], table[slot(sets, pair)], "{counts:?}");
+                    assert_eq!(
+                        capped.layers[0][slot(sets, pair)],
+                        table[slot(sets, pair)],
+                        "{counts:?}"
+                    );
                 }
             }
         }

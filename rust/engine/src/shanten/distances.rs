@@ -139,11 +139,32 @@ mod tests {
 
     #[test]
     fn hand_distance_matches_generic_convolution() {
-        let a = vector(&[(0, 0, 0), (1, 0, 1), (2, 0, 3), (0, 1, 1), (1, 1, 2), (2, 1, 4)]);
-        let zero = vector(&[(0, 0, 0), (1, 0, 3), (0, 1, 2), (1, 1, 5), (2, 0, 6), (2, 1, 8)]);
+        let a = vector(&[
+            (0, 0, 0),
+            (1, 0, 1),
+            (2, 0, 3),
+            (0, 1, 1),
+            (1, 1, 2),
+            (2, 1, 4),
+        ]);
+        let zero = vector(&[
+            (0, 0, 0),
+            (1, 0, 3),
+            (0, 1, 2),
+            (1, 1, 5),
+            (2, 0, 6),
+            (2, 1, 8),
+        ]);
         for sets in 0..=2 {
-            let generic = convolve(&convolve(&a, &zero, sets), &convolve(&zero, &zero, sets), sets);
-            assert_eq!(hand_distance([&a, &zero, &zero, &zero], sets), generic[slot(sets, 1)]);
+            let generic = convolve(
+                &convolve(&a, &zero, sets),
+                &convolve(&zero, &zero, sets),
+                sets,
+            );
+            assert_eq!(
+                hand_distance([&a, &zero, &zero, &zero], sets),
+                generic[slot(sets, 1)]
+            );
         }
     }
 }

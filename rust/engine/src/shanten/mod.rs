@@ -45,7 +45,9 @@ const SETS_IN_KNITTED_STRAIGHT: usize = 3;
 /// The minimum shanten over the selected forms that apply to the hand.
 pub fn shanten(hand: &Hand, opts: FormOptions) -> Result<i8> {
     let analysis = Analysis::new(hand, opts)?;
-    analysis.best(&hand.concealed).ok_or_else(|| analysis.no_form_error())
+    analysis
+        .best(&hand.concealed)
+        .ok_or_else(|| analysis.no_form_error())
 }
 
 /// Shanten of each form family; None where the form is not selected or cannot apply.
@@ -124,7 +126,11 @@ impl Analysis {
         Ok(Analysis {
             caps,
             wilds: hand.wilds,
-            max_excess: if opts.wild_fifth_copy { hand.wilds as usize } else { 0 },
+            max_excess: if opts.wild_fifth_copy {
+                hand.wilds as usize
+            } else {
+                0
+            },
             shape,
             sets: shape.sets() as usize,
             melds: hand.melds.len(),
@@ -147,7 +153,12 @@ impl Analysis {
     }
 
     /// `parts` with `suit` recomputed for `counts`.
-    pub(crate) fn with_suit(&self, parts: &StandardParts, suit: Suit, counts: &Counts) -> StandardParts {
+    pub(crate) fn with_suit(
+        &self,
+        parts: &StandardParts,
+        suit: Suit,
+        counts: &Counts,
+    ) -> StandardParts {
         let mut updated = *parts;
         updated.suits[suit as usize] = self.standard_query().suit_part(suit, counts);
         updated
@@ -183,7 +194,10 @@ impl Analysis {
             }
             let missing = match form {
                 FormSet::STANDARD => Some(self.standard_query().missing(parts)),
-                FormSet::SEVEN_PAIRS => Some(special::seven_pairs_missing(counts, self.opts.seven_pairs_quads)),
+                FormSet::SEVEN_PAIRS => Some(special::seven_pairs_missing(
+                    counts,
+                    self.opts.seven_pairs_quads,
+                )),
                 FormSet::THIRTEEN_ORPHANS => Some(special::thirteen_orphans_missing(counts)),
                 _ => self.knitted_missing(counts),
             };

@@ -34,7 +34,9 @@ pub fn thirteen_orphans_missing(counts: &Counts) -> u8 {
         .iter()
         .filter(|&&k| counts[k as usize] > 0)
         .count();
-    let paired = TERMINALS_AND_HONOURS.iter().any(|&k| counts[k as usize] >= 2);
+    let paired = TERMINALS_AND_HONOURS
+        .iter()
+        .any(|&k| counts[k as usize] >= 2);
     TARGET_TILES - kinds as u8 - paired as u8
 }
 
@@ -42,7 +44,14 @@ pub fn thirteen_orphans_missing(counts: &Counts) -> u8 {
 const KNITTED_PATTERNS: [[usize; 9]; 6] = knitted_patterns();
 
 const fn knitted_patterns() -> [[usize; 9]; 6] {
-    const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    const ORDERS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
     let mut patterns = [[0; 9]; 6];
     let mut p = 0;
     while p < 6 {

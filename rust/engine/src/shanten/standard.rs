@@ -45,10 +45,20 @@ impl StandardQuery<'_> {
         let range = suit_range(suit);
         let caps = &self.caps[range.clone()];
         let held = &counts[range];
-        if self.max_excess == 0 && caps.iter().all(|&cap| cap >= most_copies_of_one_kind(self.sets)) {
+        if self.max_excess == 0
+            && caps
+                .iter()
+                .all(|&cap| cap >= most_copies_of_one_kind(self.sets))
+        {
             SuitPart::Table(table_of(suit).distances(suit_key(held)))
         } else {
-            SuitPart::Exact(capped_distances(held, caps, suit != Suit::Honor, self.sets, self.max_excess))
+            SuitPart::Exact(capped_distances(
+                held,
+                caps,
+                suit != Suit::Honor,
+                self.sets,
+                self.max_excess,
+            ))
         }
     }
 
@@ -60,7 +70,9 @@ impl StandardQuery<'_> {
 
     /// Fewest missing tiles of the whole hand.
     pub fn missing(&self, parts: &StandardParts) -> u8 {
-        if let [SuitPart::Table(a), SuitPart::Table(b), SuitPart::Table(c), SuitPart::Table(d)] = parts.suits {
+        if let [SuitPart::Table(a), SuitPart::Table(b), SuitPart::Table(c), SuitPart::Table(d)] =
+            parts.suits
+        {
             return hand_distance([a, b, c, d], self.sets);
         }
         let [a, b, c, d] = parts.suits.map(|part| part.layered(self.max_excess));

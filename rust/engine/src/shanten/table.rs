@@ -28,9 +28,11 @@ pub struct SuitTable {
 }
 
 /// The table of the three numbered suits (chows allowed).
-pub static NUMBERED: LazyLock<SuitTable> = LazyLock::new(|| SuitTable::generate(9, SUIT_STATES, true));
+pub static NUMBERED: LazyLock<SuitTable> =
+    LazyLock::new(|| SuitTable::generate(9, SUIT_STATES, true));
 /// The table of the honours (pungs and pairs only).
-pub static HONOURS: LazyLock<SuitTable> = LazyLock::new(|| SuitTable::generate(7, HONOR_STATES, false));
+pub static HONOURS: LazyLock<SuitTable> =
+    LazyLock::new(|| SuitTable::generate(7, HONOR_STATES, false));
 
 impl SuitTable {
     /// Distances of the suit vector with base-5 `key`. Keys come from counts 0..=4, so they are in range; an
@@ -92,7 +94,9 @@ impl Group {
     }
 
     fn fits(&self, digits: &[u8]) -> bool {
-        self.needs.iter().all(|&(kind, copies)| digits[kind] >= copies)
+        self.needs
+            .iter()
+            .all(|&(kind, copies)| digits[kind] >= copies)
     }
 
     /// Moves each contained target one group further: a set adds to `sets`, a pair to `pair`.
@@ -200,7 +204,11 @@ mod tests {
     fn classes_fit_in_a_byte() {
         assert!(NUMBERED.class_count() <= u8::MAX as usize + 1);
         assert!(HONOURS.class_count() <= u8::MAX as usize + 1);
-        eprintln!("classes: {} numbered, {} honours", NUMBERED.class_count(), HONOURS.class_count());
+        eprintln!(
+            "classes: {} numbered, {} honours",
+            NUMBERED.class_count(),
+            HONOURS.class_count()
+        );
         assert_eq!(NUMBERED.class_of.len(), SUIT_STATES);
         assert_eq!(HONOURS.class_of.len(), HONOR_STATES);
     }
@@ -211,7 +219,7 @@ mod tests {
         let gates = NUMBERED.distances(suit_key(&[3, 1, 1, 1, 1, 1, 1, 1, 3]));
         assert_eq!(gates[slot(4, 1)], 1);
         assert_eq!(gates[slot(4, 0)], 0); // 111 234 567 999
-        // Four 1m: a pung is there, a pair too, but not a pung and a pair (five copies).
+                                          // Four 1m: a pung is there, a pair too, but not a pung and a pair (five copies).
         let quad = NUMBERED.distances(suit_key(&[4, 0, 0, 0, 0, 0, 0, 0, 0]));
         assert_eq!(quad[slot(1, 0)], 0);
         assert_eq!(quad[slot(0, 1)], 0);

@@ -1,0 +1,92 @@
+//! Batch inputs: a C-contiguous uint8 numpy array of shape (N, 34), one hand's concealed counts per row.
+//! Every row is validated before any work (the first bad row is named), then the work runs without the GIL,
+//! in parallel over chunks of rows.
+
+use mjcore_engine::hand::HandShape;
+use mjcore_engine::{Counts, Tile, NUM_KINDS};
+use numpy::{PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+use crate::errors::{argument, bad_hand};
+
+/// Rows per parallel task: large enough to amortise scheduling, small enough to balance two or more cores.
+const ROWS_PER_TASK: usize = 16 * 1024;
+
+/// Why one row is rejected, beyond the checks every row gets (counts 0..4, a 3n+1/3n+2 size).
+pub struct RowProblem(pub String);
+
+/// The array as read-only rows of 34 counts, or a TypeError (not a uint8 array) / InvalidArgumentError (wrong
+/// shape, not C-contiguous).
+pub fn count_rows<'py>(arr: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArrayDyn<'py, u8>> {
+    let array = arr.cast::<PyArrayDyn<u8>>().map_err(|_| {
+        PyTypeError::new_err("batch input must be a numpy uint8 array of shape (N, 34)")
+    })?;
+    let shape = array.shape();
+    if shape.len() != 2 || shape[1] != NUM_KINDS {
+        return Err(argument(format!(
+            "batch input must have shape (N, 34), not {shape:?}"
+        )));
+    }
+    if !array.is_c_contiguous() {
+        return Err(argument(
+            "batch input must be C-contiguous: pass np.ascontiguousarray(arr)",
+        ));
+    }
+    Ok(array.readonly())
+}
+
+/// Validates every row (`extra` adds a per-call check), then computes `f` on each row without the GIL.
+pub fn map_rows<T, F>(
+    py: Python<'_>,
+    rows: &PyReadonlyArrayDyn<'_, u8>,
+    extra: impl Fn(&Counts) -> Option<RowProblem>,
+    f: F,
+) -> PyResult<Vec<T>>
+where
+    T: Send + Default + Clone,
+    F: Fn(&Counts) -> T + Sync,
+{
+    let data = rows
+        .as_slice()
+        .map_err(|_| argument("batch input must be C-contiguous"))?;
+    for (index, row) in rows_of(data).enumerate() {
+        if let Some(problem) = row_problem(row).or_else(|| extra(row)) {
+            return Err(bad_hand(format!("row {index}: {}", problem.0)));
+        }
+    }
+    Ok(py.detach(|| {
+        let mut out = vec![T::default(); data.len() / NUM_KINDS];
+        out.par_chunks_mut(ROWS_PER_TASK)
+            .zip(data.par_chunks(ROWS_PER_TASK * NUM_KINDS))
+            .for_each(|(results, chunk)| {
+                for (result, row) in results.iter_mut().zip(rows_of(chunk)) {
+                    *result = f(row);
+                }
+            });
+        out
+    }))
+}
+
+/// Contiguous bytes as rows of 34 counts (the length is a multiple of 34 by the shape check, so every chunk
+/// converts).
+fn rows_of(data: &[u8]) -> impl Iterator<Item = &Counts> {
+    data.chunks_exact(NUM_KINDS)
+        .filter_map(|chunk| chunk.try_into().ok())
+}
+
+/// The checks every row gets: no count above 4, and a 3n+1 or 3n+2 size with n ≤ 5.
+fn row_problem(row: &Counts) -> Option<RowProblem> {
+    if row.iter().all(|&c| c <= 4) {
+        let size: usize = row.iter().map(|&c| c as usize).sum();
+        return HandShape::of_size(size)
+            .err()
+            .map(|e| RowProblem(e.to_string()));
+    }
+    let (kind, &count) = row.iter().enumerate().find(|(_, &c)| c > 4)?;
+    let name = Tile::new(kind as u8).map(Tile::mpsz).unwrap_or_default();
+    Some(RowProblem(format!(
+        "count of {name} (column {kind}) is {count}: must be 0..4"
+    )))
+}
