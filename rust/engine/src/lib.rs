@@ -13,6 +13,6 @@ pub mod waits;
 pub use error::{EngineError, Result};
 pub use forms::{FormOptions, FormSet};
 pub use hand::{Hand, HandShape, Meld, MeldKind};
-pub use shanten::{shanten, shanten_by_form, shanten_counts, ShantenByForm};
+pub use shanten::{shanten, shanten_by_form, shanten_counts, shanten_counts_into, ShantenByForm};
 pub use tile::{Counts, Suit, Tile, NUM_KINDS};
 pub use waits::{discards, waits, Discard};

@@ -8,6 +8,8 @@
 
 mod capped;
 mod distances;
+mod kind_masks;
+mod simd;
 mod special;
 mod standard;
 mod table;
@@ -16,6 +18,7 @@ use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, HandShape};
 use crate::tile::{Counts, Suit, COPIES, NUM_KINDS};
+use kind_masks::KindMasks;
 use standard::{table_missing, StandardQuery};
 
 pub(crate) use standard::StandardParts;
@@ -61,18 +64,64 @@ pub fn shanten_by_form(hand: &Hand, opts: FormOptions) -> Result<ShantenByForm> 
 /// (no forms selected, or only special forms for a hand that is not 13/14 tiles).
 #[inline]
 pub fn shanten_counts(counts: &Counts, opts: FormOptions) -> Option<i8> {
+    #[cfg(target_arch = "x86_64")]
+    if simd::available() {
+        // SAFETY: the CPU features were detected just above.
+        return unsafe { shanten_counts_avx2(counts, opts) };
+    }
+    plain_shanten(counts, opts)
+}
+
+/// [`shanten_counts`] of every row into `out` (row i into `out[i]`; [`NO_FORM`] where no selected form
+/// applies), with the CPU check made once for the whole batch.
+pub fn shanten_counts_into<'a>(rows: impl Iterator<Item = &'a Counts>, out: &mut [i8], opts: FormOptions) {
+    #[cfg(target_arch = "x86_64")]
+    if simd::available() {
+        // SAFETY: the CPU features were detected just above.
+        return unsafe { shanten_rows_avx2(rows, out, opts) };
+    }
+    shanten_rows(rows, out, opts)
+}
+
+/// What [`shanten_counts_into`] writes for a row to which no selected form applies.
+pub const NO_FORM: i8 = i8::MAX;
+
+#[inline(always)]
+fn shanten_rows<'a>(rows: impl Iterator<Item = &'a Counts>, out: &mut [i8], opts: FormOptions) {
+    for (slot, row) in out.iter_mut().zip(rows) {
+        *slot = plain_shanten(row, opts).unwrap_or(NO_FORM);
+    }
+}
+
+/// The same code compiled for AVX2 and POPCNT, so that the combine and the kind masks inline.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn shanten_counts_avx2(counts: &Counts, opts: FormOptions) -> Option<i8> {
+    plain_shanten(counts, opts)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn shanten_rows_avx2<'a>(rows: impl Iterator<Item = &'a Counts>, out: &mut [i8], opts: FormOptions) {
+    shanten_rows(rows, out, opts)
+}
+
+/// The body of [`shanten_counts`], inlined into each build of it.
+#[inline(always)]
+fn plain_shanten(counts: &Counts, opts: FormOptions) -> Option<i8> {
     let size: usize = counts.iter().map(|&c| c as usize).sum();
     let forms = opts.forms;
     let mut best = u8::MAX;
     if forms.contains(FormSet::STANDARD) {
         best = table_missing(counts, size / 3);
     }
-    if SPECIAL_SIZES.contains(&size) {
+    if SPECIAL_SIZES.contains(&size) && forms.0 & !FormSet::STANDARD.0 != 0 {
+        let masks = KindMasks::of(counts);
         if forms.contains(FormSet::SEVEN_PAIRS) {
-            best = best.min(special::seven_pairs_missing(counts, opts.seven_pairs_quads));
+            best = best.min(special::seven_pairs_missing(&masks, opts.seven_pairs_quads));
         }
         if forms.contains(FormSet::THIRTEEN_ORPHANS) {
-            best = best.min(special::thirteen_orphans_missing(counts));
+            best = best.min(special::thirteen_orphans_missing(&masks));
         }
         if forms.contains(FormSet::KNITTED) {
             let query = StandardQuery {
@@ -80,7 +129,7 @@ pub fn shanten_counts(counts: &Counts, opts: FormOptions) -> Option<i8> {
                 max_excess: 0,
                 sets: size / 3 - SETS_IN_KNITTED_STRAIGHT,
             };
-            best = best.min(special::honours_knitted_missing(counts));
+            best = best.min(special::honours_knitted_missing(&masks));
             if let Some(missing) = special::knitted_straight_missing(counts, &query) {
                 best = best.min(missing);
             }
@@ -188,6 +237,7 @@ impl Analysis {
 
     /// Shanten by form for `counts` (which must keep this hand's set count), the standard form from `parts`.
     pub(crate) fn by_form_with(&self, counts: &Counts, parts: &StandardParts) -> ShantenByForm {
+        let masks = KindMasks::of(counts);
         FORM_ORDER.map(|form| {
             if !self.opts.forms.contains(form) || !self.applies(form) {
                 return None;
@@ -195,17 +245,17 @@ impl Analysis {
             let missing = match form {
                 FormSet::STANDARD => Some(self.standard_query().missing(parts)),
                 FormSet::SEVEN_PAIRS => Some(special::seven_pairs_missing(
-                    counts,
+                    &masks,
                     self.opts.seven_pairs_quads,
                 )),
-                FormSet::THIRTEEN_ORPHANS => Some(special::thirteen_orphans_missing(counts)),
-                _ => self.knitted_missing(counts),
+                FormSet::THIRTEEN_ORPHANS => Some(special::thirteen_orphans_missing(&masks)),
+                _ => self.knitted_missing(counts, &masks),
             };
             missing.map(|m| shanten_of_missing(m, self.wilds))
         })
     }
 
-    fn knitted_missing(&self, counts: &Counts) -> Option<u8> {
+    fn knitted_missing(&self, counts: &Counts, masks: &KindMasks) -> Option<u8> {
         let query = StandardQuery {
             caps: &self.caps,
             max_excess: self.max_excess,
@@ -213,7 +263,7 @@ impl Analysis {
         };
         let straight = special::knitted_straight_missing(counts, &query);
         if self.melds == 0 {
-            let honours = special::honours_knitted_missing(counts);
+            let honours = special::honours_knitted_missing(masks);
             Some(straight.map_or(honours, |s| s.min(honours)))
         } else {
             straight

@@ -2,46 +2,55 @@
 //! returns the fewest tiles missing from a 14-tile target, before wild tiles are counted.
 
 use super::standard::StandardQuery;
-use crate::tile::{Counts, COPIES, TERMINALS_AND_HONOURS};
+use super::kind_masks::{kind_set, KindMasks};
+use crate::tile::{Counts, TERMINALS_AND_HONOURS};
 
 /// Tiles in every special form's target.
 const TARGET_TILES: u8 = 14;
-const PAIRS_NEEDED: usize = 7;
-const HONOURS: std::ops::Range<usize> = 27..34;
+const PAIRS_NEEDED: u8 = 7;
 
 /// 七对. With `quads`, four identical tiles are two pairs, so a kind can give a second pair; otherwise the seven
 /// pairs are of distinct kinds. Each kind offers its first pair for up to 2 held tiles and its second for the
 /// rest; these gains never increase, so the best seven pairs take the largest gains.
-pub fn seven_pairs_missing(counts: &Counts, quads: bool) -> u8 {
-    let mut full_pairs = 0usize; // pairs whose two tiles are both held
-    let mut half_pairs = 0usize; // pairs with one tile held
-    for &held in counts {
-        full_pairs += (held >= 2) as usize;
-        half_pairs += (held == 1) as usize;
-        if quads {
-            full_pairs += (held == COPIES) as usize;
-            half_pairs += (held == 3) as usize;
-        }
-    }
-    let full = full_pairs.min(PAIRS_NEEDED);
-    let half = half_pairs.min(PAIRS_NEEDED - full);
-    TARGET_TILES - (2 * full + half) as u8
+#[inline]
+pub fn seven_pairs_missing(masks: &KindMasks, quads: bool) -> u8 {
+    let pairs = masks.pairs.count_ones() as u8;
+    let singles = (masks.held & !masks.pairs).count_ones() as u8;
+    let (second_pairs, second_singles) = if quads {
+        (masks.quads.count_ones() as u8, (masks.triples & !masks.quads).count_ones() as u8)
+    } else {
+        (0, 0)
+    };
+    let full = (pairs + second_pairs).min(PAIRS_NEEDED); // pairs whose two tiles are both held
+    let half = (singles + second_singles).min(PAIRS_NEEDED - full); // pairs with one tile held
+    TARGET_TILES - 2 * full - half
 }
 
+const ORPHANS: u64 = kind_set(&TERMINALS_AND_HONOURS);
+const HONOUR_KINDS: u64 = kind_set(&[27, 28, 29, 30, 31, 32, 33]);
+
 /// 十三幺: one of each terminal and honour plus a second of any of them.
-pub fn thirteen_orphans_missing(counts: &Counts) -> u8 {
-    let kinds = TERMINALS_AND_HONOURS
-        .iter()
-        .filter(|&&k| counts[k as usize] > 0)
-        .count();
-    let paired = TERMINALS_AND_HONOURS
-        .iter()
-        .any(|&k| counts[k as usize] >= 2);
-    TARGET_TILES - kinds as u8 - paired as u8
+#[inline]
+pub fn thirteen_orphans_missing(masks: &KindMasks) -> u8 {
+    TARGET_TILES - masks.held_in(ORPHANS) - (masks.pairs & ORPHANS != 0) as u8
 }
 
 /// The kinds of the six knitted patterns: 147, 258 and 369 spread over the three suits in every order.
 const KNITTED_PATTERNS: [[usize; 9]; 6] = knitted_patterns();
+/// The same patterns as bit sets of kinds.
+const KNITTED_SETS: [u64; 6] = {
+    let mut sets = [0u64; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut i = 0;
+        while i < 9 {
+            sets[p] |= 1 << KNITTED_PATTERNS[p][i];
+            i += 1;
+        }
+        p += 1;
+    }
+    sets
+};
 
 const fn knitted_patterns() -> [[usize; 9]; 6] {
     const ORDERS: [[usize; 3]; 6] = [
@@ -71,14 +80,10 @@ const fn knitted_patterns() -> [[usize; 9]; 6] {
 
 /// 全不靠 (and 七星不靠, whose targets are among 全不靠's): fourteen distinct tiles from one knitted pattern and
 /// the seven honours.
-pub fn honours_knitted_missing(counts: &Counts) -> u8 {
-    let honours = counts[HONOURS].iter().filter(|&&c| c > 0).count();
-    KNITTED_PATTERNS
+pub fn honours_knitted_missing(masks: &KindMasks) -> u8 {
+    KNITTED_SETS
         .iter()
-        .map(|pattern| {
-            let knitted = pattern.iter().filter(|&&k| counts[k] > 0).count();
-            TARGET_TILES - (knitted + honours).min(TARGET_TILES as usize) as u8
-        })
+        .map(|&pattern| TARGET_TILES - masks.held_in(pattern | HONOUR_KINDS).min(TARGET_TILES))
         .min()
         .unwrap_or(TARGET_TILES)
 }

@@ -107,7 +107,7 @@ pub fn suit_range(suit: Suit) -> std::ops::Range<usize> {
 }
 
 /// The hot path for plain concealed counts (no melds, no wilds): four table lookups and one combine.
-#[inline]
+#[inline(always)]
 pub fn table_missing(counts: &Counts, sets: usize) -> u8 {
     let numbered = &*NUMBERED;
     let honours = &*HONOURS;

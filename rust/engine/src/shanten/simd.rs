@@ -1,0 +1,137 @@
+//! The four-suit combine of [`super::distances::hand_distance`] with AVX2 byte shuffles: both min-plus
+//! products (man ⊗ pin in the low 128-bit lane, sou ⊗ honours in the high one) are computed at once, every
+//! (sets, pair) entry in parallel, then the two halves meet in one reversed add and a horizontal minimum.
+//! Used when the CPU has AVX2 (detected at run time); the scalar code is the fallback and the reference.
+//! Also the byte compares that build [`KindMasks`].
+
+#![cfg(target_arch = "x86_64")]
+
+use std::arch::x86_64::*;
+
+use super::distances::{slot, Distances, INF};
+use super::kind_masks::KindMasks;
+use crate::tile::{Counts, NUM_KINDS};
+
+/// Padding slot of every vector, always [`INF`]: shuffles read it for "no such entry".
+const PAD: u8 = 6;
+
+/// Index vectors for `_mm256_shuffle_epi8` (same in both lanes): entry `sets` (0..=5) of each table.
+struct Shuffles {
+    /// `b[pair, sets - k]` into `(sets, pair)`: the other factor shifted by `k` within each pair half.
+    shift: [[u8; 32]; 6],
+    /// `b[0, sets - k]` into `(sets, 1)`, nothing into the pairless half: the pair comes from the first factor.
+    shift_into_pair: [[u8; 32]; 6],
+    /// For a total of `s` sets, `cd[1 - pair, s - sets]` into `(sets, pair)`, lining up the second product
+    /// against the first.
+    reverse: [[u8; 16]; 6],
+}
+
+const SHUFFLES: Shuffles = shuffles();
+
+const fn shuffles() -> Shuffles {
+    let mut table = Shuffles {
+        shift: [[PAD; 32]; 6],
+        shift_into_pair: [[PAD; 32]; 6],
+        reverse: [[PAD; 16]; 6],
+    };
+    let mut k = 0;
+    while k < 6 {
+        let mut i = 0;
+        while i < 32 {
+            let within = i % 16;
+            let (pair, sets) = (within / 8, within % 8);
+            if sets >= k && sets < 6 {
+                table.shift[k][i] = slot(sets - k, pair) as u8;
+                if pair == 1 {
+                    table.shift_into_pair[k][i] = slot(sets - k, 0) as u8;
+                }
+            }
+            i += 1;
+        }
+        let total = k;
+        let mut i = 0;
+        while i < 16 {
+            let (pair, sets) = (i / 8, i % 8);
+            if sets <= total {
+                table.reverse[total][i] = slot(total - sets, 1 - pair) as u8;
+            }
+            i += 1;
+        }
+        k += 1;
+    }
+    table
+}
+
+/// Padding slots of both lanes, to force them back to [`INF`] after a product.
+const PADDING_INF: [u8; 32] = {
+    let mut mask = [0u8; 32];
+    let mut i = 0;
+    while i < 32 {
+        if i % 8 >= PAD as usize {
+            mask[i] = INF;
+        }
+        i += 1;
+    }
+    mask
+};
+
+/// Whether this CPU can run the functions here and the AVX2 builds of the hot paths (cached by the standard
+/// library after the first call).
+#[inline(always)]
+pub fn available() -> bool {
+    is_x86_feature_detected!("avx2") && is_x86_feature_detected!("popcnt")
+}
+
+/// See the module documentation. `sets` must be at most 5.
+///
+/// # Safety
+/// The CPU must support AVX2 ([`available`]).
+#[target_feature(enable = "avx2")]
+#[inline]
+pub unsafe fn hand_distance_avx2(parts: [&Distances; 4], sets: usize) -> u8 {
+    let sets = sets.min(5);
+    let load = |d: &Distances| unsafe { _mm_loadu_si128(d.as_ptr().cast()) };
+    let load32 = |t: &[u8; 32]| unsafe { _mm256_loadu_si256(t.as_ptr().cast()) };
+    let [a, b, c, d] = parts;
+    let first = _mm256_set_m128i(load(c), load(a));
+    let second = _mm256_set_m128i(load(d), load(b));
+    let mut products = _mm256_set1_epi8(INF as i8);
+    for k in 0..=sets {
+        let first_pairless = _mm256_shuffle_epi8(first, _mm256_set1_epi8(slot(k, 0) as i8));
+        let first_paired = _mm256_shuffle_epi8(first, _mm256_set1_epi8(slot(k, 1) as i8));
+        let second_shifted = _mm256_shuffle_epi8(second, load32(&SHUFFLES.shift[k]));
+        let second_into_pair = _mm256_shuffle_epi8(second, load32(&SHUFFLES.shift_into_pair[k]));
+        products = _mm256_min_epu8(products, _mm256_adds_epu8(first_pairless, second_shifted));
+        products = _mm256_min_epu8(products, _mm256_adds_epu8(first_paired, second_into_pair));
+    }
+    products = _mm256_max_epu8(products, load32(&PADDING_INF));
+    let ab = _mm256_castsi256_si128(products);
+    let cd = _mm256_extracti128_si256::<1>(products);
+    let reversed = _mm_shuffle_epi8(cd, load(&SHUFFLES.reverse[sets]));
+    let mut best = _mm_adds_epu8(ab, reversed);
+    best = _mm_min_epu8(best, _mm_srli_si128::<8>(best));
+    best = _mm_min_epu8(best, _mm_srli_si128::<4>(best));
+    best = _mm_min_epu8(best, _mm_srli_si128::<2>(best));
+    best = _mm_min_epu8(best, _mm_srli_si128::<1>(best));
+    (_mm_cvtsi128_si32(best) as u8).min(INF)
+}
+
+/// [`KindMasks::of`]: the first 32 kinds with one compare each per mask, the last two kinds in scalar code.
+///
+/// # Safety
+/// The CPU must support AVX2 ([`available`]).
+#[target_feature(enable = "avx2")]
+#[inline]
+pub unsafe fn kind_masks_avx2(counts: &Counts) -> KindMasks {
+    const LANES: usize = 32;
+    // SAFETY: counts has 34 bytes, so the first 32 are in bounds.
+    let bytes = unsafe { _mm256_loadu_si256(counts.as_ptr().cast()) };
+    let at_least = |n: i8| _mm256_movemask_epi8(_mm256_cmpgt_epi8(bytes, _mm256_set1_epi8(n - 1))) as u32 as u64;
+    let tail = KindMasks::of_range(counts, LANES..NUM_KINDS);
+    KindMasks {
+        held: at_least(1) | tail.held,
+        pairs: at_least(2) | tail.pairs,
+        triples: at_least(3) | tail.triples,
+        quads: at_least(4) | tail.quads,
+    }
+}
