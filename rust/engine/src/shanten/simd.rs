@@ -89,14 +89,27 @@ pub fn available() -> bool {
 #[target_feature(enable = "avx2")]
 #[inline]
 pub unsafe fn hand_distance_avx2(parts: [&Distances; 4], sets: usize) -> u8 {
-    let sets = sets.min(5);
+    // One build per set count, so that the loop below unrolls with constant shuffles.
+    match sets {
+        0 => hand_distance_for::<0>(parts),
+        1 => hand_distance_for::<1>(parts),
+        2 => hand_distance_for::<2>(parts),
+        3 => hand_distance_for::<3>(parts),
+        4 => hand_distance_for::<4>(parts),
+        _ => hand_distance_for::<5>(parts),
+    }
+}
+
+#[target_feature(enable = "avx2")]
+#[inline]
+fn hand_distance_for<const SETS: usize>(parts: [&Distances; 4]) -> u8 {
     let load = |d: &Distances| unsafe { _mm_loadu_si128(d.as_ptr().cast()) };
     let load32 = |t: &[u8; 32]| unsafe { _mm256_loadu_si256(t.as_ptr().cast()) };
     let [a, b, c, d] = parts;
     let first = _mm256_set_m128i(load(c), load(a));
     let second = _mm256_set_m128i(load(d), load(b));
     let mut products = _mm256_set1_epi8(INF as i8);
-    for k in 0..=sets {
+    for k in 0..=SETS {
         let first_pairless = _mm256_shuffle_epi8(first, _mm256_set1_epi8(slot(k, 0) as i8));
         let first_paired = _mm256_shuffle_epi8(first, _mm256_set1_epi8(slot(k, 1) as i8));
         let second_shifted = _mm256_shuffle_epi8(second, load32(&SHUFFLES.shift[k]));
@@ -107,7 +120,7 @@ pub unsafe fn hand_distance_avx2(parts: [&Distances; 4], sets: usize) -> u8 {
     products = _mm256_max_epu8(products, load32(&PADDING_INF));
     let ab = _mm256_castsi256_si128(products);
     let cd = _mm256_extracti128_si256::<1>(products);
-    let reversed = _mm_shuffle_epi8(cd, load(&SHUFFLES.reverse[sets]));
+    let reversed = _mm_shuffle_epi8(cd, load(&SHUFFLES.reverse[SETS]));
     let mut best = _mm_adds_epu8(ab, reversed);
     best = _mm_min_epu8(best, _mm_srli_si128::<8>(best));
     best = _mm_min_epu8(best, _mm_srli_si128::<4>(best));
@@ -133,5 +146,48 @@ pub unsafe fn kind_masks_avx2(counts: &Counts) -> KindMasks {
         pairs: at_least(2) | tail.pairs,
         triples: at_least(3) | tail.triples,
         quads: at_least(4) | tail.quads,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shanten::distances::hand_distance_scalar;
+    use crate::shanten::table::{HONOURS, NUMBERED};
+    use crate::suit_key::hand_keys;
+
+    fn random_counts(state: &mut u64) -> Counts {
+        let mut counts = [0u8; NUM_KINDS];
+        for c in counts.iter_mut() {
+            *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            // Mostly empty kinds, as in real hands, with every count 0..=4 occurring.
+            *c = ((*state >> 33) % 5) as u8 * ((*state >> 40) % 3 == 0) as u8;
+        }
+        counts
+    }
+
+    #[test]
+    fn avx2_agrees_with_scalar() {
+        if !available() {
+            return;
+        }
+        let mut state = 3u64;
+        for _ in 0..20_000 {
+            let counts = random_counts(&mut state);
+            let [m, p, s, z] = hand_keys(&counts);
+            let parts = [
+                NUMBERED.distances(m),
+                NUMBERED.distances(p),
+                NUMBERED.distances(s),
+                HONOURS.distances(z),
+            ];
+            for sets in 0..=5 {
+                // SAFETY: checked `available()` above.
+                let fast = unsafe { hand_distance_avx2(parts, sets) };
+                assert_eq!(fast, hand_distance_scalar(parts, sets), "{counts:?} sets {sets}");
+            }
+            // SAFETY: as above.
+            assert_eq!(unsafe { kind_masks_avx2(&counts) }, KindMasks::of_scalar(&counts));
+        }
     }
 }

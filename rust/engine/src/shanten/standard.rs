@@ -4,7 +4,7 @@
 use super::capped::capped_distances;
 use super::distances::{hand_distance, Distances, ExcessDistances};
 use super::table::{SuitTable, HONOURS, NUMBERED};
-use crate::suit_key::suit_key;
+use crate::suit_key::{hand_keys_packed, suit_key};
 use crate::tile::{Counts, Suit, COPIES};
 
 /// One suit's contribution to the standard form.
@@ -110,13 +110,13 @@ pub fn suit_range(suit: Suit) -> std::ops::Range<usize> {
 #[inline(always)]
 pub fn table_missing(counts: &Counts, sets: usize) -> u8 {
     let numbered = &*NUMBERED;
-    let honours = &*HONOURS;
+    let [man, pin, sou, honours] = hand_keys_packed(counts);
     hand_distance(
         [
-            numbered.distances(suit_key(&counts[0..9])),
-            numbered.distances(suit_key(&counts[9..18])),
-            numbered.distances(suit_key(&counts[18..27])),
-            honours.distances(suit_key(&counts[27..34])),
+            numbered.distances(man),
+            numbered.distances(pin),
+            numbered.distances(sou),
+            HONOURS.distances(honours),
         ],
         sets,
     )
