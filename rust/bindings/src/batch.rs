@@ -37,17 +37,11 @@ pub fn count_rows<'py>(arr: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArrayDyn<'
     Ok(array.readonly())
 }
 
-/// Validates every row (`extra` adds a per-call check), then computes `f` on each row without the GIL.
-pub fn map_rows<T, F>(
-    py: Python<'_>,
-    rows: &PyReadonlyArrayDyn<'_, u8>,
+/// The rows' bytes after validating every row (`extra` adds a per-call check); the first bad row is named.
+pub fn validated_rows<'a>(
+    rows: &'a PyReadonlyArrayDyn<'_, u8>,
     extra: impl Fn(&Counts) -> Option<RowProblem>,
-    f: F,
-) -> PyResult<Vec<T>>
-where
-    T: Send + Default + Clone,
-    F: Fn(&Counts) -> T + Sync,
-{
+) -> PyResult<&'a [u8]> {
     let data = rows
         .as_slice()
         .map_err(|_| argument("batch input must be C-contiguous"))?;
@@ -56,31 +50,40 @@ where
             return Err(bad_hand(format!("row {index}: {}", problem.0)));
         }
     }
-    Ok(py.detach(|| {
+    Ok(data)
+}
+
+/// Runs `fill(chunk bytes, results)` over chunks of rows in parallel, without the GIL, and returns one result
+/// per row. `fill` reads its rows with [`rows_of`].
+pub fn par_map_rows<T, F>(py: Python<'_>, data: &[u8], fill: F) -> Vec<T>
+where
+    T: Send + Default + Clone,
+    F: Fn(&[u8], &mut [T]) + Sync,
+{
+    py.detach(|| {
         let mut out = vec![T::default(); data.len() / NUM_KINDS];
         out.par_chunks_mut(ROWS_PER_TASK)
             .zip(data.par_chunks(ROWS_PER_TASK * NUM_KINDS))
-            .for_each(|(results, chunk)| {
-                for (result, row) in results.iter_mut().zip(rows_of(chunk)) {
-                    *result = f(row);
-                }
-            });
+            .for_each(|(results, chunk)| fill(chunk, results));
         out
-    }))
+    })
 }
 
 /// Contiguous bytes as rows of 34 counts (the length is a multiple of 34 by the shape check, so every chunk
 /// converts).
-fn rows_of(data: &[u8]) -> impl Iterator<Item = &Counts> {
+pub fn rows_of(data: &[u8]) -> impl Iterator<Item = &Counts> {
     data.chunks_exact(NUM_KINDS)
         .filter_map(|chunk| chunk.try_into().ok())
 }
 
-/// The checks every row gets: no count above 4, and a 3n+1 or 3n+2 size with n ≤ 5.
+/// The checks every row gets: no count above 4, and a 3n+1 or 3n+2 size with n ≤ 5. The good case is one
+/// branch-free pass (maximum and sum fold into vector code); the message is built only for a bad row.
 fn row_problem(row: &Counts) -> Option<RowProblem> {
-    if row.iter().all(|&c| c <= 4) {
-        let size: usize = row.iter().map(|&c| c as usize).sum();
-        return HandShape::of_size(size)
+    let (most, size) = row
+        .iter()
+        .fold((0u8, 0u32), |(most, size), &c| (most.max(c), size + c as u32));
+    if most <= 4 {
+        return HandShape::of_size(size as usize)
             .err()
             .map(|e| RowProblem(e.to_string()));
     }

@@ -1,12 +1,12 @@
 //! Shanten of one hand, per form, and of a batch of count rows.
 
 use mjcore_engine::shanten::FORM_ORDER;
-use mjcore_engine::{shanten_counts, FormOptions, FormSet};
+use mjcore_engine::{shanten_counts, shanten_counts_into, FormOptions, FormSet, Hand};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
-use crate::batch::{count_rows, map_rows, RowProblem};
-use crate::convert::{form_options, hand_from_parts, MeldTuple};
+use crate::batch::{count_rows, par_map_rows, rows_of, validated_rows, RowProblem};
+use crate::convert::{counts_from_py, form_options, hand_from_parts, MeldTuple};
 use crate::errors::IntoPyResult;
 
 /// The minimum shanten over the selected forms (−1 complete, 0 ready).
@@ -20,6 +20,16 @@ pub fn shanten(
     wild_fifth_copy: bool,
 ) -> PyResult<i8> {
     let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
+    if melds.is_empty() && wilds == 0 {
+        // Plain counts, the common call: validate and go straight to the table path.
+        let hand = Hand::from_counts(counts_from_py(counts)?);
+        hand.validate().py_err()?;
+        if let Some(shanten) = shanten_counts(&hand.concealed, opts) {
+            return Ok(shanten);
+        }
+        // No selected form applies: the full path reports it.
+        return mjcore_engine::shanten(&hand, opts).py_err();
+    }
     let hand = hand_from_parts(counts, melds, wilds, 0)?;
     mjcore_engine::shanten(&hand, opts).py_err()
 }
@@ -56,15 +66,11 @@ pub fn shanten_batch<'py>(
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
     let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
     let rows = count_rows(arr)?;
-    let shanten = map_rows(
-        arr.py(),
-        &rows,
-        |row| no_form_applies(row, opts),
-        |row| {
-            // Validated: some selected form applies to every row.
-            shanten_counts(row, opts).unwrap_or(i8::MAX)
-        },
-    )?;
+    let data = validated_rows(&rows, |row| no_form_applies(row, opts))?;
+    // Validated: some selected form applies to every row, so no NO_FORM marker is written.
+    let shanten = par_map_rows(arr.py(), data, |chunk, out| {
+        shanten_counts_into(rows_of(chunk), out, opts)
+    });
     Ok(PyArray1::from_vec(arr.py(), shanten))
 }
 

@@ -10,7 +10,9 @@ use mjcore_engine::{shanten_counts, shanten_counts_into, Counts, FormOptions, Fo
 fn random_hands(count: usize, seed: u64) -> Vec<Counts> {
     let mut state = seed;
     let mut next = move |n: usize| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((state >> 33) % n as u64) as usize
     };
     (0..count)
@@ -28,11 +30,23 @@ fn random_hands(count: usize, seed: u64) -> Vec<Counts> {
 
 fn main() {
     let hands = random_hands(1_000_000, 1);
-    let hands: Vec<Counts> = if std::env::var("FEW").is_ok() { hands[..1000].iter().cycle().take(1_000_000).copied().collect() } else { hands };
+    let hands: Vec<Counts> = if std::env::var("FEW").is_ok() {
+        hands[..1000]
+            .iter()
+            .cycle()
+            .take(1_000_000)
+            .copied()
+            .collect()
+    } else {
+        hands
+    };
     let started = Instant::now();
     black_box(shanten_counts(&hands[0], FormOptions::default()));
     println!("tables ready in {:?}", started.elapsed());
-    let wanted: Vec<u8> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let wanted: Vec<u8> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
     for forms in [FormSet::STANDARD, FormSet(7), FormSet::ALL] {
         if !wanted.is_empty() && !wanted.contains(&forms.0) {
             continue;
@@ -61,6 +75,10 @@ fn main() {
 /// Time this thread has spent on a CPU.
 fn cpu_time() -> Duration {
     let stat = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
-    let nanos = stat.split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or(0);
+    let nanos = stat
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
     Duration::from_nanos(nanos)
 }

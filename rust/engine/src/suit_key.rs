@@ -90,7 +90,9 @@ mod packed_tests {
         for _ in 0..10_000 {
             let mut counts = [0u8; 34];
             for c in counts.iter_mut() {
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 *c = ((state >> 33) % 5) as u8;
             }
             assert_eq!(hand_keys_packed(&counts), hand_keys(&counts));

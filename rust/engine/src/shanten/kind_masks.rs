@@ -32,7 +32,12 @@ impl KindMasks {
     /// Masks of the kinds in `range` only (the AVX2 code handles the first 32 kinds itself).
     #[inline(always)]
     pub fn of_range(counts: &Counts, range: std::ops::Range<usize>) -> KindMasks {
-        let mut masks = KindMasks { held: 0, pairs: 0, triples: 0, quads: 0 };
+        let mut masks = KindMasks {
+            held: 0,
+            pairs: 0,
+            triples: 0,
+            quads: 0,
+        };
         for kind in range {
             let held = counts[kind];
             let bit = 1u64 << kind;

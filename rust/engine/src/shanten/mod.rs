@@ -74,7 +74,11 @@ pub fn shanten_counts(counts: &Counts, opts: FormOptions) -> Option<i8> {
 
 /// [`shanten_counts`] of every row into `out` (row i into `out[i]`; [`NO_FORM`] where no selected form
 /// applies), with the CPU check made once for the whole batch.
-pub fn shanten_counts_into<'a>(rows: impl Iterator<Item = &'a Counts>, out: &mut [i8], opts: FormOptions) {
+pub fn shanten_counts_into<'a>(
+    rows: impl Iterator<Item = &'a Counts>,
+    out: &mut [i8],
+    opts: FormOptions,
+) {
     #[cfg(target_arch = "x86_64")]
     if simd::available() {
         // SAFETY: the CPU features were detected just above.
@@ -102,7 +106,11 @@ unsafe fn shanten_counts_avx2(counts: &Counts, opts: FormOptions) -> Option<i8> 
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
-unsafe fn shanten_rows_avx2<'a>(rows: impl Iterator<Item = &'a Counts>, out: &mut [i8], opts: FormOptions) {
+unsafe fn shanten_rows_avx2<'a>(
+    rows: impl Iterator<Item = &'a Counts>,
+    out: &mut [i8],
+    opts: FormOptions,
+) {
     shanten_rows(rows, out, opts)
 }
 

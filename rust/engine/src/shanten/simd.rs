@@ -139,7 +139,9 @@ pub unsafe fn kind_masks_avx2(counts: &Counts) -> KindMasks {
     const LANES: usize = 32;
     // SAFETY: counts has 34 bytes, so the first 32 are in bounds.
     let bytes = unsafe { _mm256_loadu_si256(counts.as_ptr().cast()) };
-    let at_least = |n: i8| _mm256_movemask_epi8(_mm256_cmpgt_epi8(bytes, _mm256_set1_epi8(n - 1))) as u32 as u64;
+    let at_least = |n: i8| {
+        _mm256_movemask_epi8(_mm256_cmpgt_epi8(bytes, _mm256_set1_epi8(n - 1))) as u32 as u64
+    };
     let tail = KindMasks::of_range(counts, LANES..NUM_KINDS);
     KindMasks {
         held: at_least(1) | tail.held,
@@ -159,7 +161,9 @@ mod tests {
     fn random_counts(state: &mut u64) -> Counts {
         let mut counts = [0u8; NUM_KINDS];
         for c in counts.iter_mut() {
-            *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            *state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             // Mostly empty kinds, as in real hands, with every count 0..=4 occurring.
             *c = ((*state >> 33) % 5) as u8 * ((*state >> 40) % 3 == 0) as u8;
         }
@@ -184,10 +188,17 @@ mod tests {
             for sets in 0..=5 {
                 // SAFETY: checked `available()` above.
                 let fast = unsafe { hand_distance_avx2(parts, sets) };
-                assert_eq!(fast, hand_distance_scalar(parts, sets), "{counts:?} sets {sets}");
+                assert_eq!(
+                    fast,
+                    hand_distance_scalar(parts, sets),
+                    "{counts:?} sets {sets}"
+                );
             }
             // SAFETY: as above.
-            assert_eq!(unsafe { kind_masks_avx2(&counts) }, KindMasks::of_scalar(&counts));
+            assert_eq!(
+                unsafe { kind_masks_avx2(&counts) },
+                KindMasks::of_scalar(&counts)
+            );
         }
     }
 }

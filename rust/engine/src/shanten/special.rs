@@ -1,8 +1,8 @@
 //! The forms outside "sets and a pair": seven pairs, thirteen orphans and the knitted forms. Each function
 //! returns the fewest tiles missing from a 14-tile target, before wild tiles are counted.
 
-use super::standard::StandardQuery;
 use super::kind_masks::{kind_set, KindMasks};
+use super::standard::StandardQuery;
 use crate::tile::{Counts, TERMINALS_AND_HONOURS};
 
 /// Tiles in every special form's target.
@@ -17,7 +17,10 @@ pub fn seven_pairs_missing(masks: &KindMasks, quads: bool) -> u8 {
     let pairs = masks.pairs.count_ones() as u8;
     let singles = (masks.held & !masks.pairs).count_ones() as u8;
     let (second_pairs, second_singles) = if quads {
-        (masks.quads.count_ones() as u8, (masks.triples & !masks.quads).count_ones() as u8)
+        (
+            masks.quads.count_ones() as u8,
+            (masks.triples & !masks.quads).count_ones() as u8,
+        )
     } else {
         (0, 0)
     };
