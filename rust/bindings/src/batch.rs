@@ -79,9 +79,9 @@ pub fn rows_of(data: &[u8]) -> impl Iterator<Item = &Counts> {
 /// The checks every row gets: no count above 4, and a 3n+1 or 3n+2 size with n ≤ 5. The good case is one
 /// branch-free pass (maximum and sum fold into vector code); the message is built only for a bad row.
 fn row_problem(row: &Counts) -> Option<RowProblem> {
-    let (most, size) = row
-        .iter()
-        .fold((0u8, 0u32), |(most, size), &c| (most.max(c), size + c as u32));
+    let (most, size) = row.iter().fold((0u8, 0u32), |(most, size), &c| {
+        (most.max(c), size + c as u32)
+    });
     if most <= 4 {
         return HandShape::of_size(size as usize)
             .err()

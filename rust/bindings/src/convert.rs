@@ -25,8 +25,8 @@ pub fn counts_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
     if let Ok(list) = obj.cast::<PyList>() {
         // The common single-call input: read the items in place, without an intermediate Vec.
         check_length(list.len())?;
-        for (i, item) in list.iter().enumerate() {
-            counts[i] = count_value(i, item.extract().map_err(|_| not_counts())?)?;
+        for (i, slot) in counts.iter_mut().enumerate() {
+            *slot = count_value(i, list_int(list, i)?)?;
         }
         return Ok(counts);
     }
@@ -36,6 +36,32 @@ pub fn counts_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
         counts[i] = count_value(i, v)?;
     }
     Ok(counts)
+}
+
+/// Item `index` of `list` as an integer. A plain int is read through the C API with a borrowed reference (no
+/// reference-count traffic, no intermediate object), which matters on the single-call path; anything else
+/// (a numpy integer, an object with `__index__`) goes through the general extraction.
+fn list_int(list: &Bound<'_, PyList>, index: usize) -> PyResult<i64> {
+    // SAFETY: `list` is a live list and we hold the GIL; PyList_GetItem checks the index and returns a
+    // borrowed reference or null; the reference is used only here, while the list keeps it alive.
+    let fast = unsafe {
+        let item = pyo3::ffi::PyList_GetItem(list.as_ptr(), index as pyo3::ffi::Py_ssize_t);
+        if !item.is_null() && pyo3::ffi::PyLong_CheckExact(item) != 0 {
+            let value = pyo3::ffi::PyLong_AsLongLong(item);
+            // -1 with an error set means the int does not fit 64 bits: out of range like any count above 4.
+            Some(if value == -1 && PyErr::take(list.py()).is_some() {
+                i64::MAX
+            } else {
+                value
+            })
+        } else {
+            None
+        }
+    };
+    match fast {
+        Some(value) => Ok(value),
+        None => list.get_item(index)?.extract().map_err(|_| not_counts()),
+    }
 }
 
 fn check_length(len: usize) -> PyResult<()> {
