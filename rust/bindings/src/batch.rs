@@ -2,7 +2,8 @@
 //! Every row is validated before any work (the first bad row is named), then the work runs without the GIL,
 //! in parallel over chunks of rows.
 
-use mjcore_engine::hand::HandShape;
+use mjcore_engine::hand::{HandShape, MAX_SETS};
+use mjcore_engine::tile::COPIES;
 use mjcore_engine::{Counts, Tile, NUM_KINDS};
 use numpy::{PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
@@ -38,6 +39,8 @@ pub fn count_rows<'py>(arr: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArrayDyn<'
 }
 
 /// The rows' bytes after validating every row (`extra` adds a per-call check); the first bad row is named.
+/// The common all-good case runs as two vectorised passes (largest count, then row sizes); only a failing
+/// batch is searched row by row for the message.
 pub fn validated_rows<'a>(
     rows: &'a PyReadonlyArrayDyn<'_, u8>,
     extra: impl Fn(&Counts) -> Option<RowProblem>,
@@ -45,12 +48,40 @@ pub fn validated_rows<'a>(
     let data = rows
         .as_slice()
         .map_err(|_| argument("batch input must be C-contiguous"))?;
+    let counts_ok = data.iter().fold(0u8, |most, &c| most.max(c)) <= COPIES;
+    let sizes_ok = counts_ok && rows_of(data).all(|row| HAND_SIZES[row_size(row)]);
+    if !sizes_ok {
+        for (index, row) in rows_of(data).enumerate() {
+            if let Some(problem) = row_problem(row) {
+                return Err(bad_hand(format!("row {index}: {}", problem.0)));
+            }
+        }
+    }
     for (index, row) in rows_of(data).enumerate() {
-        if let Some(problem) = row_problem(row).or_else(|| extra(row)) {
+        if let Some(problem) = extra(row) {
             return Err(bad_hand(format!("row {index}: {}", problem.0)));
         }
     }
     Ok(data)
+}
+
+/// Most tiles a row of counts 0..4 can hold.
+const MAX_ROW: usize = NUM_KINDS * COPIES as usize;
+
+/// Whether each size 0..=136 is a hand size: 3n+1 or 3n+2 with n ≤ 5.
+const HAND_SIZES: [bool; MAX_ROW + 1] = {
+    let mut sizes = [false; MAX_ROW + 1];
+    let mut size = 0;
+    while size <= MAX_ROW {
+        sizes[size] = size % 3 != 0 && size / 3 <= MAX_SETS;
+        size += 1;
+    }
+    sizes
+};
+
+#[inline(always)]
+fn row_size(row: &Counts) -> usize {
+    row.iter().map(|&c| c as u16).sum::<u16>() as usize
 }
 
 /// Runs `fill(chunk bytes, results)` over chunks of rows in parallel, without the GIL, and returns one result
@@ -76,20 +107,15 @@ pub fn rows_of(data: &[u8]) -> impl Iterator<Item = &Counts> {
         .filter_map(|chunk| chunk.try_into().ok())
 }
 
-/// The checks every row gets: no count above 4, and a 3n+1 or 3n+2 size with n ≤ 5. The good case is one
-/// branch-free pass (maximum and sum fold into vector code); the message is built only for a bad row.
+/// What is wrong with one row, if anything: a count above 4, or a size that is not 3n+1 / 3n+2 with n ≤ 5.
 fn row_problem(row: &Counts) -> Option<RowProblem> {
-    let (most, size) = row.iter().fold((0u8, 0u32), |(most, size), &c| {
-        (most.max(c), size + c as u32)
-    });
-    if most <= 4 {
-        return HandShape::of_size(size as usize)
-            .err()
-            .map(|e| RowProblem(e.to_string()));
+    if let Some((kind, &count)) = row.iter().enumerate().find(|(_, &c)| c > COPIES) {
+        let name = Tile::new(kind as u8).map(Tile::mpsz).unwrap_or_default();
+        return Some(RowProblem(format!(
+            "count of {name} (column {kind}) is {count}: must be 0..4"
+        )));
     }
-    let (kind, &count) = row.iter().enumerate().find(|(_, &c)| c > 4)?;
-    let name = Tile::new(kind as u8).map(Tile::mpsz).unwrap_or_default();
-    Some(RowProblem(format!(
-        "count of {name} (column {kind}) is {count}: must be 0..4"
-    )))
+    HandShape::of_size(row_size(row))
+        .err()
+        .map(|e| RowProblem(e.to_string()))
 }
