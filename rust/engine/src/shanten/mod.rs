@@ -132,15 +132,10 @@ fn plain_shanten(counts: &Counts, opts: FormOptions) -> Option<i8> {
             best = best.min(special::thirteen_orphans_missing(&masks));
         }
         if forms.contains(FormSet::KNITTED) {
-            let query = StandardQuery {
-                caps: &[COPIES; NUM_KINDS],
-                max_excess: 0,
-                sets: size / 3 - SETS_IN_KNITTED_STRAIGHT,
-            };
-            best = best.min(special::honours_knitted_missing(&masks));
-            if let Some(missing) = special::knitted_straight_missing(counts, &query) {
-                best = best.min(missing);
-            }
+            let sets = size / 3 - SETS_IN_KNITTED_STRAIGHT;
+            best = best
+                .min(special::honours_knitted_missing(&masks))
+                .min(special::plain_knitted_straight_missing(counts, sets));
         }
     }
     (best != u8::MAX).then(|| shanten_of_missing(best, 0))

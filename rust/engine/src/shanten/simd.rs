@@ -129,7 +129,8 @@ fn hand_distance_for<const SETS: usize>(parts: [&Distances; 4]) -> u8 {
     (_mm_cvtsi128_si32(best) as u8).min(INF)
 }
 
-/// [`KindMasks::of`]: the first 32 kinds with one compare each per mask, the last two kinds in scalar code.
+/// [`KindMasks::of`] with byte compares: kinds 0..32 from one 32-byte load and kinds 2..34 from another,
+/// the two bit sets overlapping where they agree.
 ///
 /// # Safety
 /// The CPU must support AVX2 ([`available`]).
@@ -137,17 +138,25 @@ fn hand_distance_for<const SETS: usize>(parts: [&Distances; 4]) -> u8 {
 #[inline]
 pub unsafe fn kind_masks_avx2(counts: &Counts) -> KindMasks {
     const LANES: usize = 32;
-    // SAFETY: counts has 34 bytes, so the first 32 are in bounds.
-    let bytes = unsafe { _mm256_loadu_si256(counts.as_ptr().cast()) };
-    let at_least = |n: i8| {
-        _mm256_movemask_epi8(_mm256_cmpgt_epi8(bytes, _mm256_set1_epi8(n - 1))) as u32 as u64
+    const SHIFT: usize = NUM_KINDS - LANES;
+    // SAFETY: counts has 34 bytes, so bytes 0..32 and 2..34 are in bounds.
+    let (low, high) = unsafe {
+        (
+            _mm256_loadu_si256(counts.as_ptr().cast()),
+            _mm256_loadu_si256(counts.as_ptr().add(SHIFT).cast()),
+        )
     };
-    let tail = KindMasks::of_range(counts, LANES..NUM_KINDS);
+    let at_least = |n: i8| {
+        let bound = _mm256_set1_epi8(n - 1);
+        let low_bits = _mm256_movemask_epi8(_mm256_cmpgt_epi8(low, bound)) as u32 as u64;
+        let high_bits = _mm256_movemask_epi8(_mm256_cmpgt_epi8(high, bound)) as u32 as u64;
+        low_bits | high_bits << SHIFT
+    };
     KindMasks {
-        held: at_least(1) | tail.held,
-        pairs: at_least(2) | tail.pairs,
-        triples: at_least(3) | tail.triples,
-        quads: at_least(4) | tail.quads,
+        held: at_least(1),
+        pairs: at_least(2),
+        triples: at_least(3),
+        quads: at_least(4),
     }
 }
 

@@ -2,7 +2,7 @@
 //! returns the fewest tiles missing from a 14-tile target, before wild tiles are counted.
 
 use super::kind_masks::{kind_set, KindMasks};
-use super::standard::StandardQuery;
+use super::standard::{table_missing, StandardQuery};
 use crate::tile::{Counts, TERMINALS_AND_HONOURS};
 
 /// Tiles in every special form's target.
@@ -100,21 +100,44 @@ pub fn knitted_straight_missing(counts: &Counts, query: &StandardQuery) -> Optio
         .filter_map(|pattern| {
             let mut rest = *counts;
             let mut caps = *query.caps;
-            let mut missing = 0u8;
             let mut excess = 0usize;
             for &kind in pattern {
-                missing += (rest[kind] == 0) as u8;
                 excess += (caps[kind] == 0) as usize;
-                rest[kind] = rest[kind].saturating_sub(1);
                 caps[kind] = caps[kind].saturating_sub(1);
             }
-            let budget = query.max_excess.checked_sub(excess)?;
+            let missing = take_pattern(&mut rest, pattern);
             let residual = StandardQuery {
                 caps: &caps,
-                max_excess: budget,
+                max_excess: query.max_excess.checked_sub(excess)?,
                 sets: query.sets,
             };
             Some(missing + residual.missing(&residual.parts(&rest)))
         })
         .min()
+}
+
+/// [`knitted_straight_missing`] for plain concealed counts (no melds, no wilds): the one set and pair left
+/// beside the knitted tiles never need more than three copies of a kind, so the caps the knitted tiles leave
+/// (three) never bind and the four-copy table answers directly.
+pub fn plain_knitted_straight_missing(counts: &Counts, sets: usize) -> u8 {
+    KNITTED_PATTERNS
+        .iter()
+        .map(|pattern| {
+            let mut rest = *counts;
+            let missing = take_pattern(&mut rest, pattern);
+            missing + table_missing(&rest, sets)
+        })
+        .min()
+        .unwrap_or(u8::MAX)
+}
+
+/// Removes one copy of each pattern kind from `rest`; returns how many kinds had none.
+#[inline(always)]
+fn take_pattern(rest: &mut Counts, pattern: &[usize; 9]) -> u8 {
+    let mut missing = 0u8;
+    for &kind in pattern {
+        missing += (rest[kind] == 0) as u8;
+        rest[kind] = rest[kind].saturating_sub(1);
+    }
+    missing
 }
