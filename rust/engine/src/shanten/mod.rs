@@ -117,7 +117,7 @@ unsafe fn shanten_rows_avx2<'a>(
 /// The body of [`shanten_counts`], inlined into each build of it.
 #[inline(always)]
 fn plain_shanten(counts: &Counts, opts: FormOptions) -> Option<i8> {
-    let size: usize = counts.iter().map(|&c| c as usize).sum();
+    let size = tile_count(counts);
     let forms = opts.forms;
     let mut best = u8::MAX;
     if forms.contains(FormSet::STANDARD) {
@@ -139,6 +139,20 @@ fn plain_shanten(counts: &Counts, opts: FormOptions) -> Option<i8> {
         }
     }
     (best != u8::MAX).then(|| shanten_of_missing(best, 0))
+}
+
+/// The number of tiles in valid counts (each 0..=4), eight counts at a time: the four words' byte lanes add
+/// without carry (at most 16 each) and one multiply sums the lanes into the top byte (at most 128).
+#[inline(always)]
+fn tile_count(counts: &Counts) -> usize {
+    const LANES: u64 = 0x0101_0101_0101_0101;
+    let word = |start: usize| {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&counts[start..start + 8]);
+        u64::from_le_bytes(bytes)
+    };
+    let lanes = word(0) + word(8) + word(16) + word(24);
+    (lanes.wrapping_mul(LANES) >> 56) as usize + counts[32] as usize + counts[33] as usize
 }
 
 fn shanten_of_missing(missing: u8, wilds: u8) -> i8 {
@@ -290,5 +304,23 @@ impl Analysis {
             "none of the selected forms (bits {}) applies to a concealed part of {} tiles with {} melds",
             self.opts.forms.0, self.size, self.melds
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_count_sums_every_kind() {
+        let mut counts = [0u8; NUM_KINDS];
+        assert_eq!(tile_count(&counts), 0);
+        counts = [4; NUM_KINDS];
+        assert_eq!(tile_count(&counts), 136);
+        for kind in 0..NUM_KINDS {
+            let mut one = [0u8; NUM_KINDS];
+            one[kind] = 3;
+            assert_eq!(tile_count(&one), 3, "kind {kind}");
+        }
     }
 }
