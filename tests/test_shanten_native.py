@@ -96,3 +96,12 @@ def test_batch_input_checks():
     assert mjcore.shanten_batch(sixteen).tolist() == [mjcore.shanten(sixteen[0].tobytes())]
     with pytest.raises(mjcore.InvalidHandError, match="row 0: none of the selected forms"):
         mjcore.shanten_batch(sixteen, Forms.SEVEN_PAIRS)
+
+
+def test_melds_and_wilds_reach_the_exact_path():
+    # The pon holds three 1z, so the fourth is no wait; a 2z single wait is.
+    assert mjcore.shanten("222m345p678s1z [111z]", Forms.STANDARD) == 1
+    w = mjcore.waits("222m345p678s2z [111z]")
+    assert w.shanten == 0 and w.tiles == ((28, 3),)  # 2z, three left
+    assert mjcore.shanten("1111m123p456p789p*", Forms.STANDARD) == -1
+    assert mjcore.shanten("1111m123p456p789p*", Forms.STANDARD, wild_fifth_copy=False) == 0

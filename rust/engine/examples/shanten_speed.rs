@@ -1,11 +1,48 @@
-//! Times the hot shanten entry on seeded random 13/14-tile hands:
-//! `cargo run --release --example shanten_speed [FORM BITS...]`.
+//! Times the hot shanten entries on a million seeded random 13/14-tile hands:
+//! `cargo run --release --example shanten_speed [FORM BITS...]` (default: 1, 7 and 15).
 //! Reports on-CPU time of this thread (from /proc/thread-self/schedstat), so a busy machine does not inflate it.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use mjcore_engine::{shanten_counts, shanten_counts_into, Counts, FormOptions, FormSet, NUM_KINDS};
+
+const HANDS: usize = 1_000_000;
+
+fn main() {
+    let hands = random_hands(HANDS, 1);
+    let started = Instant::now();
+    black_box(shanten_counts(&hands[0], FormOptions::default()));
+    println!("tables ready in {:?}", started.elapsed());
+    let mut bits: Vec<u8> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    if bits.is_empty() {
+        bits = vec![FormSet::STANDARD.0, 7, FormSet::ALL.0];
+    }
+    for forms in bits.into_iter().filter_map(FormSet::from_bits) {
+        let opts = FormOptions::with_forms(forms);
+        let (single, single_sum) = on_cpu(|| {
+            hands
+                .iter()
+                .map(|hand| shanten_counts(black_box(hand), opts).unwrap_or(0) as i64)
+                .sum::<i64>()
+        });
+        let (batch, batch_sum) = on_cpu(|| {
+            let mut out = vec![0i8; hands.len()];
+            shanten_counts_into(hands.iter(), &mut out, opts);
+            out.iter().map(|&s| s as i64).sum::<i64>()
+        });
+        let per_hand = |d: Duration| d.as_nanos() as f64 / hands.len() as f64;
+        println!(
+            "forms {:2}: {:.1} ns/hand single calls, {:.1} ns/hand batch (checksums {single_sum} {batch_sum})",
+            forms.0,
+            per_hand(single),
+            per_hand(batch),
+        );
+    }
+}
 
 fn random_hands(count: usize, seed: u64) -> Vec<Counts> {
     let mut state = seed;
@@ -28,50 +65,13 @@ fn random_hands(count: usize, seed: u64) -> Vec<Counts> {
         .collect()
 }
 
-fn main() {
-    let hands = random_hands(1_000_000, 1);
-    let hands: Vec<Counts> = if std::env::var("FEW").is_ok() {
-        hands[..1000]
-            .iter()
-            .cycle()
-            .take(1_000_000)
-            .copied()
-            .collect()
-    } else {
-        hands
-    };
-    let started = Instant::now();
-    black_box(shanten_counts(&hands[0], FormOptions::default()));
-    println!("tables ready in {:?}", started.elapsed());
-    let wanted: Vec<u8> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    for forms in [FormSet::STANDARD, FormSet(7), FormSet::ALL] {
-        if !wanted.is_empty() && !wanted.contains(&forms.0) {
-            continue;
-        }
-        let opts = FormOptions::with_forms(forms);
-        let cpu = cpu_time();
-        let mut total = 0i64;
-        for hand in &hands {
-            total += shanten_counts(black_box(hand), opts).unwrap_or(0) as i64;
-        }
-        let cpu_single = cpu_time() - cpu;
-        let cpu = cpu_time();
-        let mut out = vec![0i8; hands.len()];
-        shanten_counts_into(hands.iter(), &mut out, opts);
-        let cpu_batch = cpu_time() - cpu;
-        let batch_total: i64 = out.iter().map(|&s| s as i64).sum();
-        let per_hand = |d: Duration| d.as_nanos() as f64 / hands.len() as f64;
-        println!(
-            "forms {:2}: {:.1} ns/hand single calls, {:.1} ns/hand batch, on CPU (checksums {total} {batch_total})",
-            forms.0,
-            per_hand(cpu_single),
-            per_hand(cpu_batch),
-        );
-    }
+/// Runs `work` and returns the CPU time this thread spent on it, with its result.
+fn on_cpu<T>(work: impl FnOnce() -> T) -> (Duration, T) {
+    let before = cpu_time();
+    let result = work();
+    (cpu_time() - before, result)
 }
+
 /// Time this thread has spent on a CPU.
 fn cpu_time() -> Duration {
     let stat = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
