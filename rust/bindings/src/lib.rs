@@ -3,13 +3,18 @@
 
 use pyo3::prelude::*;
 
+mod batch;
 mod convert;
 mod errors;
 mod notation;
+mod shanten;
+mod waits;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     notation::register(m)?;
+    shanten::register(m)?;
+    waits::register(m)?;
     Ok(())
 }

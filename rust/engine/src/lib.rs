@@ -5,10 +5,14 @@ pub mod error;
 pub mod forms;
 pub mod hand;
 pub mod notation;
+pub mod shanten;
 pub mod suit_key;
 pub mod tile;
+pub mod waits;
 
 pub use error::{EngineError, Result};
 pub use forms::{FormOptions, FormSet};
 pub use hand::{Hand, HandShape, Meld, MeldKind};
+pub use shanten::{shanten, shanten_by_form, shanten_counts, shanten_counts_into, ShantenByForm};
 pub use tile::{Counts, Suit, Tile, NUM_KINDS};
+pub use waits::{discards, waits, Discard};

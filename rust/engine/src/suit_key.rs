@@ -49,3 +49,53 @@ mod tests {
         assert_eq!(suit_key(&[4; 7]), HONOR_STATES - 1);
     }
 }
+
+/// [`hand_keys`] computed eight digits at a time (SWAR): each suit's first eight counts are read as one
+/// little-endian u64 and folded pairwise (×5, ×25, ×625), which is several times fewer operations than the
+/// digit-by-digit fold. Same result for counts 0..=4; the shanten hot path uses it.
+#[inline(always)]
+pub fn hand_keys_packed(counts: &[u8; 34]) -> [usize; 4] {
+    let eight = |start: usize| {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&counts[start..start + 8]);
+        u64::from_le_bytes(bytes)
+    };
+    // The honours' seven counts are bytes 27..34: read 26..34 and drop byte 26.
+    let honours = eight(26) >> 8;
+    [
+        fold_eight(eight(0)) + counts[8] as usize * 390_625,
+        fold_eight(eight(9)) + counts[17] as usize * 390_625,
+        fold_eight(eight(18)) + counts[26] as usize * 390_625,
+        fold_eight(honours),
+    ]
+}
+
+/// The base-5 value of eight digits packed one per byte, lowest digit in the lowest byte.
+#[inline(always)]
+fn fold_eight(digits: u64) -> usize {
+    const BYTES: u64 = 0x00FF_00FF_00FF_00FF;
+    const WORDS: u64 = 0x0000_FFFF_0000_FFFF;
+    let pairs = (digits & BYTES) + ((digits >> 8) & BYTES) * 5; // four 16-bit values < 25
+    let quads = (pairs & WORDS) + ((pairs >> 16) & WORDS) * 25; // two 32-bit values < 625
+    ((quads & 0xFFFF_FFFF) + (quads >> 32) * 625) as usize
+}
+
+#[cfg(test)]
+mod packed_tests {
+    use super::*;
+
+    #[test]
+    fn packed_keys_equal_digit_keys() {
+        let mut state = 99u64;
+        for _ in 0..10_000 {
+            let mut counts = [0u8; 34];
+            for c in counts.iter_mut() {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                *c = ((state >> 33) % 5) as u8;
+            }
+            assert_eq!(hand_keys_packed(&counts), hand_keys(&counts));
+        }
+    }
+}
