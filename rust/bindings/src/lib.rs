@@ -4,12 +4,16 @@
 use pyo3::prelude::*;
 
 mod convert;
+mod decompose;
 mod errors;
 mod notation;
+mod win;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     notation::register(m)?;
+    decompose::register(m)?;
+    win::register(m)?;
     Ok(())
 }

@@ -72,9 +72,7 @@ fn is_standard_win(counts: &Counts) -> bool {
 
 /// 七对 (fourteen tiles assumed): every count even, a four only when quads count as two pairs.
 fn is_seven_pairs(counts: &Counts, quads: bool) -> bool {
-    counts
-        .iter()
-        .all(|&c| c % 2 == 0 && (quads || c != COPIES))
+    counts.iter().all(|&c| c % 2 == 0 && (quads || c != COPIES))
 }
 
 /// 十三幺 (fourteen tiles assumed): every terminal and honour present, nothing else.
@@ -83,7 +81,10 @@ fn is_thirteen_orphans(counts: &Counts) -> bool {
         .iter()
         .map(|&t| counts[t as usize] as usize)
         .sum();
-    orphans == WHOLE_HAND_TILES && TERMINALS_AND_HONOURS.iter().all(|&t| counts[t as usize] > 0)
+    orphans == WHOLE_HAND_TILES
+        && TERMINALS_AND_HONOURS
+            .iter()
+            .all(|&t| counts[t as usize] > 0)
 }
 
 /// Which of 147 / 258 / 369 each suit uses in a knitted pattern: the residue of (number − 1) mod 3.
@@ -91,13 +92,20 @@ type Pattern = [usize; 3];
 
 /// The knitted forms (fourteen tiles assumed): 全不靠 / 七星不靠, or 组合龙 with a set and a pair.
 fn is_knitted_win(counts: &Counts) -> bool {
-    knitted_patterns().any(|pattern| {
-        is_honors_knitted(counts, &pattern) || is_knitted_straight(counts, &pattern)
-    })
+    knitted_patterns()
+        .any(|pattern| is_honors_knitted(counts, &pattern) || is_knitted_straight(counts, &pattern))
 }
 
 fn knitted_patterns() -> impl Iterator<Item = Pattern> {
-    [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]].into_iter()
+    [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ]
+    .into_iter()
 }
 
 /// Whether suited kind `kind` belongs to `pattern`.
@@ -107,9 +115,10 @@ fn in_pattern(kind: usize, pattern: &Pattern) -> bool {
 
 /// Fourteen distinct tiles, the suited ones from `pattern`.
 fn is_honors_knitted(counts: &Counts, pattern: &Pattern) -> bool {
-    counts.iter().enumerate().all(|(kind, &c)| {
-        c <= 1 && (c == 0 || kind >= 27 || in_pattern(kind, pattern))
-    })
+    counts
+        .iter()
+        .enumerate()
+        .all(|(kind, &c)| c <= 1 && (c == 0 || kind >= 27 || in_pattern(kind, pattern)))
 }
 
 /// The nine tiles of `pattern`, and the rest (five tiles) a set and a pair.

@@ -133,7 +133,10 @@ mod tests {
         }
         assert!(checked > 400_000, "{checked}");
         assert_eq!(SUITED.get(suit_key(&[3, 1, 1, 1, 1, 1, 1, 1, 3])), 0);
-        assert_eq!(SUITED.get(suit_key(&[3, 1, 1, 1, 1, 1, 1, 1, 4])), SETS_AND_PAIR);
+        assert_eq!(
+            SUITED.get(suit_key(&[3, 1, 1, 1, 1, 1, 1, 1, 4])),
+            SETS_AND_PAIR
+        );
         assert_eq!(SUITED.get(SUIT_STATES), 0);
     }
 }

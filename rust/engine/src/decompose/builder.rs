@@ -121,7 +121,10 @@ where
         concealed.copy_from_slice(&self.placed[..self.placed_len]);
         concealed.sort_unstable();
         let melds = self.hand.melds.iter().enumerate();
-        for (slot, (index, meld)) in decomposition.groups[self.placed_len..].iter_mut().zip(melds) {
+        for (slot, (index, meld)) in decomposition.groups[self.placed_len..]
+            .iter_mut()
+            .zip(melds)
+        {
             *slot = Group::of_meld(index, meld);
         }
         decomposition.len = (self.placed_len + self.hand.melds.len()).min(MAX_GROUPS) as u8;

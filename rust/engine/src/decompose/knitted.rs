@@ -47,7 +47,10 @@ where
     if hand.concealed.iter().any(|&c| c > 1) {
         return ControlFlow::Continue(());
     }
-    for form in [FormKind::GreaterHonorsKnitted, FormKind::LesserHonorsKnitted] {
+    for form in [
+        FormKind::GreaterHonorsKnitted,
+        FormKind::LesserHonorsKnitted,
+    ] {
         let mut builder = Builder::new(hand, opts, form, visit);
         for pattern in patterns() {
             let mut candidates = [0u8; HONORS_KNITTED_CANDIDATES];
@@ -84,7 +87,8 @@ where
     F: FnMut(&Decomposition) -> ControlFlow<()>,
 {
     const SETS: usize = 1;
-    if hand.melds.len() > SETS || hand.concealed_len() + 3 * hand.melds.len() != SPECIAL_FORM_TILES {
+    if hand.melds.len() > SETS || hand.concealed_len() + 3 * hand.melds.len() != SPECIAL_FORM_TILES
+    {
         return ControlFlow::Continue(());
     }
     let sets = (SETS - hand.melds.len()) as u8;

@@ -152,20 +152,33 @@ pub(crate) fn complete_sets(hand: &Hand) -> Result<u8> {
     }
 }
 
-pub(crate) fn visit_forms<F>(hand: &Hand, opts: FormOptions, sets: u8, visit: &mut F) -> ControlFlow<()>
+pub(crate) fn visit_forms<F>(
+    hand: &Hand,
+    opts: FormOptions,
+    sets: u8,
+    visit: &mut F,
+) -> ControlFlow<()>
 where
     F: FnMut(&Decomposition) -> ControlFlow<()>,
 {
     let fully_concealed_14 = hand.melds.is_empty() && hand.concealed_len() == SPECIAL_FORM_TILES;
     if opts.forms.contains(FormSet::STANDARD) {
-        standard::search(&mut Builder::new(hand, opts, FormKind::Standard, visit), sets)?;
+        standard::search(
+            &mut Builder::new(hand, opts, FormKind::Standard, visit),
+            sets,
+        )?;
     }
     if fully_concealed_14 && opts.forms.contains(FormSet::SEVEN_PAIRS) {
         let mut builder = Builder::new(hand, opts, FormKind::SevenPairs, visit);
         seven_pairs::search(&mut builder, opts.seven_pairs_quads)?;
     }
     if fully_concealed_14 && opts.forms.contains(FormSet::THIRTEEN_ORPHANS) {
-        orphans::search(&mut Builder::new(hand, opts, FormKind::ThirteenOrphans, visit))?;
+        orphans::search(&mut Builder::new(
+            hand,
+            opts,
+            FormKind::ThirteenOrphans,
+            visit,
+        ))?;
     }
     if opts.forms.contains(FormSet::KNITTED) {
         if fully_concealed_14 {

@@ -19,7 +19,12 @@ where
 }
 
 /// Decides, kind by kind from `kind`, how many pairs of it the hand holds and how wilds complete them.
-fn pairs_from<F>(builder: &mut Builder<'_, F>, kind: usize, left: u8, quads: bool) -> ControlFlow<()>
+fn pairs_from<F>(
+    builder: &mut Builder<'_, F>,
+    kind: usize,
+    left: u8,
+    quads: bool,
+) -> ControlFlow<()>
 where
     F: FnMut(&Decomposition) -> ControlFlow<()>,
 {

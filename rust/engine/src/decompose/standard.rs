@@ -64,7 +64,11 @@ struct Floor {
     group: Group,
 }
 
-fn sets_and_pair<F>(builder: &mut Builder<'_, F>, needed: Needed, floor: Option<Floor>) -> ControlFlow<()>
+fn sets_and_pair<F>(
+    builder: &mut Builder<'_, F>,
+    needed: Needed,
+    floor: Option<Floor>,
+) -> ControlFlow<()>
 where
     F: FnMut(&Decomposition) -> ControlFlow<()>,
 {

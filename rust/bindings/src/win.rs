@@ -1,0 +1,123 @@
+//! Win detection: one hand, or a whole numpy array of plain concealed hands without the GIL.
+
+use mjcore_engine::hand::HandShape;
+use mjcore_engine::tile::COPIES;
+use mjcore_engine::win::{is_win as is_win_hand, is_win_counts_with};
+use mjcore_engine::{Counts, FormOptions, Tile, NUM_KINDS};
+use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+use crate::convert::{form_options, hand_from_parts, MeldTuple};
+use crate::errors::{argument, bad_hand, IntoPyResult};
+
+/// Rows per rayon task: large enough that scheduling costs nothing next to the table lookups.
+const ROWS_PER_TASK: usize = 4096;
+
+/// Whether a 3n+2 hand is complete in one of `forms` (InvalidHandError for a 3n+1 hand).
+#[pyfunction]
+pub fn is_win(
+    counts: &Bound<'_, PyAny>,
+    melds: Vec<MeldTuple>,
+    wilds: u8,
+    forms: u8,
+    seven_pairs_quads: bool,
+    wild_fifth_copy: bool,
+) -> PyResult<bool> {
+    let hand = hand_from_parts(counts, melds, wilds, 0)?;
+    let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
+    is_win_hand(&hand, opts).py_err()
+}
+
+/// `is_win` of every row of a C-contiguous uint8 array of shape (N, 34): validates every row, copies the
+/// rows, then computes on all cores without the GIL. Returns a bool array of shape (N,).
+#[pyfunction]
+pub fn is_win_batch<'py>(
+    py: Python<'py>,
+    arr: &Bound<'py, PyAny>,
+    forms: u8,
+    seven_pairs_quads: bool,
+    wild_fifth_copy: bool,
+) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
+    let rows = owned_rows(arr)?;
+    let wins =
+        py.detach(|| first_invalid_row(&rows).map_or_else(|| Ok(batch_wins(&rows, opts)), Err));
+    match wins {
+        Ok(wins) => Ok(PyArray1::from_vec(py, wins)),
+        Err((row, problem)) => Err(bad_hand(format!("row {row}: {problem}"))),
+    }
+}
+
+/// The array's rows copied into owned memory (so no Python thread can change them while the GIL is
+/// released), after checking its layout.
+fn owned_rows(arr: &Bound<'_, PyAny>) -> PyResult<Vec<Counts>> {
+    let arr = arr.cast::<PyArrayDyn<u8>>().map_err(|_| {
+        PyTypeError::new_err("batch input must be a numpy array of dtype uint8 and shape (N, 34)")
+    })?;
+    let shape = arr.shape();
+    if shape.len() != 2 || shape[1] != NUM_KINDS {
+        return Err(argument(format!(
+            "batch input must have shape (N, 34), not {shape:?}"
+        )));
+    }
+    let arr = arr.readonly();
+    let data = arr.as_slice().map_err(|_| {
+        argument("batch input must be a C-contiguous array (use numpy.ascontiguousarray)")
+    })?;
+    Ok(data
+        .chunks_exact(NUM_KINDS)
+        .map(|row| {
+            let mut counts = [0u8; NUM_KINDS];
+            counts.copy_from_slice(row);
+            counts
+        })
+        .collect())
+}
+
+/// The first row that is not a valid complete-sized hand, with the problem.
+fn first_invalid_row(rows: &[Counts]) -> Option<(usize, String)> {
+    let bad = rows
+        .par_iter()
+        .position_first(|row| row_problem(row).is_some())?;
+    rows.get(bad)
+        .and_then(row_problem)
+        .map(|problem| (bad, problem))
+}
+
+fn row_problem(row: &Counts) -> Option<String> {
+    if let Some(kind) = row.iter().position(|&c| c > COPIES) {
+        let name = Tile::new(kind as u8).map(|t| t.mpsz()).unwrap_or_default();
+        return Some(format!(
+            "count of {name} (column {kind}) is {}: at most 4",
+            row[kind]
+        ));
+    }
+    let size: usize = row.iter().map(|&c| c as usize).sum();
+    match HandShape::of_size(size) {
+        Ok(HandShape::Full { .. }) => None,
+        Ok(HandShape::Waiting { .. }) => Some(format!(
+            "{size} tiles is a 3n+1 (waiting) hand: a win needs 3n+2 tiles"
+        )),
+        Err(e) => Some(e.to_string()),
+    }
+}
+
+fn batch_wins(rows: &[Counts], opts: FormOptions) -> Vec<bool> {
+    let mut wins = vec![false; rows.len()];
+    wins.par_chunks_mut(ROWS_PER_TASK)
+        .zip(rows.par_chunks(ROWS_PER_TASK))
+        .for_each(|(out, rows)| {
+            for (win, row) in out.iter_mut().zip(rows) {
+                *win = is_win_counts_with(row, opts);
+            }
+        });
+    wins
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(is_win, m)?)?;
+    m.add_function(wrap_pyfunction!(is_win_batch, m)?)?;
+    Ok(())
+}
