@@ -134,6 +134,3 @@ fn is_knitted_straight(counts: &Counts, pattern: &Pattern) -> bool {
     }
     is_standard_win(&rest)
 }
-
-#[cfg(test)]
-mod tests;
