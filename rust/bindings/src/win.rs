@@ -62,10 +62,14 @@ fn owned_rows(arr: &Bound<'_, PyAny>) -> PyResult<Vec<Counts>> {
             "batch input must have shape (N, 34), not {shape:?}"
         )));
     }
+    // `as_slice` also accepts Fortran order, whose rows are not contiguous: check C order explicitly.
+    let not_c_order =
+        || argument("batch input must be a C-contiguous array (use numpy.ascontiguousarray)");
+    if !arr.is_c_contiguous() {
+        return Err(not_c_order());
+    }
     let arr = arr.readonly();
-    let data = arr.as_slice().map_err(|_| {
-        argument("batch input must be a C-contiguous array (use numpy.ascontiguousarray)")
-    })?;
+    let data = arr.as_slice().map_err(|_| not_c_order())?;
     Ok(data
         .chunks_exact(NUM_KINDS)
         .map(|row| {

@@ -109,7 +109,7 @@ mod tests {
         let mut work = counts.to_vec();
         let sets = splits(&mut work, 0, chows);
         let paired = splits(&mut work, 1, chows);
-        u8::from(sets) * SETS | u8::from(paired) * SETS_AND_PAIR
+        (u8::from(sets) * SETS) | (u8::from(paired) * SETS_AND_PAIR)
     }
 
     #[test]
