@@ -9,11 +9,11 @@ use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::Hand;
 use crate::suit_key::hand_keys;
-use crate::tile::{Counts, COPIES, TERMINALS_AND_HONOURS};
-use crate::win_table::{HONORS, SETS_AND_PAIR, SUITED};
+use crate::tile::{Counts, NUM_KINDS, TERMINALS_AND_HONOURS};
+use crate::win_table::{SuitTable, HONORS, SUITED};
 
 /// Tiles of the forms that take a whole concealed hand (seven pairs, orphans, knitted).
-const WHOLE_HAND_TILES: usize = 14;
+const WHOLE_HAND_TILES: u8 = 14;
 
 /// Whether a complete-sized (3n+2) hand is a win in one of the selected forms. An error for an invalid hand
 /// or a 3n+1 hand.
@@ -47,89 +47,99 @@ pub fn is_win_counts_with(counts: &Counts, opts: FormOptions) -> bool {
     if forms.0 & whole_hand_forms.0 == 0 || total(counts) != WHOLE_HAND_TILES {
         return false;
     }
-    (forms.contains(FormSet::SEVEN_PAIRS) && is_seven_pairs(counts, opts.seven_pairs_quads))
+    // The OR of all counts (each 0..4): bit 0 is set iff a count is odd, bit 1 or 2 iff a count is 2 or more,
+    // bit 2 iff a count is 4. One pass answers the cheap questions of the whole-hand forms.
+    let any = counts.iter().fold(0u8, |acc, &c| acc | c);
+    let seven_pairs = any & 1 == 0 && (opts.seven_pairs_quads || any & 4 == 0);
+    let all_distinct = any & 0b110 == 0;
+    (forms.contains(FormSet::SEVEN_PAIRS) && seven_pairs)
         || (forms.contains(FormSet::THIRTEEN_ORPHANS) && is_thirteen_orphans(counts))
-        || (forms.contains(FormSet::KNITTED) && is_knitted_win(counts))
+        || (forms.contains(FormSet::KNITTED) && is_knitted_win(counts, all_distinct))
 }
 
-fn total(counts: &Counts) -> usize {
-    counts.iter().map(|&c| c as usize).sum()
+/// The number of tiles (wrapping only for counts far above 4, whose answer is unspecified anyway).
+fn total(counts: &Counts) -> u8 {
+    counts.iter().fold(0u8, |sum, &c| sum.wrapping_add(c))
 }
 
 /// Sets and one pair: every suit splits into sets, and exactly one of them also holds the pair.
 #[inline(always)]
 fn is_standard_win(counts: &Counts) -> bool {
     let [man, pin, sou, honors] = hand_keys(counts);
-    let entries = [
-        SUITED.get(man),
-        SUITED.get(pin),
-        SUITED.get(sou),
-        HONORS.get(honors),
-    ];
-    let pairs = entries.iter().filter(|&&e| e == SETS_AND_PAIR).count();
-    entries.iter().all(|&e| e != 0) && pairs == 1
+    let suited: &SuitTable = &SUITED;
+    // The four two-bit entries side by side: SETS bits at even positions, SETS_AND_PAIR bits at odd ones.
+    let entries =
+        suited.get(man) | suited.get(pin) << 2 | suited.get(sou) << 4 | HONORS.get(honors) << 6;
+    let every_suit_complete = (entries | entries >> 1) & 0b0101_0101 == 0b0101_0101;
+    let one_pair = (entries & 0b1010_1010).is_power_of_two();
+    every_suit_complete & one_pair
 }
 
-/// 七对 (fourteen tiles assumed): every count even, a four only when quads count as two pairs.
-fn is_seven_pairs(counts: &Counts, quads: bool) -> bool {
-    counts.iter().all(|&c| c % 2 == 0 && (quads || c != COPIES))
-}
-
-/// 十三幺 (fourteen tiles assumed): every terminal and honour present, nothing else.
+/// 十三幺 (fourteen tiles assumed): every terminal and honour present, nothing else. Byte-wise masks so the
+/// pass vectorises.
 fn is_thirteen_orphans(counts: &Counts) -> bool {
-    let orphans: usize = TERMINALS_AND_HONOURS
+    let (fewest_orphan, strays) = counts
         .iter()
-        .map(|&t| counts[t as usize] as usize)
-        .sum();
-    orphans == WHOLE_HAND_TILES
-        && TERMINALS_AND_HONOURS
-            .iter()
-            .all(|&t| counts[t as usize] > 0)
+        .zip(ORPHAN_MASK)
+        .fold((u8::MAX, 0u8), |(fewest, strays), (&c, mask)| {
+            (fewest.min(c | !mask), strays | (c & !mask))
+        });
+    fewest_orphan > 0 && strays == 0
 }
 
-/// Which of 147 / 258 / 369 each suit uses in a knitted pattern: the residue of (number − 1) mod 3.
-type Pattern = [usize; 3];
+/// 0xFF at the terminals and honours, 0 elsewhere.
+const ORPHAN_MASK: [u8; NUM_KINDS] = {
+    let mut mask = [0u8; NUM_KINDS];
+    let mut i = 0;
+    while i < TERMINALS_AND_HONOURS.len() {
+        mask[TERMINALS_AND_HONOURS[i] as usize] = u8::MAX;
+        i += 1;
+    }
+    mask
+};
 
-/// The knitted forms (fourteen tiles assumed): 全不靠 / 七星不靠, or 组合龙 with a set and a pair.
-fn is_knitted_win(counts: &Counts) -> bool {
-    knitted_patterns()
-        .any(|pattern| is_honors_knitted(counts, &pattern) || is_knitted_straight(counts, &pattern))
+/// The knitted forms (fourteen tiles assumed). Suit `s` uses one residue class r (tiles r+1, r+4, r+7) of
+/// a knitted pattern, each suit a different one.
+///
+/// 全不靠 / 七星不靠: fourteen distinct tiles whose suited ones show one class per suit, all different.
+/// 组合龙: some assignment of distinct classes whose nine tiles are all present, the rest a set and a pair.
+fn is_knitted_win(counts: &Counts, all_distinct: bool) -> bool {
+    let mut present = [0u8; 3];
+    let mut full = [0u8; 3];
+    for suit in 0..3 {
+        for class in 0..3 {
+            let held = |step: usize| u8::from(counts[suit * 9 + class + 3 * step] > 0);
+            present[suit] |= (held(0) | held(1) | held(2)) << class;
+            full[suit] |= (held(0) & held(1) & held(2)) << class;
+        }
+    }
+    let honors_knitted = all_distinct
+        && present.iter().all(|p| p.is_power_of_two())
+        && present[0] | present[1] | present[2] == 0b111;
+    honors_knitted
+        || (full.iter().all(|&f| f != 0)
+            && KNITTED_PATTERNS.iter().any(|&pattern| {
+                (0..3).all(|suit| full[suit] >> pattern[suit] & 1 == 1)
+                    && is_knitted_straight(counts, pattern)
+            }))
 }
 
-fn knitted_patterns() -> impl Iterator<Item = Pattern> {
-    [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ]
-    .into_iter()
-}
+/// Residue class of each suit in the six knitted patterns.
+const KNITTED_PATTERNS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
 
-/// Whether suited kind `kind` belongs to `pattern`.
-fn in_pattern(kind: usize, pattern: &Pattern) -> bool {
-    kind % 9 % 3 == pattern[kind / 9]
-}
-
-/// Fourteen distinct tiles, the suited ones from `pattern`.
-fn is_honors_knitted(counts: &Counts, pattern: &Pattern) -> bool {
-    counts
-        .iter()
-        .enumerate()
-        .all(|(kind, &c)| c <= 1 && (c == 0 || kind >= 27 || in_pattern(kind, pattern)))
-}
-
-/// The nine tiles of `pattern`, and the rest (five tiles) a set and a pair.
-fn is_knitted_straight(counts: &Counts, pattern: &Pattern) -> bool {
+/// With the nine tiles of `pattern` present: whether the other five are a set and a pair.
+fn is_knitted_straight(counts: &Counts, pattern: [usize; 3]) -> bool {
     let mut rest = *counts;
-    for (kind, count) in rest.iter_mut().enumerate().take(27) {
-        if in_pattern(kind, pattern) {
-            if *count == 0 {
-                return false;
-            }
-            *count -= 1;
+    for (suit, class) in pattern.into_iter().enumerate() {
+        for step in 0..3 {
+            rest[suit * 9 + class + 3 * step] -= 1;
         }
     }
     is_standard_win(&rest)

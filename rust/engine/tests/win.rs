@@ -6,8 +6,9 @@ mod common;
 use common::{brute_is_win, random_hand, sets_and_pair, Rng};
 use mjcore_engine::notation::parse_hand;
 use mjcore_engine::suit_key::{counts_of_key, SUIT_STATES};
+use mjcore_engine::tile::TERMINALS_AND_HONOURS;
 use mjcore_engine::{
-    decompose, is_win, is_win_counts, EngineError, FormOptions, FormSet, NUM_KINDS,
+    decompose, is_win, is_win_counts, Counts, EngineError, FormOptions, FormSet, Hand, NUM_KINDS,
 };
 
 fn wins(text: &str, forms: FormSet) -> bool {
@@ -137,44 +138,97 @@ fn random_hands_match_brute_force_and_decompose() {
     );
 }
 
-/// Random 14-tile concealed hands near the special forms, where the table path must agree with brute force.
+/// Random 14-tile hands of each whole-hand form, half of them with one tile swapped for another: the table
+/// path against brute force under each form set.
 #[test]
-fn random_concealed_hands_match_brute_force_in_all_forms() {
+fn special_form_hands_and_near_misses_match_brute_force() {
     let mut rng = Rng::new(7);
-    for _ in 0..20000 {
-        let mut counts = [0u8; NUM_KINDS];
-        // Draw from a narrow range of kinds so that pairs, orphans and knitted shapes are common.
-        let pool: Vec<usize> = match rng.below(3) {
-            0 => (0..NUM_KINDS)
-                .filter(|&k| k % 9 % 3 == 0 || k >= 27)
-                .collect(),
-            1 => mjcore_engine::tile::TERMINALS_AND_HONOURS
-                .iter()
-                .map(|&t| t as usize)
-                .collect(),
-            _ => (0..NUM_KINDS).step_by(2).collect(),
-        };
-        let mut placed = 0;
-        while placed < 14 {
-            let k = pool[rng.below(pool.len())];
-            if counts[k] < 4 {
-                counts[k] += 1;
-                placed += 1;
+    let mut outcomes = [0usize; 2];
+    for round in 0..20000 {
+        let mut counts = special_form_hand(&mut rng, round % 4);
+        if rng.below(2) == 0 {
+            let held: Vec<usize> = (0..NUM_KINDS).filter(|&k| counts[k] > 0).collect();
+            let swapped_in = rng.below(NUM_KINDS);
+            if counts[swapped_in] < 4 {
+                counts[held[rng.below(held.len())]] -= 1;
+                counts[swapped_in] += 1;
             }
         }
-        let hand = mjcore_engine::Hand::from_counts(counts);
-        for forms in [
+        let hand = Hand::from_counts(counts);
+        let form_sets = [
             FormSet::ALL,
             FormSet::SEVEN_PAIRS,
             FormSet::THIRTEEN_ORPHANS,
             FormSet::KNITTED,
-        ] {
-            let opts = FormOptions::with_forms(forms);
+        ];
+        for forms in form_sets {
+            let win = is_win_counts(&counts, forms);
             assert_eq!(
-                is_win_counts(&counts, forms),
-                brute_is_win(&hand, opts),
+                win,
+                brute_is_win(&hand, FormOptions::with_forms(forms)),
                 "{counts:?} {forms:?}"
             );
+            outcomes[usize::from(win)] += 1;
         }
     }
+    assert!(outcomes.iter().all(|&n| n > 10_000), "{outcomes:?}");
+}
+
+/// A hand of 七对 (0), 十三幺 (1), 全不靠 / 七星不靠 (2) or 组合龙 (3).
+fn special_form_hand(rng: &mut Rng, form: usize) -> Counts {
+    let mut counts = [0u8; NUM_KINDS];
+    let classes = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ][rng.below(6)];
+    let pattern: Vec<usize> = (0..3)
+        .flat_map(|suit| (0..3).map(move |step| suit * 9 + classes[suit] + 3 * step))
+        .collect();
+    match form {
+        0 => {
+            let mut pairs = 0;
+            while pairs < 7 {
+                let k = rng.below(NUM_KINDS);
+                if counts[k] <= 2 {
+                    counts[k] += 2;
+                    pairs += 1;
+                }
+            }
+        }
+        1 => {
+            TERMINALS_AND_HONOURS
+                .iter()
+                .for_each(|&t| counts[t as usize] = 1);
+            counts[TERMINALS_AND_HONOURS[rng.below(13)] as usize] += 1;
+        }
+        2 => {
+            let candidates: Vec<usize> = pattern.iter().copied().chain(27..NUM_KINDS).collect();
+            let first = rng.below(16);
+            let second = (first + 1 + rng.below(15)) % 16;
+            for (i, &k) in candidates.iter().enumerate() {
+                counts[k] = u8::from(i != first && i != second);
+            }
+        }
+        _ => {
+            counts = loop {
+                let mut attempt = [0u8; NUM_KINDS];
+                pattern.iter().for_each(|&k| attempt[k] += 1);
+                attempt[rng.below(NUM_KINDS)] += 2;
+                if rng.below(2) == 0 {
+                    attempt[rng.below(NUM_KINDS)] += 3;
+                } else {
+                    let start = rng.below(3) * 9 + rng.below(7);
+                    (start..start + 3).for_each(|k| attempt[k] += 1);
+                }
+                if attempt.iter().all(|&c| c <= 4) {
+                    break attempt;
+                }
+            }
+        }
+    }
+    counts
 }
