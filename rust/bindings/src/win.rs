@@ -1,6 +1,6 @@
 //! Win detection: one hand, or a whole numpy array of plain concealed hands without the GIL.
 
-use mjcore_engine::hand::HandShape;
+use mjcore_engine::hand::{HandShape, MAX_SETS};
 use mjcore_engine::tile::COPIES;
 use mjcore_engine::win::{is_win as is_win_hand, is_win_counts_with};
 use mjcore_engine::{Counts, FormOptions, Tile, NUM_KINDS};
@@ -80,15 +80,45 @@ fn owned_rows(arr: &Bound<'_, PyAny>) -> PyResult<Vec<Counts>> {
         .collect())
 }
 
-/// The first row that is not a valid complete-sized hand, with the problem.
+/// The first row that is not a valid complete-sized hand, with the problem. Rows are scanned in chunks so
+/// that the parallel search costs nothing per row.
 fn first_invalid_row(rows: &[Counts]) -> Option<(usize, String)> {
-    let bad = rows
-        .par_iter()
-        .position_first(|row| row_problem(row).is_some())?;
-    rows.get(bad)
-        .and_then(row_problem)
-        .map(|problem| (bad, problem))
+    let chunk = rows
+        .par_chunks(ROWS_PER_TASK)
+        .position_first(|chunk| !chunk.iter().all(is_valid_row))?;
+    let start = chunk * ROWS_PER_TASK;
+    let offset = rows[start..].iter().position(|row| !is_valid_row(row))?;
+    let row = start + offset;
+    row_problem(&rows[row]).map(|problem| (row, problem))
 }
+
+/// The fast test every row passes through: counts 0..4 and a 3n+2 size of at most 17 tiles. Reads the row
+/// eight counts at a time; [`row_problem`] explains a failure.
+fn is_valid_row(row: &Counts) -> bool {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    let words: [u64; 4] =
+        std::array::from_fn(|w| u64::from_le_bytes(std::array::from_fn(|b| row[8 * w + b])));
+    // A byte above 4 gets its top bit from adding 123, or already has it (the classic "has a byte greater
+    // than n" test; a carry it causes only flags a row that is bad anyway).
+    let too_many = words.iter().fold(0, |acc, &w| {
+        acc | ((w.wrapping_add(ONES * (127 - u64::from(COPIES))) | w) & (ONES << 7))
+    });
+    // With every byte at most 4, multiplying by 0x0101… sums a word's bytes into its top byte.
+    let size = words
+        .iter()
+        .map(|&w| w.wrapping_mul(ONES) >> 56)
+        .sum::<u64>()
+        + u64::from(row[32])
+        + u64::from(row[33]);
+    too_many == 0
+        && row[32] <= COPIES
+        && row[33] <= COPIES
+        && size % 3 == 2
+        && size <= MAX_COMPLETE_SIZE
+}
+
+/// The largest complete-sized hand: five sets and a pair.
+const MAX_COMPLETE_SIZE: u64 = 3 * MAX_SETS as u64 + 2;
 
 fn row_problem(row: &Counts) -> Option<String> {
     if let Some(kind) = row.iter().position(|&c| c > COPIES) {
