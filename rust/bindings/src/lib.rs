@@ -5,10 +5,12 @@ use pyo3::prelude::*;
 
 mod batch;
 mod convert;
+mod decompose;
 mod errors;
 mod notation;
 mod shanten;
 mod waits;
+mod win;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -16,5 +18,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     notation::register(m)?;
     shanten::register(m)?;
     waits::register(m)?;
+    decompose::register(m)?;
+    win::register(m)?;
     Ok(())
 }
