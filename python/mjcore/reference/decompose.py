@@ -1,33 +1,37 @@
 """Every reading of a complete hand (``decompose``) and the win test (``is_win``: some reading exists).
 
-The forms each yield candidate readings of the concealed part as groups of tiles; this module turns a
-candidate into a ``Decomposition``: it checks the copy limit, decides which tiles the wilds stand for, puts the
-groups in canonical order and adds the declared melds.
+The forms each yield candidate *shapes*: the concealed part as groups of tile kinds. This module checks a
+shape against the copy limit, seats the real tiles in its groups (wilds take the places left) and adds the
+declared melds.
 
-Canonical form of a decomposition (shared with the native core):
+What makes two decompositions the same (shared with the native core): wild tiles are interchangeable, and so
+are real tiles of one kind, so a decomposition is its form and its multiset of groups, each group with the
+kinds its wilds stand for. Seating a wild in a different group (``123m(*=1m) 11m`` against ``123m 11m(*=1m)``)
+makes a different decomposition; swapping two wilds does not.
 
-- concealed groups sorted by (group kind in ``GROUP_KINDS`` order: chow, pung, kong, pair, knitted, single;
-  tiles; wild kinds), then the declared melds in hand order (chi → chow, pon → pung, any kong → kong);
-- wilds are indistinguishable, so a reading is fixed by its groups and by what the wilds stand for. Where a
-  kind is both held and stood for by wilds, the real tiles go to the groups that hold that kind in canonical
-  order (kind, tiles) first, and the wilds to the later ones;
-- the list is deduplicated and sorted by form (in ``FORM_NAMES`` order), then groups.
+Canonical order: concealed groups sorted by (group kind name, tiles, wild kinds), then the declared melds in
+hand order (chi → chow, pon → pung, every kong → kong); the list sorted by (form name, groups). Names compare
+as text, as the Python result objects do.
 
 >>> from mjcore.reference import parse_hand
 >>> [str(d) for d in decompose(parse_hand("1112345678999m5m"))]  # 九莲宝灯
-['standard: 234m 678m 111m 999m 55m']
+['standard: 234m 678m 55m 111m 999m']
 >>> [str(d) for d in decompose(parse_hand("11223344556677m"))]
-['standard: 123m 123m 456m 456m 77m', 'standard: 123m 123m 567m 567m 44m', 'standard: 234m 234m 567m 567m 11m', 'seven_pairs: 11m 22m 33m 44m 55m 66m 77m']
->>> print(decompose(parse_hand("123m456p789s11z22z*"))[0])
-standard: 123m 456p 789s 111z(*=1z) 22z
+['seven_pairs: 11m 22m 33m 44m 55m 66m 77m', 'standard: 123m 123m 456m 456m 77m', 'standard: 123m 123m 567m 567m 44m', 'standard: 234m 234m 567m 567m 11m']
+>>> for reading in decompose(parse_hand("1123m*")):  # the wild as 1m in the pair or in the chow, or as 4m
+...     print(reading)
+standard: 123m 11m(*=1m)
+standard: 123m(*=1m) 11m
+standard: 234m(*=4m) 11m
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import product
 
 from ..hand import Forms, FormsLike, Hand, HandLike, Meld, MeldKind, as_hand
-from ..results import FORM_NAMES, GROUP_KINDS, Decomposition, Group
+from ..results import Decomposition, Group
 from ..tiles import NUM_KINDS
 from .forms import COPIES, FormOptions, fits_closed_forms, fits_knitted_straight, meld_copies, require_complete_size
 from .knitted import honors_knitted_groups, knitted_straight_groups
@@ -38,8 +42,6 @@ from .thirteen_orphans import thirteen_orphans_groups
 
 __all__ = ["decompose", "is_win"]
 
-_GROUP_ORDER = {kind: order for order, kind in enumerate(GROUP_KINDS)}
-_FORM_ORDER = {form: order for order, form in enumerate(FORM_NAMES)}
 _MELD_GROUP_KIND = {MeldKind.CHI: "chow", MeldKind.PON: "pung"}  # every kong is a "kong"
 
 
@@ -70,51 +72,61 @@ def _within_copy_limit(target: list[int], hand: Hand, options: FormOptions) -> b
     return all(n + locked <= COPIES for n, locked in zip(target, meld_copies(hand)))
 
 
-def _place_wilds(groups: tuple[ConcealedGroup, ...], counts: tuple[int, ...]) -> list[Group]:
-    """Real tiles go to the groups in canonical order first; whatever a group still lacks is a wild."""
-    real_left = list(counts)
-    placed = []
-    for kind, tiles in sorted(groups, key=lambda group: (_GROUP_ORDER[group[0]], group[1])):
-        stood_for = []
-        for tile in tiles:
-            if real_left[tile]:
-                real_left[tile] -= 1
-            else:
-                stood_for.append(tile)
-        placed.append(Group(kind, tiles, tuple(stood_for)))
-    return sorted(placed, key=_group_key)
+def _spread(tiles: int, room: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to put ``tiles`` identical real tiles into slots that hold at most ``room[i]`` each."""
+    if not room:
+        if tiles == 0:
+            yield ()
+        return
+    for here in range(min(room[0], tiles) + 1):
+        for rest in _spread(tiles - here, room[1:]):
+            yield (here,) + rest
 
 
-def _group_key(group: Group) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    return _GROUP_ORDER[group.kind], group.tiles, group.wilds
+def _placements(shape: tuple[ConcealedGroup, ...], counts: tuple[int, ...]) -> Iterator[tuple[Group, ...]]:
+    """Every way to seat the real tiles in the groups of ``shape``, wilds taking the places left; each as
+    groups in canonical order. Identical groups make some of these ways the same: callers deduplicate."""
+    kinds = sorted({tile for _, tiles in shape for tile in tiles})
+    spreads = [list(_spread(counts[kind], [tiles.count(kind) for _, tiles in shape])) for kind in kinds]
+    for choice in product(*spreads):
+        groups = []
+        for index, (kind, tiles) in enumerate(shape):
+            stood_for = [k for k, spread in zip(kinds, choice) for _ in range(tiles.count(k) - spread[index])]
+            groups.append(Group(kind, tiles, tuple(stood_for)))
+        yield tuple(sorted(groups, key=_group_key))
+
+
+def _group_key(group: Group) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
+    return group.kind, group.tiles, group.wilds
 
 
 def _meld_group(meld: Meld) -> Group:
     return Group(_MELD_GROUP_KIND.get(meld.kind, "kong"), meld.tiles, (), meld)
 
 
-def _assemble(form: str, groups: tuple[ConcealedGroup, ...], hand: Hand, options: FormOptions) -> Decomposition | None:
-    """The decomposition a candidate describes, or None if it breaks the copy limit."""
+def _readings(form: str, shape: tuple[ConcealedGroup, ...], hand: Hand, options: FormOptions) -> Iterator[Decomposition]:
+    """The decompositions a candidate shape describes: one per placement of the wilds, none if the shape
+    breaks the copy limit."""
     target = [0] * NUM_KINDS
-    for _, tiles in groups:
+    for _, tiles in shape:
         for tile in tiles:
             target[tile] += 1
     if not _within_copy_limit(target, hand, options):
-        return None
-    concealed = _place_wilds(groups, hand.concealed)
-    wild_tiles = tuple(sorted(tile for group in concealed for tile in group.wilds))
-    return Decomposition(form, tuple(concealed) + tuple(_meld_group(m) for m in hand.melds), wild_tiles)
+        return
+    melds = tuple(_meld_group(m) for m in hand.melds)
+    for concealed in _placements(shape, hand.concealed):
+        wild_tiles = tuple(sorted(tile for group in concealed for tile in group.wilds))
+        yield Decomposition(form, concealed + melds, wild_tiles)
 
 
 def _decompositions(hand: Hand, options: FormOptions) -> Iterator[Decomposition]:
-    for form, groups in _candidates(hand, options):
-        decomposition = _assemble(form, groups, hand, options)
-        if decomposition is not None:
-            yield decomposition
+    for form, shape in _candidates(hand, options):
+        yield from _readings(form, shape, hand, options)
 
 
 def _sort_key(decomposition: Decomposition) -> tuple:
-    return _FORM_ORDER[decomposition.form], tuple(_group_key(g) for g in decomposition.groups)
+    """(form, groups). The declared melds end every decomposition of a hand alike, so they never decide."""
+    return decomposition.form, tuple(_group_key(g) for g in decomposition.groups)
 
 
 def decompose(
