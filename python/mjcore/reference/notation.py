@@ -25,7 +25,7 @@ mjcore.errors.NotationError: numbers must be followed by a suit (m, p, s, z, f, 
 
 from __future__ import annotations
 
-import json
+import unicodedata
 from dataclasses import dataclass
 
 from ..errors import InvalidHandError, InvalidTileError, NotationError
@@ -106,9 +106,22 @@ def _single_characters() -> dict[str, _Item]:
 _SINGLE = _single_characters()
 
 
+def _escaped(c: str, quote: str) -> str:
+    """One character as Rust's debug formatting prints it, so that messages match the native ones."""
+    named = {"\t": "\\t", "\r": "\\r", "\n": "\\n", "\\": "\\\\", "\0": "\\0", quote: "\\" + quote}
+    if c in named:
+        return named[c]
+    if c.isprintable() and unicodedata.category(c) not in ("Mn", "Me"):
+        return c
+    return f"\\u{{{ord(c):x}}}"
+
+
+def _quoted_char(c: str) -> str:
+    return "'" + _escaped(c, "'") + "'"
+
+
 def _quoted(text: str) -> str:
-    """``text`` in double quotes, as the native messages print it."""
-    return json.dumps(text, ensure_ascii=False)
+    return '"' + "".join(_escaped(c, '"') for c in text) + '"'
 
 
 def _error(position: int, message: str) -> NotationError:
@@ -140,14 +153,14 @@ class _Parser:
             self.pos += 1
             return start, [_SINGLE[c]]
         if c not in _NUMERALS:
-            raise _error(start, f"unexpected character {c!r}: not a tile")
+            raise _error(start, f"unexpected character {_quoted_char(c)}: not a tile")
         numbers = []
         while (c := self.peek()) is not None and c in _NUMERALS:
             numbers.append((self.pos, _NUMERALS[c]))
             self.pos += 1
         marker = _SUIT_MARKERS.get(c) if c is not None else None
         if marker is None:
-            found = f"found {c!r}" if c is not None else "found the end of the text"
+            found = f"found {_quoted_char(c)}" if c is not None else "found the end of the text"
             raise _error(self.pos, f"numbers must be followed by a suit (m, p, s, z, f, 万, 筒, 条, 索): {found}")
         self.pos += 1
         return start, [_numbered_item(position, number, marker) for position, number in numbers]
