@@ -14,7 +14,7 @@ import xiangting
 from mjcore import reference as ref
 from mjcore.errors import InvalidArgumentError, InvalidHandError, InvalidTileError, NotationError
 from mjcore.hand import Forms, Hand, Meld, MeldKind
-from mjcore.results import Decomposition, DiscardChoice, Group, Waits
+from mjcore.results import DiscardChoice, Group, Waits
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
@@ -449,3 +449,6 @@ def test_batch_validation():
     assert ref.shanten_batch(waiting).tolist() == [-1, 0, -1]
     with pytest.raises(InvalidHandError, match="row 1"):
         ref.is_win_batch(waiting)
+    # A row no selected form can apply to is a bad row too.
+    with pytest.raises(InvalidHandError, match="row 0: none of the selected forms"):
+        ref.shanten_batch(good, "seven_pairs")

@@ -16,11 +16,15 @@ import numpy as np
 
 from ..batch_input import checked_batch
 from ..hand import Forms, FormsLike, Hand
-from .decompose import is_win
+from .decompose import has_decomposition
 from .forms import FormOptions
-from .shanten import best_shanten
+from .shanten import best_shanten, no_form_problem
 
 __all__ = ["shanten_batch", "is_win_batch"]
+
+
+def _hand(row: np.ndarray) -> Hand:
+    return Hand(tuple(row.tolist()))
 
 
 def shanten_batch(
@@ -28,14 +32,15 @@ def shanten_batch(
 ) -> np.ndarray:
     """Shanten of every row (3n+1 or 3n+2 tiles) as an int8 array of shape (N,)."""
     options = FormOptions.of(forms, seven_pairs_quads, wild_fifth_copy)
-    rows = checked_batch(arr, complete_only=False)
-    return np.array([best_shanten(Hand(tuple(row.tolist())), options) for row in rows], dtype=np.int8)
+    rows = checked_batch(arr, complete_only=False,
+                         row_problem=lambda row: no_form_problem(_hand(row), options))
+    return np.array([best_shanten(_hand(row), options) for row in rows], dtype=np.int8)
 
 
 def is_win_batch(
     arr: np.ndarray, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True
 ) -> np.ndarray:
     """``is_win`` of every row (3n+2 tiles) as a bool array of shape (N,)."""
+    options = FormOptions.of(forms, seven_pairs_quads, wild_fifth_copy)
     rows = checked_batch(arr, complete_only=True)
-    flags = dict(forms=forms, seven_pairs_quads=seven_pairs_quads, wild_fifth_copy=wild_fifth_copy)
-    return np.array([is_win(tuple(row.tolist()), **flags) for row in rows], dtype=bool)
+    return np.array([has_decomposition(_hand(row), options) for row in rows], dtype=bool)

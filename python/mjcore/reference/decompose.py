@@ -40,7 +40,7 @@ from .seven_pairs import seven_pairs_groups
 from .standard import ConcealedGroup, standard_groups
 from .thirteen_orphans import thirteen_orphans_groups
 
-__all__ = ["decompose", "is_win"]
+__all__ = ["decompose", "is_win", "has_decomposition"]
 
 _MELD_GROUP_KIND = {MeldKind.CHI: "chow", MeldKind.PON: "pung"}  # every kong is a "kong"
 
@@ -136,7 +136,7 @@ def decompose(
     With wild tiles, each decomposition says what every wild tile stands for."""
     options = FormOptions.of(forms, seven_pairs_quads, wild_fifth_copy)
     checked = as_hand(hand, parse_hand)
-    require_complete_size(checked, "decompose")
+    require_complete_size(checked)
     return sorted(set(_decompositions(checked, options)), key=_sort_key)
 
 
@@ -150,5 +150,10 @@ def is_win(
     """
     options = FormOptions.of(forms, seven_pairs_quads, wild_fifth_copy)
     checked = as_hand(hand, parse_hand)
-    require_complete_size(checked, "is_win")
-    return next(_decompositions(checked, options), None) is not None
+    require_complete_size(checked)
+    return has_decomposition(checked, options)
+
+
+def has_decomposition(hand: Hand, options: FormOptions) -> bool:
+    """Whether a validated 3n+2 hand has a decomposition: the search stops at the first."""
+    return next(_decompositions(hand, options), None) is not None

@@ -70,9 +70,9 @@ def fits_knitted_straight(hand: Hand) -> bool:
     return len(hand.melds) <= 1 and hand.sets_needed + len(hand.melds) == 4
 
 
-def require_complete_size(hand: Hand, what: str) -> None:
+def require_complete_size(hand: Hand) -> None:
     """Win checks need a 3n+2-tile concealed part; a 3n+1 hand is still waiting for a tile."""
     if not hand.is_complete_size:
         raise InvalidHandError(
-            f"{what} needs a 3n+2-tile hand, but this concealed part holds {hand.size} tiles (3n+1: waiting for a tile)"
+            f"a concealed part of {hand.size} tiles is a 3n+1 (waiting) hand: a win needs 3n+2 tiles"
         )

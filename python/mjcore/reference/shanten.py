@@ -28,11 +28,28 @@ from .seven_pairs import seven_pairs_missing
 from .standard import standard_missing
 from .thirteen_orphans import thirteen_orphans_missing
 
-__all__ = ["shanten", "shanten_by_form", "form_shanten", "best_shanten"]
+__all__ = ["shanten", "shanten_by_form", "form_shanten", "best_shanten", "no_form_problem"]
 
 # The forms of ``shanten_by_form``, in bit order, with their names.
 _FORMS = ((Forms.STANDARD, "standard"), (Forms.SEVEN_PAIRS, "seven_pairs"),
           (Forms.THIRTEEN_ORPHANS, "thirteen_orphans"), (Forms.KNITTED, "knitted"))
+
+
+def _applies(hand: Hand, form: Forms) -> bool:
+    """Whether a target of ``form`` can have the hand's size and melds."""
+    if form == Forms.STANDARD:
+        return True
+    if form == Forms.KNITTED:
+        return fits_closed_forms(hand) or fits_knitted_straight(hand)
+    return fits_closed_forms(hand)
+
+
+def no_form_problem(hand: Hand, options: FormOptions) -> str | None:
+    """Why none of the selected forms can apply to the hand, or None when one can."""
+    if any(options.selects(form) and _applies(hand, form) for form, _ in _FORMS):
+        return None
+    return (f"none of the selected forms (bits {options.forms}) applies to a concealed part of {hand.size} tiles "
+            f"with {len(hand.melds)} melds")
 
 
 def _knitted_missing(hand: Hand, options: FormOptions) -> int | None:
@@ -48,15 +65,15 @@ def _knitted_missing(hand: Hand, options: FormOptions) -> int | None:
 
 def _missing(hand: Hand, form: Forms, options: FormOptions) -> int | None:
     """Tiles the nearest target of ``form`` lacks from the real tiles held; None if the form cannot apply."""
+    if not _applies(hand, form):
+        return None
     if form == Forms.STANDARD:
         return standard_missing(hand.concealed, copy_caps(hand), hand.sets_needed, options.excess_allowed(hand))
-    if form == Forms.KNITTED:
-        return _knitted_missing(hand, options)
-    if not fits_closed_forms(hand):
-        return None
     if form == Forms.SEVEN_PAIRS:
         return seven_pairs_missing(hand.concealed, options.seven_pairs_quads)
-    return thirteen_orphans_missing(hand.concealed)
+    if form == Forms.THIRTEEN_ORPHANS:
+        return thirteen_orphans_missing(hand.concealed)
+    return _knitted_missing(hand, options)
 
 
 def form_shanten(hand: Hand, options: FormOptions) -> dict[str, int | None]:
@@ -72,10 +89,10 @@ def form_shanten(hand: Hand, options: FormOptions) -> dict[str, int | None]:
 def best_shanten(hand: Hand, options: FormOptions) -> int:
     """The lowest shanten of a validated hand over the selected forms; InvalidArgumentError when none of them
     can apply (e.g. only seven pairs for a hand with melds)."""
-    values = [s for s in form_shanten(hand, options).values() if s is not None]
-    if not values:
-        raise InvalidArgumentError(f"none of the selected forms can apply to the hand {hand.mpsz()}")
-    return min(values)
+    problem = no_form_problem(hand, options)
+    if problem:
+        raise InvalidArgumentError(problem)
+    return min(s for s in form_shanten(hand, options).values() if s is not None)
 
 
 def shanten_by_form(

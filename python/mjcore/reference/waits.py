@@ -40,7 +40,8 @@ def _unseen(hand: Hand, visible: Any) -> tuple[int, ...]:
     for kind, (own, elsewhere) in enumerate(zip(hand.all_counts(), seen)):
         if own + elsewhere > COPIES:
             raise InvalidHandError(
-                f"tile {tile_name(kind)} is seen {own + elsewhere} times (hand {own}, visible {elsewhere}): at most 4"
+                f"tile {tile_name(kind)}: the hand and its melds hold {own} and {elsewhere} more are visible, "
+                f"{own + elsewhere} in all: at most 4"
             )
         unseen.append(COPIES - own - elsewhere)
     return tuple(unseen)
