@@ -40,15 +40,15 @@ def suit_table(counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, max_
         next_states: dict[tuple[int, int, int, int, int], int] = {}
         for (started_prev, started_before, sets, pairs, excess), missing in states.items():
             carried = started_prev + started_before  # tiles of this kind that earlier chows need
+            room = cap + max_excess - excess - carried  # more tiles of this kind the pattern may still take
             free_sets = max_sets - sets
-            for new_chows in range(free_sets + 1 if kind <= last_chow_start else 1):
-                for pungs in range(free_sets - new_chows + 1):
-                    for pair in range(2 - pairs):
+            chow_limit = min(free_sets, room) if kind <= last_chow_start else 0
+            for new_chows in range(chow_limit + 1):
+                for pungs in range(min(free_sets - new_chows, (room - new_chows) // 3) + 1):
+                    for pair in range(min(1 - pairs, (room - new_chows - 3 * pungs) // 2) + 1):
                         wanted = carried + new_chows + 3 * pungs + 2 * pair
-                        new_excess = excess + max(0, wanted - cap)
-                        if new_excess > max_excess:
-                            continue
-                        key = (new_chows, started_prev, sets + new_chows + pungs, pairs + pair, new_excess)
+                        key = (new_chows, started_prev, sets + new_chows + pungs, pairs + pair,
+                               excess + max(0, wanted - cap))
                         cost = missing + max(0, wanted - held)
                         if cost < next_states.get(key, cost + 1):
                             next_states[key] = cost
