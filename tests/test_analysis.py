@@ -33,7 +33,7 @@ def t(name: str) -> int:
         ("147m258p233469s55z", Forms.STANDARD, False),
         ("123m456m789m123p456p11z", Forms.STANDARD, True),  # 17 tiles: five sets and a pair
         ("11z", Forms.STANDARD, True),
-        ("1z [123m] [456m] [789m] [111p]", Forms.STANDARD, False),
+        ("12z [123m] [456m] [789m] [111p]", Forms.STANDARD, False),
         ("11z [123m] [456m] [789m] [111p]", Forms.STANDARD, True),
         ("123m456p789s1z*", Forms.STANDARD, True),
         ("123m456p789s**", Forms.STANDARD, True),
