@@ -51,8 +51,8 @@ def test_seven_pairs_with_a_quad(backend):
 
 
 def test_seven_pairs_needs_a_concealed_hand(backend):
-    assert not backend.is_win("113355m1133p [999p]", Forms.SEVEN_PAIRS)
-    assert not backend.is_win("113355m1133p (9999p)", Forms.SEVEN_PAIRS)
+    assert not backend.is_win("113355m11337p [999p]", Forms.SEVEN_PAIRS)
+    assert not backend.is_win("113355m11337p (9999p)", Forms.SEVEN_PAIRS)
 
 
 def test_is_win_refuses_a_waiting_size(backend):
