@@ -7,13 +7,21 @@ from __future__ import annotations
 import random
 from itertools import combinations_with_replacement
 
+import inspect
+
 import numpy as np
 import pytest
 import xiangting
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mjcore
 
 from mjcore import reference as ref
+from mjcore.analysis import __all__ as PUBLIC_FUNCTIONS
 from mjcore.errors import InvalidArgumentError, InvalidHandError, InvalidTileError, NotationError
 from mjcore.hand import Forms, Hand, Meld, MeldKind
+from mjcore.reference.knitted import KNITTED_PATTERNS
 from mjcore.results import DiscardChoice, Group, Waits
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -168,6 +176,40 @@ def test_shanten_obeys_the_draw_and_discard_recurrence():
             assert value == min(draws) + 1, hand
 
 
+def _near_special_hand(rng: random.Random, form: str) -> Hand:
+    """A hand drawn mostly from the tiles ``form`` is made of, with 0-2 wilds."""
+    pattern = rng.choice(KNITTED_PATTERNS)
+    pools = {"knitted": list(pattern) + list(range(27, 34)), "thirteen_orphans": list(ORPHANS),
+             "seven_pairs": rng.sample(range(34), 8) * 2}
+    # 组合龙 may have its set declared: then the concealed part holds 10 or 11 tiles.
+    melds = (Meld(MeldKind.PON, rng.randrange(34)),) if form == "knitted" and rng.random() < 0.3 else ()
+    wilds = rng.choice([0, 0, 1, 2])
+    size = rng.choice([13, 14]) - 3 * len(melds) - wilds
+    counts = [0] * 34
+    while sum(counts) < size:
+        kind = rng.choice(pools[form]) if rng.random() < 0.8 else rng.randrange(34)
+        if counts[kind] + sum(m.tiles.count(kind) for m in melds) < 4:
+            counts[kind] += 1
+    return Hand(tuple(counts), melds, wilds)
+
+
+@pytest.mark.parametrize("form", ["seven_pairs", "thirteen_orphans", "knitted"])
+def test_special_form_shanten_obeys_the_recurrence(form):
+    rng = random.Random(len(form))
+    for _ in range(60):
+        hand = _near_special_hand(rng, form)
+        options = dict(forms=form, seven_pairs_quads=rng.random() < 0.5)
+        value = ref.shanten(hand, **options)
+        if hand.is_complete_size:
+            if ref.is_win(hand, **options):
+                assert value == -1, hand
+            else:
+                assert value == min(ref.shanten(hand.without_tile(k), **options) for k in set(hand.tiles())), hand
+        else:
+            held = hand.all_counts()
+            assert value == 1 + min(ref.shanten(hand.with_tile(k), **options) for k in range(34) if held[k] < 4), hand
+
+
 def test_wild_readings_are_the_readings_of_every_substitution():
     # A wild may stand for any kind: the readings of a hand with wilds are those of the hands where the
     # wilds are replaced by real tiles, each substitution tagged as the wilds' kinds. (Fifth copies are
@@ -265,6 +307,13 @@ def test_knitted_straight_with_set_and_pair():
     assert with_meld.form == "knitted_straight" and with_meld.groups[-1] == Group("pung", (33,) * 3, (), Meld(1, 33))
     assert ref.shanten_by_form("147m258p36s55z [777z]", "knitted") == {"knitted": 0}
     assert ref.shanten_by_form("147m258p55z [777z] [123s]", "knitted") == {"knitted": None}
+
+
+def test_knitted_straight_needs_a_wild_fifth_copy_beside_a_kong_of_its_tile():
+    hand = "47m258p369s55z* (1111m)"  # all four 1m sit in the kong: the pattern's 1m can only be a wild
+    assert ref.is_win(hand, "knitted") and ref.shanten(hand, "knitted") == -1
+    assert not ref.is_win(hand, "knitted", wild_fifth_copy=False)
+    assert ref.shanten(hand, "knitted", wild_fifth_copy=False) > 0
 
 
 def test_wilds_stand_for_tiles_and_copies():
@@ -402,6 +451,23 @@ def test_notation_errors_name_the_position(text, position, words):
     assert words in str(caught.value) and str(caught.value).endswith(f"(at position {position})")
 
 
+_NOTATION_CHARACTERS = list("0123456789mpszf*[](){}:<, ") + list("一二三五九两万筒条索东南西北中发白春梅花") + [
+    "🀇", "🀄", "🀪", "\ufe0f", "\u3000", "x", "\t", "\""]
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(_NOTATION_CHARACTERS), max_size=30).map("".join))
+def test_any_text_parses_to_a_hand_or_raises_an_mjcore_error(text):
+    try:
+        hand = ref.parse_hand(text)
+    except NotationError as error:
+        assert 0 <= error.position <= len(text)
+    except InvalidHandError:
+        pass
+    else:
+        assert ref.parse_hand(hand.mpsz()) == hand
+
+
 def test_hand_errors_after_parsing():
     with pytest.raises(InvalidHandError, match="1m appears 5 times counting melds"):
         ref.parse_hand("1m [1111m]")
@@ -413,6 +479,11 @@ def test_hand_errors_after_parsing():
         ref.parse_tiles("1m*")
     with pytest.raises(TypeError):
         ref.parse_hand(b"123m")
+
+
+def test_same_names_and_signatures_as_the_native_functions():
+    for name in PUBLIC_FUNCTIONS:
+        assert inspect.signature(getattr(ref, name)) == inspect.signature(getattr(mjcore, name)), name
 
 
 # --- batch --------------------------------------------------------------------------------------------------
