@@ -38,8 +38,8 @@ def standard_missing(counts: tuple[int, ...], caps: tuple[int, ...], sets: int, 
     """The fewest tiles a target of ``sets`` sets and one pair lacks from ``counts`` (None if no target
     fits the caps and the allowed excess), combining the four suits' distance tables.
 
-    >>> standard_missing(tuple([4, 0, 0] + [0] * 6 + [0, 0, 3] + [0] * 6 + [0, 3] + [0] * 7 + [0, 0, 0, 3, 0, 0, 0]),
-    ...                  (4,) * 34, 4, 0)  # 1111m333p222s444z: the fifth 1m cannot be waited on
+    >>> from mjcore.reference import parse_hand
+    >>> standard_missing(parse_hand("1111m333p222s444z").concealed, (4,) * 34, 4, 0)  # no fifth 1m to wait on
     2
     """
     joined = {(0, 0, 0): 0}
@@ -57,7 +57,7 @@ def _groups_holding(kind: int, sets: int, pairs: int) -> Iterator[ConcealedGroup
     if sets:
         yield "pung", (kind, kind, kind)
         for start in (kind - 2, kind - 1, kind):
-            if start in _CHOW_STARTS and start <= kind <= start + 2 and start // 9 == kind // 9:
+            if start in _CHOW_STARTS and start // 9 == kind // 9:
                 yield "chow", (start, start + 1, start + 2)
 
 
