@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from itertools import combinations_with_replacement
 
+import doctest
+import importlib
 import inspect
 
 import numpy as np
@@ -479,6 +481,13 @@ def test_hand_errors_after_parsing():
         ref.parse_tiles("1m*")
     with pytest.raises(TypeError):
         ref.parse_hand(b"123m")
+
+
+@pytest.mark.parametrize("module", ["notation", "standard", "seven_pairs", "thirteen_orphans", "knitted",
+                                    "suit_distance", "decompose", "shanten", "waits", "batch"])
+def test_documentation_examples(module):
+    failures, tried = doctest.testmod(importlib.import_module(f"mjcore.reference.{module}"))
+    assert tried > 0 and failures == 0
 
 
 def test_same_names_and_signatures_as_the_native_functions():
