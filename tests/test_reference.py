@@ -4,12 +4,11 @@ every target, the win test, and the ``xiangting`` package)."""
 
 from __future__ import annotations
 
-import random
-from itertools import combinations_with_replacement
-
 import doctest
 import importlib
 import inspect
+import random
+from itertools import combinations_with_replacement
 
 import numpy as np
 import pytest
@@ -18,15 +17,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mjcore
-
 from mjcore import reference as ref
 from mjcore.analysis import __all__ as PUBLIC_FUNCTIONS
 from mjcore.errors import InvalidArgumentError, InvalidHandError, InvalidTileError, NotationError
 from mjcore.hand import Forms, Hand, Meld, MeldKind
 from mjcore.reference.knitted import KNITTED_PATTERNS
 from mjcore.results import DiscardChoice, Group, Waits
+from mjcore.tiles import TERMINALS_AND_HONOURS as ORPHANS
 
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+# Every set of tiles: the 34 pungs and the 21 chows.
+SETS = [(k, k, k) for k in range(34)] + [(k, k + 1, k + 2) for k in range(27) if k % 9 <= 6]
 
 
 def kinds(text: str) -> list[int]:
@@ -66,7 +66,7 @@ def random_complete_hand(rng: random.Random, sets: int) -> Hand:
     """A random complete concealed hand: ``sets`` random sets and a pair, within four copies of each kind."""
     while True:
         counts = [0] * 34
-        for group in rng.choices(_SETS, k=sets) + [(rng.randrange(34),) * 2]:
+        for group in rng.choices(SETS, k=sets) + [(rng.randrange(34),) * 2]:
             for t in group:
                 counts[t] += 1
         if max(counts) <= 4:
@@ -75,13 +75,10 @@ def random_complete_hand(rng: random.Random, sets: int) -> Hand:
 
 # --- brute force: the replacement number by its definition ------------------------------------------------
 
-_SETS = [(k, k, k) for k in range(34)] + [(k, k + 1, k + 2) for k in range(27) if k % 9 <= 6]
-
-
 def _targets(sets: int) -> np.ndarray:
     """Count vectors of every standard target with ``sets`` sets and a pair (possibly over four copies)."""
     rows = []
-    for chosen in combinations_with_replacement(_SETS, sets):
+    for chosen in combinations_with_replacement(SETS, sets):
         for pair in range(34):
             row = [0] * 34
             for group in chosen:
@@ -156,26 +153,28 @@ def test_complete_exactly_when_shanten_is_minus_one():
         ), hand
 
 
+def assert_shanten_recurrence(hand: Hand, **options) -> None:
+    """The replacement number is fixed by: 0 for a win; for a 3n+1 hand, one more than after the best draw
+    (a kind not already held four times); for a 3n+2 hand that is not a win, the best discard of a real tile.
+    Checks that step for ``hand``, with the win test as the base case."""
+    value = ref.shanten(hand, **options)
+    if hand.is_complete_size:
+        if ref.is_win(hand, **options):
+            assert value == -1, hand
+        else:
+            assert value == min(ref.shanten(hand.without_tile(k), **options) for k in set(hand.tiles())), hand
+    else:
+        held = hand.all_counts()
+        assert value == 1 + min(ref.shanten(hand.with_tile(k), **options) for k in range(34) if held[k] < 4), hand
+
+
 def test_shanten_obeys_the_draw_and_discard_recurrence():
-    # The replacement number is fixed by: 0 for a win; for a 3n+1 hand, one more than after the best draw
-    # (a kind not already held four times); for a 3n+2 hand that is not a win, the best discard of a real
-    # tile. Checked here on every form, with melds and wilds, against the win test as the base case.
     rng = random.Random(12)
     for _ in range(120):
         melds = rng.choice([0, 0, 1, 2])
         hand = random_hand(rng, sets=rng.randint(1, 5 - melds), melds=melds, wilds=rng.choice([0, 0, 1, 2]))
-        options = dict(forms=Forms.ALL, wild_fifth_copy=rng.random() < 0.5, seven_pairs_quads=rng.random() < 0.5)
-        value = ref.shanten(hand, **options)
-        if hand.is_complete_size:
-            if ref.is_win(hand, **options):
-                assert value == -1, hand
-            else:
-                discards = [ref.shanten(hand.without_tile(k), **options) for k in set(hand.tiles())]
-                assert value == min(discards), hand
-        else:
-            held = hand.all_counts()
-            draws = [ref.shanten(hand.with_tile(k), **options) for k in range(34) if held[k] < 4]
-            assert value == min(draws) + 1, hand
+        assert_shanten_recurrence(hand, forms=Forms.ALL, wild_fifth_copy=rng.random() < 0.5,
+                                  seven_pairs_quads=rng.random() < 0.5)
 
 
 def _near_special_hand(rng: random.Random, form: str) -> Hand:
@@ -199,17 +198,7 @@ def _near_special_hand(rng: random.Random, form: str) -> Hand:
 def test_special_form_shanten_obeys_the_recurrence(form):
     rng = random.Random(len(form))
     for _ in range(60):
-        hand = _near_special_hand(rng, form)
-        options = dict(forms=form, seven_pairs_quads=rng.random() < 0.5)
-        value = ref.shanten(hand, **options)
-        if hand.is_complete_size:
-            if ref.is_win(hand, **options):
-                assert value == -1, hand
-            else:
-                assert value == min(ref.shanten(hand.without_tile(k), **options) for k in set(hand.tiles())), hand
-        else:
-            held = hand.all_counts()
-            assert value == 1 + min(ref.shanten(hand.with_tile(k), **options) for k in range(34) if held[k] < 4), hand
+        assert_shanten_recurrence(_near_special_hand(rng, form), forms=form, seven_pairs_quads=rng.random() < 0.5)
 
 
 def test_wild_readings_are_the_readings_of_every_substitution():
