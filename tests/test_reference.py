@@ -334,19 +334,21 @@ def test_sixteen_and_seventeen_tile_hands():
         ("chow", "chow", "chow", "chow", "chow", "pair"), ("chow", "chow", "pair", "pung", "pung", "pung")}
 
 
-def test_decompositions_account_for_every_tile():
+def test_decompositions_account_for_every_tile_in_canonical_order():
     rng = random.Random(3)
     found = 0
     while found < 80:
         hand = random_hand(rng, sets=rng.randint(1, 4), melds=rng.randint(0, 1), wilds=rng.choice([0, 1, 2]),
                            complete=True)
         readings = ref.decompose(hand, Forms.ALL)
+        keys = []
         for reading in readings:
-            concealed = [g for g in reading.groups if g.meld is None]
-            tiles = sorted(t for g in concealed for t in g.tiles)
-            assert tiles == sorted(hand.tiles() + list(reading.wild_tiles))
-            assert [g.meld for g in reading.groups if g.meld is not None] == list(hand.melds)
-        assert len(set(readings)) == len(readings)
+            concealed = [(g.kind, g.tiles, g.wilds) for g in reading.groups if g.meld is None]
+            assert concealed == sorted(concealed)
+            assert sorted(t for _, tiles, _ in concealed for t in tiles) == sorted(hand.tiles() + list(reading.wild_tiles))
+            assert [g.meld for g in reading.groups[len(concealed):]] == list(hand.melds)
+            keys.append((reading.form, concealed))
+        assert keys == sorted(keys) and len(set(readings)) == len(readings)
         found += bool(readings)
 
 
