@@ -345,7 +345,8 @@ def test_decompositions_account_for_every_tile_in_canonical_order():
         for reading in readings:
             concealed = [(g.kind, g.tiles, g.wilds) for g in reading.groups if g.meld is None]
             assert concealed == sorted(concealed)
-            assert sorted(t for _, tiles, _ in concealed for t in tiles) == sorted(hand.tiles() + list(reading.wild_tiles))
+            held_and_stood_for = sorted(hand.tiles() + list(reading.wild_tiles))
+            assert sorted(t for _, tiles, _ in concealed for t in tiles) == held_and_stood_for
             assert [g.meld for g in reading.groups[len(concealed):]] == list(hand.melds)
             keys.append((reading.form, concealed))
         assert keys == sorted(keys) and len(set(readings)) == len(readings)

@@ -19,19 +19,21 @@ from itertools import combinations_with_replacement
 from ..tiles import NUM_KINDS
 from .suit_distance import combine, suit_table
 
-__all__ = ["ConcealedGroup", "standard_groups", "standard_missing", "SUIT_RANGES"]
+__all__ = ["ConcealedGroup", "Shape", "standard_groups", "standard_missing", "SUIT_RANGES"]
 
 # A concealed group before wilds are placed: (group kind, tiles).
 ConcealedGroup = tuple[str, tuple[int, ...]]
+# The concealed part read as groups of tile kinds (a candidate reading, wilds not yet placed).
+Shape = tuple[ConcealedGroup, ...]
 
 # (first kind, number of kinds, whether chows exist) for man, pin, sou and the honours.
 SUIT_RANGES = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
 
 _CHOW_STARTS = tuple(k for k in range(27) if k % 9 <= 6)
-_ALL_SETS: tuple[ConcealedGroup, ...] = tuple(("pung", (k, k, k)) for k in range(NUM_KINDS)) + tuple(
+_ALL_SETS: Shape = tuple(("pung", (k, k, k)) for k in range(NUM_KINDS)) + tuple(
     ("chow", (k, k + 1, k + 2)) for k in _CHOW_STARTS
 )
-_ALL_PAIRS: tuple[ConcealedGroup, ...] = tuple(("pair", (k, k)) for k in range(NUM_KINDS))
+_ALL_PAIRS: Shape = tuple(("pair", (k, k)) for k in range(NUM_KINDS))
 
 
 def standard_missing(counts: tuple[int, ...], caps: tuple[int, ...], sets: int, max_excess: int) -> int | None:
@@ -74,7 +76,7 @@ def _take(remaining: tuple[int, ...], tiles: tuple[int, ...]) -> tuple[tuple[int
     return tuple(left), wilds
 
 
-def standard_groups(counts: tuple[int, ...], wilds: int, sets: int) -> Iterator[tuple[ConcealedGroup, ...]]:
+def standard_groups(counts: tuple[int, ...], wilds: int, sets: int) -> Iterator[Shape]:
     """Every way (possibly repeated) to read ``counts`` plus ``wilds`` wild tiles as ``sets`` sets and one pair.
 
     The lowest real tile left must belong to some group: try each group that holds it, filling that
@@ -85,7 +87,7 @@ def standard_groups(counts: tuple[int, ...], wilds: int, sets: int) -> Iterator[
 
 
 def _split(remaining: tuple[int, ...], wilds: int, sets: int, pairs: int,
-           chosen: tuple[ConcealedGroup, ...]) -> Iterator[tuple[ConcealedGroup, ...]]:
+           chosen: Shape) -> Iterator[Shape]:
     lowest = next((k for k, n in enumerate(remaining) if n), None)
     if lowest is None:
         for tail in _wild_only_groups(sets, pairs):
@@ -99,7 +101,7 @@ def _split(remaining: tuple[int, ...], wilds: int, sets: int, pairs: int,
             yield from _split(left, wilds - filled, sets - (not is_pair), pairs - is_pair, chosen + (group,))
 
 
-def _wild_only_groups(sets: int, pairs: int) -> Iterator[tuple[ConcealedGroup, ...]]:
+def _wild_only_groups(sets: int, pairs: int) -> Iterator[Shape]:
     """Groups made of wild tiles alone: any multiset of ``sets`` sets and ``pairs`` pairs."""
     for set_groups in combinations_with_replacement(_ALL_SETS, sets):
         for pair_groups in combinations_with_replacement(_ALL_PAIRS, pairs):

@@ -26,12 +26,13 @@ from functools import lru_cache
 
 __all__ = ["SuitTable", "suit_table", "combine"]
 
-# (sets, pairs, excess) -> fewest missing tiles. Shapes that cannot be built are absent.
+# (sets, pairs, excess) -> fewest missing tiles. Combinations that cannot be built are absent.
 SuitTable = dict[tuple[int, int, int], int]
 
 
 @lru_cache(maxsize=1 << 17)
-def suit_table(counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, max_sets: int, max_excess: int) -> SuitTable:
+def suit_table(counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, max_sets: int,
+               max_excess: int) -> SuitTable:
     """The distance table of one suit (9 kinds, or the 7 honours with ``chows`` False), for up to
     ``max_sets`` sets, at most one pair and at most ``max_excess`` tiles beyond the caps."""
     last_chow_start = len(counts) - 3 if chows else -1
