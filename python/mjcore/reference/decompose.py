@@ -16,8 +16,12 @@ as text, as the Python result objects do.
 >>> from mjcore.reference import parse_hand
 >>> [str(d) for d in decompose(parse_hand("1112345678999m5m"))]  # 九莲宝灯
 ['standard: 234m 678m 55m 111m 999m']
->>> [str(d) for d in decompose(parse_hand("11223344556677m"))]
-['seven_pairs: 11m 22m 33m 44m 55m 66m 77m', 'standard: 123m 123m 456m 456m 77m', 'standard: 123m 123m 567m 567m 44m', 'standard: 234m 234m 567m 567m 11m']
+>>> for reading in decompose(parse_hand("11223344556677m")):  # 七对 and three standard readings
+...     print(reading)
+seven_pairs: 11m 22m 33m 44m 55m 66m 77m
+standard: 123m 123m 456m 456m 77m
+standard: 123m 123m 567m 567m 44m
+standard: 234m 234m 567m 567m 11m
 >>> for reading in decompose(parse_hand("1123m*")):  # the wild as 1m in the pair or in the chow, or as 4m
 ...     print(reading)
 standard: 123m 11m(*=1m)
