@@ -44,9 +44,10 @@ def standard_missing(counts: tuple[int, ...], caps: tuple[int, ...], sets: int, 
     >>> standard_missing(parse_hand("1111m333p222s444z").concealed, (4,) * 34, 4, 0)  # no fifth 1m to wait on
     2
     """
-    joined = {(0, 0, 0): 0}
-    for first, length, chows in SUIT_RANGES:
-        table = suit_table(counts[first:first + length], caps[first:first + length], chows, sets, max_excess)
+    tables = [suit_table(counts[first:first + length], caps[first:first + length], chows, sets, max_excess)
+              for first, length, chows in SUIT_RANGES]
+    joined = tables[0]
+    for table in tables[1:]:
         joined = combine(joined, table, sets, max_excess)
     candidates = [missing for (s, pairs, _), missing in joined.items() if s == sets and pairs == 1]
     return min(candidates, default=None)
