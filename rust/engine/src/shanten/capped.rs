@@ -20,6 +20,8 @@ type Layer = [[[Distances; EXCESS]; CHOWS]; CHOWS];
 /// Exact distances of a suit's `counts` to every target of up to `max_sets` sets and one pair whose count of
 /// each kind stays within `caps`, except for at most `max_excess` copies in all beyond the caps.
 /// `chows`: whether the kinds are numbered (honours form no chows).
+// The loop variables are chow and excess counts that the arithmetic uses as numbers, not only as indices.
+#[allow(clippy::needless_range_loop)]
 pub fn capped_distances(
     counts: &[u8],
     caps: &[u8],

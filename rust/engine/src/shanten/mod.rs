@@ -23,9 +23,6 @@ use standard::{table_missing, StandardQuery};
 
 pub(crate) use standard::StandardParts;
 
-pub use capped::capped_distances;
-pub use distances::{Distances, ExcessDistances, INF};
-
 /// The four form families in the order of [`ShantenByForm`].
 pub const FORM_ORDER: [FormSet; 4] = [
     FormSet::STANDARD,
@@ -151,7 +148,11 @@ fn tile_count(counts: &Counts) -> usize {
         bytes.copy_from_slice(&counts[start..start + 8]);
         u64::from_le_bytes(bytes)
     };
-    let lanes = word(0) + word(8) + word(16) + word(24);
+    // Wrapping: valid counts never carry; invalid ones must not panic, only give a meaningless size.
+    let lanes = word(0)
+        .wrapping_add(word(8))
+        .wrapping_add(word(16))
+        .wrapping_add(word(24));
     (lanes.wrapping_mul(LANES) >> 56) as usize + counts[32] as usize + counts[33] as usize
 }
 
