@@ -101,7 +101,7 @@ fn table_of(suit: Suit) -> &'static SuitTable {
     }
 }
 
-pub fn suit_range(suit: Suit) -> std::ops::Range<usize> {
+fn suit_range(suit: Suit) -> std::ops::Range<usize> {
     let base = suit.base() as usize;
     base..base + suit.len() as usize
 }
