@@ -8,6 +8,7 @@
 
 mod capped;
 mod distances;
+mod kernels;
 mod kind_masks;
 mod simd;
 mod special;
@@ -18,6 +19,9 @@ use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, HandShape};
 use crate::tile::{Counts, Suit, COPIES, NUM_KINDS};
+#[cfg(target_arch = "x86_64")]
+use kernels::Avx2;
+use kernels::{Kernels, Portable};
 use kind_masks::KindMasks;
 use standard::{table_missing, StandardQuery};
 
@@ -62,11 +66,11 @@ pub fn shanten_by_form(hand: &Hand, opts: FormOptions) -> Result<ShantenByForm> 
 #[inline]
 pub fn shanten_counts(counts: &Counts, opts: FormOptions) -> Option<i8> {
     #[cfg(target_arch = "x86_64")]
-    if simd::available() {
-        // SAFETY: the CPU features were detected just above.
-        return unsafe { shanten_counts_avx2(counts, opts) };
+    if let Some(avx2) = Avx2::detect() {
+        // SAFETY: the token proves the CPU features.
+        return unsafe { shanten_counts_avx2(avx2, counts, opts) };
     }
-    plain_shanten(counts, opts)
+    plain_shanten(Portable, counts, opts)
 }
 
 /// [`shanten_counts`] of every row into `out` (row i into `out[i]`; [`NO_FORM`] where no selected form
@@ -77,51 +81,57 @@ pub fn shanten_counts_into<'a>(
     opts: FormOptions,
 ) {
     #[cfg(target_arch = "x86_64")]
-    if simd::available() {
-        // SAFETY: the CPU features were detected just above.
-        return unsafe { shanten_rows_avx2(rows, out, opts) };
+    if let Some(avx2) = Avx2::detect() {
+        // SAFETY: the token proves the CPU features.
+        return unsafe { shanten_rows_avx2(avx2, rows, out, opts) };
     }
-    shanten_rows(rows, out, opts)
+    shanten_rows(Portable, rows, out, opts)
 }
 
 /// What [`shanten_counts_into`] writes for a row to which no selected form applies.
 pub const NO_FORM: i8 = i8::MAX;
 
 #[inline(always)]
-fn shanten_rows<'a>(rows: impl Iterator<Item = &'a Counts>, out: &mut [i8], opts: FormOptions) {
+fn shanten_rows<'a, K: Kernels>(
+    kernels: K,
+    rows: impl Iterator<Item = &'a Counts>,
+    out: &mut [i8],
+    opts: FormOptions,
+) {
     for (slot, row) in out.iter_mut().zip(rows) {
-        *slot = plain_shanten(row, opts).unwrap_or(NO_FORM);
+        *slot = plain_shanten(kernels, row, opts).unwrap_or(NO_FORM);
     }
 }
 
-/// The same code compiled for AVX2 and POPCNT, so that the combine and the kind masks inline.
+/// The same code compiled for AVX2 and POPCNT, so that the AVX2 kernels inline.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
-unsafe fn shanten_counts_avx2(counts: &Counts, opts: FormOptions) -> Option<i8> {
-    plain_shanten(counts, opts)
+unsafe fn shanten_counts_avx2(avx2: Avx2, counts: &Counts, opts: FormOptions) -> Option<i8> {
+    plain_shanten(avx2, counts, opts)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
 unsafe fn shanten_rows_avx2<'a>(
+    avx2: Avx2,
     rows: impl Iterator<Item = &'a Counts>,
     out: &mut [i8],
     opts: FormOptions,
 ) {
-    shanten_rows(rows, out, opts)
+    shanten_rows(avx2, rows, out, opts)
 }
 
 /// The body of [`shanten_counts`], inlined into each build of it.
 #[inline(always)]
-fn plain_shanten(counts: &Counts, opts: FormOptions) -> Option<i8> {
+fn plain_shanten<K: Kernels>(kernels: K, counts: &Counts, opts: FormOptions) -> Option<i8> {
     let size = tile_count(counts);
     let forms = opts.forms;
     let mut best = u8::MAX;
     if forms.contains(FormSet::STANDARD) {
-        best = table_missing(counts, size / 3);
+        best = table_missing(kernels, counts, size / 3);
     }
     if SPECIAL_SIZES.contains(&size) && forms.0 & !FormSet::STANDARD.0 != 0 {
-        let masks = KindMasks::of(counts);
+        let masks = kernels.kind_masks(counts);
         if forms.contains(FormSet::SEVEN_PAIRS) {
             best = best.min(special::seven_pairs_missing(&masks, opts.seven_pairs_quads));
         }
@@ -130,9 +140,9 @@ fn plain_shanten(counts: &Counts, opts: FormOptions) -> Option<i8> {
         }
         if forms.contains(FormSet::KNITTED) {
             let sets = size / 3 - SETS_IN_KNITTED_STRAIGHT;
-            best = best
-                .min(special::honours_knitted_missing(&masks))
-                .min(special::plain_knitted_straight_missing(counts, sets));
+            best = best.min(special::honours_knitted_missing(&masks)).min(
+                special::plain_knitted_straight_missing(kernels, counts, sets),
+            );
         }
     }
     (best != u8::MAX).then(|| shanten_of_missing(best, 0))
@@ -255,7 +265,7 @@ impl Analysis {
 
     /// Shanten by form for `counts` (which must keep this hand's set count), the standard form from `parts`.
     pub(crate) fn by_form_with(&self, counts: &Counts, parts: &StandardParts) -> ShantenByForm {
-        let masks = KindMasks::of(counts);
+        let masks = kernels::kind_masks(counts);
         FORM_ORDER.map(|form| {
             if !self.opts.forms.contains(form) || !self.applies(form) {
                 return None;
@@ -311,6 +321,30 @@ impl Analysis {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The portable build must answer as the detected (AVX2) one on every form selection.
+    #[test]
+    fn portable_and_detected_builds_agree() {
+        let mut state = 11u64;
+        for i in 0..20_000 {
+            let mut counts = [0u8; NUM_KINDS];
+            while tile_count(&counts) < 13 + i % 2 {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let kind = (state >> 33) as usize % NUM_KINDS;
+                counts[kind] = (counts[kind] + 1).min(COPIES);
+            }
+            for bits in [1, 2, 4, 7, 8, 15] {
+                let opts = FormOptions::with_forms(FormSet(bits));
+                assert_eq!(
+                    plain_shanten(Portable, &counts, opts),
+                    shanten_counts(&counts, opts),
+                    "{counts:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn tile_count_sums_every_kind() {

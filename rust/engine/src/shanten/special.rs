@@ -1,6 +1,7 @@
 //! The forms outside "sets and a pair": seven pairs, thirteen orphans and the knitted forms. Each function
 //! returns the fewest tiles missing from a 14-tile target, before wild tiles are counted.
 
+use super::kernels::Kernels;
 use super::kind_masks::{kind_set, KindMasks};
 use super::standard::{table_missing, StandardQuery};
 use crate::tile::{Counts, TERMINALS_AND_HONOURS};
@@ -119,13 +120,14 @@ pub fn knitted_straight_missing(counts: &Counts, query: &StandardQuery) -> Optio
 /// [`knitted_straight_missing`] for plain concealed counts (no melds, no wilds): the one set and pair left
 /// beside the knitted tiles never need more than three copies of a kind, so the caps the knitted tiles leave
 /// (three) never bind and the four-copy table answers directly.
-pub fn plain_knitted_straight_missing(counts: &Counts, sets: usize) -> u8 {
+#[inline(always)]
+pub fn plain_knitted_straight_missing<K: Kernels>(kernels: K, counts: &Counts, sets: usize) -> u8 {
     KNITTED_PATTERNS
         .iter()
         .map(|pattern| {
             let mut rest = *counts;
             let missing = take_pattern(&mut rest, pattern);
-            missing + table_missing(&rest, sets)
+            missing + table_missing(kernels, &rest, sets)
         })
         .min()
         .unwrap_or(u8::MAX)
