@@ -24,7 +24,7 @@ pub const UNREACHABLE: Distances = [INF; 16];
 
 /// The fewest missing tiles for the union of `a` and `b` (disjoint tile groups) to reach every target of up to
 /// `max_sets` sets; entries above `max_sets` are left unreachable. Always inlined: with a constant
-/// `max_sets` (see [`hand_distance`]) the loops unroll completely.
+/// `max_sets` (see [`hand_distance_scalar`]) the loops unroll completely.
 #[inline(always)]
 pub fn convolve(a: &Distances, b: &Distances, max_sets: usize) -> Distances {
     let mut out = UNREACHABLE;

@@ -1,4 +1,4 @@
-//! The four-suit combine of [`super::distances::hand_distance`] with AVX2 byte shuffles: both min-plus
+//! The four-suit combine of [`super::distances::hand_distance_scalar`] with AVX2 byte shuffles: both min-plus
 //! products (man ⊗ pin in the low 128-bit lane, sou ⊗ honours in the high one) are computed at once, every
 //! (sets, pair) entry in parallel, then the two halves meet in one reversed add and a horizontal minimum.
 //! Also the byte compares that build [`KindMasks`]. The functions carry no `#[target_feature]` of their own:
@@ -121,7 +121,7 @@ unsafe fn hand_distance_for<const SETS: usize>(parts: [&Distances; 4]) -> u8 {
     (_mm_cvtsi128_si32(best) as u8).min(INF)
 }
 
-/// [`KindMasks::of`] with byte compares: kinds 0..32 from one 32-byte load and kinds 2..34 from another,
+/// [`KindMasks::of_scalar`] with byte compares: kinds 0..32 from one 32-byte load and kinds 2..34 from another,
 /// the two bit sets overlapping where they agree.
 ///
 /// # Safety
