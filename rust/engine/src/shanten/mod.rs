@@ -304,6 +304,27 @@ impl Analysis {
 mod tests {
     use super::*;
 
+    /// The hot entry's precondition is valid counts, but batch memory can be anything: it must never panic
+    /// (overflow checks are on in tests), only answer meaninglessly.
+    #[test]
+    fn garbage_counts_never_panic() {
+        let mut state = 5u64;
+        for _ in 0..20_000 {
+            let mut counts = [0u8; NUM_KINDS];
+            for c in counts.iter_mut() {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                *c = (state >> 56) as u8;
+            }
+            for bits in [1, 7, 15] {
+                let opts = FormOptions::with_forms(FormSet(bits));
+                let _ = shanten_counts(&counts, opts);
+                let _ = plain_shanten(Portable, &counts, opts);
+            }
+        }
+    }
+
     /// The portable build must answer as the detected (AVX2) one on every form selection.
     #[test]
     fn portable_and_detected_builds_agree() {
