@@ -3,7 +3,7 @@
 //! in parallel over chunks of rows.
 
 use mjcore_engine::hand::{HandShape, MAX_SETS};
-use mjcore_engine::tile::COPIES;
+use mjcore_engine::tile::{tile_count, COPIES};
 use mjcore_engine::{Counts, Tile, NUM_KINDS};
 use numpy::{PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
@@ -49,7 +49,8 @@ pub fn validated_rows<'a>(
         .as_slice()
         .map_err(|_| argument("batch input must be C-contiguous"))?;
     let counts_ok = data.iter().fold(0u8, |most, &c| most.max(c)) <= COPIES;
-    let sizes_ok = counts_ok && rows_of(data).all(|row| HAND_SIZES[row_size(row)]);
+    // tile_count needs counts 0..=4, checked just before.
+    let sizes_ok = counts_ok && rows_of(data).all(|row| HAND_SIZES[tile_count(row)]);
     if !sizes_ok {
         for (index, row) in rows_of(data).enumerate() {
             if let Some(problem) = row_problem(row) {
@@ -78,11 +79,6 @@ const HAND_SIZES: [bool; MAX_ROW + 1] = {
     }
     sizes
 };
-
-#[inline(always)]
-fn row_size(row: &Counts) -> usize {
-    row.iter().map(|&c| c as u16).sum::<u16>() as usize
-}
 
 /// Runs `fill(chunk bytes, results)` over chunks of rows in parallel, without the GIL, and returns one result
 /// per row. `fill` reads its rows with [`rows_of`].
@@ -115,7 +111,7 @@ fn row_problem(row: &Counts) -> Option<RowProblem> {
             "count of {name} (column {kind}) is {count}: must be 0..4"
         )));
     }
-    HandShape::of_size(row_size(row))
+    HandShape::of_size(tile_count(row))
         .err()
         .map(|e| RowProblem(e.to_string()))
 }
