@@ -12,7 +12,6 @@ from mjcore import IllegalActionError, InvalidArgumentError
 from mjcore.reference import sim as ref
 from mjcore.sim_types import Action
 
-from .sim_helpers import win_check
 
 
 @pytest.fixture(params=["rust", "reference"])
@@ -22,7 +21,7 @@ def engine(request):
 
 
 def new_table(engine, seed: int = 1, deal: int = 0):
-    table = engine.Table(win_check)
+    table = engine.Table()
     table.reset(seed, deal)
     return table
 
@@ -65,12 +64,12 @@ def test_a_malformed_action_is_an_argument_error(engine) -> None:
 
 def test_a_table_needs_a_deal(engine) -> None:
     with pytest.raises(IllegalActionError, match="reset"):
-        engine.Table(win_check).legal_actions()
+        engine.Table().legal_actions()
 
 
 def test_step_after_the_end_is_illegal(engine) -> None:
-    log = engine.play_random_deal(4, 2, win_check)
-    table = engine.Table(win_check)
+    log = engine.play_random_deal(4, 2)
+    table = engine.Table()
     table.replay(log)
     assert table.to_act() is None and table.outcome() is not None
     with pytest.raises(IllegalActionError, match="over"):
@@ -78,21 +77,45 @@ def test_step_after_the_end_is_illegal(engine) -> None:
 
 
 def test_a_tampered_log_does_not_replay(engine) -> None:
-    log = engine.play_random_deal(4, 3, win_check)
+    log = engine.play_random_deal(4, 3)
     first_discard = next(i for i, line in enumerate(log) if '"action":"discard"' in line)
     event = json.loads(log[first_discard])
     legal_other = next(k for k in range(34) if k != event["tile"])
     event["tile"] = legal_other
     tampered = log[:first_discard] + [json.dumps(event, separators=(",", ":"))] + log[first_discard + 1:]
     with pytest.raises((InvalidArgumentError, IllegalActionError)):
-        engine.Table(win_check).replay(tampered)
+        engine.Table().replay(tampered)
 
 
 def test_every_log_line_is_compact_json_with_type_first(engine) -> None:
-    for line in engine.play_random_deal(9, 9, win_check):
+    for line in engine.play_random_deal(9, 9):
         event = json.loads(line)
         assert next(iter(event)) == "type"
         assert json.dumps(event, separators=(",", ":")) == line
+
+
+def test_a_python_win_check_decides_wins(engine) -> None:
+    seen = []
+
+    def everything_wins(hand, situation):
+        seen.append((hand, situation))
+        return 3
+
+    table = engine.Table(everything_wins)
+    table.reset(5, 5)
+    assert Action("win") in table.legal_actions()
+    hand, situation = seen[-1]
+    assert hand.size == 14 and situation.self_drawn and situation.winner == 0
+    table.step(Action("win"))
+    assert [(w.seat, w.fan, w.from_seat) for w in table.outcome()] == [(0, 3, None)]
+
+
+def test_a_failing_win_check_is_reported(engine) -> None:
+    def broken(hand, situation):
+        raise RuntimeError("boom")
+
+    with pytest.raises((InvalidArgumentError, RuntimeError), match="boom"):
+        engine.Table(broken).reset(1, 1)
 
 
 def test_the_game_passes_the_deal_on_after_a_non_dealer_win() -> None:

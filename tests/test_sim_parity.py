@@ -18,10 +18,11 @@ SEED = 20261129
 
 
 def test_random_bot_deals_have_identical_logs() -> None:
+    """The shipped rules on both sides: the native 鸡平胡 shapes against the reference ``is_win``."""
     kinds: dict[str, int] = {}
     for deal in range(200):
-        native = sim.play_random_deal(SEED, deal, win_check, dealer=deal % 4)
-        assert native == ref.play_random_deal(SEED, deal, win_check, dealer=deal % 4), f"deal {deal}"
+        native = sim.play_random_deal(SEED, deal, dealer=deal % 4)
+        assert native == ref.play_random_deal(SEED, deal, dealer=deal % 4), f"deal {deal}"
         for line in native:
             event = json.loads(line)
             kind = event["kind"] if event["type"] == "meld" else event["type"]
@@ -31,6 +32,39 @@ def test_random_bot_deals_have_identical_logs() -> None:
         assert kinds.get(kind, 0) > 0, kinds
 
 
+def test_a_python_win_check_gives_identical_logs_too() -> None:
+    for deal in range(30):
+        native = sim.play_random_deal(SEED, deal, win_check=win_check)
+        assert native == ref.play_random_deal(SEED, deal, win_check=win_check), f"deal {deal}"
+
+
+def summarise(logs: list[list[str]]) -> dict:
+    """The native statistics, recomputed from event logs."""
+    totals = {"deals": 0, "exhaustive_draws": 0, "wins_by_offset": [0] * 4, "self_drawn_wins": 0, "deal_ins": 0,
+              "kongs": 0}
+    for log in logs:
+        events = [json.loads(line) for line in log]
+        dealer = events[0]["dealer"]
+        wins = [e for e in events if e["type"] == "win"]
+        totals["deals"] += 1
+        totals["exhaustive_draws"] += not wins
+        totals["kongs"] += sum(e["type"] == "meld" and "kong" in e["kind"] for e in events)
+        for w in wins:
+            totals["wins_by_offset"][(w["seat"] - dealer) % 4] += 1
+        if wins:
+            totals["self_drawn_wins" if wins[0]["from"] is None else "deal_ins"] += not wins[0]["robbing_kong"]
+    return totals
+
+
+def test_native_simulation_totals_match_the_twin_deals() -> None:
+    stats = sim.simulate_random(SEED, range(60), threads=2)
+    twin = summarise([ref.play_random_deal(SEED, deal, dealer=deal % 4) for deal in range(60)])
+    assert {key: stats[key] for key in twin} == twin
+    halves = [sim.simulate_random(SEED, part, threads=1) for part in (range(0, 25), range(25, 60))]
+    assert [a + b for a, b in zip(*(h["wins_by_offset"] for h in halves))] == stats["wins_by_offset"]
+    assert sum(h["deals"] for h in halves) == 60
+
+
 def greedy_then_random(legal: list[Action], rng: random.Random) -> Action:
     """Wins whenever it may (so that wins, 一炮多响 and robbing occur), otherwise picks at random."""
     return Action("win") if Action("win") in legal else rng.choice(legal)
@@ -38,9 +72,9 @@ def greedy_then_random(legal: list[Action], rng: random.Random) -> Action:
 
 @pytest.mark.parametrize("deal", range(40))
 def test_step_by_step_driving_matches(deal: int) -> None:
-    native = sim.Table(win_check)
+    native = sim.Table()
     native.reset(SEED, deal, dealer=deal % 4, round_wind=deal % 3)
-    twin = ref.Table(win_check)
+    twin = ref.Table()
     twin.reset(SEED, deal, dealer=deal % 4, round_wind=deal % 3)
     rng = random.Random(deal)
     while (seat := twin.to_act()) is not None:
@@ -57,10 +91,10 @@ def test_step_by_step_driving_matches(deal: int) -> None:
 
 def test_logs_replay_across_engines() -> None:
     for deal in range(20):
-        log = sim.play_random_deal(SEED, deal, win_check)
-        assert ref.replay(log, win_check).log_lines() == log
-        twin_log = ref.play_random_deal(SEED, deal, win_check)
-        table = sim.Table(win_check)
+        log = sim.play_random_deal(SEED, deal)
+        assert ref.replay(log, ref.chicken_win_check).log_lines() == log
+        twin_log = ref.play_random_deal(SEED, deal)
+        table = sim.Table()
         table.replay(twin_log)
         assert table.log() == twin_log
 
@@ -93,9 +127,9 @@ def test_constructed_walls_play_alike(name: str) -> None:
     hands, head, script = SCENARIOS[name]
     script = list(script)
     wall = scenario_wall(hands, head)
-    native = sim.Table(win_check)
+    native = sim.Table()
     native.reset(0, 0, wall=wall)
-    twin = ref.Table(win_check)
+    twin = ref.Table()
     twin.reset(0, 0, wall=wall)
     while (seat := twin.to_act()) is not None:
         action = scripted_or_default(script, twin.legal_actions(), twin.observation(seat).drawn)

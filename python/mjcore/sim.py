@@ -2,8 +2,9 @@
 (whose turn, the legal actions, what each seat sees, ``step``), with an event log that replays exactly.
 ``mjcore.reference.sim`` is the pure-Python twin that produces the identical log.
 
-Wins are decided by a ``WinCheck`` given to the table: ``win_check(hand, situation)`` returns None/False
-(no legal win), True (a win worth 0 fan) or the fan.
+Wins are decided natively by the 鸡平胡 shapes (standard or thirteen orphans, 0 fan), or by a ``WinCheck``
+given to the table: ``win_check(hand, situation)`` returns None/False (no legal win), True (a win worth
+0 fan) or the fan. ``simulate_random`` plays many random-bot deals in parallel, natively.
 """
 
 from __future__ import annotations
@@ -12,14 +13,17 @@ from collections.abc import Sequence
 from typing import Any, Optional, Union
 
 from . import _core
+from .errors import InvalidArgumentError
 from .hand import Hand, Meld
 from .sim_types import Action, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
 
-__all__ = ["Table", "play_random_deal"]
+__all__ = ["Table", "play_random_deal", "simulate_random"]
 
 
-def _native_win_check(win_check: WinCheck) -> Any:
-    """Adapts a ``WinCheck`` to the plain arguments the native table passes."""
+def _native_win_check(win_check: Optional[WinCheck]) -> Any:
+    """Adapts a ``WinCheck`` to the plain arguments the native table passes (None: the native 鸡平胡 shapes)."""
+    if win_check is None:
+        return None
 
     def call(counts: bytes, melds: tuple, situation: tuple) -> Optional[int]:
         hand = Hand(tuple(counts), tuple(Meld(k, t, None if c < 0 else c, f or None) for k, t, c, f in melds))
@@ -37,7 +41,7 @@ class Table:
     """One deal at a time. ``reset`` deals; then, until ``to_act()`` is None, the seat to act picks one of
     ``legal_actions()`` and ``step`` applies it (an illegal action raises ``IllegalActionError``)."""
 
-    def __init__(self, win_check: WinCheck) -> None:
+    def __init__(self, win_check: Optional[WinCheck] = None) -> None:
         self._native = _core.Table(_native_win_check(win_check))
 
     def reset(self, seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
@@ -85,6 +89,18 @@ class Table:
         return None if winners is None else [Winner(*w) for w in winners]
 
 
-def play_random_deal(seed: int, deal: int, win_check: WinCheck, dealer: int = 0, round_wind: int = 0) -> list[str]:
+def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0, *,
+                     win_check: Optional[WinCheck] = None) -> list[str]:
     """Plays a deal natively with four random bots and returns its event log."""
-    return _core.play_random_deal(_native_win_check(win_check), seed, deal, dealer, round_wind)
+    return _core.play_random_deal(seed, deal, dealer, round_wind, _native_win_check(win_check))
+
+
+def simulate_random(seed: int, deals: range, threads: Optional[int] = None) -> dict[str, Any]:
+    """Plays the deals of ``deals`` (a range of deal indices; the dealer of deal k is seat k mod 4) with random
+    bots and the 鸡平胡 shapes on ``threads`` threads (None: all cores), the GIL released. Returns the totals:
+    deals, exhaustive_draws, wins_by_offset (winner seat relative to the dealer), self_drawn_wins, deal_ins,
+    multiple_winners, robbed_kongs, kongs, win_turns (sum of the winners' draws), fans (histogram). The result
+    depends only on the seed and the deal indices, never on the thread count; totals of two ranges add up."""
+    if deals.step != 1:
+        raise InvalidArgumentError(f"deals must be a range with step 1, not {deals!r}")
+    return _core.simulate_random(seed, deals.start, max(deals.start, deals.stop), threads)

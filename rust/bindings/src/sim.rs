@@ -1,14 +1,17 @@
 //! The table engine for Python: `Table` holds one deal driven one decision at a time (the base of an AI
-//! environment), and `play_random_deal` plays a whole deal with the random bots natively. The Python wrapper
-//! `mjcore.sim` turns the plain tuples used here into `mjcore.sim_types` objects.
+//! environment), `play_random_deal` plays a whole deal with the random bots natively, and `simulate_random`
+//! plays many in parallel with the GIL released. Wins are decided natively (鸡平胡 shapes) unless a Python
+//! win check is given. The Python wrapper `mjcore.sim` turns the plain tuples used here into
+//! `mjcore.sim_types` objects.
 
 use mjcore_engine::hand::Meld;
 use mjcore_engine::sim::{
-    play_deal, replay, Action, Adjudicator, Deal, Policy, RandomBot, Wall, WinInfo, WinSituation,
+    play_deal, replay, simulate, Action, Adjudicator, Deal, Policy, RandomBot, ShapeRules, Stats,
+    Wall, WinInfo, WinSituation,
 };
 use mjcore_engine::{Counts, EngineError, Tile};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyTuple};
 
 use crate::convert::{meld_to_tuple, MeldTuple};
 use crate::errors::IntoPyResult;
@@ -53,6 +56,34 @@ impl Adjudicator for PyWinCheck {
     }
 }
 
+/// Who decides wins at a table: the engine's 鸡平胡 shapes, or a Python function.
+enum TableRules {
+    Native(ShapeRules),
+    Python(PyWinCheck),
+}
+
+impl TableRules {
+    fn new(win_check: Option<Py<PyAny>>) -> TableRules {
+        win_check.map_or(TableRules::Native(ShapeRules::CHICKEN), |f| {
+            TableRules::Python(PyWinCheck(f))
+        })
+    }
+}
+
+impl Adjudicator for TableRules {
+    fn judge(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        situation: &WinSituation,
+    ) -> mjcore_engine::Result<Option<WinInfo>> {
+        match self {
+            TableRules::Native(rules) => rules.judge(concealed, melds, situation),
+            TableRules::Python(check) => check.judge(concealed, melds, situation),
+        }
+    }
+}
+
 /// An action as it crosses the boundary: (kind name, tile or None).
 type ActionTuple = (&'static str, Option<u8>);
 
@@ -80,7 +111,7 @@ type WinnerTuple = (u8, u8, Option<u8>, bool, u32);
 
 #[pyclass(module = "mjcore._core")]
 pub struct Table {
-    win_check: PyWinCheck,
+    rules: TableRules,
     deal: Option<Deal>,
 }
 
@@ -95,9 +126,10 @@ impl Table {
 #[pymethods]
 impl Table {
     #[new]
-    fn new(win_check: Py<PyAny>) -> Table {
+    #[pyo3(signature = (win_check = None))]
+    fn new(win_check: Option<Py<PyAny>>) -> Table {
         Table {
-            win_check: PyWinCheck(win_check),
+            rules: TableRules::new(win_check),
             deal: None,
         }
     }
@@ -127,13 +159,13 @@ impl Table {
             }
         };
         self.deal =
-            Some(Deal::with_wall(seed, deal, wall, dealer, round_wind, &self.win_check).py_err()?);
+            Some(Deal::with_wall(seed, deal, wall, dealer, round_wind, &self.rules).py_err()?);
         Ok(())
     }
 
     /// Rebuilds the deal a log records (see `mjcore_engine::sim::replay`).
     fn replay(&mut self, lines: Vec<String>) -> PyResult<()> {
-        self.deal = Some(replay(&lines, &self.win_check).py_err()?);
+        self.deal = Some(replay(&lines, &self.rules).py_err()?);
         Ok(())
     }
 
@@ -179,7 +211,7 @@ impl Table {
         let deal = self.deal.as_mut().ok_or_else(|| {
             crate::errors::to_py(EngineError::illegal("no deal yet: call reset() first"))
         })?;
-        deal.step(action, &self.win_check).py_err()
+        deal.step(action, &self.rules).py_err()
     }
 
     fn log(&self) -> PyResult<Vec<String>> {
@@ -197,27 +229,68 @@ impl Table {
     }
 }
 
+fn random_bots() -> Vec<Box<dyn Policy>> {
+    (0..4)
+        .map(|_| Box::new(RandomBot::default()) as Box<dyn Policy>)
+        .collect()
+}
+
 /// Plays deal `deal` of the run seeded with `seed` with four random bots and returns its event log.
 #[pyfunction]
-#[pyo3(signature = (win_check, seed, deal, dealer = 0, round_wind = 0))]
+#[pyo3(signature = (seed, deal, dealer = 0, round_wind = 0, win_check = None))]
 fn play_random_deal(
-    win_check: Py<PyAny>,
     seed: u64,
     deal: u64,
     dealer: u8,
     round_wind: u8,
+    win_check: Option<Py<PyAny>>,
 ) -> PyResult<Vec<String>> {
-    let win_check = PyWinCheck(win_check);
-    let mut table = Deal::new(seed, deal, dealer, round_wind, &win_check).py_err()?;
-    let mut bots: Vec<Box<dyn Policy>> = (0..4)
-        .map(|_| Box::new(RandomBot::default()) as Box<dyn Policy>)
-        .collect();
-    play_deal(&mut table, &mut bots, &win_check).py_err()?;
+    let rules = TableRules::new(win_check);
+    let mut table = Deal::new(seed, deal, dealer, round_wind, &rules).py_err()?;
+    play_deal(&mut table, &mut random_bots(), &rules).py_err()?;
     Ok(table.log_lines())
+}
+
+/// Plays deals `start..stop` of the run seeded with `seed` with random bots and the 鸡平胡 shapes, on
+/// `threads` threads (None: all cores) with the GIL released, and returns the statistics as a dict of ints
+/// and lists.
+#[pyfunction]
+#[pyo3(signature = (seed, start, stop, threads = None))]
+fn simulate_random<'py>(
+    py: Python<'py>,
+    seed: u64,
+    start: u64,
+    stop: u64,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let stats: Stats = py
+        .detach(|| {
+            simulate(
+                seed,
+                start..stop,
+                &random_bots,
+                &ShapeRules::CHICKEN,
+                threads,
+            )
+        })
+        .py_err()?;
+    let dict = PyDict::new(py);
+    dict.set_item("deals", stats.deals)?;
+    dict.set_item("exhaustive_draws", stats.exhaustive_draws)?;
+    dict.set_item("wins_by_offset", stats.wins_by_offset.to_vec())?;
+    dict.set_item("self_drawn_wins", stats.self_drawn_wins)?;
+    dict.set_item("deal_ins", stats.deal_ins)?;
+    dict.set_item("multiple_winners", stats.multiple_winners)?;
+    dict.set_item("robbed_kongs", stats.robbed_kongs)?;
+    dict.set_item("kongs", stats.kongs)?;
+    dict.set_item("win_turns", stats.win_turns)?;
+    dict.set_item("fans", stats.fans.to_vec())?;
+    Ok(dict)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Table>()?;
     m.add_function(wrap_pyfunction!(play_random_deal, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate_random, m)?)?;
     Ok(())
 }

@@ -1,15 +1,15 @@
 //! The table engine driven through its public API: scripted deals on constructed walls for each claim rule,
 //! and many random-bot deals for the invariants, determinism and replay.
 
-mod common;
-
-use common::RULES;
 use mjcore_engine::notation::parse_tiles;
 use mjcore_engine::sim::{
-    play_deal, play_game, replay, Action, Deal, GameConfig, Policy, RandomBot, Wall, WinInfo,
-    WinSituation,
+    play_deal, play_game, replay, Action, Deal, GameConfig, Policy, RandomBot, ShapeRules, Wall,
+    WinInfo, WinSituation,
 };
 use mjcore_engine::{Counts, EngineError, Meld, Result, Tile};
+
+/// The shipped 鸡平胡 win check: the standard shape or thirteen orphans.
+const RULES: ShapeRules = ShapeRules::CHICKEN;
 
 fn tile(text: &str) -> Tile {
     parse_tiles(text).unwrap()[0]

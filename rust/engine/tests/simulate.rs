@@ -1,9 +1,10 @@
 //! The parallel driver: its statistics equal a plain sequential loop's, whatever the thread count or split.
 
-mod common;
+use mjcore_engine::sim::{
+    play_deal, simulate, Deal, DealSummary, Policy, RandomBot, ShapeRules, Stats,
+};
 
-use common::RULES;
-use mjcore_engine::sim::{play_deal, simulate, Deal, DealSummary, Policy, RandomBot, Stats};
+const RULES: ShapeRules = ShapeRules::CHICKEN;
 
 fn random_bots() -> Vec<Box<dyn Policy>> {
     (0..4)

@@ -7,6 +7,7 @@ from .game import Game, GameConfig, play_deal, play_game
 from .policy import Policy, RandomBot
 from .replay import replay
 from .rng import Rng
+from .shape_rules import chicken_win_check
 from .table import Table, play_random_deal
 from .wall import WALL_SIZE, Wall
 
@@ -23,6 +24,7 @@ __all__ = [
     "Wall",
     "play_deal",
     "play_game",
+    "chicken_win_check",
     "play_random_deal",
     "replay",
 ]

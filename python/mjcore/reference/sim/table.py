@@ -11,14 +11,16 @@ from .deal import Deal
 from .game import play_deal
 from .policy import RandomBot
 from .replay import replay
+from .shape_rules import chicken_win_check
 from .wall import Wall
 
 __all__ = ["Table", "play_random_deal"]
 
 
 class Table:
-    def __init__(self, win_check: WinCheck) -> None:
-        self._win_check = win_check
+    def __init__(self, win_check: Optional[WinCheck] = None) -> None:
+        """``win_check`` defaults to the 鸡平胡 shapes."""
+        self._win_check = win_check or chicken_win_check
         self._deal: Optional[Deal] = None
 
     @property
@@ -53,8 +55,10 @@ class Table:
         return self._current.outcome
 
 
-def play_random_deal(seed: int, deal: int, win_check: WinCheck, dealer: int = 0, round_wind: int = 0) -> list[str]:
-    """Plays a deal with four random bots and returns its event log."""
-    table = Deal(seed, deal, dealer, round_wind, win_check)
+def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0, *,
+                     win_check: Optional[WinCheck] = None) -> list[str]:
+    """Plays a deal with four random bots and returns its event log (wins: ``win_check``, by default the
+    鸡平胡 shapes)."""
+    table = Deal(seed, deal, dealer, round_wind, win_check or chicken_win_check)
     play_deal(table, [RandomBot() for _ in range(4)])
     return table.log_lines()

@@ -504,26 +504,11 @@ impl Deal {
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
         let state = &self.seats[seat as usize];
-        let kinds = || {
-            (0u8..)
-                .zip(state.concealed)
-                .filter_map(|(k, n)| Tile::new(k).map(|t| (t, n)))
-        };
-        // Branch-free: every kind is written, only held ones are kept (which kinds are held is random, so a
-        // branch per kind would often mispredict on this hot path).
-        let mut discards = [Action::Pass; NUM_KINDS];
-        let mut held = 0;
-        for (tile, count) in kinds() {
-            discards[held] = Action::Discard(tile);
-            held += usize::from(count > 0);
-        }
-        legal.extend_from_slice(&discards[..held]);
+        // Which kinds are held is random, so a branch per kind would often mispredict on this hot path: build
+        // bit masks of the kinds first (a branch-free pass), then visit only their set bits.
+        legal.extend(kinds_where(&state.concealed, |n| n > 0).map(Action::Discard));
         if drawn.is_some() && !self.wall.is_empty() {
-            legal.extend(
-                kinds()
-                    .filter(|&(_, n)| n == COPIES)
-                    .map(|(t, _)| Action::ConcealedKong(t)),
-            );
+            legal.extend(kinds_where(&state.concealed, |n| n == COPIES).map(Action::ConcealedKong));
             let added_from = legal.len();
             legal.extend(
                 state
@@ -722,6 +707,20 @@ impl Deal {
             }),
         }
     }
+}
+
+/// The kinds whose count satisfies `keep`, in kind order.
+fn kinds_where(counts: &Counts, keep: impl Fn(u8) -> bool) -> impl Iterator<Item = Tile> {
+    let mut mask = counts
+        .iter()
+        .enumerate()
+        .fold(0u64, |mask, (kind, &n)| mask | u64::from(keep(n)) << kind);
+    std::iter::from_fn(move || {
+        let kind = mask.trailing_zeros();
+        mask &= mask.wrapping_sub(1);
+        (kind < 64).then_some(kind as u8)
+    })
+    .filter_map(Tile::new)
 }
 
 fn wall_exhausted() -> EngineError {
