@@ -105,10 +105,10 @@ impl Outcome {
 
 #[derive(Clone, Debug)]
 pub struct Deal {
-    pub(crate) seed: u64,
-    pub(crate) index: u64,
-    pub(crate) dealer: u8,
-    pub(crate) round_wind: u8,
+    seed: u64,
+    index: u64,
+    dealer: u8,
+    round_wind: u8,
     pub(crate) wall: Wall,
     pub(crate) seats: [SeatState; SEATS as usize],
     pub(crate) phase: Phase,

@@ -64,17 +64,17 @@ impl<'a> Observation<'a> {
     }
 
     pub fn dealer(&self) -> u8 {
-        self.deal.dealer
+        self.deal.dealer()
     }
 
     /// Round wind 0..3 = East..North.
     pub fn round_wind(&self) -> u8 {
-        self.deal.round_wind
+        self.deal.round_wind()
     }
 
     /// The seat wind of `seat`, 0..3 = East..North: the dealer is East (OC-1).
     pub fn seat_wind(&self, seat: u8) -> u8 {
-        (seat % SEATS + SEATS - self.deal.dealer) % SEATS
+        (seat % SEATS + SEATS - self.deal.dealer()) % SEATS
     }
 
     /// The seat whose decision it is.
