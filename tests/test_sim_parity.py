@@ -38,6 +38,21 @@ def test_a_python_win_check_gives_identical_logs_too() -> None:
         assert native == ref.play_random_deal(SEED, deal, win_check=win_check), f"deal {deal}"
 
 
+def test_whole_games_have_identical_logs() -> None:
+    """Dealer rotation and wind rounds on both sides: a win check under which any non-dealer hand wins makes
+    the deal pass on often, so a short game covers every dealer and two winds."""
+
+    def non_dealer_wins(hand, situation):
+        return situation.winner != situation.dealer
+
+    native = sim.play_random_game(SEED, wind_rounds=2, max_deals=60, win_check=non_dealer_wins)
+    twin = ref.play_random_game(SEED, wind_rounds=2, max_deals=60, win_check=non_dealer_wins)
+    assert native == twin
+    dealers = [json.loads(log[0])["dealer"] for log in native]
+    winds = [json.loads(log[0])["round_wind"] for log in native]
+    assert set(dealers) == {0, 1, 2, 3} and set(winds) == {0, 1}
+
+
 def summarise(logs: list[list[str]]) -> dict:
     """The native statistics, recomputed from event logs."""
     totals = {"deals": 0, "exhaustive_draws": 0, "wins_by_offset": [0] * 4, "self_drawn_wins": 0, "deal_ins": 0,

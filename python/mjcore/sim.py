@@ -17,7 +17,7 @@ from .errors import InvalidArgumentError
 from .hand import Hand, Meld
 from .sim_types import Action, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
 
-__all__ = ["Table", "play_random_deal", "simulate_random"]
+__all__ = ["Table", "play_random_deal", "play_random_game", "simulate_random"]
 
 
 def _native_win_check(win_check: Optional[WinCheck]) -> Any:
@@ -93,6 +93,13 @@ def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
                      win_check: Optional[WinCheck] = None) -> list[str]:
     """Plays a deal natively with four random bots and returns its event log."""
     return _core.play_random_deal(seed, deal, dealer, round_wind, _native_win_check(win_check))
+
+
+def play_random_game(seed: int, wind_rounds: int = 4, max_deals: int = 1000, *,
+                     win_check: Optional[WinCheck] = None) -> list[list[str]]:
+    """Plays a whole game natively with four random bots — deal k of the game is deal index k of ``seed``; the
+    dealer stays after a draw or a dealer win (连庄) — and returns each deal's event log."""
+    return _core.play_random_game(seed, wind_rounds, max_deals, _native_win_check(win_check))
 
 
 def simulate_random(seed: int, deals: range, threads: Optional[int] = None) -> dict[str, Any]:

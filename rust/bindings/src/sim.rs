@@ -6,8 +6,8 @@
 
 use mjcore_engine::hand::Meld;
 use mjcore_engine::sim::{
-    play_deal, replay, simulate, Action, Adjudicator, Deal, Policy, RandomBot, ShapeRules, Stats,
-    Wall, WinInfo, WinSituation,
+    play_deal, play_game, replay, simulate, Action, Adjudicator, Deal, GameConfig, Policy,
+    RandomBot, ShapeRules, Stats, Wall, WinInfo, WinSituation,
 };
 use mjcore_engine::{Counts, EngineError, Tile};
 use pyo3::prelude::*;
@@ -251,6 +251,24 @@ fn play_random_deal(
     Ok(table.log_lines())
 }
 
+/// Plays a whole game (wind rounds, 连庄) with four random bots and returns each deal's event log.
+#[pyfunction]
+#[pyo3(signature = (seed, wind_rounds = 4, max_deals = 1000, win_check = None))]
+fn play_random_game(
+    seed: u64,
+    wind_rounds: u8,
+    max_deals: u64,
+    win_check: Option<Py<PyAny>>,
+) -> PyResult<Vec<Vec<String>>> {
+    let rules = TableRules::new(win_check);
+    let config = GameConfig {
+        wind_rounds,
+        max_deals,
+    };
+    let deals = play_game(seed, config, &mut random_bots(), &rules).py_err()?;
+    Ok(deals.iter().map(Deal::log_lines).collect())
+}
+
 /// Plays deals `start..stop` of the run seeded with `seed` with random bots and the 鸡平胡 shapes, on
 /// `threads` threads (None: all cores) with the GIL released, and returns the statistics as a dict of ints
 /// and lists.
@@ -291,6 +309,7 @@ fn simulate_random<'py>(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Table>()?;
     m.add_function(wrap_pyfunction!(play_random_deal, m)?)?;
+    m.add_function(wrap_pyfunction!(play_random_game, m)?)?;
     m.add_function(wrap_pyfunction!(simulate_random, m)?)?;
     Ok(())
 }

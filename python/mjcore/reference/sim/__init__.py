@@ -8,7 +8,7 @@ from .policy import Policy, RandomBot
 from .replay import replay
 from .rng import Rng
 from .shape_rules import chicken_win_check
-from .table import Table, play_random_deal
+from .table import Table, play_random_deal, play_random_game
 from .wall import WALL_SIZE, Wall
 
 __all__ = [
@@ -26,5 +26,6 @@ __all__ = [
     "play_game",
     "chicken_win_check",
     "play_random_deal",
+    "play_random_game",
     "replay",
 ]

@@ -8,13 +8,13 @@ from typing import Optional, Union
 from ...errors import IllegalActionError
 from ...sim_types import Action, Observation, WinCheck, Winner
 from .deal import Deal
-from .game import play_deal
+from .game import GameConfig, play_deal, play_game
 from .policy import RandomBot
 from .replay import replay
 from .shape_rules import chicken_win_check
 from .wall import Wall
 
-__all__ = ["Table", "play_random_deal"]
+__all__ = ["Table", "play_random_deal", "play_random_game"]
 
 
 class Table:
@@ -62,3 +62,11 @@ def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
     table = Deal(seed, deal, dealer, round_wind, win_check or chicken_win_check)
     play_deal(table, [RandomBot() for _ in range(4)])
     return table.log_lines()
+
+
+def play_random_game(seed: int, wind_rounds: int = 4, max_deals: int = 1000, *,
+                     win_check: Optional[WinCheck] = None) -> list[list[str]]:
+    """Plays a whole game with four random bots and returns each deal's event log."""
+    bots = [RandomBot() for _ in range(4)]
+    deals = play_game(seed, GameConfig(wind_rounds, max_deals), bots, win_check or chicken_win_check)
+    return [deal.log_lines() for deal in deals]
