@@ -12,3 +12,6 @@ pub use error::{EngineError, Result};
 pub use forms::{FormOptions, FormSet};
 pub use hand::{Hand, HandShape, Meld, MeldKind};
 pub use tile::{Counts, Suit, Tile, NUM_KINDS};
+pub mod rules;
+pub mod ruleset;
+pub mod scoring;

@@ -1,0 +1,99 @@
+"""Guangdong scoring backed by the Rust core: ``score`` for one win, ``score_batch`` for many.
+
+``mjcore.reference.score`` is the pure-Python twin with the same signature and results.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import _core
+from .analysis import parse_hand
+from .hand import HandLike, as_hand
+from .ruleset import RulesetLike, load_ruleset
+from .score_result import ScoreResult
+from .situation import DISCARD, SELF_DRAWN, Seat, Situation, seat_index, situation_of, win_tile_index
+
+__all__ = ["score", "score_batch"]
+
+
+def score(
+    hand: HandLike,
+    win_tile: int | str,
+    situation: Situation | None = None,
+    *,
+    ruleset: RulesetLike = "gd-cgc5",
+    self_drawn: bool = False,
+    seat_wind: Seat = 0,
+    round_wind: Seat = 0,
+    discarder: Seat | None = None,
+    robbing_kong: bool = False,
+    kong_bloom: bool = False,
+    kong_fed_by: Seat | None = None,
+    last_tile: bool = False,
+    heavenly: bool = False,
+    earthly: bool = False,
+    human: bool = False,
+    winners_on_discard: int = 1,
+    feeder_already_liable: bool = False,
+) -> ScoreResult:
+    """Scores ``hand`` (its concealed tiles WITHOUT the winning tile, plus melds whose ``from_offset`` says
+    who fed them) winning on ``win_tile`` under a Guangdong ruleset: the highest pattern over all
+    decompositions, its extras, cap, floor, 起和 and the payments of the four seats. A hand that does not win
+    returns a result with ``is_win`` False. The situation comes from ``situation`` or the keyword shortcuts
+    (see ``Situation``)."""
+    rules = load_ruleset(ruleset)
+    where = situation_of(situation, self_drawn=self_drawn, seat_wind=seat_wind, round_wind=round_wind,
+                         discarder=discarder, robbing_kong=robbing_kong, kong_bloom=kong_bloom,
+                         kong_fed_by=kong_fed_by, last_tile=last_tile, heavenly=heavenly, earthly=earthly,
+                         human=human, winners_on_discard=winners_on_discard,
+                         feeder_already_liable=feeder_already_liable)  # fmt: skip
+    h = as_hand(hand, parse_hand)
+    row = _core.score(rules.compiled, bytes(h.concealed), [m.as_tuple() for m in h.melds], win_tile_index(win_tile),
+                      where.seat_wind, where.round_wind, where.source_code, where.discarder, where.kong_bloom,
+                      where.kong_fed_by, where.last_tile, where.limit_code, where.winners_on_discard,
+                      where.feeder_already_liable)  # fmt: skip
+    if row is None:
+        return ScoreResult.not_a_win(rules)
+    pattern, _, _, extras, raw, capped, floored, total, legal, _, payments, liable = row
+    return ScoreResult.from_parts(rules, pattern, [(key, times) for key, times, _ in extras], raw, capped, floored,
+                                  total, legal, tuple(payments), liable)  # fmt: skip
+
+
+def _column(value: Any, n: int, name: str) -> np.ndarray:
+    """A per-row uint8 array of length n from a scalar or an array."""
+    column = np.ascontiguousarray(np.broadcast_to(np.asarray(value), (n,)), dtype=np.uint8)
+    if column.shape != (n,):
+        raise ValueError(f"{name} must be a scalar or an array of length {n}")
+    return column
+
+
+def score_batch(
+    concealed: np.ndarray,
+    win_tiles: np.ndarray,
+    *,
+    ruleset: RulesetLike = "gd-cgc5",
+    self_drawn: Any = False,
+    seat_wind: Any = 0,
+    round_wind: Any = 0,
+    kong_bloom: Any = False,
+    last_tile: Any = False,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Scores many winning hands at once, on all cores without the GIL.
+
+    concealed: uint8 (N, 34) concealed counts without the winning tile (no melds); win_tiles: (N,) kinds;
+    the flags and seats (0..3) are scalars or (N,) arrays; discard wins need no discarder here.
+    Returns (total fan int8, −1 where the row is not a win; points int64, 0 there)."""
+    rules = load_ruleset(ruleset)
+    counts = np.ascontiguousarray(concealed, dtype=np.uint8)
+    if counts.ndim != 2 or counts.shape[1] != 34:
+        raise ValueError(f"concealed must have shape (N, 34), got {counts.shape}")
+    n = counts.shape[0]
+    wins = _column(win_tiles, n, "win_tiles")
+    source = np.where(_column(self_drawn, n, "self_drawn") != 0, SELF_DRAWN, DISCARD).astype(np.uint8)
+    seats = [_column(np.vectorize(seat_index)(s) if not isinstance(s, np.ndarray) else s, n, name)
+             for s, name in ((seat_wind, "seat_wind"), (round_wind, "round_wind"))]  # fmt: skip
+    return _core.score_batch(rules.compiled, counts, wins, source, *seats, _column(kong_bloom, n, "kong_bloom"),
+                             _column(last_tile, n, "last_tile"))  # fmt: skip

@@ -1,0 +1,205 @@
+//! A complete hand read as sets and a pair: the plain data the pattern detectors take.
+//!
+//! `for_each_reading` enumerates the readings of the shapes Guangdong tables use (sets + pair, seven pairs,
+//! thirteen orphans) for hands without wild tiles. It is deliberately small: the general decomposition
+//! (`decompose.rs`, wilds and knitted forms included) can feed the same `Reading` through an adapter.
+
+use crate::hand::{Hand, MAX_SETS};
+use crate::tile::{can_start_chow, Counts, Tile, NUM_KINDS, TERMINALS_AND_HONOURS};
+
+/// The winning shape a reading takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    Standard,
+    SevenPairs,
+    ThirteenOrphans,
+}
+
+/// One set of a standard reading. Kongs count as pungs for every shape and pattern purpose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Set {
+    pub chow: bool,
+    /// The lowest tile (the first of a chow).
+    pub tile: Tile,
+}
+
+/// A complete hand: its form, and for the standard form its sets (declared melds included) and pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reading {
+    pub form: Form,
+    sets: [Option<Set>; MAX_SETS],
+    pub pair: Option<Tile>,
+}
+
+impl Reading {
+    pub fn sets(&self) -> impl Iterator<Item = Set> + '_ {
+        self.sets.iter().flatten().copied()
+    }
+
+    fn special(form: Form) -> Reading {
+        Reading {
+            form,
+            sets: [None; MAX_SETS],
+            pair: None,
+        }
+    }
+}
+
+/// Which irregular shapes count, besides the standard one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shapes {
+    pub seven_pairs: bool,
+    /// Four identical concealed tiles count as two pairs of seven pairs.
+    pub seven_pairs_quads: bool,
+    pub thirteen_orphans: bool,
+}
+
+/// Calls `visit` with every reading of `hand` completed by `concealed` (its concealed tiles, winning tile
+/// included). Wild tiles are not read here: a hand with wilds has no reading.
+pub fn for_each_reading(
+    hand: &Hand,
+    concealed: &Counts,
+    shapes: Shapes,
+    mut visit: impl FnMut(&Reading),
+) {
+    if hand.wilds > 0 {
+        return;
+    }
+    let mut reading = Reading::special(Form::Standard);
+    for (slot, meld) in reading.sets.iter_mut().zip(&hand.melds) {
+        *slot = Some(Set {
+            chow: meld.kind.is_chow(),
+            tile: meld.tile,
+        });
+    }
+    let mut counts = *concealed;
+    let first_free = hand.melds.len();
+    for pair in 0..NUM_KINDS {
+        if counts[pair] >= 2 {
+            counts[pair] -= 2;
+            reading.pair = Tile::new(pair as u8);
+            read_sets(&mut counts, 0, &mut reading, first_free, &mut visit);
+            counts[pair] += 2;
+        }
+    }
+    if hand.melds.is_empty() {
+        if shapes.seven_pairs && is_seven_pairs(concealed, shapes.seven_pairs_quads) {
+            visit(&Reading::special(Form::SevenPairs));
+        }
+        if shapes.thirteen_orphans && is_thirteen_orphans(concealed) {
+            visit(&Reading::special(Form::ThirteenOrphans));
+        }
+    }
+}
+
+/// Splits the remaining counts (from kind `start` on) into sets, in canonical order, so that each distinct
+/// reading is visited once.
+fn read_sets(
+    counts: &mut Counts,
+    start: usize,
+    reading: &mut Reading,
+    slot: usize,
+    visit: &mut impl FnMut(&Reading),
+) {
+    let Some(first) = (start..NUM_KINDS).find(|&t| counts[t] > 0) else {
+        visit(reading);
+        return;
+    };
+    if slot >= MAX_SETS {
+        return;
+    }
+    let Some(tile) = Tile::new(first as u8) else {
+        return;
+    };
+    if counts[first] >= 3 {
+        counts[first] -= 3;
+        reading.sets[slot] = Some(Set { chow: false, tile });
+        read_sets(counts, first, reading, slot + 1, visit);
+        counts[first] += 3;
+    }
+    if can_start_chow(first as u8) && counts[first + 1] > 0 && counts[first + 2] > 0 {
+        for t in first..first + 3 {
+            counts[t] -= 1;
+        }
+        reading.sets[slot] = Some(Set { chow: true, tile });
+        read_sets(counts, first, reading, slot + 1, visit);
+        for t in first..first + 3 {
+            counts[t] += 1;
+        }
+    }
+    reading.sets[slot] = None;
+}
+
+fn is_seven_pairs(concealed: &Counts, quads_count_twice: bool) -> bool {
+    let mut pairs = 0;
+    for &c in concealed {
+        match c {
+            0 => {}
+            2 => pairs += 1,
+            4 if quads_count_twice => pairs += 2,
+            _ => return false,
+        }
+    }
+    pairs == 7
+}
+
+fn is_thirteen_orphans(concealed: &Counts) -> bool {
+    let total: u32 = concealed.iter().map(|&c| c as u32).sum();
+    let orphans_total: u32 = TERMINALS_AND_HONOURS
+        .iter()
+        .map(|&t| concealed[t as usize] as u32)
+        .sum();
+    total == 14
+        && orphans_total == 14
+        && TERMINALS_AND_HONOURS
+            .iter()
+            .all(|&t| concealed[t as usize] >= 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_hand;
+
+    fn readings(text: &str, shapes: Shapes) -> Vec<Reading> {
+        let hand = parse_hand(text).expect("test hand");
+        let mut found = Vec::new();
+        for_each_reading(&hand, &hand.concealed, shapes, |r| found.push(*r));
+        found
+    }
+
+    #[test]
+    fn triple_chows_read_both_ways() {
+        let found = readings("111222333m45677p", Shapes::default());
+        assert_eq!(found.len(), 2);
+        assert!(found.iter().any(|r| r.sets().all(|s| s.chow)));
+    }
+
+    #[test]
+    fn melds_are_sets_of_the_reading() {
+        let found = readings("123m456p77s[555z][789s]", Shapes::default());
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].sets().count(), 4);
+    }
+
+    #[test]
+    fn seven_pairs_and_orphans_only_when_enabled() {
+        let all = Shapes {
+            seven_pairs: true,
+            seven_pairs_quads: true,
+            thirteen_orphans: true,
+        };
+        assert!(readings("11335577m224466p", Shapes::default()).is_empty());
+        assert_eq!(readings("11335577m224466p", all)[0].form, Form::SevenPairs);
+        assert_eq!(
+            readings("19m19p19s12345677z", all)[0].form,
+            Form::ThirteenOrphans
+        );
+        let no_quads = Shapes {
+            seven_pairs_quads: false,
+            ..all
+        };
+        assert!(readings("11113355m224466p", no_quads).is_empty());
+        assert!(!readings("11113355m224466p", all).is_empty());
+    }
+}
