@@ -64,14 +64,13 @@ class ScoreResult:
     def from_parts(cls, ruleset: Ruleset, pattern: str, extras: list[tuple[str, int]], raw_fan: int,
                    capped: bool, floored: bool, total_fan: int, legal: bool,
                    payments: tuple[int, int, int, int], liable: int | None) -> ScoreResult:  # fmt: skip
-        """Names the pattern and extras (``extras`` = (key, count)) from the ruleset's table."""
+        """Names the pattern and extras (``extras`` = (key, count)) from the ruleset's table, extras in table
+        order."""
         row = ruleset.pattern(pattern)
         assert row is not None, pattern  # the backends only choose patterns the table lists
-        named = []
-        for key, count in extras:
-            extra = ruleset.extra(key)
-            assert extra is not None, key
-            named.append(ScoreEntry(key, extra.zh, extra.en, extra.fan * count, count))
+        counts = dict(extras)
+        named = [ScoreEntry(row.key, row.zh, row.en, row.fan * counts[row.key], counts[row.key])
+                 for row in ruleset.extras if row.key in counts]  # fmt: skip
         return cls(True, ruleset.name, ScoreEntry(row.key, row.zh, row.en, row.fan), tuple(named), raw_fan,
                    capped, floored, total_fan, legal, ruleset.minimum, 1 << total_fan, tuple(payments), liable)  # fmt: skip
 

@@ -292,7 +292,8 @@ pub fn liable_seat(hand: &Hand, ruleset: &Ruleset, situation: &Situation) -> Opt
         .enumerate()
         .filter(|(_, m)| m.kind.is_claimed())
         .collect();
-    // Each trigger: (when it attached, as a meld index — the winning event comes last; who is liable).
+    // Each trigger: (when it attached, as a meld index — the winning event comes last; who is liable). The
+    // earliest wins; at equal times (the same meld) the lower seat, as in the reference.
     let mut triggers: Vec<(usize, u8)> = Vec::new();
     if rules.twelve_tiles && claimed.len() == 4 && !situation.feeder_already_liable {
         let (index, meld) = claimed[3];
@@ -317,7 +318,7 @@ pub fn liable_seat(hand: &Hand, ruleset: &Ruleset, situation: &Situation) -> Opt
     triggers
         .into_iter()
         .filter(|&(_, f)| f != seat)
-        .min_by_key(|&(when, _)| when)
+        .min()
         .map(|(_, f)| f)
 }
 
