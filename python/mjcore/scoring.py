@@ -70,6 +70,14 @@ def _column(value: Any, n: int, name: str) -> np.ndarray:
     return column
 
 
+def _seat_column(value: Any, n: int, name: str) -> np.ndarray:
+    """Seats as 0..3 (the engine names a row out of range); wind names are translated first."""
+    values = np.asarray(value)
+    if values.dtype.kind in "US":
+        values = np.vectorize(lambda seat: seat_index(str(seat), name), otypes=[np.uint8])(values)
+    return _column(values, n, name)
+
+
 def score_batch(
     concealed: np.ndarray,
     win_tiles: np.ndarray,
@@ -93,7 +101,6 @@ def score_batch(
     n = counts.shape[0]
     wins = _column(win_tiles, n, "win_tiles")
     source = np.where(_column(self_drawn, n, "self_drawn") != 0, SELF_DRAWN, DISCARD).astype(np.uint8)
-    seats = [_column(np.vectorize(seat_index)(s) if not isinstance(s, np.ndarray) else s, n, name)
-             for s, name in ((seat_wind, "seat_wind"), (round_wind, "round_wind"))]  # fmt: skip
+    seats = [_seat_column(seat_wind, n, "seat_wind"), _seat_column(round_wind, n, "round_wind")]
     return _core.score_batch(rules.compiled, counts, wins, source, *seats, _column(kong_bloom, n, "kong_bloom"),
                              _column(last_tile, n, "last_tile"))  # fmt: skip

@@ -154,9 +154,9 @@ fn score_batch<'py>(
         last_tile.as_array(),
     );
     let mut rows = Vec::with_capacity(n);
-    for i in 0..n {
+    for (i, hand) in counts.outer_iter().enumerate() {
         let mut row = [0u8; 34];
-        for (slot, &c) in row.iter_mut().zip(counts.row(i)) {
+        for (slot, &c) in row.iter_mut().zip(hand.iter()) {
             *slot = c;
         }
         let situation = Situation {

@@ -5,7 +5,9 @@ use rayon::prelude::*;
 
 use crate::error::{EngineError, Result};
 use crate::hand::{Hand, HandShape, Meld};
-use crate::rules::guangdong::{extras, patterns, Extra, ExtraFacts, FloorEvent, Pattern};
+use crate::rules::guangdong::{
+    extras, patterns, Composition, Extra, ExtraFacts, FloorEvent, Pattern,
+};
 use crate::rules::reading::for_each_reading;
 use crate::ruleset::{PatternValue, Ruleset};
 use crate::tile::{Counts, Tile, COPIES};
@@ -175,10 +177,10 @@ pub fn fan(
     situation: &Situation,
 ) -> Result<Option<Fan>> {
     situation.validate()?;
-    check_waiting_hand(hand, win)?;
+    let mut tiles = hand.all_tiles();
+    check_waiting_hand(hand, win, &tiles)?;
     let mut concealed = hand.concealed;
     concealed[win.index() as usize] += 1;
-    let mut tiles = hand.all_tiles();
     tiles[win.index() as usize] += 1;
     let facts = ExtraFacts {
         scores_self_draw: match situation.source {
@@ -195,9 +197,10 @@ pub fn fan(
     let limit = situation
         .limit_hand
         .and_then(|l| ruleset.pattern(l.pattern()).map(|v| (l.pattern(), v)));
+    let composition = Composition::of(&tiles);
     let mut best: Option<Fan> = None;
     for_each_reading(hand, &concealed, ruleset.shapes, |reading| {
-        let found = patterns(hand, reading, &tiles);
+        let found = patterns(hand, reading, &tiles, &composition);
         let chosen = found
             .iter()
             .filter_map(|p| ruleset.pattern(p).map(|v| (p, v)))
@@ -259,8 +262,9 @@ fn total_fan(
     }
 }
 
-/// A scorable hand holds 3n+1 concealed tiles (the winning tile apart) and no fifth copy of the winning tile.
-fn check_waiting_hand(hand: &Hand, win: Tile) -> Result<()> {
+/// A scorable hand holds 3n+1 concealed tiles (the winning tile apart) and no fifth copy of the winning tile;
+/// `tiles` are all its tiles without the winning one.
+fn check_waiting_hand(hand: &Hand, win: Tile, tiles: &Counts) -> Result<()> {
     match hand.validate()? {
         HandShape::Waiting { .. } => {}
         HandShape::Full { .. } => {
@@ -269,7 +273,7 @@ fn check_waiting_hand(hand: &Hand, win: Tile) -> Result<()> {
             ))
         }
     }
-    if hand.all_tiles()[win.index() as usize] >= COPIES {
+    if tiles[win.index() as usize] >= COPIES {
         return Err(EngineError::hand(format!(
             "the winning tile {} would be a fifth copy",
             win.mpsz()
@@ -421,4 +425,94 @@ pub fn total_fan_batch(rows: &[BatchRow], ruleset: &Ruleset) -> Result<Vec<Optio
                 .map_err(|e| EngineError::argument(format!("row {i}: {e}")))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_hand;
+    use crate::rules::reading::Shapes;
+    use crate::ruleset::{Liabilities, Options, RulesetSpec};
+
+    /// A CGC-like table: cap 5, minimum 1.
+    fn table() -> Ruleset {
+        let patterns = [
+            ("ji_hu", 0, false),
+            ("ping_hu", 1, false),
+            ("qing_yi_se", 5, false),
+            ("da_san_yuan", 9, true),
+        ];
+        Ruleset::new(&RulesetSpec {
+            name: "test",
+            cap: 5,
+            minimum: 1,
+            shapes: Shapes::default(),
+            patterns: &patterns,
+            extras: &[("zi_mo", 1), ("men_qing", 1), ("san_yuan", 1)],
+            floor_fan: 0,
+            floor_events: &[],
+            liabilities: Liabilities {
+                robbing_kong: true,
+                ..Liabilities::default()
+            },
+            options: Options {
+                robbing_kong_is_self_draw: true,
+                seat_round_wind_stack: true,
+                human_hand_paid_by_dealer: true,
+            },
+        })
+        .expect("valid table")
+    }
+
+    fn tile(text: &str) -> Tile {
+        crate::notation::parse_tile(text).expect("test tile")
+    }
+
+    #[test]
+    fn pattern_extras_cap_and_payments() {
+        let hand = parse_hand("123m456m789m23m55m").expect("test hand");
+        let drawn = Situation::new(1, 0, WinSource::SelfDrawn, None);
+        let result = score(&hand, tile("4m"), &table(), &drawn)
+            .expect("valid")
+            .expect("a win");
+        assert_eq!(result.fan.pattern, Pattern::QingYiSe);
+        assert_eq!(
+            (result.fan.raw, result.fan.capped, result.fan.total),
+            (7, true, 5)
+        );
+        assert_eq!(result.payments, [-32, 96, -32, -32]);
+    }
+
+    #[test]
+    fn special_hands_take_no_extras_and_robbing_is_liable() {
+        let hand = parse_hand("555z23m88s[777z][666z]").expect("test hand");
+        let robbed = Situation::new(1, 0, WinSource::RobbedKong, Some(3));
+        let result = score(&hand, tile("4m"), &table(), &robbed)
+            .expect("valid")
+            .expect("a win");
+        assert_eq!(
+            (result.fan.total, result.fan.extras),
+            (9, [0; Extra::COUNT])
+        );
+        assert_eq!(
+            (result.liable, result.payments),
+            (Some(3), [0, 1536, 0, -1536])
+        );
+    }
+
+    #[test]
+    fn not_a_win_and_bad_input() {
+        let hand = parse_hand("123m456m78p234s99s").expect("test hand");
+        let discard = Situation::new(1, 0, WinSource::Discard, Some(0));
+        assert_eq!(score(&hand, tile("1p"), &table(), &discard), Ok(None));
+        let full = parse_hand("123m456m78p234s99s6p").expect("test hand");
+        assert!(score(&full, tile("9p"), &table(), &discard).is_err());
+        let no_discarder = Situation::new(1, 0, WinSource::Discard, None);
+        assert!(score(&hand, tile("9p"), &table(), &no_discarder).is_err());
+        let bloom_on_discard = Situation {
+            kong_bloom: true,
+            ..discard
+        };
+        assert!(fan(&hand, tile("9p"), &table(), &bloom_on_discard).is_err());
+    }
 }

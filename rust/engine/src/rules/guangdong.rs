@@ -99,15 +99,17 @@ impl PatternSet {
     }
 }
 
-/// What the tiles of a complete hand are made of, independent of how they are read.
-struct Composition {
+/// What the tiles of a complete hand are made of, independent of how they are read: computed once per hand
+/// and shared by all its readings.
+pub struct Composition {
     suits_used: u8,
     has_honours: bool,
     only_terminals_and_honours: bool,
 }
 
 impl Composition {
-    fn of(tiles: &Counts) -> Composition {
+    /// `tiles` are all the hand's tiles (melds and winning tile included).
+    pub fn of(tiles: &Counts) -> Composition {
         let mut suits_used = 0u8;
         let mut has_honours = false;
         for (index, _) in tiles.iter().enumerate().filter(|(_, &c)| c > 0) {
@@ -134,13 +136,18 @@ impl Composition {
     }
 }
 
-/// Every pattern the reading shows. `tiles` are all the hand's tiles (melds and winning tile included).
-pub fn patterns(hand: &Hand, reading: &Reading, tiles: &Counts) -> PatternSet {
-    let composition = Composition::of(tiles);
+/// Every pattern the reading shows. `tiles` are all the hand's tiles (melds and winning tile included) and
+/// `composition` their `Composition`.
+pub fn patterns(
+    hand: &Hand,
+    reading: &Reading,
+    tiles: &Counts,
+    composition: &Composition,
+) -> PatternSet {
     let mut found = PatternSet::default();
     found.insert(Pattern::JiHu);
     let all_pungs = match reading.form {
-        Form::Standard => standard_patterns(hand, reading, tiles, &composition, &mut found),
+        Form::Standard => standard_patterns(hand, reading, tiles, composition, &mut found),
         Form::SevenPairs => {
             found.insert(Pattern::QiDui);
             false
@@ -267,8 +274,10 @@ mod tests {
             thirteen_orphans: true,
         };
         let mut found = PatternSet::default();
+        let tiles = hand.all_tiles();
+        let composition = Composition::of(&tiles);
         for_each_reading(&hand, &hand.concealed, shapes, |r| {
-            found.0 |= patterns(&hand, r, &hand.all_tiles()).0
+            found.0 |= patterns(&hand, r, &tiles, &composition).0
         });
         found.iter().map(Pattern::key).collect()
     }
@@ -287,12 +296,13 @@ mod tests {
             all_patterns("111222m777m99m[555m]"),
             ["ji_hu", "peng_peng_hu", "qing_yi_se", "qing_peng"]
         );
-        assert!(all_patterns("11122233344455m").contains(&"ping_hu"));
-        assert!(all_patterns("11122233344455m").contains(&"peng_peng_hu"));
+        // 111222333m reads as three pungs or three chows.
+        assert!(all_patterns("111222333m456p55s").contains(&"ping_hu"));
+        assert!(all_patterns("111222333m444p55s").contains(&"peng_peng_hu"));
         assert!(all_patterns("1112345678999p5p").contains(&"jiu_lian_bao_deng"));
-        assert!(!all_patterns("111234567899p[999p]").contains(&"jiu_lian_bao_deng"));
+        assert!(!all_patterns("11123456789p[999p]").contains(&"jiu_lian_bao_deng"));
         assert!(all_patterns("555666z77z[111m][999s]").contains(&"xiao_san_yuan"));
-        assert!(all_patterns("111999m111999p11z").contains(&"qing_yao_jiu"));
+        assert!(all_patterns("111999m111999p11s").contains(&"qing_yao_jiu"));
         assert!(all_patterns("11223344556677z").contains(&"qi_dui"));
         assert!(!all_patterns("11223344556677z").contains(&"zi_yi_se"));
     }

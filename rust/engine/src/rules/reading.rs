@@ -74,7 +74,7 @@ pub fn for_each_reading(
     }
     let mut counts = *concealed;
     let first_free = hand.melds.len();
-    for pair in 0..NUM_KINDS {
+    for pair in pair_candidates(concealed) {
         if counts[pair] >= 2 {
             counts[pair] -= 2;
             reading.pair = Tile::new(pair as u8);
@@ -90,6 +90,20 @@ pub fn for_each_reading(
             visit(&Reading::special(Form::ThirteenOrphans));
         }
     }
+}
+
+/// The kinds that can be the pair: sets hold a multiple of three tiles of each suit, so the pair lies in the
+/// one suit whose count leaves 2 modulo 3 (and nowhere if the suits do not split that way).
+fn pair_candidates(concealed: &Counts) -> std::ops::Range<usize> {
+    let mut pair_suit = None;
+    for (suit, kinds) in concealed.chunks(9).enumerate() {
+        match kinds.iter().map(|&c| c as u32).sum::<u32>() % 3 {
+            0 => {}
+            2 if pair_suit.is_none() => pair_suit = Some(suit),
+            _ => return 0..0,
+        }
+    }
+    pair_suit.map_or(0..0, |suit| suit * 9..(suit * 9 + 9).min(NUM_KINDS))
 }
 
 /// Splits the remaining counts (from kind `start` on) into sets, in canonical order, so that each distinct
@@ -118,13 +132,13 @@ fn read_sets(
         counts[first] += 3;
     }
     if can_start_chow(first as u8) && counts[first + 1] > 0 && counts[first + 2] > 0 {
-        for t in first..first + 3 {
-            counts[t] -= 1;
+        for count in &mut counts[first..first + 3] {
+            *count -= 1;
         }
         reading.sets[slot] = Some(Set { chow: true, tile });
         read_sets(counts, first, reading, slot + 1, visit);
-        for t in first..first + 3 {
-            counts[t] += 1;
+        for count in &mut counts[first..first + 3] {
+            *count += 1;
         }
     }
     reading.sets[slot] = None;
