@@ -3,6 +3,7 @@ cap and floor, legality under the table's 起和, the points and the four seats'
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from .ruleset import Ruleset
@@ -78,17 +79,28 @@ class ScoreResult:
         """The breakdown as a text table, with Chinese and English names."""
         if not self.is_win:
             return f"not a win under {self.ruleset}"
-        lines = [f"{'':2}{'key':<20}{'名称':<8}{'name':<26}{'fan':>4}"]
+        lines = [f"  {'key':<20}{_pad('名称', 10)}{'name':<26}{'fan':>4}"]
         for entry in self.entries:
             times = f" ×{entry.count}" if entry.count > 1 else ""
-            lines.append(f"{'':2}{entry.key:<20}{entry.zh:<8}{entry.en + times:<26}{entry.fan:>4}")
-        lines.append(f"  raw {self.raw_fan}" + (" → capped" if self.capped else "") + (" → floor" if self.floored else "")
-                     + f" → total {self.total_fan} fan = {self.points} points")  # fmt: skip
+            lines.append(f"  {entry.key:<20}{_pad(entry.zh, 10)}{entry.en + times:<26}{entry.fan:>4}")
+        steps = [f"raw {self.raw_fan}"]
+        if self.capped:
+            steps.append(f"capped (爆胡) at {self.total_fan}")
+        if self.floored:
+            steps.append(f"raised to the floor {self.total_fan}")
+        lines.append("  " + " → ".join(steps) + f" → total {self.total_fan} fan = {self.points} points")
         legality = "legal" if self.legal else "below the minimum"
         lines.append(f"  起和 {self.minimum}: {legality}")
-        lines.append("  payments: " + "  ".join(f"{SEAT_NAMES[s]} {p:+d}" for s, p in enumerate(self.payments))
-                     + (f"  (liable: {SEAT_NAMES[self.liable]})" if self.liable is not None else ""))  # fmt: skip
+        paid = "  ".join(f"{SEAT_NAMES[seat]} {amount:+d}" for seat, amount in enumerate(self.payments))
+        liable = f"  (liable: {SEAT_NAMES[self.liable]})" if self.liable is not None else ""
+        lines.append(f"  payments: {paid}{liable}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.table()
+
+
+def _pad(text: str, width: int) -> str:
+    """Left-aligns text to a display width, counting wide (CJK) characters as two columns."""
+    shown = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(width - shown, 0)
