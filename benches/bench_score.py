@@ -1,70 +1,48 @@
-"""Scoring throughput: one hand through the Rust core, a numpy batch through the Rust core, one hand through
-the reference (group "score"). Run with ``pytest benches/bench_score.py --benchmark-enable``; the batch
-figure per core comes from ``RAYON_NUM_THREADS=1``."""
+"""Guangdong scoring: Rust single call, Rust batch (200k winning hands), pure-Python reference (group
+"score"). Per-core batch throughput: run with ``RAYON_NUM_THREADS=1``."""
 
 from __future__ import annotations
-
-import random
 
 import numpy as np
 import pytest
 
 import mjcore
-from mjcore import reference
+import mjcore.reference
 
-BATCH = 200_000
+pytestmark = pytest.mark.benchmark(group="score")
 
-
-def winning_rows(count: int, seed: int = 7) -> tuple[np.ndarray, np.ndarray]:
-    """Random concealed winning hands (four sets and a pair, no melds), split into the hand and its winning
-    tile."""
-    rng = random.Random(seed)
-    counts = np.zeros((count, 34), dtype=np.uint8)
-    wins = np.zeros(count, dtype=np.uint8)
-    row = 0
-    while row < count:
-        tiles = []
-        for _ in range(4):
-            if rng.random() < 0.5:
-                start = rng.randrange(3) * 9 + rng.randrange(7)
-                tiles += [start, start + 1, start + 2]
-            else:
-                tiles += [rng.randrange(34)] * 3
-        tiles += [rng.randrange(34)] * 2
-        if max(tiles.count(t) for t in tiles) > 4:
-            continue
-        wins[row] = tiles.pop(rng.randrange(14))
-        np.add.at(counts[row], tiles, 1)
-        row += 1
-    return counts, wins
+SINGLE = 200  # hands per single-call round, as in the other benches
 
 
-@pytest.fixture(scope="module")
-def rows():
-    return winning_rows(BATCH)
+@pytest.fixture(scope="session")
+def waiting_wins(wins14) -> tuple[np.ndarray, np.ndarray]:
+    """The winning hands split into the 13 tiles before the win and the winning tile (the lowest kind)."""
+    wins = (wins14 > 0).argmax(axis=1).astype(np.uint8)
+    hands = wins14.copy()
+    hands[np.arange(len(hands)), wins] -= 1
+    return hands, wins
 
 
-@pytest.fixture(scope="module")
-def hand():
-    return mjcore.parse_hand("123m456m78p234s99s"), 14
+@pytest.fixture(scope="session")
+def single_wins(waiting_wins) -> list[tuple[list[int], int]]:
+    hands, wins = waiting_wins
+    return [(hands[i].tolist(), int(wins[i])) for i in range(SINGLE)]
 
 
-@pytest.mark.benchmark(group="score")
-def test_rust_single(benchmark, hand):
-    counts, win = hand
-    result = benchmark(mjcore.score, counts, win, self_drawn=True, seat_wind=1)
-    assert result.total_fan == 3
+def test_rust_single(benchmark, single_wins):
+    score = mjcore.score
+    results = benchmark(lambda: [score(h, w, self_drawn=True, seat_wind=1) for h, w in single_wins])
+    assert all(r.is_win for r in results)
 
 
-@pytest.mark.benchmark(group="score")
-def test_rust_batch(benchmark, rows):
-    counts, wins = rows
-    fans, _ = benchmark(mjcore.score_batch, counts, wins, self_drawn=True, seat_wind=1)
+def test_rust_batch(benchmark, waiting_wins):
+    hands, wins = waiting_wins
+    fans, _ = benchmark(mjcore.score_batch, hands, wins, self_drawn=True, seat_wind=1)
     assert (fans >= 0).all()
 
 
-@pytest.mark.benchmark(group="score")
-def test_reference_single(benchmark, hand):
-    counts, win = hand
-    result = benchmark(reference.score, counts, win, self_drawn=True, seat_wind=1)
-    assert result.total_fan == 3
+def test_reference_single(benchmark, single_wins):
+    score = mjcore.reference.score
+    results = benchmark.pedantic(lambda: [score(h, w, self_drawn=True, seat_wind=1) for h, w in single_wins],
+                                 rounds=3, iterations=1)  # fmt: skip
+    assert all(r.is_win for r in results)

@@ -37,3 +37,10 @@ def test_wires_into_a_parent_cli(capsys):
     assert args.handler(args) == 0
     out = capsys.readouterr().out
     assert "起和 3: legal" in out and "liable: West" in out
+
+
+def test_the_mjcore_command_has_score(capsys):
+    from mjcore.cli import main as mjcore_main
+
+    assert mjcore_main(["score", "12p456s789s88p[555m]", "--win", "3p", "--discarder", "E", "--seat", "S"]) == 0
+    assert "鸡糊" in capsys.readouterr().out

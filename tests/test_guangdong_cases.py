@@ -59,9 +59,10 @@ def case_arguments(case: dict) -> dict:
     return arguments
 
 
-@pytest.fixture(params=["rust", "reference"])
-def score(request):
-    return mjcore.score if request.param == "rust" else reference.score
+@pytest.fixture
+def score(backend):
+    """``score`` of each backend (the ``backend`` fixture of conftest.py)."""
+    return backend.score
 
 
 @pytest.mark.parametrize("case", SCORED, ids=[case["id"] for case in SCORED])

@@ -35,9 +35,10 @@ TABLES = ("gd-cgc5", "gd-qq3", "gd-guigang")
 ROWS = [(table, row.key) for table in TABLES for row in load_ruleset(table).patterns]
 
 
-@pytest.fixture(params=["rust", "reference"])
-def score(request):
-    return mjcore.score if request.param == "rust" else reference.score
+@pytest.fixture
+def score(backend):
+    """``score`` of each backend (the ``backend`` fixture of conftest.py)."""
+    return backend.score
 
 
 def parse(text: str) -> mjcore.Hand:
@@ -268,3 +269,10 @@ def test_breakdown_table_names_everything():
     text = plain("111s666s9s[777z][222z]", "9s", self_drawn=True).table()
     for part in ("混碰", "Half flush all pungs", "自摸", "capped", "total 5", "South +96"):
         assert part in text
+
+
+def test_wild_tiles_never_win_here(score):
+    counts = list(parse("123m456m78p234s99s").concealed)
+    counts[26] -= 1  # one 9s becomes a wild tile
+    hand = mjcore.Hand(tuple(counts), wilds=1)
+    assert not score(hand, "9p", seat_wind="S", discarder="N").is_win

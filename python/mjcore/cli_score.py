@@ -2,7 +2,7 @@
 
 ``mjcore score "<hand>" --win 3p --self-drawn --seat S --round E --rules gd-cgc5``
 
-The lead wires ``add_score_command`` into ``mjcore.cli``; ``python -m mjcore.cli_score`` runs it alone.
+``mjcore.cli`` adds it with ``add_score_command``; ``python -m mjcore.cli_score`` runs it alone.
 """
 
 from __future__ import annotations

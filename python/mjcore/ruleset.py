@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -157,7 +158,7 @@ def load_ruleset(name_or_path: RulesetLike) -> Ruleset:
     """A shipped ruleset by name (``"gd-cgc5"``), or a ruleset file by path. A ``Ruleset`` is returned as is."""
     if isinstance(name_or_path, Ruleset):
         return name_or_path
-    if isinstance(name_or_path, str) and name_or_path in rulesets():
+    if isinstance(name_or_path, str) and _SHIPPED_NAME.fullmatch(name_or_path):
         return _load_shipped(name_or_path)
     if not isinstance(name_or_path, (str, os.PathLike)):
         raise TypeError(f"a ruleset is a name, a path or a Ruleset, not {type(name_or_path).__name__}")
@@ -168,9 +169,18 @@ def load_ruleset(name_or_path: RulesetLike) -> Ruleset:
     return _load_file(path)
 
 
+# A bare name (no path separator, no suffix) names a shipped file.
+_SHIPPED_NAME = re.compile(r"[\w-]+")
+
+
 @functools.lru_cache(maxsize=None)
 def _load_shipped(name: str) -> Ruleset:
-    return _load_file(RULESET_DIR / f"{name}.toml")
+    """A shipped ruleset, loaded and compiled once per process."""
+    path = RULESET_DIR / f"{name}.toml"
+    if not path.is_file():
+        raise RulesetError(f"no ruleset named {name!r}: shipped are {', '.join(rulesets())}, "
+                           "or give the path of a .toml file")  # fmt: skip
+    return _load_file(path)
 
 
 def _load_file(path: Path) -> Ruleset:

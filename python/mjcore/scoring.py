@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from .analysis import parse_hand
-from .hand import HandLike, as_hand
+from .analysis import _parts
+from .hand import HandLike
 from .ruleset import RulesetLike, load_ruleset
 from .score_result import ScoreResult
 from .situation import DISCARD, SELF_DRAWN, Seat, Situation, seat_index, situation_of, win_tile_index
@@ -50,8 +50,10 @@ def score(
                          kong_fed_by=kong_fed_by, last_tile=last_tile, heavenly=heavenly, earthly=earthly,
                          human=human, winners_on_discard=winners_on_discard,
                          feeder_already_liable=feeder_already_liable)  # fmt: skip
-    h = as_hand(hand, parse_hand)
-    row = _core.score(rules.compiled, bytes(h.concealed), [m.as_tuple() for m in h.melds], win_tile_index(win_tile),
+    counts, melds, wilds = _parts(hand)
+    if wilds:  # Guangdong 鸡平胡 and 贵港 tables have no wild tiles
+        return ScoreResult.not_a_win(rules)
+    row = _core.score(rules.compiled, counts, melds, win_tile_index(win_tile),
                       where.seat_wind, where.round_wind, where.source_code, where.discarder, where.kong_bloom,
                       where.kong_fed_by, where.last_tile, where.limit_code, where.winners_on_discard,
                       where.feeder_already_liable)  # fmt: skip

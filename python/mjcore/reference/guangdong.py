@@ -308,7 +308,7 @@ def score(
                                "winning tile apart")  # fmt: skip
     if h.all_counts()[win] >= 4:
         raise InvalidHandError(f"the winning tile {win_tile} would be a fifth copy")
-    if h.wilds:
+    if h.wilds:  # Guangdong 鸡平胡 and 贵港 tables have no wild tiles
         return ScoreResult.not_a_win(rules)
     fan = best_fan(h, win, rules, where)
     if fan is None:
