@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import mjcore
-from mjcore import Hand, Meld, MeldKind, reference
+from mjcore import Hand, Meld, MeldKind
 from mjcore.ruleset import load_ruleset
 from mjcore.situation import SEAT_NAMES
 

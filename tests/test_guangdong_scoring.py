@@ -3,10 +3,12 @@ interplay, every liability, payments, "not a win" and argument errors."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import mjcore
-from mjcore import InvalidArgumentError, InvalidHandError, Meld, MeldKind, load_ruleset, reference
+from mjcore import InvalidArgumentError, InvalidHandError, Meld, MeldKind, load_ruleset
 
 # A hand showing each pattern as its best reading: (hand text without the winning tile, winning tile, flags).
 PATTERN_HANDS = {
@@ -75,12 +77,15 @@ def test_seven_pairs_is_not_a_win_without_the_form(score):  # CASES D1
     assert plain("1133m5577p2288s6z", "6z", "gd-guigang", score).pattern.key == "qi_dui"
 
 
-def test_four_identical_tiles_are_two_pairs_by_option(score, tmp_path):  # OC-25 / OC-44
+def with_options(name: str, **options) -> mjcore.Ruleset:
+    """A shipped ruleset with some options changed."""
+    rules = load_ruleset(name)
+    return dataclasses.replace(rules, options=dataclasses.replace(rules.options, **options))
+
+
+def test_four_identical_tiles_are_two_pairs_by_option(score):  # OC-25 / OC-44
     assert plain("1111m5577p2288s6z", "6z", "gd-guigang", score).pattern.key == "qi_dui"
-    text = (load_ruleset.__globals__["RULESET_DIR"] / "gd-guigang.toml").read_text(encoding="utf-8")
-    path = tmp_path / "gg.toml"
-    path.write_text(text.replace("seven_pairs_quads = true", "seven_pairs_quads = false"), encoding="utf-8")
-    assert not plain("1111m5577p2288s6z", "6z", str(path), score).is_win
+    assert not plain("1111m5577p2288s6z", "6z", with_options("gd-guigang", seven_pairs_quads=False), score).is_win
 
 
 def test_not_a_win_is_a_value(score):
@@ -115,14 +120,24 @@ def test_every_extra(score):
     assert "men_qing" not in extras_of(plain("444s88s33z[222m]{7777p}", "3z", score=score))
 
 
-def test_seat_and_round_wind_stack_by_option(score, tmp_path):  # OC-11
+def test_seat_and_round_wind_stack_by_option(score):  # OC-11
     result = plain("111z234p6s[123m][789s]", "6s", seat_wind="E", round_wind="E", discarder="S", score=score)
     assert extras_of(result) == {"men_feng": 1, "quan_feng": 1}
-    text = (load_ruleset.__globals__["RULESET_DIR"] / "gd-cgc5.toml").read_text(encoding="utf-8")
-    path = tmp_path / "one.toml"
-    path.write_text(text.replace("seat_round_wind_stack = true", "seat_round_wind_stack = false"), encoding="utf-8")
-    result = plain("111z234p6s[123m][789s]", "6s", str(path), seat_wind="E", round_wind="E", discarder="S", score=score)
+    once = with_options("gd-cgc5", seat_round_wind_stack=False)
+    result = plain("111z234p6s[123m][789s]", "6s", once, seat_wind="E", round_wind="E", discarder="S", score=score)
     assert extras_of(result) == {"men_feng": 1}
+
+
+def test_robbing_a_kong_without_the_self_draw_extra(score):  # OC-8 alternative
+    rules = with_options("gd-cgc5", robbing_kong_is_self_draw=False)
+    result = plain("23m456m678p234s77s", "1m", rules, discarder="W", robbing_kong=True, score=score)
+    assert extras_of(result) == {"men_qing": 1} and result.liable == 2
+
+
+def test_human_hand_paid_by_all_by_option(score):  # OC-21 alternative
+    rules = with_options("gd-qq3", human_hand_paid_by_dealer=False)
+    result = plain("123m456p789s23s99m", "1s", rules, seat_wind="S", discarder="E", human=True, score=score)
+    assert result.payments == (-64, 192, -64, -64)
 
 
 def test_qq_has_no_concealed_extra_and_no_bloom_extra(score):
@@ -214,8 +229,6 @@ def test_big_hand_liability(score):
     result = score(hand, "4m", ruleset="gd-cgc5", seat_wind="S", self_drawn=True)
     assert result.pattern.key == "da_san_yuan" and result.liable == 3 and result.payments == (0, 1536, 0, -1536)
     rules = load_ruleset("gd-cgc5")
-    import dataclasses
-
     off = dataclasses.replace(rules, liabilities=dataclasses.replace(rules.liabilities, big_hand=False))
     assert score(hand, "4m", ruleset=off, seat_wind="S", self_drawn=True).liable is None
 
