@@ -157,3 +157,69 @@ fn check_fan(path: &str, fan: u8) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec<'a>(
+        patterns: &'a [(&'a str, u8, bool)],
+        floor_events: &'a [&'a str],
+    ) -> RulesetSpec<'a> {
+        RulesetSpec {
+            name: "test",
+            cap: 5,
+            minimum: 0,
+            shapes: Shapes::default(),
+            patterns,
+            extras: &[("zi_mo", 1)],
+            floor_fan: 0,
+            floor_events,
+            liabilities: Liabilities::default(),
+            options: Options {
+                robbing_kong_is_self_draw: true,
+                seat_round_wind_stack: true,
+                human_hand_paid_by_dealer: true,
+            },
+        }
+    }
+
+    fn error(spec: &RulesetSpec<'_>) -> String {
+        Ruleset::new(spec).expect_err("invalid spec").to_string()
+    }
+
+    #[test]
+    fn builds_and_looks_up_rows() {
+        let rules = Ruleset::new(&spec(
+            &[("ji_hu", 0, false), ("da_si_xi", 9, true)],
+            &["kong_bloom"],
+        ))
+        .expect("valid spec");
+        assert_eq!(
+            rules.pattern(Pattern::DaSiXi),
+            Some(PatternValue {
+                fan: 9,
+                special: true,
+                rank: 1
+            })
+        );
+        assert_eq!(rules.pattern(Pattern::QiDui), None);
+        assert_eq!(
+            (rules.extra(Extra::ZiMo), rules.extra(Extra::HaiDi)),
+            (Some(1), None)
+        );
+        assert!(rules.floor.applies_to(FloorEvent::KongBloom));
+        assert!(!rules.floor.applies_to(FloorEvent::LastTile));
+    }
+
+    #[test]
+    fn rejects_bad_rows_naming_them() {
+        assert!(
+            error(&spec(&[("ji_hu", 0, false), ("nope", 1, false)], &[])).contains("patterns.nope")
+        );
+        assert!(error(&spec(&[("ji_hu", 0, false), ("ji_hu", 1, false)], &[])).contains("twice"));
+        assert!(error(&spec(&[("ji_hu", 31, false)], &[])).contains("patterns.ji_hu.fan"));
+        assert!(error(&spec(&[("ping_hu", 1, false)], &[])).contains("patterns.ji_hu: missing"));
+        assert!(error(&spec(&[("ji_hu", 0, false)], &["rain"])).contains("floor.events"));
+    }
+}
