@@ -228,16 +228,12 @@ fn total_fan(
     ruleset: &Ruleset,
     situation: &Situation,
 ) -> Fan {
-    if value.special {
-        times = [0; Extra::COUNT];
-    }
-    let extra_fan: u32 = Extra::ALL
-        .iter()
-        .map(|&e| times[e as usize] as u32 * ruleset.extra(e).unwrap_or(0) as u32)
-        .sum();
+    // Special patterns take no extras, and only the extras the table lists count.
+    let mut extra_fan = 0u32;
     for (slot, &e) in times.iter_mut().zip(Extra::ALL) {
-        if ruleset.extra(e).is_none() {
-            *slot = 0;
+        match ruleset.extra(e) {
+            Some(fan) if !value.special => extra_fan += *slot as u32 * fan as u32,
+            _ => *slot = 0,
         }
     }
     let raw = (value.fan as u32 + extra_fan).min(u8::MAX as u32) as u8;
