@@ -48,24 +48,32 @@ def readings(hand: Hand, concealed: list[int], ruleset: Ruleset) -> Iterator[Dec
 
 
 def _sets(counts: list[int], start: int) -> Iterator[tuple[Group, ...]]:
-    """Splits counts into pungs and chows, the lowest remaining tile first, so each split appears once."""
+    """Splits counts into pungs and chows, each split once: the lowest remaining kind either gives one pung
+    and starts chows with the copies left, or starts chows with all its copies."""
     first = next((t for t in range(start, NUM_KINDS) if counts[t]), None)
     if first is None:
         yield ()
         return
-    if counts[first] >= 3:
+    copies = counts[first]
+    if copies >= 3:
         counts[first] -= 3
-        for rest in _sets(counts, first):
+        for rest in _chows(counts, first, copies - 3):
             yield (Group("pung", (first,) * 3), *rest)
         counts[first] += 3
-    if first < 27 and first % 9 <= 6 and counts[first + 1] and counts[first + 2]:
-        chow = (first, first + 1, first + 2)
-        for t in chow:
-            counts[t] -= 1
-        for rest in _sets(counts, first):
-            yield (Group("chow", chow), *rest)
-        for t in chow:
-            counts[t] += 1
+    yield from _chows(counts, first, copies)
+
+
+def _chows(counts: list[int], first: int, chows: int) -> Iterator[tuple[Group, ...]]:
+    """Starts ``chows`` chows at ``first`` (every copy of it still unread), then splits the kinds after it."""
+    run = (first, first + 1, first + 2)
+    if chows and not (first < 27 and first % 9 <= 6 and counts[first + 1] >= chows and counts[first + 2] >= chows):
+        return
+    for t in run if chows else ():
+        counts[t] -= chows
+    for rest in _sets(counts, first + 1):
+        yield (*[Group("chow", run)] * chows, *rest)
+    for t in run if chows else ():
+        counts[t] += chows
 
 
 def _is_seven_pairs(counts: list[int], quads_count_twice: bool) -> bool:

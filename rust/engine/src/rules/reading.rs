@@ -106,8 +106,9 @@ fn pair_candidates(concealed: &Counts) -> std::ops::Range<usize> {
     pair_suit.map_or(0..0, |suit| suit * 9..(suit * 9 + 9).min(NUM_KINDS))
 }
 
-/// Splits the remaining counts (from kind `start` on) into sets, in canonical order, so that each distinct
-/// reading is visited once.
+/// Splits the remaining counts (from kind `start` on) into sets, so that each distinct reading is visited
+/// once: the lowest remaining kind either gives one pung and starts chows with the copies left, or starts
+/// chows with all its copies.
 fn read_sets(
     counts: &mut Counts,
     start: usize,
@@ -119,29 +120,56 @@ fn read_sets(
         visit(reading);
         return;
     };
-    if slot >= MAX_SETS {
-        return;
-    }
     let Some(tile) = Tile::new(first as u8) else {
         return;
     };
-    if counts[first] >= 3 {
+    let copies = counts[first];
+    if copies >= 3 && slot < MAX_SETS {
         counts[first] -= 3;
         reading.sets[slot] = Some(Set { chow: false, tile });
-        read_sets(counts, first, reading, slot + 1, visit);
+        start_chows(counts, tile, copies - 3, reading, slot + 1, visit);
+        reading.sets[slot] = None;
         counts[first] += 3;
     }
-    if can_start_chow(first as u8) && counts[first + 1] > 0 && counts[first + 2] > 0 {
-        for count in &mut counts[first..first + 3] {
-            *count -= 1;
-        }
-        reading.sets[slot] = Some(Set { chow: true, tile });
-        read_sets(counts, first, reading, slot + 1, visit);
-        for count in &mut counts[first..first + 3] {
-            *count += 1;
-        }
+    start_chows(counts, tile, copies, reading, slot, visit);
+}
+
+/// Starts `chows` chows at `tile` (every copy of it still unread), then reads the kinds after it.
+fn start_chows(
+    counts: &mut Counts,
+    tile: Tile,
+    chows: u8,
+    reading: &mut Reading,
+    slot: usize,
+    visit: &mut impl FnMut(&Reading),
+) {
+    let first = tile.index() as usize;
+    let end = slot + chows as usize;
+    let fits = chows == 0
+        || (can_start_chow(tile.index())
+            && counts[first + 1] >= chows
+            && counts[first + 2] >= chows);
+    if !fits || end > MAX_SETS {
+        return;
     }
-    reading.sets[slot] = None;
+    let run = if chows == 0 {
+        first..first
+    } else {
+        first..first + 3
+    };
+    for count in &mut counts[run.clone()] {
+        *count -= chows;
+    }
+    for set in &mut reading.sets[slot..end] {
+        *set = Some(Set { chow: true, tile });
+    }
+    read_sets(counts, first + 1, reading, end, visit);
+    for set in &mut reading.sets[slot..end] {
+        *set = None;
+    }
+    for count in &mut counts[run] {
+        *count += chows;
+    }
 }
 
 fn is_seven_pairs(concealed: &Counts, quads_count_twice: bool) -> bool {
