@@ -192,14 +192,16 @@ def best_fan(hand: Hand, win: int, ruleset: Ruleset, where: Situation) -> dict |
     tiles = list(hand.all_counts())
     tiles[win] += 1
     limit = [row for row in ruleset.patterns if row.key in LIMIT_HAND_KEYS and getattr(where, _LIMIT_FLAGS[row.key])]
-    best = None
+    best, best_key = None, None
     for reading in readings(hand, concealed, ruleset):
         found = patterns(hand, reading, tiles)
         rows = [row for row in ruleset.patterns if row.key in found] + limit
         row = max(rows, key=lambda r: _rank(ruleset, r))
         fan = _total(row, extras(hand, reading, ruleset, where), ruleset, where)
-        if best is None or (fan["pattern_fan"], fan["total_fan"]) > (best["pattern_fan"], best["total_fan"]):
-            best = fan
+        # The most valuable pattern, then the highest total, then the row listed first.
+        key = (row.fan, fan["total_fan"], _rank(ruleset, row)[1])
+        if best_key is None or key > best_key:
+            best, best_key = fan, key
     return best
 
 

@@ -1,6 +1,8 @@
 //! Scoring a Guangdong win: the chosen pattern and extras → cap and floor → total fan → points (2^fan) →
 //! what each of the four seats pays or receives, liabilities applied (RULES.md §2.3–§2.6).
 
+use std::cmp::Reverse;
+
 use rayon::prelude::*;
 
 use crate::error::{EngineError, Result};
@@ -198,26 +200,27 @@ pub fn fan(
         .limit_hand
         .and_then(|l| ruleset.pattern(l.pattern()).map(|v| (l.pattern(), v)));
     let composition = Composition::of(&tiles);
-    let mut best: Option<Fan> = None;
+    // The most valuable pattern over all readings, then the highest total, then the row listed first: an
+    // order that does not depend on the order readings come in.
+    let preference = |fan: &Fan, rank: u8| (fan.pattern_fan, fan.total, Reverse(rank));
+    let mut best: Option<(Fan, u8)> = None;
     for_each_reading(hand, &concealed, ruleset.shapes, |reading| {
         let found = patterns(hand, reading, &tiles, &composition);
         let chosen = found
             .iter()
             .filter_map(|p| ruleset.pattern(p).map(|v| (p, v)))
             .chain(limit)
-            .max_by_key(|&(_, v)| (v.fan, std::cmp::Reverse(v.rank)));
+            .max_by_key(|&(_, v)| (v.fan, Reverse(v.rank)));
         let Some((pattern, value)) = chosen else {
             return;
         };
         let times = extras(hand, reading, &facts);
         let candidate = total_fan(pattern, value, times, ruleset, situation);
-        let better = best
-            .is_none_or(|b| (candidate.pattern_fan, candidate.total) > (b.pattern_fan, b.total));
-        if better {
-            best = Some(candidate);
+        if best.is_none_or(|(b, rank)| preference(&candidate, value.rank) > preference(&b, rank)) {
+            best = Some((candidate, value.rank));
         }
     });
-    Ok(best)
+    Ok(best.map(|(fan, _)| fan))
 }
 
 /// Adds the extras to an inside pattern, then applies the cap, the floor and the minimum.
