@@ -290,12 +290,3 @@ def test_wild_tiles_never_win_here(score):
     hand = mjcore.Hand(tuple(counts), wilds=1)
     assert not score(hand, "9p", seat_wind="S", discarder="N").is_win
 
-
-def test_each_reading_is_read_once():
-    from mjcore.reference.guangdong import readings
-
-    hand = parse("111123m456p789s5s")  # 1111m: pung + chow, read once
-    concealed = list(hand.concealed)
-    concealed[22] += 1
-    found = list(readings(hand, concealed, load_ruleset("gd-cgc5")))
-    assert len(found) == len(set(found)) == 1

@@ -7,12 +7,11 @@ also its seat wind. A seat may be given as that int, ``"E"``/``"East"``/``"东"`
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Union
 
 from .errors import InvalidArgumentError, InvalidTileError
-from .tiles import NUM_KINDS, SUITS, tile_index
+from .tiles import NUM_KINDS, tile_index
 
 __all__ = ["SEAT_NAMES", "Seat", "Situation", "seat_index", "situation_of", "win_tile_index"]
 
@@ -129,19 +128,10 @@ def situation_of(situation: Situation | None, **flags: Any) -> Situation:
     return situation
 
 
-_MPSZ_TILE = re.compile(r"([1-9])([mpsz])")
-
-
 def win_tile_index(tile: int | str) -> int:
     """A winning tile as a kind 0..33, given as an index or a tile name (``"3p"``, ``"白"``)."""
     if isinstance(tile, str):
-        match = _MPSZ_TILE.fullmatch(tile)
-        if match is None:
-            return tile_index(tile)
-        number, suit = int(match[1]), SUITS.index(match[2])
-        if suit == 3 and number > 7:
-            raise InvalidTileError(f"{tile!r} is not a tile: honours are 1z..7z")
-        return suit * 9 + number - 1
+        return tile_index(tile)
     if isinstance(tile, bool) or not isinstance(tile, int):
         raise TypeError(f"the winning tile is a kind 0..33 or a name like '3p', not {type(tile).__name__}")
     if not 0 <= tile < NUM_KINDS:

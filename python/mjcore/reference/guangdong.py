@@ -1,26 +1,26 @@
 """Guangdong 鸡平胡 / 贵港 scoring in plain Python: the readable twin of the Rust engine's
 ``rules/guangdong.rs`` and ``scoring.rs``, sharing the same ruleset data.
 
-A win is read as ``Decomposition`` objects (the shared result type); the pattern is the most valuable one any
-reading shows (RULES.md OC-4), extras are added to patterns inside the cap, then the cap, the QQ floor and
-the table's 起和 apply, and the payments follow RULES.md §2.6 (liabilities included).
+A win is read through the general ``decompose`` (so the parity tests also check the engine's own fast
+Guangdong reader); the pattern is the most valuable one any reading shows (RULES.md OC-4), extras are added
+to patterns inside the cap, then the cap, the QQ floor and the table's 起和 apply, and the payments follow
+RULES.md §2.6 (liabilities included).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from ..errors import InvalidHandError
-from ..hand import Hand, HandLike, Meld, MeldKind, as_hand
-from ..results import Decomposition, Group
+from ..hand import Forms, Hand, HandLike, Meld, MeldKind, as_hand
+from ..results import Decomposition
 from ..ruleset import LIMIT_HAND_KEYS, PatternRow, Ruleset, RulesetLike, load_ruleset
 from ..score_result import ScoreResult
 from ..situation import Seat, Situation, situation_of, win_tile_index
 from ..tiles import NUM_KINDS, TERMINALS_AND_HONOURS
+from .decompose import decompose
+from .notation import parse_hand
 
 __all__ = ["score"]
 
-DEALER = 0
 WINDS = range(27, 31)
 DRAGONS = range(31, 34)
 
@@ -28,63 +28,18 @@ DRAGONS = range(31, 34)
 # Readings ---------------------------------------------------------------------------------------------------
 
 
-def readings(hand: Hand, concealed: list[int], ruleset: Ruleset) -> Iterator[Decomposition]:
-    """Every way to read the hand completed by ``concealed`` (its concealed counts, winning tile included)
-    in the shapes the table allows. Guangdong tables have no wild tiles."""
-    melds = tuple(Group("chow" if m.is_chow else "kong" if m.is_kong else "pung", m.tiles, (), m) for m in hand.melds)
-    for pair in range(NUM_KINDS):
-        if concealed[pair] >= 2:
-            rest = list(concealed)
-            rest[pair] -= 2
-            for sets in _sets(rest, 0):
-                yield Decomposition("standard", (*sets, Group("pair", (pair, pair)), *melds))
-    if hand.melds:
-        return
-    if ruleset.seven_pairs and _is_seven_pairs(concealed, ruleset.options.seven_pairs_quads):
-        yield Decomposition("seven_pairs", tuple(Group("pair", (t, t)) for t in range(NUM_KINDS)
-                                                  for _ in range(concealed[t] // 2)))  # fmt: skip
-    if ruleset.thirteen_orphans and _is_thirteen_orphans(concealed):
-        yield Decomposition("thirteen_orphans", tuple(Group("single", (t,)) for t in TERMINALS_AND_HONOURS))
-
-
-def _sets(counts: list[int], start: int) -> Iterator[tuple[Group, ...]]:
-    """Splits counts into pungs and chows, each split once: the lowest remaining kind either gives one pung
-    and starts chows with the copies left, or starts chows with all its copies."""
-    first = next((t for t in range(start, NUM_KINDS) if counts[t]), None)
-    if first is None:
-        yield ()
-        return
-    copies = counts[first]
-    if copies >= 3:
-        counts[first] -= 3
-        for rest in _chows(counts, first, copies - 3):
-            yield (Group("pung", (first,) * 3), *rest)
-        counts[first] += 3
-    yield from _chows(counts, first, copies)
-
-
-def _chows(counts: list[int], first: int, chows: int) -> Iterator[tuple[Group, ...]]:
-    """Starts ``chows`` chows at ``first`` (every copy of it still unread), then splits the kinds after it."""
-    run = (first, first + 1, first + 2)
-    if chows and not (first < 27 and first % 9 <= 6 and counts[first + 1] >= chows and counts[first + 2] >= chows):
-        return
-    for t in run if chows else ():
-        counts[t] -= chows
-    for rest in _sets(counts, first + 1):
-        yield (*[Group("chow", run)] * chows, *rest)
-    for t in run if chows else ():
-        counts[t] += chows
-
-
-def _is_seven_pairs(counts: list[int], quads_count_twice: bool) -> bool:
-    if any(c not in ((0, 2, 4) if quads_count_twice else (0, 2)) for c in counts):
-        return False
-    return sum(c // 2 for c in counts) == 7
-
-
-def _is_thirteen_orphans(counts: list[int]) -> bool:
-    return sum(counts) == 14 and all(counts[t] >= 1 for t in TERMINALS_AND_HONOURS) and sum(
-        counts[t] for t in TERMINALS_AND_HONOURS) == 14  # fmt: skip
+def readings(hand: Hand, win: int, ruleset: Ruleset) -> list[Decomposition]:
+    """Every decomposition of the hand completed by ``win`` in the shapes the table allows (the general
+    ``decompose``; Guangdong tables have no wild tiles)."""
+    concealed = list(hand.concealed)
+    concealed[win] += 1
+    forms = Forms.STANDARD
+    if ruleset.seven_pairs:
+        forms |= Forms.SEVEN_PAIRS
+    if ruleset.thirteen_orphans:
+        forms |= Forms.THIRTEEN_ORPHANS
+    return decompose(Hand(tuple(concealed), hand.melds), forms,
+                     seven_pairs_quads=ruleset.options.seven_pairs_quads, wild_fifth_copy=False)  # fmt: skip
 
 
 # Detection --------------------------------------------------------------------------------------------------
@@ -187,13 +142,11 @@ def _rank(ruleset: Ruleset, row: PatternRow) -> tuple[int, int]:
 
 def best_fan(hand: Hand, win: int, ruleset: Ruleset, where: Situation) -> dict | None:
     """The chosen pattern, extras and totals over every reading, or None when the hand does not win."""
-    concealed = list(hand.concealed)
-    concealed[win] += 1
     tiles = list(hand.all_counts())
     tiles[win] += 1
     limit = [row for row in ruleset.patterns if row.key in LIMIT_HAND_KEYS and getattr(where, _LIMIT_FLAGS[row.key])]
     best, best_key = None, None
-    for reading in readings(hand, concealed, ruleset):
+    for reading in readings(hand, win, ruleset):
         found = patterns(hand, reading, tiles)
         rows = [row for row in ruleset.patterns if row.key in found] + limit
         row = max(rows, key=lambda r: _rank(ruleset, r))
@@ -278,12 +231,6 @@ def payments(hand: Hand, ruleset: Ruleset, where: Situation, total_fan: int) -> 
 # The public function ----------------------------------------------------------------------------------------
 
 
-def _parse_hand(text: str) -> Hand:
-    from . import parse_hand  # the reference notation parser, looked up when a hand is given as text
-
-    return parse_hand(text)
-
-
 def score(
     hand: HandLike,
     win_tile: int | str,
@@ -311,7 +258,7 @@ def score(
                          kong_fed_by=kong_fed_by, last_tile=last_tile, heavenly=heavenly, earthly=earthly,
                          human=human, winners_on_discard=winners_on_discard,
                          feeder_already_liable=feeder_already_liable)  # fmt: skip
-    h = as_hand(hand, _parse_hand)
+    h = as_hand(hand, parse_hand)
     win = win_tile_index(win_tile)
     if h.is_complete_size:
         raise InvalidHandError("score takes the hand without its winning tile (3n+1 concealed tiles) and the "
