@@ -282,8 +282,11 @@ mod tests {
         assert!(!readings("11113355m224466p", all).is_empty());
     }
 
+    /// A reading as a comparable key: (form, sets as (chow, tile), pair).
+    type ReadingKey = (u8, Vec<(bool, u8)>, Option<u8>);
+
     /// Readings as comparable keys (sets sorted, since melds come last in a decomposition).
-    fn keys(readings: impl IntoIterator<Item = Reading>) -> Vec<(u8, Vec<(bool, u8)>, Option<u8>)> {
+    fn keys(readings: impl IntoIterator<Item = Reading>) -> Vec<ReadingKey> {
         let mut keys: Vec<_> = readings
             .into_iter()
             .map(|r| {
