@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import mjcore
-from mjcore import InvalidArgumentError, InvalidHandError
+from mjcore import InvalidArgumentError
 
 HANDS = [("123m456m78p234s99s", "6p"), ("12p456s789s88p555m", "3p"), ("1112345678999p", "5p"),
          ("123m456m78p234s99s", "1p"), ("19m19p19s1234567z", "1m"), ("111222333z44z55z", "5z")]  # fmt: skip
@@ -49,5 +49,9 @@ def test_batch_flags_and_errors():
     bad[1, 0] = 5
     with pytest.raises(InvalidArgumentError, match="row 1"):
         mjcore.score_batch(bad, wins)
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidArgumentError, match="length 3"):
         mjcore.score_batch(counts, wins[:2])
+    with pytest.raises(TypeError):
+        mjcore.score_batch(counts.astype(np.int64), wins)
+    fans, _ = mjcore.score_batch(counts, wins, seat_wind=np.array(["E", "S", "W"]), round_wind="南")
+    assert fans.tolist() == [1, 1, 1]  # 鸡糊 + 门清

@@ -11,6 +11,7 @@ import numpy as np
 
 from . import _core
 from .analysis import _parts
+from .errors import InvalidArgumentError
 from .hand import HandLike
 from .ruleset import RulesetLike, load_ruleset
 from .score_result import ScoreResult
@@ -66,10 +67,10 @@ def score(
 
 def _column(value: Any, n: int, name: str) -> np.ndarray:
     """A per-row uint8 array of length n from a scalar or an array."""
-    column = np.ascontiguousarray(np.broadcast_to(np.asarray(value), (n,)), dtype=np.uint8)
-    if column.shape != (n,):
-        raise ValueError(f"{name} must be a scalar or an array of length {n}")
-    return column
+    try:
+        return np.ascontiguousarray(np.broadcast_to(np.asarray(value), (n,)), dtype=np.uint8)
+    except ValueError:
+        raise InvalidArgumentError(f"{name} must be a scalar or an array of length {n}") from None
 
 
 def _seat_column(value: Any, n: int, name: str) -> np.ndarray:
@@ -94,12 +95,15 @@ def score_batch(
     """Scores many winning hands at once, on all cores without the GIL.
 
     concealed: uint8 (N, 34) concealed counts without the winning tile (no melds); win_tiles: (N,) kinds;
-    the flags and seats (0..3) are scalars or (N,) arrays; discard wins need no discarder here.
+    the flags and seats (0..3 or wind names) are scalars or (N,) arrays; discard wins need no discarder here.
+    Rows are checked in the core, and the first bad row is named.
     Returns (total fan int8, −1 where the row is not a win; points int64, 0 there)."""
     rules = load_ruleset(ruleset)
-    counts = np.ascontiguousarray(concealed, dtype=np.uint8)
-    if counts.ndim != 2 or counts.shape[1] != 34:
-        raise ValueError(f"concealed must have shape (N, 34), got {counts.shape}")
+    if not isinstance(concealed, np.ndarray) or concealed.dtype != np.uint8:
+        raise TypeError("concealed must be a numpy uint8 array of shape (N, 34)")
+    if concealed.ndim != 2 or concealed.shape[1] != 34:
+        raise InvalidArgumentError(f"concealed must have shape (N, 34), not {concealed.shape}")
+    counts = np.ascontiguousarray(concealed)
     n = counts.shape[0]
     wins = _column(win_tiles, n, "win_tiles")
     source = np.where(_column(self_drawn, n, "self_drawn") != 0, SELF_DRAWN, DISCARD).astype(np.uint8)
