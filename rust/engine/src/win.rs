@@ -19,16 +19,24 @@ const WHOLE_HAND_TILES: u8 = 14;
 /// or a 3n+1 hand.
 pub fn is_win(hand: &Hand, opts: FormOptions) -> Result<bool> {
     let sets = complete_sets(hand)?;
-    if hand.melds.is_empty() && hand.wilds == 0 {
-        return Ok(is_win_counts_with(&hand.concealed, opts));
+    let mut searched = opts;
+    if hand.wilds == 0 {
+        if hand.melds.is_empty() {
+            return Ok(is_win_counts_with(&hand.concealed, opts));
+        }
+        // Declared melds are sets already, so the concealed part alone decides the standard form.
+        if opts.forms.contains(FormSet::STANDARD) && is_standard_win(&hand.concealed) {
+            return Ok(true);
+        }
+        searched.forms = FormSet(opts.forms.0 & !FormSet::STANDARD.0);
     }
     let mut stop_at_first = |_: &_| ControlFlow::Break(());
-    Ok(visit_forms(hand, opts, sets, &mut stop_at_first).is_break())
+    Ok(visit_forms(hand, searched, sets, &mut stop_at_first).is_break())
 }
 
 /// Whether plain concealed counts (no melds, no wilds) are a win in `forms`, four identical tiles counting
 /// as two pairs of seven pairs. Counts must be 0..4 each; other counts give an unspecified answer but never
-/// a panic. A 3n+1 total is never a win.
+/// a panic. Only a 3n+2 total can be a win.
 #[inline]
 pub fn is_win_counts(counts: &Counts, forms: FormSet) -> bool {
     is_win_counts_with(counts, FormOptions::with_forms(forms))
