@@ -8,6 +8,7 @@ use crate::decompose::{complete_sets, visit_forms};
 use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::Hand;
+use crate::knitted_pattern::KnittedPattern;
 use crate::suit_key::hand_keys;
 use crate::tile::{Counts, NUM_KINDS, TERMINALS_AND_HONOURS};
 use crate::win_table::{SuitTable, HONORS, SUITED};
@@ -126,29 +127,17 @@ fn is_knitted_win(counts: &Counts, all_distinct: bool) -> bool {
         && present[0] | present[1] | present[2] == 0b111;
     honors_knitted
         || (full.iter().all(|&f| f != 0)
-            && KNITTED_PATTERNS.iter().any(|&pattern| {
-                (0..3).all(|suit| full[suit] >> pattern[suit] & 1 == 1)
+            && KnittedPattern::ALL.iter().any(|&pattern| {
+                (0..3).all(|suit| full[suit] >> pattern.class(suit) & 1 == 1)
                     && is_knitted_straight(counts, pattern)
             }))
 }
 
-/// Residue class of each suit in the six knitted patterns.
-const KNITTED_PATTERNS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
 /// With the nine tiles of `pattern` present: whether the other five are a set and a pair.
-fn is_knitted_straight(counts: &Counts, pattern: [usize; 3]) -> bool {
+fn is_knitted_straight(counts: &Counts, pattern: KnittedPattern) -> bool {
     let mut rest = *counts;
-    for (suit, class) in pattern.into_iter().enumerate() {
-        for step in 0..3 {
-            rest[suit * 9 + class + 3 * step] -= 1;
-        }
+    for tile in pattern.tiles() {
+        rest[tile as usize] -= 1;
     }
     is_standard_win(&rest)
 }
