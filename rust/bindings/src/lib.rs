@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod batch;
 mod convert;
 mod decompose;
 mod errors;
