@@ -66,6 +66,13 @@ impl Group {
         group
     }
 
+    /// A concealed pair or pung of `tile` whose last `wilds` tiles are wild.
+    pub(crate) fn identical(kind: GroupKind, tile: u8, wilds: u8) -> Group {
+        let len: u8 = if kind == GroupKind::Pair { 2 } else { 3 };
+        let trailing_wilds = ((1u16 << wilds) - 1) << (len - wilds);
+        Group::concealed(kind, &[tile; 3][..len as usize], trailing_wilds)
+    }
+
     /// The group a declared meld forms.
     pub(crate) fn of_meld(index: usize, meld: &Meld) -> Group {
         let t = meld.tile.index();
