@@ -42,6 +42,7 @@ impl Suit {
     }
 
     /// Number of kinds in the suit: 9, or 7 for honours.
+    #[allow(clippy::len_without_is_empty)] // a suit is never empty
     pub const fn len(self) -> u8 {
         match self {
             Suit::Honor => 7,
