@@ -85,8 +85,8 @@ fn add_random_group(rng: &mut Rng, counts: &mut Counts, size: usize, identical: 
         counts[rng.below(NUM_KINDS)] += size as u8;
     } else {
         let start = rng.below(3) * 9 + rng.below(7);
-        for k in start..start + 3 {
-            counts[k] += 1;
+        for count in &mut counts[start..start + 3] {
+            *count += 1;
         }
     }
 }
