@@ -9,7 +9,7 @@ use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::Hand;
 use crate::knitted_pattern::KnittedPattern;
-use crate::suit_key::hand_keys;
+use crate::suit_key::{eight_counts, hand_keys};
 use crate::tile::{Counts, NUM_KINDS, TERMINALS_AND_HONOURS};
 use crate::win_table::{SuitTable, HONORS, SUITED};
 
@@ -53,7 +53,10 @@ pub fn is_win_counts_with(counts: &Counts, opts: FormOptions) -> bool {
     let whole_hand_forms = FormSet::SEVEN_PAIRS
         .union(FormSet::THIRTEEN_ORPHANS)
         .union(FormSet::KNITTED);
-    if forms.0 & whole_hand_forms.0 == 0 || total(counts) != WHOLE_HAND_TILES {
+    if forms.0 & whole_hand_forms.0 == 0
+        || !whole_hand_form_possible(counts, forms)
+        || total(counts) != WHOLE_HAND_TILES
+    {
         return false;
     }
     // The OR of all counts (each 0..4): bit 0 is set iff a count is odd, bit 1 or 2 iff a count is 2 or more,
@@ -64,6 +67,18 @@ pub fn is_win_counts_with(counts: &Counts, opts: FormOptions) -> bool {
     (forms.contains(FormSet::SEVEN_PAIRS) && seven_pairs)
         || (forms.contains(FormSet::THIRTEEN_ORPHANS) && is_thirteen_orphans(counts))
         || (forms.contains(FormSet::KNITTED) && is_knitted_win(counts, all_distinct))
+}
+
+/// One look at 1m–8m that rules out most hands for 七对 (an odd count) and 十三幺 (a tile in 2m–8m); the
+/// knitted forms are not screened.
+#[inline(always)]
+fn whole_hand_form_possible(counts: &Counts, forms: FormSet) -> bool {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const ONE_M: u64 = 0xFF;
+    let man = eight_counts(counts, 0);
+    forms.contains(FormSet::KNITTED)
+        || (forms.contains(FormSet::SEVEN_PAIRS) && man & ONES == 0)
+        || (forms.contains(FormSet::THIRTEEN_ORPHANS) && man & !ONE_M == 0)
 }
 
 /// The number of tiles (wrapping only for counts far above 4, whose answer is unspecified anyway).
