@@ -13,48 +13,20 @@ from . import _core
 from .analysis import _parts
 from .errors import InvalidArgumentError
 from .hand import HandLike
-from .ruleset import RulesetLike, load_ruleset
+from .ruleset import Ruleset, RulesetLike, load_ruleset
 from .score_result import ScoreResult
-from .situation import DISCARD, SELF_DRAWN, Seat, Situation, seat_index, situation_of, win_tile_index
+from .score_signature import score_function
+from .situation import DISCARD, SELF_DRAWN, Situation, seat_index
 
 __all__ = ["score", "score_batch"]
 
 
-def score(
-    hand: HandLike,
-    win_tile: int | str,
-    situation: Situation | None = None,
-    *,
-    ruleset: RulesetLike = "gd-cgc5",
-    self_drawn: bool = False,
-    seat_wind: Seat = 0,
-    round_wind: Seat = 0,
-    discarder: Seat | None = None,
-    robbing_kong: bool = False,
-    kong_bloom: bool = False,
-    kong_fed_by: Seat | None = None,
-    last_tile: bool = False,
-    heavenly: bool = False,
-    earthly: bool = False,
-    human: bool = False,
-    winners_on_discard: int = 1,
-    feeder_already_liable: bool = False,
-) -> ScoreResult:
-    """Scores ``hand`` (its concealed tiles WITHOUT the winning tile, plus melds whose ``from_offset`` says
-    who fed them) winning on ``win_tile`` under a Guangdong ruleset: the highest pattern over all
-    decompositions, its extras, cap, floor, 起和 and the payments of the four seats. A hand that does not win
-    returns a result with ``is_win`` False. The situation comes from ``situation`` or the keyword shortcuts
-    (see ``Situation``)."""
-    rules = load_ruleset(ruleset)
-    where = situation_of(situation, self_drawn=self_drawn, seat_wind=seat_wind, round_wind=round_wind,
-                         discarder=discarder, robbing_kong=robbing_kong, kong_bloom=kong_bloom,
-                         kong_fed_by=kong_fed_by, last_tile=last_tile, heavenly=heavenly, earthly=earthly,
-                         human=human, winners_on_discard=winners_on_discard,
-                         feeder_already_liable=feeder_already_liable)  # fmt: skip
+def _score(hand: HandLike, win: int, where: Situation, rules: Ruleset) -> ScoreResult:
+    """Scoring through the Rust core."""
     counts, melds, wilds = _parts(hand)
     if wilds:  # Guangdong 鸡平胡 and 贵港 tables have no wild tiles
         return ScoreResult.not_a_win(rules)
-    row = _core.score(rules.compiled, counts, melds, win_tile_index(win_tile),
+    row = _core.score(rules.compiled, counts, melds, win,
                       where.seat_wind, where.round_wind, where.source_code, where.discarder, where.kong_bloom,
                       where.kong_fed_by, where.last_tile, where.limit_code, where.winners_on_discard,
                       where.feeder_already_liable)  # fmt: skip
@@ -63,6 +35,9 @@ def score(
     pattern, _, _, extras, raw, capped, floored, total, legal, _, payments, liable = row
     return ScoreResult.from_parts(rules, pattern, [(key, times) for key, times, _ in extras], raw, capped, floored,
                                   total, legal, tuple(payments), liable)  # fmt: skip
+
+
+score = score_function(_score)
 
 
 def _column(value: Any, n: int, name: str) -> np.ndarray:
