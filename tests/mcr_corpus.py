@@ -61,7 +61,7 @@ def _motif(rng: random.Random) -> list[tuple[str, int]]:
     s = rng.randrange(3) * 9
     others = [x * 9 for x in range(3) if x * 9 != s]
     r = rng.randrange(7)
-    kind = rng.randrange(12)
+    kind = rng.randrange(13)
     if kind == 0:  # shifted chows by 1 or 2
         step = rng.choice((1, 2))
         n = rng.choice((3, 4))
@@ -98,6 +98,9 @@ def _motif(rng: random.Random) -> list[tuple[str, int]]:
     if kind == 9:  # short straight / mixed double chow
         return [("chow", s + min(r, 3)), ("chow", s + min(r, 3) + 3)] if rng.random() < 0.5 else [
             ("chow", s + r), ("chow", others[0] + r)]
+    if kind == 10:  # unrelated chows of three suits around an honour pair: the way to 无番和
+        a, b, c = rng.sample(range(7), 3)
+        return [("chow", a), ("chow", 9 + b), ("chow", 18 + c), ("pair", rng.choice(WINDS + DRAGONS))]
     return []
 
 
