@@ -233,14 +233,14 @@ def _knitted_meld(rng: random.Random, tiles: list[int]) -> tuple[list[int], list
     for t in range(34):
         if rest[t] >= 3:
             rest[t] -= 3
-            if sum(rest) == 2:
+            if 2 in rest:
                 counts[t] -= 3
                 return counts, [Meld(MeldKind.PON, t, t, rng.randrange(1, 4))]
             rest[t] += 3
         if _chow_ok(t) and all(rest[t + i] for i in range(3)):
             for i in range(3):
                 rest[t + i] -= 1
-            if sum(rest) == 2:
+            if 2 in rest:
                 for i in range(3):
                     counts[t + i] -= 1
                 return counts, [Meld(MeldKind.CHI, t, t, 3)]

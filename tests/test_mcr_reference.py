@@ -49,7 +49,7 @@ FAN_HANDS = [
     ("greater_honors_and_knitted_tiles", "147m25p3s1234567z", "6s", {}),
     ("all_even_pungs", "222444m666p888s2s", "2s", {}),
     ("full_flush", "11123456789m23m", "4m", {}),
-    ("pure_triple_chow", "123123123m456p7s", "7s", {}),
+    ("pure_triple_chow", "123m456p7s [123m] [123m]", "7s", {}),
     ("pure_shifted_pungs", "111222333m456p7s", "7s", {}),
     ("upper_tiles", "777789m789p789s9s", "9s", {}),
     ("middle_tiles", "444456m456p456s5s", "5s", {}),
@@ -75,7 +75,7 @@ FAN_HANDS = [
     ("out_with_replacement_tile", "456p789s345s1z [1111m]", "1z", {"self_drawn": True, "kong_replacement": True}),
     ("robbing_the_kong", "123m456p789s34s11z", "5s", {"robbing_kong": True}),
     ("all_pungs", "222p333s444s5z [111m]", "5z", {}),
-    ("half_flush", "1234567891112z", "2z", {}),
+    ("half_flush", "123456789m1112z", "2z", {}),
     ("mixed_shifted_chows", "123789m234p345s5z", "5z", {}),
     ("all_types", "123m456p789s1115z", "5z", {}),
     ("melded_hand", "5z [123m] [456p] [789s] [111z]", "5z", {}),
@@ -85,8 +85,8 @@ FAN_HANDS = [
     ("outside_hand", "123789m123p999s1z", "1z", {}),
     ("fully_concealed_hand", "123m456p789s345s1z", "1z", DRAW),
     ("two_melded_kongs", "345678s9s [1111m] [2222p]", "9s", {}),
-    ("last_tile", "123m456p789s345s1z", "1z", {"last_copy": True}),
-    ("dragon_pung", "123m456p678s5559s", "9s", {}),
+    ("last_tile", "123m456p789s34s11z", "5s", {"last_copy": True}),
+    ("dragon_pung", "123m456p678s9s555z", "9s", {}),
     ("prevalent_wind", "123m456p678s9s111z", "9s", {"prevalent_wind": 0, "seat_wind": 1}),
     ("seat_wind", "123m456p678s9s222z", "9s", {"seat_wind": 1}),
     ("concealed_hand", "123m456p789s345s1z", "1z", {}),
@@ -98,7 +98,7 @@ FAN_HANDS = [
     ("all_simples", "234m456p678s345s6m", "6m", {}),
     ("pure_double_chow", "123123m456p678s1z", "1z", {}),
     ("mixed_double_chow", "123m123p456789s1z", "1z", {}),
-    ("short_straight", "123456m789p123s1z", "1z", {}),
+    ("short_straight", "123456m789p789s1z", "1z", {}),
     ("two_terminal_chows", "123789m456p345s1z", "1z", {}),
     ("pung_of_terminals_or_honors", "111m456p678s345s1z", "1z", {}),
     ("melded_kong", "333p456789s1z [2222m]", "1z", {}),
@@ -168,7 +168,7 @@ def test_no_repeat_a_seat_wind_pung_is_not_also_a_terminal_pung():
 
 def test_no_splitting_a_triple_chow_gives_no_double_chow():
     """不拆移: the chows of 一色三同顺 are not split off again into 一般高."""
-    fans = _fans(score(*_score("123123123m456p7s", "7s", {})))
+    fans = _fans(score(*_score("123m456p7s [123m] [123m]", "7s", {})))
     assert fans["pure_triple_chow"] == 1 and fans["pure_double_chow"] == 0
 
 
@@ -206,7 +206,7 @@ def test_implied_fans_are_not_counted():
 
 
 def test_a_discard_completing_a_pung_makes_it_exposed():
-    fans = _fans(score(*_score("111m222p333s44s5z", "4s", {})))
+    fans = _fans(score(*_score("111m222p33s456s55z", "3s", {})))
     assert fans["two_concealed_pungs"] == 1 and not fans["three_concealed_pungs"]
 
 
@@ -226,7 +226,7 @@ def test_the_book_reading_of_two_mixed_kongs():
 
 
 def test_the_minimum_is_the_table_value():
-    one_fan = score(*_score("456p789s345s1z [123m]", "1z", {}))
+    one_fan = score(*_score("456p678s345s1z [123m]", "1z", {}))
     assert one_fan.is_win and not one_fan.meets_minimum
     assert score(*_score("123123123m456p7s", "7s", {})).meets_minimum
 
