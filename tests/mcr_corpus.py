@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from mjcore.hand import Hand, Meld, MeldKind
 from mjcore.reference.mcr import Situation
-from mjcore.reference.mcr.tiles import KNITTED_STRAIGHTS, THIRTEEN_ORPHANS, WINDS, DRAGONS, GREEN, REVERSIBLE
+from mjcore.reference.mcr.tiles import DRAGONS, GREEN, KNITTED_STRAIGHTS, REVERSIBLE, THIRTEEN_ORPHANS, WINDS
 
 __all__ = ["Case", "generate", "cases"]
 
@@ -25,7 +25,6 @@ class Case(NamedTuple):
     situation: Situation
 
 
-SUITED = tuple(range(27))
 HONOURS = tuple(range(27, 34))
 
 
@@ -116,34 +115,35 @@ def _add(counts: list[int], kind: str, tile: int, sign: int = 1) -> None:
 
 
 def _standard_groups(rng: random.Random) -> list[tuple[str, int]] | None:
-    pool = _pools(rng)
+    """Four sets and a pair: a motif first, the rest drawn from a themed pool."""
+    pool = frozenset(_pools(rng))
     pung_share = rng.choice((0.0, 0.3, 0.6, 1.0))
     counts = [0] * 34
     groups: list[tuple[str, int]] = []
-    for kind, tile in _motif(rng):
-        if kind == "pair" and any(k == "pair" for k, _ in groups):
-            continue
-        if len([g for g in groups if g[0] != "pair"]) == 4 and kind != "pair":
-            continue
-        if _fits(counts, kind, tile):
-            _add(counts, kind, tile)
-            groups.append((kind, tile))
-    for _ in range(60):
-        sets = [g for g in groups if g[0] != "pair"]
-        if len(sets) == 4 and len(groups) == 5:
-            return groups
-        tile = rng.choice(pool)
-        if len(sets) == 4 or (not any(g[0] == "pair" for g in groups) and rng.random() < 0.2):
-            if any(g[0] == "pair" for g in groups):
-                continue
-            kind = "pair"
+
+    def place(kind: str, tile: int) -> None:
+        if kind == "pair":
+            full = any(k == "pair" for k, _ in groups)
         else:
-            kind = "pung" if rng.random() < pung_share or not _chow_ok(tile) else "chow"
-            if kind == "chow" and not all(t in pool for t in (tile, tile + 1, tile + 2)) and rng.random() < 0.8:
-                continue
-        if _fits(counts, kind, tile):
+            full = sum(k != "pair" for k, _ in groups) == 4
+        if not full and _fits(counts, kind, tile):
             _add(counts, kind, tile)
             groups.append((kind, tile))
+
+    for kind, tile in _motif(rng):
+        place(kind, tile)
+    for _ in range(60):
+        if len(groups) == 5:
+            return groups
+        tile = rng.choice(sorted(pool))
+        if sum(k != "pair" for k, _ in groups) == 4 or rng.random() < 0.2:
+            place("pair", tile)
+            continue
+        kind = "pung" if rng.random() < pung_share or not _chow_ok(tile) else "chow"
+        # chows mostly stay inside the pool, so that a themed hand keeps its theme
+        if kind == "chow" and not {tile, tile + 1, tile + 2} <= pool and rng.random() < 0.8:
+            continue
+        place(kind, tile)
     return None
 
 
@@ -159,9 +159,6 @@ def _declare(rng: random.Random, groups: list[tuple[str, int]]) -> tuple[list[in
     for kind, tile in groups:
         _add(totals, kind, tile)
     for index, (kind, tile) in enumerate(groups):
-        if index not in declared and not (kind == "pung" and totals[tile] == 3 and rng.random() < 0.25):
-            if kind != "pung" or index not in declared:
-                pass
         if index in declared:
             if kind == "chow":
                 melds.append(Meld(MeldKind.CHI, tile, tile + rng.randrange(3), 3))

@@ -1,9 +1,9 @@
 """The pure-Python Chinese Official (国标, MCR) scorer: the 81 fans of ``rulesets/mcr.toml``.
 
 >>> from mjcore.reference.mcr import score, Situation
->>> result = score("123456789m1234p", 11, Situation(self_drawn=True))  # 3p completes 234p + a pair of 1p
+>>> result = score("123456789m1234p", 9, Situation(self_drawn=True))  # 1p: 234p and a pair of 1p
 >>> result.total, result.meets_minimum
-(25, True)
+(23, True)
 """
 
 from __future__ import annotations

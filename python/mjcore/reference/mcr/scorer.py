@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ...errors import IllegalActionError, InvalidHandError
+from ...errors import IllegalActionError, InvalidHandError, InvalidTileError
 from ...hand import Hand, MeldKind
 from ...tiles import tile_name
 from .forms import (
@@ -115,8 +115,6 @@ def _prepare(hand: Hand, win_tile: int, situation: Situation, table: FanTable) -
     if isinstance(win_tile, bool) or not isinstance(win_tile, int):
         raise TypeError(f"win_tile must be an int tile kind, not {type(win_tile).__name__}")
     if not 0 <= win_tile < 34:
-        from ...errors import InvalidTileError
-
         raise InvalidTileError(f"win tile {win_tile} does not exist: kinds are 0..33")
     all_counts = list(hand.all_counts())
     all_counts[win_tile] += 1

@@ -36,10 +36,6 @@ class FanTable:
     def value(self, key: str) -> int:
         return self.fans[key].value
 
-    def enabled(self, key: str) -> bool:
-        option = self.fans[key].option
-        return option is None or self.options[option]
-
 
 def _field(table: Mapping[str, Any], name: str, kind: type, where: str) -> Any:
     if name not in table:
