@@ -291,19 +291,23 @@ def test_table_has_the_81_fans_and_the_folk_rows():
     assert len(standard) == 81
     assert table.minimum == 8
     assert {fan.chinese for fan in table.fans.values()} >= {"大四喜", "花牌", "无番和", "单钓将"}
-    folk = {row["chinese"] for row in _table_data()["folk_fans"]}
+    folk = {row["zh"] for row in _table_data()["folk_fans"].values()}
     assert folk == {"四方大发", "天和", "地和", "人和", "混杠", "天听", "混四节", "混四步", "混三节", "混三步", "258将", "幺九头"}
     assert _table_data()["options"]["folk_fans"] is False
 
 
 def test_table_errors_name_the_field():
     data = _table_data()
-    data["fans"] = [dict(data["fans"][0], excludes=["no_such_fan"])]
-    with pytest.raises(RulesetError, match="no_such_fan"):
+    data["fans"]["all_chows"]["excludes"] = ["no_such_fan"]
+    with pytest.raises(RulesetError, match="fans.all_chows.excludes.*no_such_fan"):
         parse_table(data)
     data = _table_data()
-    data["fans"][0] = {k: v for k, v in data["fans"][0].items() if k != "value"}
-    with pytest.raises(RulesetError, match="value"):
+    del data["fans"]["all_chows"]["fan"]
+    with pytest.raises(RulesetError, match="fans.all_chows: missing field 'fan'"):
+        parse_table(data)
+    data = _table_data()
+    data["options"]["folk_fans"] = True
+    with pytest.raises(RulesetError, match="folk_fans"):
         parse_table(data)
 
 

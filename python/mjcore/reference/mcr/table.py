@@ -42,25 +42,25 @@ def _field(table: Mapping[str, Any], name: str, kind: type, where: str) -> Any:
         raise RulesetError(f"{where}: missing field {name!r}")
     value = table[name]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise RulesetError(f"{where}: field {name!r} must be {kind.__name__}, not {type(value).__name__}")
+        raise RulesetError(f"{where}.{name} must be {kind.__name__}, not {type(value).__name__}")
     return value
 
 
-def _fan(entry: Mapping[str, Any], index: int, options: Mapping[str, bool]) -> Fan:
-    where = f"fans[{index}]"
-    key = _field(entry, "key", str, where)
-    where = f"fan {key!r}"
-    value = _field(entry, "value", int, where)
+def _fan(key: str, entry: Mapping[str, Any], options: Mapping[str, bool]) -> Fan:
+    where = f"fans.{key}"
+    if not isinstance(entry, dict):
+        raise RulesetError(f"{where} must be a table")
+    value = _field(entry, "fan", int, where)
     if value <= 0:
-        raise RulesetError(f"{where}: value must be positive, not {value}")
+        raise RulesetError(f"{where}.fan must be positive, not {value}")
     excludes = _field(entry, "excludes", list, where)
     option = entry.get("option")
     if option is not None and option not in options:
-        raise RulesetError(f"{where}: option {option!r} is not declared in [options]")
+        raise RulesetError(f"{where}.option: {option!r} is not declared in [options]")
     return Fan(
         key=key,
-        chinese=_field(entry, "chinese", str, where),
-        english=_field(entry, "english", str, where),
+        chinese=_field(entry, "zh", str, where),
+        english=_field(entry, "en", str, where),
         value=value,
         excludes=tuple(str(x) for x in excludes),
         option=option,
@@ -79,18 +79,13 @@ def parse_table(data: Mapping[str, Any]) -> FanTable:
             raise RulesetError(f"options.{name} must be true or false")
     if options.get("folk_fans"):
         raise RulesetError("options.folk_fans: the seed's folk rows are listed but not scored yet")
-    fans: dict[str, Fan] = {}
-    for index, entry in enumerate(_field(data, "fans", list, "ruleset")):
-        fan = _fan(entry, index, options)
-        if fan.key in fans:
-            raise RulesetError(f"fan {fan.key!r} is listed twice")
-        fans[fan.key] = fan
+    fans = {key: _fan(key, entry, options) for key, entry in _field(data, "fans", dict, "ruleset").items()}
     for fan in fans.values():
         for excluded in fan.excludes:
             if excluded not in fans:
-                raise RulesetError(f"fan {fan.key!r}: excludes unknown fan {excluded!r}")
+                raise RulesetError(f"fans.{fan.key}.excludes: unknown fan {excluded!r}")
             if fans[excluded].value > fan.value:
-                raise RulesetError(f"fan {fan.key!r} excludes the higher fan {excluded!r}")
+                raise RulesetError(f"fans.{fan.key}.excludes: {excluded!r} is worth more than the fan itself")
     ordered = dict(sorted(fans.items(), key=lambda item: -item[1].value))
     return FanTable(
         name=_field(meta, "name", str, "meta"),
