@@ -248,7 +248,7 @@ def test_not_a_win_is_a_value():
         ("123m456p789s34s11z", "5s", {"robbing_kong": True, "self_drawn": True}, IllegalActionError),
         ("123m456p789s345s1z", "1z", {"robbing_kong": True}, IllegalActionError),  # a copy is held
         ("123m456p789s345s1z", "1z", {"self_drawn": True, "kong_replacement": True}, IllegalActionError),
-        ("123m456p789s345s11z", "1z", {"last_copy": True}, InvalidHandError),
+        ("1m456p789s345s [111m]", "1m", {}, InvalidHandError),  # a fifth copy counting a meld
     ],
 )
 def test_refused(text, win, flags, error):
