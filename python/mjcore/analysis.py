@@ -24,7 +24,8 @@ __all__ = [
     "is_win_batch",
 ]
 
-_DEFAULT_BITS = int(Forms.DEFAULT)
+_DEFAULT_FORMS = Forms.DEFAULT  # looked up once: a class attribute lookup on the enum costs a call's worth
+_DEFAULT_BITS = int(_DEFAULT_FORMS)
 
 
 def parse_hand(text: str) -> Hand:
@@ -55,7 +56,7 @@ def _parts(hand: HandLike) -> tuple[Any, tuple, int]:
 
 
 def _bits(forms: FormsLike) -> int:
-    return _DEFAULT_BITS if forms is Forms.DEFAULT else forms_bits(forms)
+    return _DEFAULT_BITS if forms is _DEFAULT_FORMS else forms_bits(forms)
 
 
 def is_win(
@@ -71,6 +72,8 @@ def shanten(
 ) -> int:
     """The shanten number (replacement number − 1): −1 complete, 0 ready (听牌). A tile of which the hand (melds
     included) holds all four cannot be waited on. The minimum over ``forms``."""
+    if type(hand) is list:  # the hot single call: plain counts go straight to the core, which validates them
+        return _core.shanten(hand, (), 0, _bits(forms), seven_pairs_quads, wild_fifth_copy)
     counts, melds, wilds = _parts(hand)
     return _core.shanten(counts, melds, wilds, _bits(forms), seven_pairs_quads, wild_fifth_copy)
 

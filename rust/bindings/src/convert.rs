@@ -6,7 +6,7 @@ use mjcore_engine::hand::{Hand, Meld, MeldKind};
 use mjcore_engine::{Counts, FormOptions, FormSet, Tile, NUM_KINDS};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyTuple};
+use pyo3::types::{PyBytes, PyList, PyTuple};
 
 use crate::errors::{argument, bad_hand};
 
@@ -18,34 +18,73 @@ pub fn counts_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
     let mut counts = [0u8; NUM_KINDS];
     if let Ok(bytes) = obj.cast::<PyBytes>() {
         let data = bytes.as_bytes();
-        if data.len() != NUM_KINDS {
-            return Err(bad_hand(format!(
-                "counts must have 34 entries, got {}",
-                data.len()
-            )));
-        }
+        check_length(data.len())?;
         counts.copy_from_slice(data);
         return Ok(counts);
     }
-    let values: Vec<i64> = obj
-        .extract()
-        .map_err(|_| PyTypeError::new_err("counts must be bytes or a sequence of 34 integers"))?;
-    if values.len() != NUM_KINDS {
-        return Err(bad_hand(format!(
-            "counts must have 34 entries, got {}",
-            values.len()
-        )));
-    }
-    for (i, v) in values.into_iter().enumerate() {
-        if !(0..=4).contains(&v) {
-            let name = Tile::new(i as u8).map(|t| t.mpsz()).unwrap_or_default();
-            return Err(bad_hand(format!(
-                "count of {name} (index {i}) is {v}: must be 0..4"
-            )));
+    if let Ok(list) = obj.cast::<PyList>() {
+        // The common single-call input: read the items in place, without an intermediate Vec.
+        check_length(list.len())?;
+        for (i, slot) in counts.iter_mut().enumerate() {
+            *slot = count_value(i, list_int(list, i)?)?;
         }
-        counts[i] = v as u8;
+        return Ok(counts);
+    }
+    let values: Vec<i64> = obj.extract().map_err(|_| not_counts())?;
+    check_length(values.len())?;
+    for (i, v) in values.into_iter().enumerate() {
+        counts[i] = count_value(i, v)?;
     }
     Ok(counts)
+}
+
+/// Item `index` of `list` as an integer. A plain int is read through the C API with a borrowed reference (no
+/// reference-count traffic, no intermediate object), which matters on the single-call path; anything else
+/// (a numpy integer, an object with `__index__`) goes through the general extraction.
+fn list_int(list: &Bound<'_, PyList>, index: usize) -> PyResult<i64> {
+    // SAFETY: `list` is a live list and we hold the GIL; PyList_GetItem checks the index and returns a
+    // borrowed reference or null; the reference is used only here, while the list keeps it alive.
+    let fast = unsafe {
+        let item = pyo3::ffi::PyList_GetItem(list.as_ptr(), index as pyo3::ffi::Py_ssize_t);
+        if !item.is_null() && pyo3::ffi::PyLong_CheckExact(item) != 0 {
+            let value = pyo3::ffi::PyLong_AsLongLong(item);
+            // -1 with an error set means the int does not fit 64 bits: out of range like any count above 4.
+            Some(if value == -1 && PyErr::take(list.py()).is_some() {
+                i64::MAX
+            } else {
+                value
+            })
+        } else {
+            None
+        }
+    };
+    match fast {
+        Some(value) => Ok(value),
+        None => list.get_item(index)?.extract().map_err(|_| not_counts()),
+    }
+}
+
+fn check_length(len: usize) -> PyResult<()> {
+    if len == NUM_KINDS {
+        Ok(())
+    } else {
+        Err(bad_hand(format!("counts must have 34 entries, got {len}")))
+    }
+}
+
+fn not_counts() -> PyErr {
+    PyTypeError::new_err("counts must be bytes or a sequence of 34 integers")
+}
+
+/// A count 0..4 for kind `i`, or an error naming the tile.
+fn count_value(i: usize, v: i64) -> PyResult<u8> {
+    if !(0..=4).contains(&v) {
+        let name = Tile::new(i as u8).map(|t| t.mpsz()).unwrap_or_default();
+        return Err(bad_hand(format!(
+            "count of {name} (index {i}) is {v}: must be 0..4"
+        )));
+    }
+    Ok(v as u8)
 }
 
 pub fn meld_from_tuple(m: MeldTuple) -> PyResult<Meld> {

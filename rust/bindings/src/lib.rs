@@ -3,13 +3,22 @@
 
 use pyo3::prelude::*;
 
+mod batch;
 mod convert;
+mod decompose;
 mod errors;
 mod notation;
+mod shanten;
+mod waits;
+mod win;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     notation::register(m)?;
+    shanten::register(m)?;
+    waits::register(m)?;
+    decompose::register(m)?;
+    win::register(m)?;
     Ok(())
 }

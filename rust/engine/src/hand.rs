@@ -133,8 +133,8 @@ impl Meld {
     pub fn add_tiles(&self, counts: &mut Counts) {
         let t = self.tile.index() as usize;
         if self.kind == MeldKind::Chi {
-            for k in t..t + 3 {
-                counts[k] += 1;
+            for slot in &mut counts[t..t + 3] {
+                *slot += 1;
             }
         } else {
             counts[t] += self.kind.tile_count();

@@ -1,14 +1,23 @@
 //! mjcore-engine: a Chinese mahjong rules engine in pure Rust (no Python). The `mjcore` Python package wraps
 //! it through the `mjcore-py` bindings crate.
 
+pub mod decompose;
 pub mod error;
 pub mod forms;
 pub mod hand;
 pub mod notation;
+pub mod shanten;
 pub mod suit_key;
 pub mod tile;
+pub mod waits;
+pub mod win;
+mod win_table;
 
+pub use decompose::{decompose, for_each_decomposition, Decomposition, FormKind, Group, GroupKind};
 pub use error::{EngineError, Result};
 pub use forms::{FormOptions, FormSet};
 pub use hand::{Hand, HandShape, Meld, MeldKind};
+pub use shanten::{shanten, shanten_by_form, shanten_counts, shanten_counts_into, ShantenByForm};
 pub use tile::{Counts, Suit, Tile, NUM_KINDS};
+pub use waits::{discards, waits, Discard};
+pub use win::{is_win, is_win_counts, is_win_counts_with};

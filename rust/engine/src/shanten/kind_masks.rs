@@ -1,0 +1,68 @@
+//! Bit sets of the kinds a hand holds at least once, twice, three and four times. The special forms are
+//! counts over these sets (popcounts), so scoring them costs a few instructions once the sets exist; AVX2 builds
+//! the sets with four byte compares.
+
+use crate::tile::{Counts, NUM_KINDS};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KindMasks {
+    /// Bit k set when kind k is held at least once.
+    pub held: u64,
+    pub pairs: u64,
+    pub triples: u64,
+    pub quads: u64,
+}
+
+impl KindMasks {
+    #[inline(always)]
+    pub fn of(counts: &Counts) -> KindMasks {
+        #[cfg(target_arch = "x86_64")]
+        if super::simd::available() {
+            // SAFETY: AVX2 was detected just above.
+            return unsafe { super::simd::kind_masks_avx2(counts) };
+        }
+        KindMasks::of_scalar(counts)
+    }
+
+    /// The portable construction, and the reference for the AVX2 one.
+    pub fn of_scalar(counts: &Counts) -> KindMasks {
+        Self::of_range(counts, 0..NUM_KINDS)
+    }
+
+    /// Masks of the kinds in `range` only (the AVX2 code handles the first 32 kinds itself).
+    #[inline(always)]
+    pub fn of_range(counts: &Counts, range: std::ops::Range<usize>) -> KindMasks {
+        let mut masks = KindMasks {
+            held: 0,
+            pairs: 0,
+            triples: 0,
+            quads: 0,
+        };
+        for kind in range {
+            let held = counts[kind];
+            let bit = 1u64 << kind;
+            masks.held |= bit * (held >= 1) as u64;
+            masks.pairs |= bit * (held >= 2) as u64;
+            masks.triples |= bit * (held >= 3) as u64;
+            masks.quads |= bit * (held >= 4) as u64;
+        }
+        masks
+    }
+
+    /// Kinds in `set` (a bit set of kinds) held at least once.
+    #[inline(always)]
+    pub fn held_in(&self, set: u64) -> u8 {
+        (self.held & set).count_ones() as u8
+    }
+}
+
+/// The bit set of a list of kinds.
+pub const fn kind_set(kinds: &[u8]) -> u64 {
+    let mut set = 0u64;
+    let mut i = 0;
+    while i < kinds.len() {
+        set |= 1 << kinds[i];
+        i += 1;
+    }
+    set
+}

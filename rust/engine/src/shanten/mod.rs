@@ -1,0 +1,326 @@
+//! Shanten: the exact replacement number − 1 of a hand in each winning form, table-driven.
+//!
+//! The replacement number is the fewest tiles to draw (discarding others) to reach a complete hand, where no
+//! target may need a fifth copy of a real tile — melds counted (`1111m333p222s444z` is 1-shanten, not
+//! ready). Wild tiles fill any missing slot; where allowed (`wild_fifth_copy`) a wild may also be a copy beyond
+//! the four. So each form computes the fewest missing tiles `D` of a target of 14 (or 3n+2) tiles, and
+//! shanten = max(0, D − wilds) − 1: −1 complete, 0 ready.
+
+mod capped;
+mod distances;
+mod kind_masks;
+mod simd;
+mod special;
+mod standard;
+mod table;
+
+use crate::error::{EngineError, Result};
+use crate::forms::{FormOptions, FormSet};
+use crate::hand::{Hand, HandShape};
+use crate::tile::{Counts, Suit, COPIES, NUM_KINDS};
+use kind_masks::KindMasks;
+use standard::{table_missing, StandardQuery};
+
+pub(crate) use standard::StandardParts;
+
+pub use capped::capped_distances;
+pub use distances::{Distances, ExcessDistances, INF};
+
+/// The four form families in the order of [`ShantenByForm`].
+pub const FORM_ORDER: [FormSet; 4] = [
+    FormSet::STANDARD,
+    FormSet::SEVEN_PAIRS,
+    FormSet::THIRTEEN_ORPHANS,
+    FormSet::KNITTED,
+];
+
+/// Shanten per form family (standard, seven pairs, thirteen orphans, knitted); None where the form is not
+/// selected or cannot apply to the hand's shape.
+pub type ShantenByForm = [Option<i8>; 4];
+
+/// Concealed sizes of the special forms: 13 tiles waiting, 14 complete.
+const SPECIAL_SIZES: [usize; 2] = [13, 14];
+/// 组合龙 with its set declared: a concealed part of 10 or 11 tiles beside one meld.
+const KNITTED_WITH_MELD_SIZES: [usize; 2] = [10, 11];
+/// The knitted straight stands in for three of the sets.
+const SETS_IN_KNITTED_STRAIGHT: usize = 3;
+
+/// The minimum shanten over the selected forms that apply to the hand.
+pub fn shanten(hand: &Hand, opts: FormOptions) -> Result<i8> {
+    let analysis = Analysis::new(hand, opts)?;
+    analysis
+        .best(&hand.concealed)
+        .ok_or_else(|| analysis.no_form_error())
+}
+
+/// Shanten of each form family; None where the form is not selected or cannot apply.
+pub fn shanten_by_form(hand: &Hand, opts: FormOptions) -> Result<ShantenByForm> {
+    let analysis = Analysis::new(hand, opts)?;
+    Ok(analysis.by_form(&hand.concealed))
+}
+
+/// The allocation-free hot entry for plain concealed counts (no melds, no wilds), for batches and simulation.
+/// The counts must be valid: each 0..=4, 3n+1 or 3n+2 tiles with n ≤ 5. None when no selected form applies
+/// (no forms selected, or only special forms for a hand that is not 13/14 tiles).
+#[inline]
+pub fn shanten_counts(counts: &Counts, opts: FormOptions) -> Option<i8> {
+    #[cfg(target_arch = "x86_64")]
+    if simd::available() {
+        // SAFETY: the CPU features were detected just above.
+        return unsafe { shanten_counts_avx2(counts, opts) };
+    }
+    plain_shanten(counts, opts)
+}
+
+/// [`shanten_counts`] of every row into `out` (row i into `out[i]`; [`NO_FORM`] where no selected form
+/// applies), with the CPU check made once for the whole batch.
+pub fn shanten_counts_into<'a>(
+    rows: impl Iterator<Item = &'a Counts>,
+    out: &mut [i8],
+    opts: FormOptions,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if simd::available() {
+        // SAFETY: the CPU features were detected just above.
+        return unsafe { shanten_rows_avx2(rows, out, opts) };
+    }
+    shanten_rows(rows, out, opts)
+}
+
+/// What [`shanten_counts_into`] writes for a row to which no selected form applies.
+pub const NO_FORM: i8 = i8::MAX;
+
+#[inline(always)]
+fn shanten_rows<'a>(rows: impl Iterator<Item = &'a Counts>, out: &mut [i8], opts: FormOptions) {
+    for (slot, row) in out.iter_mut().zip(rows) {
+        *slot = plain_shanten(row, opts).unwrap_or(NO_FORM);
+    }
+}
+
+/// The same code compiled for AVX2 and POPCNT, so that the combine and the kind masks inline.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn shanten_counts_avx2(counts: &Counts, opts: FormOptions) -> Option<i8> {
+    plain_shanten(counts, opts)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn shanten_rows_avx2<'a>(
+    rows: impl Iterator<Item = &'a Counts>,
+    out: &mut [i8],
+    opts: FormOptions,
+) {
+    shanten_rows(rows, out, opts)
+}
+
+/// The body of [`shanten_counts`], inlined into each build of it.
+#[inline(always)]
+fn plain_shanten(counts: &Counts, opts: FormOptions) -> Option<i8> {
+    let size = tile_count(counts);
+    let forms = opts.forms;
+    let mut best = u8::MAX;
+    if forms.contains(FormSet::STANDARD) {
+        best = table_missing(counts, size / 3);
+    }
+    if SPECIAL_SIZES.contains(&size) && forms.0 & !FormSet::STANDARD.0 != 0 {
+        let masks = KindMasks::of(counts);
+        if forms.contains(FormSet::SEVEN_PAIRS) {
+            best = best.min(special::seven_pairs_missing(&masks, opts.seven_pairs_quads));
+        }
+        if forms.contains(FormSet::THIRTEEN_ORPHANS) {
+            best = best.min(special::thirteen_orphans_missing(&masks));
+        }
+        if forms.contains(FormSet::KNITTED) {
+            let sets = size / 3 - SETS_IN_KNITTED_STRAIGHT;
+            best = best
+                .min(special::honours_knitted_missing(&masks))
+                .min(special::plain_knitted_straight_missing(counts, sets));
+        }
+    }
+    (best != u8::MAX).then(|| shanten_of_missing(best, 0))
+}
+
+/// The number of tiles in valid counts (each 0..=4), eight counts at a time: the four words' byte lanes add
+/// without carry (at most 16 each) and one multiply sums the lanes into the top byte (at most 128).
+#[inline(always)]
+fn tile_count(counts: &Counts) -> usize {
+    const LANES: u64 = 0x0101_0101_0101_0101;
+    let word = |start: usize| {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&counts[start..start + 8]);
+        u64::from_le_bytes(bytes)
+    };
+    let lanes = word(0) + word(8) + word(16) + word(24);
+    (lanes.wrapping_mul(LANES) >> 56) as usize + counts[32] as usize + counts[33] as usize
+}
+
+fn shanten_of_missing(missing: u8, wilds: u8) -> i8 {
+    missing.saturating_sub(wilds) as i8 - 1
+}
+
+/// A validated hand's fixed context: everything shanten needs besides the concealed counts, which waits and
+/// discards vary one tile at a time (the set count and the forms that apply stay the same).
+#[derive(Clone, Debug)]
+pub(crate) struct Analysis {
+    /// Copies of each kind a target may use: four minus those in declared melds.
+    caps: Counts,
+    wilds: u8,
+    /// Copies beyond the caps that wilds may stand for (0 unless `wild_fifth_copy`).
+    max_excess: usize,
+    shape: HandShape,
+    /// Sets the concealed part must form besides its pair.
+    sets: usize,
+    melds: usize,
+    /// Concealed tiles, wilds included. A drawn or discarded tile moves it between 3n+1 and 3n+2, where the
+    /// same forms apply.
+    size: usize,
+    opts: FormOptions,
+}
+
+impl Analysis {
+    pub(crate) fn new(hand: &Hand, opts: FormOptions) -> Result<Analysis> {
+        let shape = hand.validate()?;
+        let mut caps = [COPIES; NUM_KINDS];
+        let mut declared = [0u8; NUM_KINDS];
+        for meld in &hand.melds {
+            meld.add_tiles(&mut declared);
+        }
+        for (cap, used) in caps.iter_mut().zip(declared) {
+            *cap = cap.saturating_sub(used);
+        }
+        Ok(Analysis {
+            caps,
+            wilds: hand.wilds,
+            max_excess: if opts.wild_fifth_copy {
+                hand.wilds as usize
+            } else {
+                0
+            },
+            shape,
+            sets: shape.sets() as usize,
+            melds: hand.melds.len(),
+            size: hand.concealed_len(),
+            opts,
+        })
+    }
+
+    fn standard_query(&self) -> StandardQuery<'_> {
+        StandardQuery {
+            caps: &self.caps,
+            max_excess: self.max_excess,
+            sets: self.sets,
+        }
+    }
+
+    /// The standard form's per-suit parts for `counts`, kept by waits so that a drawn tile recomputes one suit.
+    pub(crate) fn standard_parts(&self, counts: &Counts) -> StandardParts {
+        self.standard_query().parts(counts)
+    }
+
+    /// `parts` with `suit` recomputed for `counts`.
+    pub(crate) fn with_suit(
+        &self,
+        parts: &StandardParts,
+        suit: Suit,
+        counts: &Counts,
+    ) -> StandardParts {
+        let mut updated = *parts;
+        updated.suits[suit as usize] = self.standard_query().suit_part(suit, counts);
+        updated
+    }
+
+    /// Waiting (3n+1) or full (3n+2), as validated.
+    pub(crate) fn shape(&self) -> HandShape {
+        self.shape
+    }
+
+    /// Whether one more copy of `kind` can join `counts`: the melds and concealed tiles hold fewer than four.
+    pub(crate) fn can_hold_another(&self, counts: &Counts, kind: usize) -> bool {
+        counts[kind] < self.caps[kind]
+    }
+
+    fn applies(&self, form: FormSet) -> bool {
+        let plain_special = self.melds == 0 && SPECIAL_SIZES.contains(&self.size);
+        match form {
+            FormSet::STANDARD => true,
+            FormSet::SEVEN_PAIRS | FormSet::THIRTEEN_ORPHANS => plain_special,
+            FormSet::KNITTED => {
+                plain_special || (self.melds == 1 && KNITTED_WITH_MELD_SIZES.contains(&self.size))
+            }
+            _ => false,
+        }
+    }
+
+    /// Shanten by form for `counts` (which must keep this hand's set count), the standard form from `parts`.
+    pub(crate) fn by_form_with(&self, counts: &Counts, parts: &StandardParts) -> ShantenByForm {
+        let masks = KindMasks::of(counts);
+        FORM_ORDER.map(|form| {
+            if !self.opts.forms.contains(form) || !self.applies(form) {
+                return None;
+            }
+            let missing = match form {
+                FormSet::STANDARD => Some(self.standard_query().missing(parts)),
+                FormSet::SEVEN_PAIRS => Some(special::seven_pairs_missing(
+                    &masks,
+                    self.opts.seven_pairs_quads,
+                )),
+                FormSet::THIRTEEN_ORPHANS => Some(special::thirteen_orphans_missing(&masks)),
+                _ => self.knitted_missing(counts, &masks),
+            };
+            missing.map(|m| shanten_of_missing(m, self.wilds))
+        })
+    }
+
+    fn knitted_missing(&self, counts: &Counts, masks: &KindMasks) -> Option<u8> {
+        let query = StandardQuery {
+            caps: &self.caps,
+            max_excess: self.max_excess,
+            sets: self.sets.checked_sub(SETS_IN_KNITTED_STRAIGHT)?,
+        };
+        let straight = special::knitted_straight_missing(counts, &query);
+        if self.melds == 0 {
+            let honours = special::honours_knitted_missing(masks);
+            Some(straight.map_or(honours, |s| s.min(honours)))
+        } else {
+            straight
+        }
+    }
+
+    pub(crate) fn by_form(&self, counts: &Counts) -> ShantenByForm {
+        self.by_form_with(counts, &self.standard_parts(counts))
+    }
+
+    pub(crate) fn best_with(&self, counts: &Counts, parts: &StandardParts) -> Option<i8> {
+        self.by_form_with(counts, parts).into_iter().flatten().min()
+    }
+
+    pub(crate) fn best(&self, counts: &Counts) -> Option<i8> {
+        self.best_with(counts, &self.standard_parts(counts))
+    }
+
+    pub(crate) fn no_form_error(&self) -> EngineError {
+        EngineError::argument(format!(
+            "none of the selected forms (bits {}) applies to a concealed part of {} tiles with {} melds",
+            self.opts.forms.0, self.size, self.melds
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_count_sums_every_kind() {
+        let mut counts = [0u8; NUM_KINDS];
+        assert_eq!(tile_count(&counts), 0);
+        counts = [4; NUM_KINDS];
+        assert_eq!(tile_count(&counts), 136);
+        for kind in 0..NUM_KINDS {
+            let mut one = [0u8; NUM_KINDS];
+            one[kind] = 3;
+            assert_eq!(tile_count(&one), 3, "kind {kind}");
+        }
+    }
+}

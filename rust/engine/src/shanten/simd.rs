@@ -1,0 +1,213 @@
+//! The four-suit combine of [`super::distances::hand_distance`] with AVX2 byte shuffles: both min-plus
+//! products (man ⊗ pin in the low 128-bit lane, sou ⊗ honours in the high one) are computed at once, every
+//! (sets, pair) entry in parallel, then the two halves meet in one reversed add and a horizontal minimum.
+//! Used when the CPU has AVX2 (detected at run time); the scalar code is the fallback and the reference.
+//! Also the byte compares that build [`KindMasks`].
+
+#![cfg(target_arch = "x86_64")]
+
+use std::arch::x86_64::*;
+
+use super::distances::{slot, Distances, INF};
+use super::kind_masks::KindMasks;
+use crate::tile::{Counts, NUM_KINDS};
+
+/// Padding slot of every vector, always [`INF`]: shuffles read it for "no such entry".
+const PAD: u8 = 6;
+
+/// Index vectors for `_mm256_shuffle_epi8` (same in both lanes): entry `sets` (0..=5) of each table.
+struct Shuffles {
+    /// `b[pair, sets - k]` into `(sets, pair)`: the other factor shifted by `k` within each pair half.
+    shift: [[u8; 32]; 6],
+    /// `b[0, sets - k]` into `(sets, 1)`, nothing into the pairless half: the pair comes from the first factor.
+    shift_into_pair: [[u8; 32]; 6],
+    /// For a total of `s` sets, `cd[1 - pair, s - sets]` into `(sets, pair)`, lining up the second product
+    /// against the first.
+    reverse: [[u8; 16]; 6],
+}
+
+const SHUFFLES: Shuffles = shuffles();
+
+const fn shuffles() -> Shuffles {
+    let mut table = Shuffles {
+        shift: [[PAD; 32]; 6],
+        shift_into_pair: [[PAD; 32]; 6],
+        reverse: [[PAD; 16]; 6],
+    };
+    let mut k = 0;
+    while k < 6 {
+        let mut i = 0;
+        while i < 32 {
+            let within = i % 16;
+            let (pair, sets) = (within / 8, within % 8);
+            if sets >= k && sets < 6 {
+                table.shift[k][i] = slot(sets - k, pair) as u8;
+                if pair == 1 {
+                    table.shift_into_pair[k][i] = slot(sets - k, 0) as u8;
+                }
+            }
+            i += 1;
+        }
+        let total = k;
+        let mut i = 0;
+        while i < 16 {
+            let (pair, sets) = (i / 8, i % 8);
+            if sets <= total {
+                table.reverse[total][i] = slot(total - sets, 1 - pair) as u8;
+            }
+            i += 1;
+        }
+        k += 1;
+    }
+    table
+}
+
+/// Padding slots of both lanes, to force them back to [`INF`] after a product.
+const PADDING_INF: [u8; 32] = {
+    let mut mask = [0u8; 32];
+    let mut i = 0;
+    while i < 32 {
+        if i % 8 >= PAD as usize {
+            mask[i] = INF;
+        }
+        i += 1;
+    }
+    mask
+};
+
+/// Whether this CPU can run the functions here and the AVX2 builds of the hot paths (cached by the standard
+/// library after the first call).
+#[inline(always)]
+pub fn available() -> bool {
+    is_x86_feature_detected!("avx2") && is_x86_feature_detected!("popcnt")
+}
+
+/// See the module documentation. `sets` must be at most 5.
+///
+/// # Safety
+/// The CPU must support AVX2 ([`available`]).
+#[target_feature(enable = "avx2")]
+#[inline]
+pub unsafe fn hand_distance_avx2(parts: [&Distances; 4], sets: usize) -> u8 {
+    // One build per set count, so that the loop below unrolls with constant shuffles.
+    match sets {
+        0 => hand_distance_for::<0>(parts),
+        1 => hand_distance_for::<1>(parts),
+        2 => hand_distance_for::<2>(parts),
+        3 => hand_distance_for::<3>(parts),
+        4 => hand_distance_for::<4>(parts),
+        _ => hand_distance_for::<5>(parts),
+    }
+}
+
+#[target_feature(enable = "avx2")]
+#[inline]
+fn hand_distance_for<const SETS: usize>(parts: [&Distances; 4]) -> u8 {
+    let load = |d: &Distances| unsafe { _mm_loadu_si128(d.as_ptr().cast()) };
+    let load32 = |t: &[u8; 32]| unsafe { _mm256_loadu_si256(t.as_ptr().cast()) };
+    let [a, b, c, d] = parts;
+    let first = _mm256_set_m128i(load(c), load(a));
+    let second = _mm256_set_m128i(load(d), load(b));
+    let mut products = _mm256_set1_epi8(INF as i8);
+    for k in 0..=SETS {
+        let first_pairless = _mm256_shuffle_epi8(first, _mm256_set1_epi8(slot(k, 0) as i8));
+        let first_paired = _mm256_shuffle_epi8(first, _mm256_set1_epi8(slot(k, 1) as i8));
+        let second_shifted = _mm256_shuffle_epi8(second, load32(&SHUFFLES.shift[k]));
+        let second_into_pair = _mm256_shuffle_epi8(second, load32(&SHUFFLES.shift_into_pair[k]));
+        products = _mm256_min_epu8(products, _mm256_adds_epu8(first_pairless, second_shifted));
+        products = _mm256_min_epu8(products, _mm256_adds_epu8(first_paired, second_into_pair));
+    }
+    products = _mm256_max_epu8(products, load32(&PADDING_INF));
+    let ab = _mm256_castsi256_si128(products);
+    let cd = _mm256_extracti128_si256::<1>(products);
+    let reversed = _mm_shuffle_epi8(cd, load(&SHUFFLES.reverse[SETS]));
+    let mut best = _mm_adds_epu8(ab, reversed);
+    best = _mm_min_epu8(best, _mm_srli_si128::<8>(best));
+    best = _mm_min_epu8(best, _mm_srli_si128::<4>(best));
+    best = _mm_min_epu8(best, _mm_srli_si128::<2>(best));
+    best = _mm_min_epu8(best, _mm_srli_si128::<1>(best));
+    (_mm_cvtsi128_si32(best) as u8).min(INF)
+}
+
+/// [`KindMasks::of`] with byte compares: kinds 0..32 from one 32-byte load and kinds 2..34 from another,
+/// the two bit sets overlapping where they agree.
+///
+/// # Safety
+/// The CPU must support AVX2 ([`available`]).
+#[target_feature(enable = "avx2")]
+#[inline]
+pub unsafe fn kind_masks_avx2(counts: &Counts) -> KindMasks {
+    const LANES: usize = 32;
+    const SHIFT: usize = NUM_KINDS - LANES;
+    // SAFETY: counts has 34 bytes, so bytes 0..32 and 2..34 are in bounds.
+    let (low, high) = unsafe {
+        (
+            _mm256_loadu_si256(counts.as_ptr().cast()),
+            _mm256_loadu_si256(counts.as_ptr().add(SHIFT).cast()),
+        )
+    };
+    let at_least = |n: i8| {
+        let bound = _mm256_set1_epi8(n - 1);
+        let low_bits = _mm256_movemask_epi8(_mm256_cmpgt_epi8(low, bound)) as u32 as u64;
+        let high_bits = _mm256_movemask_epi8(_mm256_cmpgt_epi8(high, bound)) as u32 as u64;
+        low_bits | high_bits << SHIFT
+    };
+    KindMasks {
+        held: at_least(1),
+        pairs: at_least(2),
+        triples: at_least(3),
+        quads: at_least(4),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shanten::distances::hand_distance_scalar;
+    use crate::shanten::table::{HONOURS, NUMBERED};
+    use crate::suit_key::hand_keys;
+
+    fn random_counts(state: &mut u64) -> Counts {
+        let mut counts = [0u8; NUM_KINDS];
+        for c in counts.iter_mut() {
+            *state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            // Mostly empty kinds, as in real hands, with every count 0..=4 occurring.
+            *c = ((*state >> 33) % 5) as u8 * ((*state >> 40) % 3 == 0) as u8;
+        }
+        counts
+    }
+
+    #[test]
+    fn avx2_agrees_with_scalar() {
+        if !available() {
+            return;
+        }
+        let mut state = 3u64;
+        for _ in 0..20_000 {
+            let counts = random_counts(&mut state);
+            let [m, p, s, z] = hand_keys(&counts);
+            let parts = [
+                NUMBERED.distances(m),
+                NUMBERED.distances(p),
+                NUMBERED.distances(s),
+                HONOURS.distances(z),
+            ];
+            for sets in 0..=5 {
+                // SAFETY: checked `available()` above.
+                let fast = unsafe { hand_distance_avx2(parts, sets) };
+                assert_eq!(
+                    fast,
+                    hand_distance_scalar(parts, sets),
+                    "{counts:?} sets {sets}"
+                );
+            }
+            // SAFETY: as above.
+            assert_eq!(
+                unsafe { kind_masks_avx2(&counts) },
+                KindMasks::of_scalar(&counts)
+            );
+        }
+    }
+}

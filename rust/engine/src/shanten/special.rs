@@ -1,0 +1,143 @@
+//! The forms outside "sets and a pair": seven pairs, thirteen orphans and the knitted forms. Each function
+//! returns the fewest tiles missing from a 14-tile target, before wild tiles are counted.
+
+use super::kind_masks::{kind_set, KindMasks};
+use super::standard::{table_missing, StandardQuery};
+use crate::tile::{Counts, TERMINALS_AND_HONOURS};
+
+/// Tiles in every special form's target.
+const TARGET_TILES: u8 = 14;
+const PAIRS_NEEDED: u8 = 7;
+
+/// 七对. With `quads`, four identical tiles are two pairs, so a kind can give a second pair; otherwise the seven
+/// pairs are of distinct kinds. Each kind offers its first pair for up to 2 held tiles and its second for the
+/// rest; these gains never increase, so the best seven pairs take the largest gains.
+#[inline]
+pub fn seven_pairs_missing(masks: &KindMasks, quads: bool) -> u8 {
+    let pairs = masks.pairs.count_ones() as u8;
+    let singles = (masks.held & !masks.pairs).count_ones() as u8;
+    let (second_pairs, second_singles) = if quads {
+        (
+            masks.quads.count_ones() as u8,
+            (masks.triples & !masks.quads).count_ones() as u8,
+        )
+    } else {
+        (0, 0)
+    };
+    let full = (pairs + second_pairs).min(PAIRS_NEEDED); // pairs whose two tiles are both held
+    let half = (singles + second_singles).min(PAIRS_NEEDED - full); // pairs with one tile held
+    TARGET_TILES - 2 * full - half
+}
+
+const ORPHANS: u64 = kind_set(&TERMINALS_AND_HONOURS);
+const HONOUR_KINDS: u64 = kind_set(&[27, 28, 29, 30, 31, 32, 33]);
+
+/// 十三幺: one of each terminal and honour plus a second of any of them.
+#[inline]
+pub fn thirteen_orphans_missing(masks: &KindMasks) -> u8 {
+    TARGET_TILES - masks.held_in(ORPHANS) - (masks.pairs & ORPHANS != 0) as u8
+}
+
+/// The kinds of the six knitted patterns: 147, 258 and 369 spread over the three suits in every order.
+const KNITTED_PATTERNS: [[usize; 9]; 6] = knitted_patterns();
+/// The same patterns as bit sets of kinds.
+const KNITTED_SETS: [u64; 6] = {
+    let mut sets = [0u64; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut i = 0;
+        while i < 9 {
+            sets[p] |= 1 << KNITTED_PATTERNS[p][i];
+            i += 1;
+        }
+        p += 1;
+    }
+    sets
+};
+
+const fn knitted_patterns() -> [[usize; 9]; 6] {
+    const ORDERS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut patterns = [[0; 9]; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut suit = 0;
+        while suit < 3 {
+            let mut step = 0;
+            while step < 3 {
+                patterns[p][suit * 3 + step] = suit * 9 + ORDERS[p][suit] + 3 * step;
+                step += 1;
+            }
+            suit += 1;
+        }
+        p += 1;
+    }
+    patterns
+}
+
+/// 全不靠 (and 七星不靠, whose targets are among 全不靠's): fourteen distinct tiles from one knitted pattern and
+/// the seven honours.
+pub fn honours_knitted_missing(masks: &KindMasks) -> u8 {
+    KNITTED_SETS
+        .iter()
+        .map(|&pattern| TARGET_TILES - masks.held_in(pattern | HONOUR_KINDS).min(TARGET_TILES))
+        .min()
+        .unwrap_or(TARGET_TILES)
+}
+
+/// 组合龙: the nine tiles of a knitted pattern plus `query.sets` more sets and a pair (one set concealed, or none
+/// when a declared meld is the set). The knitted tiles take one copy of each of their kinds off the caps; where
+/// a cap is already zero that copy must be a wild standing for a fifth copy. None when no pattern fits the caps.
+pub fn knitted_straight_missing(counts: &Counts, query: &StandardQuery) -> Option<u8> {
+    KNITTED_PATTERNS
+        .iter()
+        .filter_map(|pattern| {
+            let mut rest = *counts;
+            let mut caps = *query.caps;
+            let mut excess = 0usize;
+            for &kind in pattern {
+                excess += (caps[kind] == 0) as usize;
+                caps[kind] = caps[kind].saturating_sub(1);
+            }
+            let missing = take_pattern(&mut rest, pattern);
+            let residual = StandardQuery {
+                caps: &caps,
+                max_excess: query.max_excess.checked_sub(excess)?,
+                sets: query.sets,
+            };
+            Some(missing + residual.missing(&residual.parts(&rest)))
+        })
+        .min()
+}
+
+/// [`knitted_straight_missing`] for plain concealed counts (no melds, no wilds): the one set and pair left
+/// beside the knitted tiles never need more than three copies of a kind, so the caps the knitted tiles leave
+/// (three) never bind and the four-copy table answers directly.
+pub fn plain_knitted_straight_missing(counts: &Counts, sets: usize) -> u8 {
+    KNITTED_PATTERNS
+        .iter()
+        .map(|pattern| {
+            let mut rest = *counts;
+            let missing = take_pattern(&mut rest, pattern);
+            missing + table_missing(&rest, sets)
+        })
+        .min()
+        .unwrap_or(u8::MAX)
+}
+
+/// Removes one copy of each pattern kind from `rest`; returns how many kinds had none.
+#[inline(always)]
+fn take_pattern(rest: &mut Counts, pattern: &[usize; 9]) -> u8 {
+    let mut missing = 0u8;
+    for &kind in pattern {
+        missing += (rest[kind] == 0) as u8;
+        rest[kind] = rest[kind].saturating_sub(1);
+    }
+    missing
+}

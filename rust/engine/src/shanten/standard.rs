@@ -1,0 +1,123 @@
+//! The standard form (sets and a pair): per-suit distances, from the tables when they are exact for the
+//! hand, otherwise computed exactly with the hand's caps and wild excess, then combined over the four suits.
+
+use super::capped::capped_distances;
+use super::distances::{hand_distance, Distances, ExcessDistances};
+use super::table::{SuitTable, HONOURS, NUMBERED};
+use crate::suit_key::{hand_keys_packed, suit_key};
+use crate::tile::{Counts, Suit, COPIES};
+
+/// One suit's contribution to the standard form.
+#[derive(Clone, Copy, Debug)]
+pub enum SuitPart {
+    /// Straight from the table: no cap of the suit can bind and no copy beyond a cap is allowed.
+    Table(&'static Distances),
+    /// Computed for this hand's caps and excess budget.
+    Exact(ExcessDistances),
+}
+
+impl SuitPart {
+    fn layered(&self, max_excess: usize) -> ExcessDistances {
+        match self {
+            SuitPart::Table(distances) => ExcessDistances::flat(**distances, max_excess),
+            SuitPart::Exact(distances) => *distances,
+        }
+    }
+}
+
+/// The four suits' parts of a hand (man, pin, sou, honours).
+#[derive(Clone, Copy, Debug)]
+pub struct StandardParts {
+    pub suits: [SuitPart; 4],
+}
+
+/// What the standard form is asked: the tiles' caps, how many copies wilds may add beyond them, how many sets.
+#[derive(Clone, Copy, Debug)]
+pub struct StandardQuery<'a> {
+    pub caps: &'a Counts,
+    pub max_excess: usize,
+    pub sets: usize,
+}
+
+impl StandardQuery<'_> {
+    /// The part of `suit` for `counts`.
+    pub fn suit_part(&self, suit: Suit, counts: &Counts) -> SuitPart {
+        let range = suit_range(suit);
+        let caps = &self.caps[range.clone()];
+        let held = &counts[range];
+        if self.max_excess == 0
+            && caps
+                .iter()
+                .all(|&cap| cap >= most_copies_of_one_kind(self.sets))
+        {
+            SuitPart::Table(table_of(suit).distances(suit_key(held)))
+        } else {
+            SuitPart::Exact(capped_distances(
+                held,
+                caps,
+                suit != Suit::Honor,
+                self.sets,
+                self.max_excess,
+            ))
+        }
+    }
+
+    pub fn parts(&self, counts: &Counts) -> StandardParts {
+        StandardParts {
+            suits: Suit::ALL.map(|suit| self.suit_part(suit, counts)),
+        }
+    }
+
+    /// Fewest missing tiles of the whole hand.
+    pub fn missing(&self, parts: &StandardParts) -> u8 {
+        if let [SuitPart::Table(a), SuitPart::Table(b), SuitPart::Table(c), SuitPart::Table(d)] =
+            parts.suits
+        {
+            return hand_distance([a, b, c, d], self.sets);
+        }
+        let [a, b, c, d] = parts.suits.map(|part| part.layered(self.max_excess));
+        let ab = a.combine(&b, self.sets);
+        let cd = c.combine(&d, self.sets);
+        ab.combine(&cd, self.sets).complete(self.sets)
+    }
+}
+
+/// The most copies of one kind a target of `sets` sets and a pair can use while staying within four: a pair
+/// alone uses 2; one set and a pair at most 3 (a pung, or a chow through the pair); two sets can make 4. A cap
+/// at least this large never binds, so the four-copy table is exact.
+fn most_copies_of_one_kind(sets: usize) -> u8 {
+    match sets {
+        0 => 2,
+        1 => 3,
+        _ => COPIES,
+    }
+}
+
+fn table_of(suit: Suit) -> &'static SuitTable {
+    if suit == Suit::Honor {
+        &HONOURS
+    } else {
+        &NUMBERED
+    }
+}
+
+pub fn suit_range(suit: Suit) -> std::ops::Range<usize> {
+    let base = suit.base() as usize;
+    base..base + suit.len() as usize
+}
+
+/// The hot path for plain concealed counts (no melds, no wilds): four table lookups and one combine.
+#[inline(always)]
+pub fn table_missing(counts: &Counts, sets: usize) -> u8 {
+    let numbered = &*NUMBERED;
+    let [man, pin, sou, honours] = hand_keys_packed(counts);
+    hand_distance(
+        [
+            numbered.distances(man),
+            numbered.distances(pin),
+            numbered.distances(sou),
+            HONOURS.distances(honours),
+        ],
+        sets,
+    )
+}

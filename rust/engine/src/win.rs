@@ -1,0 +1,146 @@
+//! Win detection. Hands with melds or wilds go through the decomposition search (stopping at the first
+//! decomposition); plain concealed counts take a table-driven path that allocates nothing and costs four
+//! table lookups for the standard form.
+
+use std::ops::ControlFlow;
+
+use crate::decompose::{complete_sets, visit_forms};
+use crate::error::Result;
+use crate::forms::{FormOptions, FormSet};
+use crate::hand::Hand;
+use crate::suit_key::hand_keys;
+use crate::tile::{Counts, NUM_KINDS, TERMINALS_AND_HONOURS};
+use crate::win_table::{SuitTable, HONORS, SUITED};
+
+/// Tiles of the forms that take a whole concealed hand (seven pairs, orphans, knitted).
+const WHOLE_HAND_TILES: u8 = 14;
+
+/// Whether a complete-sized (3n+2) hand is a win in one of the selected forms. An error for an invalid hand
+/// or a 3n+1 hand.
+pub fn is_win(hand: &Hand, opts: FormOptions) -> Result<bool> {
+    let sets = complete_sets(hand)?;
+    if hand.melds.is_empty() && hand.wilds == 0 {
+        return Ok(is_win_counts_with(&hand.concealed, opts));
+    }
+    let mut stop_at_first = |_: &_| ControlFlow::Break(());
+    Ok(visit_forms(hand, opts, sets, &mut stop_at_first).is_break())
+}
+
+/// Whether plain concealed counts (no melds, no wilds) are a win in `forms`, four identical tiles counting
+/// as two pairs of seven pairs. Counts must be 0..4 each; other counts give an unspecified answer but never
+/// a panic. A 3n+1 total is never a win.
+#[inline]
+pub fn is_win_counts(counts: &Counts, forms: FormSet) -> bool {
+    is_win_counts_with(counts, FormOptions::with_forms(forms))
+}
+
+/// [`is_win_counts`] with every form option.
+#[inline]
+pub fn is_win_counts_with(counts: &Counts, opts: FormOptions) -> bool {
+    let forms = opts.forms;
+    if forms.contains(FormSet::STANDARD) && is_standard_win(counts) {
+        return true;
+    }
+    let whole_hand_forms = FormSet::SEVEN_PAIRS
+        .union(FormSet::THIRTEEN_ORPHANS)
+        .union(FormSet::KNITTED);
+    if forms.0 & whole_hand_forms.0 == 0 || total(counts) != WHOLE_HAND_TILES {
+        return false;
+    }
+    // The OR of all counts (each 0..4): bit 0 is set iff a count is odd, bit 1 or 2 iff a count is 2 or more,
+    // bit 2 iff a count is 4. One pass answers the cheap questions of the whole-hand forms.
+    let any = counts.iter().fold(0u8, |acc, &c| acc | c);
+    let seven_pairs = any & 1 == 0 && (opts.seven_pairs_quads || any & 4 == 0);
+    let all_distinct = any & 0b110 == 0;
+    (forms.contains(FormSet::SEVEN_PAIRS) && seven_pairs)
+        || (forms.contains(FormSet::THIRTEEN_ORPHANS) && is_thirteen_orphans(counts))
+        || (forms.contains(FormSet::KNITTED) && is_knitted_win(counts, all_distinct))
+}
+
+/// The number of tiles (wrapping only for counts far above 4, whose answer is unspecified anyway).
+fn total(counts: &Counts) -> u8 {
+    counts.iter().fold(0u8, |sum, &c| sum.wrapping_add(c))
+}
+
+/// Sets and one pair: every suit splits into sets, and exactly one of them also holds the pair.
+#[inline(always)]
+fn is_standard_win(counts: &Counts) -> bool {
+    let [man, pin, sou, honors] = hand_keys(counts);
+    let suited: &SuitTable = &SUITED;
+    // The four two-bit entries side by side: SETS bits at even positions, SETS_AND_PAIR bits at odd ones.
+    let entries =
+        suited.get(man) | suited.get(pin) << 2 | suited.get(sou) << 4 | HONORS.get(honors) << 6;
+    let every_suit_complete = (entries | entries >> 1) & 0b0101_0101 == 0b0101_0101;
+    let one_pair = (entries & 0b1010_1010).is_power_of_two();
+    every_suit_complete & one_pair
+}
+
+/// 十三幺 (fourteen tiles assumed): every terminal and honour present, nothing else. Byte-wise masks so the
+/// pass vectorises.
+fn is_thirteen_orphans(counts: &Counts) -> bool {
+    let (fewest_orphan, strays) = counts
+        .iter()
+        .zip(ORPHAN_MASK)
+        .fold((u8::MAX, 0u8), |(fewest, strays), (&c, mask)| {
+            (fewest.min(c | !mask), strays | (c & !mask))
+        });
+    fewest_orphan > 0 && strays == 0
+}
+
+/// 0xFF at the terminals and honours, 0 elsewhere.
+const ORPHAN_MASK: [u8; NUM_KINDS] = {
+    let mut mask = [0u8; NUM_KINDS];
+    let mut i = 0;
+    while i < TERMINALS_AND_HONOURS.len() {
+        mask[TERMINALS_AND_HONOURS[i] as usize] = u8::MAX;
+        i += 1;
+    }
+    mask
+};
+
+/// The knitted forms (fourteen tiles assumed). Suit `s` uses one residue class r (tiles r+1, r+4, r+7) of
+/// a knitted pattern, each suit a different one.
+///
+/// 全不靠 / 七星不靠: fourteen distinct tiles whose suited ones show one class per suit, all different.
+/// 组合龙: some assignment of distinct classes whose nine tiles are all present, the rest a set and a pair.
+fn is_knitted_win(counts: &Counts, all_distinct: bool) -> bool {
+    let mut present = [0u8; 3];
+    let mut full = [0u8; 3];
+    for suit in 0..3 {
+        for class in 0..3 {
+            let held = |step: usize| u8::from(counts[suit * 9 + class + 3 * step] > 0);
+            present[suit] |= (held(0) | held(1) | held(2)) << class;
+            full[suit] |= (held(0) & held(1) & held(2)) << class;
+        }
+    }
+    let honors_knitted = all_distinct
+        && present.iter().all(|p| p.is_power_of_two())
+        && present[0] | present[1] | present[2] == 0b111;
+    honors_knitted
+        || (full.iter().all(|&f| f != 0)
+            && KNITTED_PATTERNS.iter().any(|&pattern| {
+                (0..3).all(|suit| full[suit] >> pattern[suit] & 1 == 1)
+                    && is_knitted_straight(counts, pattern)
+            }))
+}
+
+/// Residue class of each suit in the six knitted patterns.
+const KNITTED_PATTERNS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// With the nine tiles of `pattern` present: whether the other five are a set and a pair.
+fn is_knitted_straight(counts: &Counts, pattern: [usize; 3]) -> bool {
+    let mut rest = *counts;
+    for (suit, class) in pattern.into_iter().enumerate() {
+        for step in 0..3 {
+            rest[suit * 9 + class + 3 * step] -= 1;
+        }
+    }
+    is_standard_win(&rest)
+}

@@ -1,0 +1,102 @@
+"""Seeded random hand generators shared by the differential tests: hands drawn from a real 136-tile set, so no
+tile ever appears more than four times counting melds."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import strategies as st
+
+from mjcore import Hand, Meld, MeldKind
+
+ALL_KINDS = tuple(range(34))
+HONOURS = tuple(range(27, 34))
+
+
+def build_hand(
+    rng: random.Random,
+    total: int = 13,
+    kinds: tuple[int, ...] = ALL_KINDS,
+    melds: int = 0,
+    wilds: int = 0,
+    complete_size: bool | None = None,
+) -> Hand:
+    """A random hand of ``total`` tiles in 13-tile terms (melds count 3 each), plus one more tile when
+    ``complete_size`` is true. Tiles come from four copies of each of ``kinds``."""
+    pool = {k: 4 for k in kinds}
+    declared = []
+    for _ in range(melds):
+        options = []
+        for k in kinds:
+            if pool[k] >= 3:
+                options.append(Meld(MeldKind.PON, k))
+            if pool[k] == 4:
+                options += [Meld(MeldKind.KONG, k), Meld(MeldKind.CONCEALED_KONG, k), Meld(MeldKind.ADDED_KONG, k)]
+            if k < 27 and k % 9 <= 6 and all(pool.get(k + d, 0) for d in range(3)):
+                options.append(Meld(MeldKind.CHI, k))
+        if not options:
+            break
+        meld = rng.choice(options)
+        declared.append(meld)
+        for t in meld.tiles:
+            pool[t] -= 1
+    size = total - 3 * len(declared) + (1 if complete_size else 0)
+    wall = [k for k, n in pool.items() for _ in range(n)]
+    real = max(0, size - wilds)
+    counts = [0] * 34
+    for t in rng.sample(wall, min(real, len(wall))):
+        counts[t] += 1
+    return Hand(tuple(counts), tuple(declared), wilds=size - real)
+
+
+@st.composite
+def hands(draw, sizes=(13, 14), kinds=ALL_KINDS, max_melds=0, max_wilds=0) -> Hand:
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = random.Random(seed)
+    total = draw(st.sampled_from(sizes))
+    base = total - 1 if total % 3 == 2 else total
+    return build_hand(
+        rng,
+        total=base,
+        kinds=kinds,
+        melds=draw(st.integers(0, max_melds)),
+        wilds=draw(st.integers(0, max_wilds)),
+        complete_size=total % 3 == 2,
+    )
+
+
+@st.composite
+def winning_hands(draw, max_melds=0, max_wilds=0, sets=4) -> Hand:
+    """Complete standard hands built from sets and a pair, some tiles then replaced by wilds."""
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    n_melds = draw(st.integers(0, max_melds))
+    n_wilds = draw(st.integers(0, max_wilds))
+    while True:
+        totals = [0] * 34
+        groups = []
+        for _ in range(sets):
+            if rng.random() < 0.5:
+                start = rng.choice([s * 9 + k for s in range(3) for k in range(7)])
+                groups.append(("chow", start))
+                for k in range(start, start + 3):
+                    totals[k] += 1
+            else:
+                k = rng.randrange(34)
+                groups.append(("pung", k))
+                totals[k] += 3
+        pair = rng.randrange(34)
+        totals[pair] += 2
+        if max(totals) <= 4:
+            break
+    declared = []
+    concealed = totals[:]
+    for kind, tile in groups[:n_melds]:
+        meld = Meld(MeldKind.CHI if kind == "chow" else MeldKind.PON, tile)
+        declared.append(meld)
+        for t in meld.tiles:
+            concealed[t] -= 1
+    held = [k for k in range(34) for _ in range(concealed[k])]
+    for t in rng.sample(held, min(n_wilds, len(held) - 1)):
+        concealed[t] -= 1
+    wilds = sum(totals) - sum(concealed) - sum(len(m.tiles) for m in declared)
+    return Hand(tuple(concealed), tuple(declared), wilds=wilds)
