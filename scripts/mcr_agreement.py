@@ -14,10 +14,10 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mcr_corpus import cases  # noqa: E402
-from mcr_pymahjonggb import gb_score  # noqa: E402
+from tests.mcr_corpus import cases  # noqa: E402
+from tests.mcr_pymahjonggb import gb_score  # noqa: E402
 
 from mjcore.reference.mcr import score  # noqa: E402
 

@@ -9,15 +9,16 @@ from collections import Counter
 
 import pytest
 
-from mjcore import IllegalActionError, InvalidHandError, RulesetError, parse_hand
+from mjcore import IllegalActionError, InvalidHandError, RulesetError, parse_hand, tile_index
 from mjcore.reference.mcr import Situation, default_table, score
 from mjcore.reference.mcr.table import parse_table
 
-from mcr_corpus import cases, generate
+from .mcr_corpus import cases, generate
 
 try:
-    from mcr_pymahjonggb import gb_score
     import MahjongGB  # noqa: F401
+
+    from .mcr_pymahjonggb import gb_score
 
     HAVE_GB = True
 except ImportError:  # pragma: no cover - pymahjonggb is in the test extra
@@ -111,16 +112,11 @@ FAN_HANDS = [
 ]
 
 
-def _tile(name: str) -> int:
-    """One tile in mpsz: '5z' = 白."""
-    return "mpsz".index(name[1]) * 9 + int(name[0]) - 1
-
-
 def _score(text: str, win: str, flags: dict, **hand_changes):
     hand = parse_hand(text)
     if hand_changes:
         hand = dataclasses.replace(hand, **hand_changes)
-    return hand, _tile(win), Situation(**flags)
+    return hand, tile_index(win), Situation(**flags)
 
 
 def _fans(result) -> Counter:

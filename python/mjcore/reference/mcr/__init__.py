@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from ...hand import HandLike, as_hand
-from ...analysis import parse_hand
+from ..notation import parse_hand
 from .scorer import FanScore, McrScore, score_hand
 from .situation import Situation
 from .table import FanTable, default_table, load_table
