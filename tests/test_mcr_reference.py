@@ -9,7 +9,17 @@ from collections import Counter
 
 import pytest
 
-from mjcore import IllegalActionError, InvalidHandError, RulesetError, parse_hand, tile_index
+from mjcore import (
+    Hand,
+    IllegalActionError,
+    InvalidHandError,
+    Meld,
+    MeldKind,
+    MjcoreError,
+    RulesetError,
+    parse_hand,
+    tile_index,
+)
 from mjcore.reference.mcr import Situation, default_table, score
 from mjcore.reference.mcr.table import parse_table
 
@@ -333,3 +343,35 @@ def test_agreement_with_pymahjonggb():
 
 def test_generator_is_seeded():
     assert generate(random.Random(5)) == generate(random.Random(5))
+
+
+def _random_situation_case(rng: random.Random):
+    """Any 13 tiles (some as melds) and any winning tile: mostly not a win, sometimes an illegal one."""
+    wall = [t for t in range(34) for _ in range(4)]
+    rng.shuffle(wall)
+    melds = []
+    for _ in range(rng.choice((0, 0, 1, 2))):
+        tile = wall.pop()
+        if wall.count(tile) >= 2:
+            for _ in range(2):
+                wall.remove(tile)
+            melds.append(Meld(MeldKind.PON, tile, tile, rng.randrange(1, 4)))
+    concealed = [0] * 34
+    for _ in range(13 - 3 * len(melds)):
+        concealed[wall.pop()] += 1
+    hand = Hand(tuple(concealed), tuple(melds))
+    return hand, rng.randrange(34), Situation(self_drawn=rng.random() < 0.5, last_copy=rng.random() < 0.2)
+
+
+def test_random_hands_are_scored_or_refused_cleanly():
+    """No input makes the scorer fail other than with an mjcore error; wins and non-wins match pymahjonggb."""
+    rng = random.Random(17)
+    for _ in range(1500):
+        hand, win_tile, situation = _random_situation_case(rng)
+        try:
+            result = score(hand, win_tile, situation)
+        except MjcoreError:
+            continue
+        if HAVE_GB:
+            theirs = gb_score(hand, win_tile, situation)
+            assert (_fans(result) if result.is_win else None) == theirs, (hand, win_tile, situation)
