@@ -4,19 +4,29 @@ every target, the win test, and the ``xiangting`` package)."""
 
 from __future__ import annotations
 
+import doctest
+import importlib
+import inspect
 import random
 from itertools import combinations_with_replacement
 
 import numpy as np
 import pytest
 import xiangting
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+import mjcore
 from mjcore import reference as ref
+from mjcore.analysis import __all__ as PUBLIC_FUNCTIONS
 from mjcore.errors import InvalidArgumentError, InvalidHandError, InvalidTileError, NotationError
 from mjcore.hand import Forms, Hand, Meld, MeldKind
+from mjcore.reference.knitted import KNITTED_PATTERNS
 from mjcore.results import DiscardChoice, Group, Waits
+from mjcore.tiles import TERMINALS_AND_HONOURS as ORPHANS
 
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+# Every set of tiles: the 34 pungs and the 21 chows.
+SETS = [(k, k, k) for k in range(34)] + [(k, k + 1, k + 2) for k in range(27) if k % 9 <= 6]
 
 
 def kinds(text: str) -> list[int]:
@@ -56,7 +66,7 @@ def random_complete_hand(rng: random.Random, sets: int) -> Hand:
     """A random complete concealed hand: ``sets`` random sets and a pair, within four copies of each kind."""
     while True:
         counts = [0] * 34
-        for group in rng.choices(_SETS, k=sets) + [(rng.randrange(34),) * 2]:
+        for group in rng.choices(SETS, k=sets) + [(rng.randrange(34),) * 2]:
             for t in group:
                 counts[t] += 1
         if max(counts) <= 4:
@@ -65,13 +75,10 @@ def random_complete_hand(rng: random.Random, sets: int) -> Hand:
 
 # --- brute force: the replacement number by its definition ------------------------------------------------
 
-_SETS = [(k, k, k) for k in range(34)] + [(k, k + 1, k + 2) for k in range(27) if k % 9 <= 6]
-
-
 def _targets(sets: int) -> np.ndarray:
     """Count vectors of every standard target with ``sets`` sets and a pair (possibly over four copies)."""
     rows = []
-    for chosen in combinations_with_replacement(_SETS, sets):
+    for chosen in combinations_with_replacement(SETS, sets):
         for pair in range(34):
             row = [0] * 34
             for group in chosen:
@@ -146,26 +153,52 @@ def test_complete_exactly_when_shanten_is_minus_one():
         ), hand
 
 
+def assert_shanten_recurrence(hand: Hand, **options) -> None:
+    """The replacement number is fixed by: 0 for a win; for a 3n+1 hand, one more than after the best draw
+    (a kind not already held four times); for a 3n+2 hand that is not a win, the best discard of a real tile.
+    Checks that step for ``hand``, with the win test as the base case."""
+    value = ref.shanten(hand, **options)
+    if hand.is_complete_size:
+        if ref.is_win(hand, **options):
+            assert value == -1, hand
+        else:
+            assert value == min(ref.shanten(hand.without_tile(k), **options) for k in set(hand.tiles())), hand
+    else:
+        held = hand.all_counts()
+        assert value == 1 + min(ref.shanten(hand.with_tile(k), **options) for k in range(34) if held[k] < 4), hand
+
+
 def test_shanten_obeys_the_draw_and_discard_recurrence():
-    # The replacement number is fixed by: 0 for a win; for a 3n+1 hand, one more than after the best draw
-    # (a kind not already held four times); for a 3n+2 hand that is not a win, the best discard of a real
-    # tile. Checked here on every form, with melds and wilds, against the win test as the base case.
     rng = random.Random(12)
     for _ in range(120):
         melds = rng.choice([0, 0, 1, 2])
         hand = random_hand(rng, sets=rng.randint(1, 5 - melds), melds=melds, wilds=rng.choice([0, 0, 1, 2]))
-        options = dict(forms=Forms.ALL, wild_fifth_copy=rng.random() < 0.5, seven_pairs_quads=rng.random() < 0.5)
-        value = ref.shanten(hand, **options)
-        if hand.is_complete_size:
-            if ref.is_win(hand, **options):
-                assert value == -1, hand
-            else:
-                discards = [ref.shanten(hand.without_tile(k), **options) for k in set(hand.tiles())]
-                assert value == min(discards), hand
-        else:
-            held = hand.all_counts()
-            draws = [ref.shanten(hand.with_tile(k), **options) for k in range(34) if held[k] < 4]
-            assert value == min(draws) + 1, hand
+        assert_shanten_recurrence(hand, forms=Forms.ALL, wild_fifth_copy=rng.random() < 0.5,
+                                  seven_pairs_quads=rng.random() < 0.5)
+
+
+def _near_special_hand(rng: random.Random, form: str) -> Hand:
+    """A hand drawn mostly from the tiles ``form`` is made of, with 0-2 wilds."""
+    pattern = rng.choice(KNITTED_PATTERNS)
+    pools = {"knitted": list(pattern) + list(range(27, 34)), "thirteen_orphans": list(ORPHANS),
+             "seven_pairs": rng.sample(range(34), 8) * 2}
+    # 组合龙 may have its set declared: then the concealed part holds 10 or 11 tiles.
+    melds = (Meld(MeldKind.PON, rng.randrange(34)),) if form == "knitted" and rng.random() < 0.3 else ()
+    wilds = rng.choice([0, 0, 1, 2])
+    size = rng.choice([13, 14]) - 3 * len(melds) - wilds
+    counts = [0] * 34
+    while sum(counts) < size:
+        kind = rng.choice(pools[form]) if rng.random() < 0.8 else rng.randrange(34)
+        if counts[kind] + sum(m.tiles.count(kind) for m in melds) < 4:
+            counts[kind] += 1
+    return Hand(tuple(counts), melds, wilds)
+
+
+@pytest.mark.parametrize("form", ["seven_pairs", "thirteen_orphans", "knitted"])
+def test_special_form_shanten_obeys_the_recurrence(form):
+    rng = random.Random(len(form))
+    for _ in range(60):
+        assert_shanten_recurrence(_near_special_hand(rng, form), forms=form, seven_pairs_quads=rng.random() < 0.5)
 
 
 def test_wild_readings_are_the_readings_of_every_substitution():
@@ -267,6 +300,13 @@ def test_knitted_straight_with_set_and_pair():
     assert ref.shanten_by_form("147m258p55z [777z] [123s]", "knitted") == {"knitted": None}
 
 
+def test_knitted_straight_needs_a_wild_fifth_copy_beside_a_kong_of_its_tile():
+    hand = "47m258p369s55z* (1111m)"  # all four 1m sit in the kong: the pattern's 1m can only be a wild
+    assert ref.is_win(hand, "knitted") and ref.shanten(hand, "knitted") == -1
+    assert not ref.is_win(hand, "knitted", wild_fifth_copy=False)
+    assert ref.shanten(hand, "knitted", wild_fifth_copy=False) > 0
+
+
 def test_wilds_stand_for_tiles_and_copies():
     readings = ref.decompose("123m456p789s111z2z*")
     assert [str(d) for d in readings] == ["standard: 123m 456p 789s 22z(*=2z) 111z"]
@@ -294,19 +334,22 @@ def test_sixteen_and_seventeen_tile_hands():
         ("chow", "chow", "chow", "chow", "chow", "pair"), ("chow", "chow", "pair", "pung", "pung", "pung")}
 
 
-def test_decompositions_account_for_every_tile():
+def test_decompositions_account_for_every_tile_in_canonical_order():
     rng = random.Random(3)
     found = 0
     while found < 80:
         hand = random_hand(rng, sets=rng.randint(1, 4), melds=rng.randint(0, 1), wilds=rng.choice([0, 1, 2]),
                            complete=True)
         readings = ref.decompose(hand, Forms.ALL)
+        keys = []
         for reading in readings:
-            concealed = [g for g in reading.groups if g.meld is None]
-            tiles = sorted(t for g in concealed for t in g.tiles)
-            assert tiles == sorted(hand.tiles() + list(reading.wild_tiles))
-            assert [g.meld for g in reading.groups if g.meld is not None] == list(hand.melds)
-        assert len(set(readings)) == len(readings)
+            concealed = [(g.kind, g.tiles, g.wilds) for g in reading.groups if g.meld is None]
+            assert concealed == sorted(concealed)
+            held_and_stood_for = sorted(hand.tiles() + list(reading.wild_tiles))
+            assert sorted(t for _, tiles, _ in concealed for t in tiles) == held_and_stood_for
+            assert [g.meld for g in reading.groups[len(concealed):]] == list(hand.melds)
+            keys.append((reading.form, concealed))
+        assert keys == sorted(keys) and len(set(readings)) == len(readings)
         found += bool(readings)
 
 
@@ -402,6 +445,23 @@ def test_notation_errors_name_the_position(text, position, words):
     assert words in str(caught.value) and str(caught.value).endswith(f"(at position {position})")
 
 
+_NOTATION_CHARACTERS = list("0123456789mpszf*[](){}:<, ") + list("一二三五九两万筒条索东南西北中发白春梅花") + [
+    "🀇", "🀄", "🀪", "\ufe0f", "\u3000", "x", "\t", "\""]
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(_NOTATION_CHARACTERS), max_size=30).map("".join))
+def test_any_text_parses_to_a_hand_or_raises_an_mjcore_error(text):
+    try:
+        hand = ref.parse_hand(text)
+    except NotationError as error:
+        assert 0 <= error.position <= len(text)
+    except InvalidHandError:
+        pass
+    else:
+        assert ref.parse_hand(hand.mpsz()) == hand
+
+
 def test_hand_errors_after_parsing():
     with pytest.raises(InvalidHandError, match="1m appears 5 times counting melds"):
         ref.parse_hand("1m [1111m]")
@@ -413,6 +473,18 @@ def test_hand_errors_after_parsing():
         ref.parse_tiles("1m*")
     with pytest.raises(TypeError):
         ref.parse_hand(b"123m")
+
+
+@pytest.mark.parametrize("module", ["notation", "standard", "seven_pairs", "thirteen_orphans", "knitted",
+                                    "suit_distance", "decompose", "shanten", "waits", "batch"])
+def test_documentation_examples(module):
+    failures, tried = doctest.testmod(importlib.import_module(f"mjcore.reference.{module}"))
+    assert tried > 0 and failures == 0
+
+
+def test_same_names_and_signatures_as_the_native_functions():
+    for name in PUBLIC_FUNCTIONS:
+        assert inspect.signature(getattr(ref, name)) == inspect.signature(getattr(mjcore, name)), name
 
 
 # --- batch --------------------------------------------------------------------------------------------------

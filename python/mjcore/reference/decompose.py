@@ -16,8 +16,12 @@ as text, as the Python result objects do.
 >>> from mjcore.reference import parse_hand
 >>> [str(d) for d in decompose(parse_hand("1112345678999m5m"))]  # 九莲宝灯
 ['standard: 234m 678m 55m 111m 999m']
->>> [str(d) for d in decompose(parse_hand("11223344556677m"))]
-['seven_pairs: 11m 22m 33m 44m 55m 66m 77m', 'standard: 123m 123m 456m 456m 77m', 'standard: 123m 123m 567m 567m 44m', 'standard: 234m 234m 567m 567m 11m']
+>>> for reading in decompose(parse_hand("11223344556677m")):  # 七对 and three standard readings
+...     print(reading)
+seven_pairs: 11m 22m 33m 44m 55m 66m 77m
+standard: 123m 123m 456m 456m 77m
+standard: 123m 123m 567m 567m 44m
+standard: 234m 234m 567m 567m 11m
 >>> for reading in decompose(parse_hand("1123m*")):  # the wild as 1m in the pair or in the chow, or as 4m
 ...     print(reading)
 standard: 123m 11m(*=1m)
@@ -37,7 +41,7 @@ from .forms import COPIES, FormOptions, fits_closed_forms, fits_knitted_straight
 from .knitted import honors_knitted_groups, knitted_straight_groups
 from .notation import parse_hand
 from .seven_pairs import seven_pairs_groups
-from .standard import ConcealedGroup, standard_groups
+from .standard import Shape, standard_groups
 from .thirteen_orphans import thirteen_orphans_groups
 
 __all__ = ["decompose", "is_win", "has_decomposition"]
@@ -45,7 +49,7 @@ __all__ = ["decompose", "is_win", "has_decomposition"]
 _MELD_GROUP_KIND = {MeldKind.CHI: "chow", MeldKind.PON: "pung"}  # every kong is a "kong"
 
 
-def _candidates(hand: Hand, options: FormOptions) -> Iterator[tuple[str, tuple[ConcealedGroup, ...]]]:
+def _candidates(hand: Hand, options: FormOptions) -> Iterator[tuple[str, Shape]]:
     """Candidate readings of the concealed part, form by form (repeats allowed)."""
     counts, wilds = hand.concealed, hand.wilds
     if options.selects(Forms.STANDARD):
@@ -83,7 +87,7 @@ def _spread(tiles: int, room: list[int]) -> Iterator[tuple[int, ...]]:
             yield (here,) + rest
 
 
-def _placements(shape: tuple[ConcealedGroup, ...], counts: tuple[int, ...]) -> Iterator[tuple[Group, ...]]:
+def _placements(shape: Shape, counts: tuple[int, ...]) -> Iterator[tuple[Group, ...]]:
     """Every way to seat the real tiles in the groups of ``shape``, wilds taking the places left; each as
     groups in canonical order. Identical groups make some of these ways the same: callers deduplicate."""
     kinds = sorted({tile for _, tiles in shape for tile in tiles})
@@ -104,7 +108,7 @@ def _meld_group(meld: Meld) -> Group:
     return Group(_MELD_GROUP_KIND.get(meld.kind, "kong"), meld.tiles, (), meld)
 
 
-def _readings(form: str, shape: tuple[ConcealedGroup, ...], hand: Hand, options: FormOptions) -> Iterator[Decomposition]:
+def _readings(form: str, shape: Shape, hand: Hand, options: FormOptions) -> Iterator[Decomposition]:
     """The decompositions a candidate shape describes: one per placement of the wilds, none if the shape
     breaks the copy limit."""
     target = [0] * NUM_KINDS

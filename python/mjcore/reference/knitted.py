@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, permutations
 
-from .standard import ConcealedGroup, standard_groups, standard_missing
+from .standard import Shape, standard_groups, standard_missing
 
 __all__ = ["KNITTED_PATTERNS", "HONOURS", "honors_knitted_groups", "honors_knitted_missing",
            "knitted_straight_groups", "knitted_straight_missing"]
@@ -42,7 +42,7 @@ def honors_knitted_missing(counts: tuple[int, ...]) -> int:
                for pattern in KNITTED_PATTERNS)
 
 
-def honors_knitted_groups(counts: tuple[int, ...]) -> Iterator[tuple[str, tuple[ConcealedGroup, ...]]]:
+def honors_knitted_groups(counts: tuple[int, ...]) -> Iterator[tuple[str, Shape]]:
     """Every 全不靠 / 七星不靠 holding all the real tiles of a 14-tile concealed part: fourteen of the sixteen
     kinds of a pattern and the honours, the two left out chosen among the kinds not held."""
     held = {kind for kind, n in enumerate(counts) if n}
@@ -95,7 +95,7 @@ def knitted_straight_missing(counts: tuple[int, ...], caps: tuple[int, ...], set
     return best
 
 
-def knitted_straight_groups(counts: tuple[int, ...], wilds: int, sets: int) -> Iterator[tuple[str, tuple[ConcealedGroup, ...]]]:
+def knitted_straight_groups(counts: tuple[int, ...], wilds: int, sets: int) -> Iterator[tuple[str, Shape]]:
     """Every 组合龙 reading of the concealed part: a pattern (its gaps filled by wilds), then ``sets − 3``
     concealed sets and the pair from what is left."""
     for pattern in KNITTED_PATTERNS:

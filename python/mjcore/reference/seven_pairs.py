@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
 from ..tiles import NUM_KINDS
-from .standard import ConcealedGroup
+from .standard import Shape
 
 __all__ = ["PAIRS", "seven_pairs_groups", "seven_pairs_missing"]
 
@@ -40,7 +40,7 @@ def seven_pairs_missing(counts: tuple[int, ...], seven_pairs_quads: bool) -> int
     return 2 * PAIRS - sum(sorted(slots, reverse=True)[:PAIRS])
 
 
-def seven_pairs_groups(counts: tuple[int, ...], seven_pairs_quads: bool) -> Iterator[tuple[ConcealedGroup, ...]]:
+def seven_pairs_groups(counts: tuple[int, ...], seven_pairs_quads: bool) -> Iterator[Shape]:
     """Every seven pairs that holds all the real tiles of a 14-tile concealed part, wilds filling the gaps.
 
     Each kind held needs ``ceil(count / 2)`` pairs; the wilds left over form extra pairs of any kind, as many

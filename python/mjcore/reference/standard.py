@@ -19,32 +19,35 @@ from itertools import combinations_with_replacement
 from ..tiles import NUM_KINDS
 from .suit_distance import combine, suit_table
 
-__all__ = ["ConcealedGroup", "standard_groups", "standard_missing", "SUIT_RANGES"]
+__all__ = ["ConcealedGroup", "Shape", "standard_groups", "standard_missing", "SUIT_RANGES"]
 
 # A concealed group before wilds are placed: (group kind, tiles).
 ConcealedGroup = tuple[str, tuple[int, ...]]
+# The concealed part read as groups of tile kinds (a candidate reading, wilds not yet placed).
+Shape = tuple[ConcealedGroup, ...]
 
 # (first kind, number of kinds, whether chows exist) for man, pin, sou and the honours.
 SUIT_RANGES = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
 
 _CHOW_STARTS = tuple(k for k in range(27) if k % 9 <= 6)
-_ALL_SETS: tuple[ConcealedGroup, ...] = tuple(("pung", (k, k, k)) for k in range(NUM_KINDS)) + tuple(
+_ALL_SETS: Shape = tuple(("pung", (k, k, k)) for k in range(NUM_KINDS)) + tuple(
     ("chow", (k, k + 1, k + 2)) for k in _CHOW_STARTS
 )
-_ALL_PAIRS: tuple[ConcealedGroup, ...] = tuple(("pair", (k, k)) for k in range(NUM_KINDS))
+_ALL_PAIRS: Shape = tuple(("pair", (k, k)) for k in range(NUM_KINDS))
 
 
 def standard_missing(counts: tuple[int, ...], caps: tuple[int, ...], sets: int, max_excess: int) -> int | None:
     """The fewest tiles a target of ``sets`` sets and one pair lacks from ``counts`` (None if no target
     fits the caps and the allowed excess), combining the four suits' distance tables.
 
-    >>> standard_missing(tuple([4, 0, 0] + [0] * 6 + [0, 0, 3] + [0] * 6 + [0, 3] + [0] * 7 + [0, 0, 0, 3, 0, 0, 0]),
-    ...                  (4,) * 34, 4, 0)  # 1111m333p222s444z: the fifth 1m cannot be waited on
+    >>> from mjcore.reference import parse_hand
+    >>> standard_missing(parse_hand("1111m333p222s444z").concealed, (4,) * 34, 4, 0)  # no fifth 1m to wait on
     2
     """
-    joined = {(0, 0, 0): 0}
-    for first, length, chows in SUIT_RANGES:
-        table = suit_table(counts[first:first + length], caps[first:first + length], chows, sets, max_excess)
+    tables = [suit_table(counts[first:first + length], caps[first:first + length], chows, sets, max_excess)
+              for first, length, chows in SUIT_RANGES]
+    joined = tables[0]
+    for table in tables[1:]:
         joined = combine(joined, table, sets, max_excess)
     candidates = [missing for (s, pairs, _), missing in joined.items() if s == sets and pairs == 1]
     return min(candidates, default=None)
@@ -57,7 +60,7 @@ def _groups_holding(kind: int, sets: int, pairs: int) -> Iterator[ConcealedGroup
     if sets:
         yield "pung", (kind, kind, kind)
         for start in (kind - 2, kind - 1, kind):
-            if start in _CHOW_STARTS and start <= kind <= start + 2 and start // 9 == kind // 9:
+            if start in _CHOW_STARTS and start // 9 == kind // 9:
                 yield "chow", (start, start + 1, start + 2)
 
 
@@ -74,7 +77,7 @@ def _take(remaining: tuple[int, ...], tiles: tuple[int, ...]) -> tuple[tuple[int
     return tuple(left), wilds
 
 
-def standard_groups(counts: tuple[int, ...], wilds: int, sets: int) -> Iterator[tuple[ConcealedGroup, ...]]:
+def standard_groups(counts: tuple[int, ...], wilds: int, sets: int) -> Iterator[Shape]:
     """Every way (possibly repeated) to read ``counts`` plus ``wilds`` wild tiles as ``sets`` sets and one pair.
 
     The lowest real tile left must belong to some group: try each group that holds it, filling that
@@ -85,7 +88,7 @@ def standard_groups(counts: tuple[int, ...], wilds: int, sets: int) -> Iterator[
 
 
 def _split(remaining: tuple[int, ...], wilds: int, sets: int, pairs: int,
-           chosen: tuple[ConcealedGroup, ...]) -> Iterator[tuple[ConcealedGroup, ...]]:
+           chosen: Shape) -> Iterator[Shape]:
     lowest = next((k for k, n in enumerate(remaining) if n), None)
     if lowest is None:
         for tail in _wild_only_groups(sets, pairs):
@@ -99,7 +102,7 @@ def _split(remaining: tuple[int, ...], wilds: int, sets: int, pairs: int,
             yield from _split(left, wilds - filled, sets - (not is_pair), pairs - is_pair, chosen + (group,))
 
 
-def _wild_only_groups(sets: int, pairs: int) -> Iterator[tuple[ConcealedGroup, ...]]:
+def _wild_only_groups(sets: int, pairs: int) -> Iterator[Shape]:
     """Groups made of wild tiles alone: any multiset of ``sets`` sets and ``pairs`` pairs."""
     for set_groups in combinations_with_replacement(_ALL_SETS, sets):
         for pair_groups in combinations_with_replacement(_ALL_PAIRS, pairs):

@@ -26,12 +26,13 @@ from functools import lru_cache
 
 __all__ = ["SuitTable", "suit_table", "combine"]
 
-# (sets, pairs, excess) -> fewest missing tiles. Shapes that cannot be built are absent.
+# (sets, pairs, excess) -> fewest missing tiles. Combinations that cannot be built are absent.
 SuitTable = dict[tuple[int, int, int], int]
 
 
 @lru_cache(maxsize=1 << 17)
-def suit_table(counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, max_sets: int, max_excess: int) -> SuitTable:
+def suit_table(counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, max_sets: int,
+               max_excess: int) -> SuitTable:
     """The distance table of one suit (9 kinds, or the 7 honours with ``chows`` False), for up to
     ``max_sets`` sets, at most one pair and at most ``max_excess`` tiles beyond the caps."""
     last_chow_start = len(counts) - 3 if chows else -1
@@ -41,22 +42,30 @@ def suit_table(counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, max_
         for (started_prev, started_before, sets, pairs, excess), missing in states.items():
             carried = started_prev + started_before  # tiles of this kind that earlier chows need
             room = cap + max_excess - excess - carried  # more tiles of this kind the pattern may still take
-            free_sets = max_sets - sets
-            chow_limit = min(free_sets, room) if kind <= last_chow_start else 0
-            for new_chows in range(chow_limit + 1):
-                for pungs in range(min(free_sets - new_chows, (room - new_chows) // 3) + 1):
-                    for pair in range(min(1 - pairs, (room - new_chows - 3 * pungs) // 2) + 1):
-                        wanted = carried + new_chows + 3 * pungs + 2 * pair
-                        key = (new_chows, started_prev, sets + new_chows + pungs, pairs + pair,
-                               excess + max(0, wanted - cap))
-                        cost = missing + max(0, wanted - held)
-                        if cost < next_states.get(key, cost + 1):
-                            next_states[key] = cost
+            for new_chows, new_sets, pair, wanted in _choices(carried, max_sets - sets, 1 - pairs, room,
+                                                              kind <= last_chow_start):
+                key = (new_chows, started_prev, sets + new_sets, pairs + pair, excess + max(0, wanted - cap))
+                cost = missing + max(0, wanted - held)
+                if cost < next_states.get(key, cost + 1):
+                    next_states[key] = cost
         states = next_states
     table: SuitTable = {}
     for (_, _, sets, pairs, excess), missing in states.items():
         table[sets, pairs, excess] = missing
     return table
+
+
+@lru_cache(maxsize=None)
+def _choices(carried: int, free_sets: int, free_pairs: int, room: int,
+             may_start_chow: bool) -> tuple[tuple[int, int, int, int], ...]:
+    """What a pattern can do at one kind, given ``carried`` tiles of it that earlier chows need and ``room``
+    for more: (chows starting here, sets added, pairs added, tiles of the kind wanted in all)."""
+    choices = []
+    for new_chows in range(min(free_sets, room) + 1 if may_start_chow else 1):
+        for pungs in range(min(free_sets - new_chows, (room - new_chows) // 3) + 1):
+            for pair in range(min(free_pairs, (room - new_chows - 3 * pungs) // 2) + 1):
+                choices.append((new_chows, new_chows + pungs, pair, carried + new_chows + 3 * pungs + 2 * pair))
+    return tuple(choices)
 
 
 def combine(first: SuitTable, second: SuitTable, max_sets: int, max_excess: int) -> SuitTable:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..tiles import TERMINALS_AND_HONOURS
-from .standard import ConcealedGroup
+from .standard import Shape
 
 __all__ = ["thirteen_orphans_groups", "thirteen_orphans_missing"]
 
@@ -26,7 +26,7 @@ def thirteen_orphans_missing(counts: tuple[int, ...]) -> int:
     return _TILES - sum(n > 0 for n in held) - any(n > 1 for n in held)
 
 
-def thirteen_orphans_groups(counts: tuple[int, ...]) -> Iterator[tuple[ConcealedGroup, ...]]:
+def thirteen_orphans_groups(counts: tuple[int, ...]) -> Iterator[Shape]:
     """Every 十三幺 that holds all the real tiles of a 14-tile concealed part (wilds fill the gaps): one per
     orphan that can be the pair."""
     if any(n and kind not in _ORPHANS for kind, n in enumerate(counts)):

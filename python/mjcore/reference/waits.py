@@ -60,6 +60,7 @@ def _useful(hand: Hand, options: FormOptions, unseen: tuple[int, ...]) -> Waits:
 
 
 def _discard_table(hand: Hand, options: FormOptions, unseen: tuple[int, ...]) -> list[DiscardChoice]:
+    """The 何切 table of a 3n+2 hand: each real kind discarded in turn, best row first."""
     choices = []
     for kind in range(NUM_KINDS):
         if hand.concealed[kind]:

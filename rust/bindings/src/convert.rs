@@ -48,12 +48,13 @@ fn list_int(list: &Bound<'_, PyList>, index: usize) -> PyResult<i64> {
         let item = pyo3::ffi::PyList_GetItem(list.as_ptr(), index as pyo3::ffi::Py_ssize_t);
         if !item.is_null() && pyo3::ffi::PyLong_CheckExact(item) != 0 {
             let value = pyo3::ffi::PyLong_AsLongLong(item);
-            // -1 with an error set means the int does not fit 64 bits: out of range like any count above 4.
-            Some(if value == -1 && PyErr::take(list.py()).is_some() {
-                i64::MAX
-            } else {
-                value
-            })
+            // -1 with an error set: the int does not fit 64 bits.
+            if value == -1 && PyErr::take(list.py()).is_some() {
+                return Err(bad_hand(format!(
+                    "count at index {index} is far out of range: must be 0..4"
+                )));
+            }
+            Some(value)
         } else {
             None
         }

@@ -5,6 +5,7 @@ pub mod decompose;
 pub mod error;
 pub mod forms;
 pub mod hand;
+pub mod knitted_pattern;
 pub mod notation;
 pub mod shanten;
 pub mod suit_key;

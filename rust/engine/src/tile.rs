@@ -126,3 +126,39 @@ impl Tile {
 pub const fn can_start_chow(index: u8) -> bool {
     index < 27 && index % 9 <= 6
 }
+
+/// The number of tiles in valid counts (each 0..=4), eight counts at a time: the four words' byte lanes add
+/// without carry (at most 16 each) and one multiply sums the lanes into the top byte (at most 128).
+#[inline(always)]
+pub fn tile_count(counts: &Counts) -> usize {
+    const LANES: u64 = 0x0101_0101_0101_0101;
+    let word = |start: usize| {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&counts[start..start + 8]);
+        u64::from_le_bytes(bytes)
+    };
+    // Wrapping: valid counts never carry; invalid ones must not panic, only give a meaningless size.
+    let lanes = word(0)
+        .wrapping_add(word(8))
+        .wrapping_add(word(16))
+        .wrapping_add(word(24));
+    (lanes.wrapping_mul(LANES) >> 56) as usize + counts[32] as usize + counts[33] as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_count_sums_every_kind() {
+        let mut counts = [0u8; NUM_KINDS];
+        assert_eq!(tile_count(&counts), 0);
+        counts = [4; NUM_KINDS];
+        assert_eq!(tile_count(&counts), 136);
+        for kind in 0..NUM_KINDS {
+            let mut one = [0u8; NUM_KINDS];
+            one[kind] = 3;
+            assert_eq!(tile_count(&one), 3, "kind {kind}");
+        }
+    }
+}

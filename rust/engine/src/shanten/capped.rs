@@ -1,59 +1,27 @@
 //! Exact distances of one suit when the table does not apply: some kinds have fewer than four copies left
 //! (declared melds hold the rest), or wild tiles may stand for copies beyond that (a fifth copy).
 //!
-//! A dynamic programme over the kinds, lowest first. The state after a kind is (sets begun, pair taken,
-//! copies over the caps used, chows begun at the previous kind, chows begun two kinds back); the value is
-//! the fewest missing tiles. At each kind it chooses how many chows begin there, how many pungs and whether
-//! the pair sit there; the copies the target puts on the kind then fix the missing tiles and the excess.
+//! A dynamic programme over the kinds, lowest first. Its state after a kind is (chows begun at that kind,
+//! chows begun one kind back, copies over the caps used so far), and for each state it keeps a whole distance
+//! vector over (sets, pair) — so one transition moves sixteen entries at once. At each kind it chooses how many
+//! chows begin there, whether a pung and whether the pair sit there; the copies the target then puts on the
+//! kind fix the missing tiles and the excess.
 
-use super::distances::{slot, ExcessDistances, INF, MAX_EXCESS, UNREACHABLE};
+use super::distances::{slot, Distances, ExcessDistances, INF, MAX_EXCESS, UNREACHABLE};
 use crate::hand::MAX_SETS;
 
-const SETS: usize = MAX_SETS + 1;
-const PAIRS: usize = 2;
-const EXCESS: usize = MAX_EXCESS + 1;
 /// Chows begun at one kind: at most one per set.
 const CHOWS: usize = MAX_SETS + 1;
-const STATES: usize = SETS * PAIRS * EXCESS * CHOWS * CHOWS;
+const EXCESS: usize = MAX_EXCESS + 1;
 
-#[derive(Clone, Copy)]
-struct State {
-    sets: usize,
-    pair: usize,
-    excess: usize,
-    chows_back1: usize,
-    chows_back2: usize,
-}
-
-impl State {
-    fn index(self) -> usize {
-        (((self.sets * PAIRS + self.pair) * EXCESS + self.excess) * CHOWS + self.chows_back1)
-            * CHOWS
-            + self.chows_back2
-    }
-
-    fn all(max_sets: usize, max_excess: usize) -> impl Iterator<Item = State> {
-        (0..=max_sets).flat_map(move |sets| {
-            (0..PAIRS).flat_map(move |pair| {
-                (0..=max_excess).flat_map(move |excess| {
-                    (0..=sets).flat_map(move |chows_back1| {
-                        (0..=sets - chows_back1).map(move |chows_back2| State {
-                            sets,
-                            pair,
-                            excess,
-                            chows_back1,
-                            chows_back2,
-                        })
-                    })
-                })
-            })
-        })
-    }
-}
+/// Distance vectors by (chows begun at the last kind, chows begun the kind before, excess used).
+type Layer = [[[Distances; EXCESS]; CHOWS]; CHOWS];
 
 /// Exact distances of a suit's `counts` to every target of up to `max_sets` sets and one pair whose count of
 /// each kind stays within `caps`, except for at most `max_excess` copies in all beyond the caps.
 /// `chows`: whether the kinds are numbered (honours form no chows).
+// The loop variables are chow and excess counts that the arithmetic uses as numbers, not only as indices.
+#[allow(clippy::needless_range_loop)]
 pub fn capped_distances(
     counts: &[u8],
     caps: &[u8],
@@ -63,62 +31,58 @@ pub fn capped_distances(
 ) -> ExcessDistances {
     let max_sets = max_sets.min(MAX_SETS);
     let max_excess = max_excess.min(MAX_EXCESS);
-    let mut best = [INF; STATES];
-    best[State {
-        sets: 0,
-        pair: 0,
-        excess: 0,
-        chows_back1: 0,
-        chows_back2: 0,
-    }
-    .index()] = 0;
+    let mut layer: Layer = [[[UNREACHABLE; EXCESS]; CHOWS]; CHOWS];
+    layer[0][0][0][slot(0, 0)] = 0;
     let kinds = counts.len();
     for kind in 0..kinds {
         let can_begin_chow = chows && kind + 2 < kinds;
-        let mut next = [INF; STATES];
-        for state in State::all(max_sets, max_excess) {
-            let cost = best[state.index()];
-            if cost >= INF {
-                continue;
-            }
-            let begun = state.chows_back1 + state.chows_back2;
-            let max_new_chows = if can_begin_chow {
-                max_sets - state.sets
-            } else {
-                0
-            };
-            for new_chows in 0..=max_new_chows {
-                for pair in 0..PAIRS - state.pair {
-                    for pungs in 0..=max_sets - state.sets - new_chows {
-                        let copies = begun + new_chows + 3 * pungs + 2 * pair;
-                        let over = copies.saturating_sub(caps[kind] as usize);
-                        let excess = state.excess + over;
-                        if excess > max_excess {
-                            break; // more pungs only add copies
+        let mut next: Layer = [[[UNREACHABLE; EXCESS]; CHOWS]; CHOWS];
+        for back1 in 0..=max_sets {
+            for back2 in 0..=max_sets - back1 {
+                for excess in 0..=max_excess {
+                    let before = &layer[back1][back2][excess];
+                    if before.iter().all(|&d| d >= INF) {
+                        continue;
+                    }
+                    // Copies a kind may still take: its cap plus the unused excess.
+                    let room = |k: usize| caps[k] as usize + (max_excess - excess);
+                    let begun = back1 + back2;
+                    let new_chows = if can_begin_chow {
+                        // New chows also pass through the next two kinds, the first with the chows begun
+                        // just before.
+                        (max_sets - begun)
+                            .min(room(kind).saturating_sub(begun))
+                            .min(room(kind + 1).saturating_sub(back1))
+                            .min(room(kind + 2))
+                    } else {
+                        0
+                    };
+                    for chows_here in 0..=new_chows {
+                        for pair in 0..2 {
+                            for pungs in 0..=max_sets {
+                                let copies = begun + chows_here + 3 * pungs + 2 * pair;
+                                let over = excess + copies.saturating_sub(caps[kind] as usize);
+                                if over > max_excess {
+                                    break; // more pungs only add copies
+                                }
+                                let missing = copies.saturating_sub(counts[kind] as usize) as u8;
+                                let moved =
+                                    shifted(before, chows_here + pungs, pair, missing, max_sets);
+                                let target = &mut next[chows_here][back1][over];
+                                for (best, value) in target.iter_mut().zip(moved) {
+                                    *best = (*best).min(value);
+                                }
+                            }
                         }
-                        let missing = copies.saturating_sub(counts[kind] as usize) as u8;
-                        let to = State {
-                            sets: state.sets + new_chows + pungs,
-                            pair: state.pair + pair,
-                            excess,
-                            chows_back1: new_chows,
-                            chows_back2: state.chows_back1,
-                        };
-                        let slot = &mut next[to.index()];
-                        *slot = (*slot).min(cost + missing);
                     }
                 }
             }
         }
-        best = next;
+        layer = next;
     }
+    // No chow may be left unfinished past the last kind.
     let mut result = ExcessDistances::flat(UNREACHABLE, max_excess);
-    for state in State::all(max_sets, max_excess) {
-        if state.chows_back1 == 0 && state.chows_back2 == 0 {
-            let entry = &mut result.layers[state.excess][slot(state.sets, state.pair)];
-            *entry = (*entry).min(best[state.index()]);
-        }
-    }
+    result.layers[..=max_excess].copy_from_slice(&layer[0][0][..=max_excess]);
     // Layer e means "at most e copies over": carry each layer's results up.
     for excess in 1..=max_excess {
         let below = result.layers[excess - 1];
@@ -127,6 +91,25 @@ pub fn capped_distances(
         }
     }
     result
+}
+
+/// `distances` after adding `sets` sets and `pair` pairs that miss `missing` tiles: every entry moves up by
+/// that many sets and pairs; entries past `max_sets` or a second pair drop out.
+fn shifted(
+    distances: &Distances,
+    sets: usize,
+    pair: usize,
+    missing: u8,
+    max_sets: usize,
+) -> Distances {
+    let mut out = UNREACHABLE;
+    for to_pair in pair..2 {
+        for to_sets in sets..=max_sets {
+            let from = distances[slot(to_sets - sets, to_pair - pair)];
+            out[slot(to_sets, to_pair)] = from.saturating_add(missing).min(INF);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

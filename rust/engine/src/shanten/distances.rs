@@ -24,7 +24,7 @@ pub const UNREACHABLE: Distances = [INF; 16];
 
 /// The fewest missing tiles for the union of `a` and `b` (disjoint tile groups) to reach every target of up to
 /// `max_sets` sets; entries above `max_sets` are left unreachable. Always inlined: with a constant
-/// `max_sets` (see [`hand_distance`]) the loops unroll completely.
+/// `max_sets` (see [`hand_distance_scalar`]) the loops unroll completely.
 #[inline(always)]
 pub fn convolve(a: &Distances, b: &Distances, max_sets: usize) -> Distances {
     let mut out = UNREACHABLE;
@@ -45,18 +45,7 @@ pub fn convolve(a: &Distances, b: &Distances, max_sets: usize) -> Distances {
 }
 
 /// The fewest missing tiles for four disjoint groups (the three suits and the honours) to form `sets` sets and
-/// one pair together: with AVX2 when the CPU has it, otherwise [`hand_distance_scalar`].
-#[inline(always)]
-pub fn hand_distance(parts: [&Distances; 4], sets: usize) -> u8 {
-    #[cfg(target_arch = "x86_64")]
-    if super::simd::available() {
-        // SAFETY: AVX2 was detected just above.
-        return unsafe { super::simd::hand_distance_avx2(parts, sets) };
-    }
-    hand_distance_scalar(parts, sets)
-}
-
-/// The portable combine, specialised per set count so that every loop unrolls.
+/// one pair together. The portable combine, specialised per set count so that every loop unrolls.
 pub fn hand_distance_scalar(parts: [&Distances; 4], sets: usize) -> u8 {
     match sets {
         0 => hand_distance_for::<0>(parts),
@@ -172,7 +161,7 @@ mod tests {
                 sets,
             );
             assert_eq!(
-                hand_distance([&a, &zero, &zero, &zero], sets),
+                hand_distance_scalar([&a, &zero, &zero, &zero], sets),
                 generic[slot(sets, 1)]
             );
         }

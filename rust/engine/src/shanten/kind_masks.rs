@@ -1,8 +1,8 @@
 //! Bit sets of the kinds a hand holds at least once, twice, three and four times. The special forms are
 //! counts over these sets (popcounts), so scoring them costs a few instructions once the sets exist; AVX2 builds
-//! the sets with four byte compares.
+//! the sets with byte compares (see [`super::kernels`]).
 
-use crate::tile::{Counts, NUM_KINDS};
+use crate::tile::Counts;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KindMasks {
@@ -14,32 +14,16 @@ pub struct KindMasks {
 }
 
 impl KindMasks {
-    #[inline(always)]
-    pub fn of(counts: &Counts) -> KindMasks {
-        #[cfg(target_arch = "x86_64")]
-        if super::simd::available() {
-            // SAFETY: AVX2 was detected just above.
-            return unsafe { super::simd::kind_masks_avx2(counts) };
-        }
-        KindMasks::of_scalar(counts)
-    }
-
     /// The portable construction, and the reference for the AVX2 one.
-    pub fn of_scalar(counts: &Counts) -> KindMasks {
-        Self::of_range(counts, 0..NUM_KINDS)
-    }
-
-    /// Masks of the kinds in `range` only (the AVX2 code handles the first 32 kinds itself).
     #[inline(always)]
-    pub fn of_range(counts: &Counts, range: std::ops::Range<usize>) -> KindMasks {
+    pub fn of_scalar(counts: &Counts) -> KindMasks {
         let mut masks = KindMasks {
             held: 0,
             pairs: 0,
             triples: 0,
             quads: 0,
         };
-        for kind in range {
-            let held = counts[kind];
+        for (kind, &held) in counts.iter().enumerate() {
             let bit = 1u64 << kind;
             masks.held |= bit * (held >= 1) as u64;
             masks.pairs |= bit * (held >= 2) as u64;

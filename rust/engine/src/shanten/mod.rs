@@ -8,6 +8,7 @@
 
 mod capped;
 mod distances;
+mod kernels;
 mod kind_masks;
 mod simd;
 mod special;
@@ -17,14 +18,14 @@ mod table;
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, HandShape};
-use crate::tile::{Counts, Suit, COPIES, NUM_KINDS};
+use crate::tile::{tile_count, Counts, Suit, COPIES, NUM_KINDS};
+#[cfg(target_arch = "x86_64")]
+use kernels::Avx2;
+use kernels::{Kernels, Portable};
 use kind_masks::KindMasks;
 use standard::{table_missing, StandardQuery};
 
 pub(crate) use standard::StandardParts;
-
-pub use capped::capped_distances;
-pub use distances::{Distances, ExcessDistances, INF};
 
 /// The four form families in the order of [`ShantenByForm`].
 pub const FORM_ORDER: [FormSet; 4] = [
@@ -65,11 +66,11 @@ pub fn shanten_by_form(hand: &Hand, opts: FormOptions) -> Result<ShantenByForm> 
 #[inline]
 pub fn shanten_counts(counts: &Counts, opts: FormOptions) -> Option<i8> {
     #[cfg(target_arch = "x86_64")]
-    if simd::available() {
-        // SAFETY: the CPU features were detected just above.
-        return unsafe { shanten_counts_avx2(counts, opts) };
+    if let Some(avx2) = Avx2::detect() {
+        // SAFETY: the token proves the CPU features.
+        return unsafe { shanten_counts_avx2(avx2, counts, opts) };
     }
-    plain_shanten(counts, opts)
+    plain_shanten(Portable, counts, opts)
 }
 
 /// [`shanten_counts`] of every row into `out` (row i into `out[i]`; [`NO_FORM`] where no selected form
@@ -80,51 +81,57 @@ pub fn shanten_counts_into<'a>(
     opts: FormOptions,
 ) {
     #[cfg(target_arch = "x86_64")]
-    if simd::available() {
-        // SAFETY: the CPU features were detected just above.
-        return unsafe { shanten_rows_avx2(rows, out, opts) };
+    if let Some(avx2) = Avx2::detect() {
+        // SAFETY: the token proves the CPU features.
+        return unsafe { shanten_rows_avx2(avx2, rows, out, opts) };
     }
-    shanten_rows(rows, out, opts)
+    shanten_rows(Portable, rows, out, opts)
 }
 
 /// What [`shanten_counts_into`] writes for a row to which no selected form applies.
 pub const NO_FORM: i8 = i8::MAX;
 
 #[inline(always)]
-fn shanten_rows<'a>(rows: impl Iterator<Item = &'a Counts>, out: &mut [i8], opts: FormOptions) {
+fn shanten_rows<'a, K: Kernels>(
+    kernels: K,
+    rows: impl Iterator<Item = &'a Counts>,
+    out: &mut [i8],
+    opts: FormOptions,
+) {
     for (slot, row) in out.iter_mut().zip(rows) {
-        *slot = plain_shanten(row, opts).unwrap_or(NO_FORM);
+        *slot = plain_shanten(kernels, row, opts).unwrap_or(NO_FORM);
     }
 }
 
-/// The same code compiled for AVX2 and POPCNT, so that the combine and the kind masks inline.
+/// The same code compiled for AVX2 and POPCNT, so that the AVX2 kernels inline.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
-unsafe fn shanten_counts_avx2(counts: &Counts, opts: FormOptions) -> Option<i8> {
-    plain_shanten(counts, opts)
+unsafe fn shanten_counts_avx2(avx2: Avx2, counts: &Counts, opts: FormOptions) -> Option<i8> {
+    plain_shanten(avx2, counts, opts)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
 unsafe fn shanten_rows_avx2<'a>(
+    avx2: Avx2,
     rows: impl Iterator<Item = &'a Counts>,
     out: &mut [i8],
     opts: FormOptions,
 ) {
-    shanten_rows(rows, out, opts)
+    shanten_rows(avx2, rows, out, opts)
 }
 
 /// The body of [`shanten_counts`], inlined into each build of it.
 #[inline(always)]
-fn plain_shanten(counts: &Counts, opts: FormOptions) -> Option<i8> {
+fn plain_shanten<K: Kernels>(kernels: K, counts: &Counts, opts: FormOptions) -> Option<i8> {
     let size = tile_count(counts);
     let forms = opts.forms;
     let mut best = u8::MAX;
     if forms.contains(FormSet::STANDARD) {
-        best = table_missing(counts, size / 3);
+        best = table_missing(kernels, counts, size / 3);
     }
     if SPECIAL_SIZES.contains(&size) && forms.0 & !FormSet::STANDARD.0 != 0 {
-        let masks = KindMasks::of(counts);
+        let masks = kernels.kind_masks(counts);
         if forms.contains(FormSet::SEVEN_PAIRS) {
             best = best.min(special::seven_pairs_missing(&masks, opts.seven_pairs_quads));
         }
@@ -133,26 +140,12 @@ fn plain_shanten(counts: &Counts, opts: FormOptions) -> Option<i8> {
         }
         if forms.contains(FormSet::KNITTED) {
             let sets = size / 3 - SETS_IN_KNITTED_STRAIGHT;
-            best = best
-                .min(special::honours_knitted_missing(&masks))
-                .min(special::plain_knitted_straight_missing(counts, sets));
+            best = best.min(special::honours_knitted_missing(&masks)).min(
+                special::plain_knitted_straight_missing(kernels, counts, sets),
+            );
         }
     }
     (best != u8::MAX).then(|| shanten_of_missing(best, 0))
-}
-
-/// The number of tiles in valid counts (each 0..=4), eight counts at a time: the four words' byte lanes add
-/// without carry (at most 16 each) and one multiply sums the lanes into the top byte (at most 128).
-#[inline(always)]
-fn tile_count(counts: &Counts) -> usize {
-    const LANES: u64 = 0x0101_0101_0101_0101;
-    let word = |start: usize| {
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(&counts[start..start + 8]);
-        u64::from_le_bytes(bytes)
-    };
-    let lanes = word(0) + word(8) + word(16) + word(24);
-    (lanes.wrapping_mul(LANES) >> 56) as usize + counts[32] as usize + counts[33] as usize
 }
 
 fn shanten_of_missing(missing: u8, wilds: u8) -> i8 {
@@ -254,7 +247,7 @@ impl Analysis {
 
     /// Shanten by form for `counts` (which must keep this hand's set count), the standard form from `parts`.
     pub(crate) fn by_form_with(&self, counts: &Counts, parts: &StandardParts) -> ShantenByForm {
-        let masks = KindMasks::of(counts);
+        let masks = kernels::kind_masks(counts);
         FORM_ORDER.map(|form| {
             if !self.opts.forms.contains(form) || !self.applies(form) {
                 return None;
@@ -311,16 +304,48 @@ impl Analysis {
 mod tests {
     use super::*;
 
+    /// The hot entry's precondition is valid counts, but batch memory can be anything: it must never panic
+    /// (overflow checks are on in tests), only answer meaninglessly.
     #[test]
-    fn tile_count_sums_every_kind() {
-        let mut counts = [0u8; NUM_KINDS];
-        assert_eq!(tile_count(&counts), 0);
-        counts = [4; NUM_KINDS];
-        assert_eq!(tile_count(&counts), 136);
-        for kind in 0..NUM_KINDS {
-            let mut one = [0u8; NUM_KINDS];
-            one[kind] = 3;
-            assert_eq!(tile_count(&one), 3, "kind {kind}");
+    fn garbage_counts_never_panic() {
+        let mut state = 5u64;
+        for _ in 0..20_000 {
+            let mut counts = [0u8; NUM_KINDS];
+            for c in counts.iter_mut() {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                *c = (state >> 56) as u8;
+            }
+            for bits in [1, 7, 15] {
+                let opts = FormOptions::with_forms(FormSet(bits));
+                let _ = shanten_counts(&counts, opts);
+                let _ = plain_shanten(Portable, &counts, opts);
+            }
+        }
+    }
+
+    /// The portable build must answer as the detected (AVX2) one on every form selection.
+    #[test]
+    fn portable_and_detected_builds_agree() {
+        let mut state = 11u64;
+        for i in 0..20_000 {
+            let mut counts = [0u8; NUM_KINDS];
+            while tile_count(&counts) < 13 + i % 2 {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let kind = (state >> 33) as usize % NUM_KINDS;
+                counts[kind] = (counts[kind] + 1).min(COPIES);
+            }
+            for bits in [1, 2, 4, 7, 8, 15] {
+                let opts = FormOptions::with_forms(FormSet(bits));
+                assert_eq!(
+                    plain_shanten(Portable, &counts, opts),
+                    shanten_counts(&counts, opts),
+                    "{counts:?}"
+                );
+            }
         }
     }
 }

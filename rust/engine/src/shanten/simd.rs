@@ -1,8 +1,9 @@
-//! The four-suit combine of [`super::distances::hand_distance`] with AVX2 byte shuffles: both min-plus
+//! The four-suit combine of [`super::distances::hand_distance_scalar`] with AVX2 byte shuffles: both min-plus
 //! products (man ⊗ pin in the low 128-bit lane, sou ⊗ honours in the high one) are computed at once, every
 //! (sets, pair) entry in parallel, then the two halves meet in one reversed add and a horizontal minimum.
-//! Used when the CPU has AVX2 (detected at run time); the scalar code is the fallback and the reference.
-//! Also the byte compares that build [`KindMasks`].
+//! Also the byte compares that build [`KindMasks`]. The functions carry no `#[target_feature]` of their own:
+//! they are always inlined into a function compiled for AVX2 (see [`super::kernels`]), where the intrinsics
+//! inline in turn; the scalar code is the fallback and the reference.
 
 #![cfg(target_arch = "x86_64")]
 
@@ -75,34 +76,25 @@ const PADDING_INF: [u8; 32] = {
     mask
 };
 
-/// Whether this CPU can run the functions here and the AVX2 builds of the hot paths (cached by the standard
-/// library after the first call).
-#[inline(always)]
-pub fn available() -> bool {
-    is_x86_feature_detected!("avx2") && is_x86_feature_detected!("popcnt")
-}
-
 /// See the module documentation. `sets` must be at most 5.
 ///
 /// # Safety
-/// The CPU must support AVX2 ([`available`]).
-#[target_feature(enable = "avx2")]
-#[inline]
+/// The CPU must support AVX2; call it from code compiled for AVX2 so that the intrinsics inline.
+#[inline(always)]
 pub unsafe fn hand_distance_avx2(parts: [&Distances; 4], sets: usize) -> u8 {
     // One build per set count, so that the loop below unrolls with constant shuffles.
     match sets {
-        0 => hand_distance_for::<0>(parts),
-        1 => hand_distance_for::<1>(parts),
-        2 => hand_distance_for::<2>(parts),
-        3 => hand_distance_for::<3>(parts),
-        4 => hand_distance_for::<4>(parts),
-        _ => hand_distance_for::<5>(parts),
+        0 => unsafe { hand_distance_for::<0>(parts) },
+        1 => unsafe { hand_distance_for::<1>(parts) },
+        2 => unsafe { hand_distance_for::<2>(parts) },
+        3 => unsafe { hand_distance_for::<3>(parts) },
+        4 => unsafe { hand_distance_for::<4>(parts) },
+        _ => unsafe { hand_distance_for::<5>(parts) },
     }
 }
 
-#[target_feature(enable = "avx2")]
-#[inline]
-fn hand_distance_for<const SETS: usize>(parts: [&Distances; 4]) -> u8 {
+#[inline(always)]
+unsafe fn hand_distance_for<const SETS: usize>(parts: [&Distances; 4]) -> u8 {
     let load = |d: &Distances| unsafe { _mm_loadu_si128(d.as_ptr().cast()) };
     let load32 = |t: &[u8; 32]| unsafe { _mm256_loadu_si256(t.as_ptr().cast()) };
     let [a, b, c, d] = parts;
@@ -129,13 +121,12 @@ fn hand_distance_for<const SETS: usize>(parts: [&Distances; 4]) -> u8 {
     (_mm_cvtsi128_si32(best) as u8).min(INF)
 }
 
-/// [`KindMasks::of`] with byte compares: kinds 0..32 from one 32-byte load and kinds 2..34 from another,
+/// [`KindMasks::of_scalar`] with byte compares: kinds 0..32 from one 32-byte load and kinds 2..34 from another,
 /// the two bit sets overlapping where they agree.
 ///
 /// # Safety
-/// The CPU must support AVX2 ([`available`]).
-#[target_feature(enable = "avx2")]
-#[inline]
+/// As for [`hand_distance_avx2`].
+#[inline(always)]
 pub unsafe fn kind_masks_avx2(counts: &Counts) -> KindMasks {
     const LANES: usize = 32;
     const SHIFT: usize = NUM_KINDS - LANES;
@@ -181,7 +172,7 @@ mod tests {
 
     #[test]
     fn avx2_agrees_with_scalar() {
-        if !available() {
+        if crate::shanten::kernels::Avx2::detect().is_none() {
             return;
         }
         let mut state = 3u64;

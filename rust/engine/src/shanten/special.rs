@@ -1,6 +1,7 @@
 //! The forms outside "sets and a pair": seven pairs, thirteen orphans and the knitted forms. Each function
 //! returns the fewest tiles missing from a 14-tile target, before wild tiles are counted.
 
+use super::kernels::Kernels;
 use super::kind_masks::{kind_set, KindMasks};
 use super::standard::{table_missing, StandardQuery};
 use crate::tile::{Counts, TERMINALS_AND_HONOURS};
@@ -119,16 +120,17 @@ pub fn knitted_straight_missing(counts: &Counts, query: &StandardQuery) -> Optio
 /// [`knitted_straight_missing`] for plain concealed counts (no melds, no wilds): the one set and pair left
 /// beside the knitted tiles never need more than three copies of a kind, so the caps the knitted tiles leave
 /// (three) never bind and the four-copy table answers directly.
-pub fn plain_knitted_straight_missing(counts: &Counts, sets: usize) -> u8 {
-    KNITTED_PATTERNS
-        .iter()
-        .map(|pattern| {
-            let mut rest = *counts;
-            let missing = take_pattern(&mut rest, pattern);
-            missing + table_missing(&rest, sets)
-        })
-        .min()
-        .unwrap_or(u8::MAX)
+// A loop rather than an iterator chain: a closure here would be compiled apart from the AVX2 build that
+// inlines this function, and the kernels in it would lose AVX2.
+#[inline(always)]
+pub fn plain_knitted_straight_missing<K: Kernels>(kernels: K, counts: &Counts, sets: usize) -> u8 {
+    let mut best = u8::MAX;
+    for pattern in &KNITTED_PATTERNS {
+        let mut rest = *counts;
+        let missing = take_pattern(&mut rest, pattern);
+        best = best.min(missing + table_missing(kernels, &rest, sets));
+    }
+    best
 }
 
 /// Removes one copy of each pattern kind from `rest`; returns how many kinds had none.

@@ -2,7 +2,8 @@
 //! hand, otherwise computed exactly with the hand's caps and wild excess, then combined over the four suits.
 
 use super::capped::capped_distances;
-use super::distances::{hand_distance, Distances, ExcessDistances};
+use super::distances::{Distances, ExcessDistances};
+use super::kernels::{hand_distance, Kernels};
 use super::table::{SuitTable, HONOURS, NUMBERED};
 use crate::suit_key::{hand_keys_packed, suit_key};
 use crate::tile::{Counts, Suit, COPIES};
@@ -101,17 +102,17 @@ fn table_of(suit: Suit) -> &'static SuitTable {
     }
 }
 
-pub fn suit_range(suit: Suit) -> std::ops::Range<usize> {
+fn suit_range(suit: Suit) -> std::ops::Range<usize> {
     let base = suit.base() as usize;
     base..base + suit.len() as usize
 }
 
 /// The hot path for plain concealed counts (no melds, no wilds): four table lookups and one combine.
 #[inline(always)]
-pub fn table_missing(counts: &Counts, sets: usize) -> u8 {
+pub fn table_missing<K: Kernels>(kernels: K, counts: &Counts, sets: usize) -> u8 {
     let numbered = &*NUMBERED;
     let [man, pin, sou, honours] = hand_keys_packed(counts);
-    hand_distance(
+    kernels.hand_distance(
         [
             numbered.distances(man),
             numbered.distances(pin),

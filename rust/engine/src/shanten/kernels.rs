@@ -1,0 +1,92 @@
+//! The two vectorisable steps of the hot path — the four-suit combine and the kind masks — behind one trait,
+//! so that the hot path is compiled once per instruction set with its kernels inlined: [`Portable`] anywhere,
+//! [`Avx2`] inside functions compiled for AVX2. An `Avx2` value exists only once the CPU is known to have
+//! AVX2 and POPCNT, which is what makes its kernels safe to call.
+
+use super::distances::{hand_distance_scalar, Distances};
+use super::kind_masks::KindMasks;
+use crate::tile::Counts;
+
+pub trait Kernels: Copy {
+    /// See [`hand_distance_scalar`].
+    fn hand_distance(self, parts: [&Distances; 4], sets: usize) -> u8;
+    /// See [`KindMasks::of_scalar`].
+    fn kind_masks(self, counts: &Counts) -> KindMasks;
+}
+
+/// Plain Rust, for any CPU.
+#[derive(Clone, Copy, Debug)]
+pub struct Portable;
+
+impl Kernels for Portable {
+    #[inline(always)]
+    fn hand_distance(self, parts: [&Distances; 4], sets: usize) -> u8 {
+        hand_distance_scalar(parts, sets)
+    }
+
+    #[inline(always)]
+    fn kind_masks(self, counts: &Counts) -> KindMasks {
+        KindMasks::of_scalar(counts)
+    }
+}
+
+/// AVX2 byte shuffles and compares; a proof that the CPU has them.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+pub struct Avx2(());
+
+#[cfg(target_arch = "x86_64")]
+impl Avx2 {
+    /// The AVX2 kernels if this CPU runs them (the check is cached by the standard library).
+    #[inline(always)]
+    pub fn detect() -> Option<Avx2> {
+        (is_x86_feature_detected!("avx2") && is_x86_feature_detected!("popcnt")).then_some(Avx2(()))
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Kernels for Avx2 {
+    #[inline(always)]
+    fn hand_distance(self, parts: [&Distances; 4], sets: usize) -> u8 {
+        // SAFETY: an `Avx2` value exists only on a CPU with AVX2.
+        unsafe { super::simd::hand_distance_avx2(parts, sets) }
+    }
+
+    #[inline(always)]
+    fn kind_masks(self, counts: &Counts) -> KindMasks {
+        // SAFETY: as above.
+        unsafe { super::simd::kind_masks_avx2(counts) }
+    }
+}
+
+/// [`Kernels::hand_distance`] with the best kernels this CPU has, for the paths that are not batch-hot.
+pub fn hand_distance(parts: [&Distances; 4], sets: usize) -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(avx2) = Avx2::detect() {
+        // SAFETY: the token proves AVX2 and POPCNT.
+        return unsafe { hand_distance_avx2_build(avx2, parts, sets) };
+    }
+    Portable.hand_distance(parts, sets)
+}
+
+/// [`Kernels::kind_masks`] with the best kernels this CPU has.
+pub fn kind_masks(counts: &Counts) -> KindMasks {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(avx2) = Avx2::detect() {
+        // SAFETY: the token proves AVX2 and POPCNT.
+        return unsafe { kind_masks_avx2_build(avx2, counts) };
+    }
+    Portable.kind_masks(counts)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn hand_distance_avx2_build(avx2: Avx2, parts: [&Distances; 4], sets: usize) -> u8 {
+    avx2.hand_distance(parts, sets)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn kind_masks_avx2_build(avx2: Avx2, counts: &Counts) -> KindMasks {
+    avx2.kind_masks(counts)
+}
