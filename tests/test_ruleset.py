@@ -17,7 +17,14 @@ SHIPPED = ["gd-cgc5", "gd-guigang", "gd-qq3"]
 
 
 def test_shipped_rulesets_are_listed():
-    assert rulesets() == SHIPPED
+    assert rulesets("guangdong") == SHIPPED
+    assert set(SHIPPED) <= set(rulesets())
+
+
+def test_other_families_are_refused_by_name():
+    for name in set(rulesets()) - set(SHIPPED):
+        with pytest.raises(RulesetError, match="meta.family"):
+            load_ruleset(name)
 
 
 def test_rust_and_python_registries_agree():

@@ -149,13 +149,20 @@ class Ruleset:
 RulesetLike = Union[Ruleset, str, os.PathLike]
 
 
-def rulesets() -> list[str]:
-    """The names of the shipped rulesets."""
-    return sorted(path.stem for path in RULESET_DIR.glob("*.toml"))
+def rulesets(family: str | None = None) -> list[str]:
+    """The names of the shipped rulesets, or of those of one ``family`` (``"guangdong"``, ``"mcr"``)."""
+    return sorted(path.stem for path in RULESET_DIR.glob("*.toml") if family in (None, _family_of(path)))
+
+
+@functools.lru_cache(maxsize=None)
+def _family_of(path: Path) -> str | None:
+    with path.open("rb") as handle:
+        return tomllib.load(handle).get("meta", {}).get("family")
 
 
 def load_ruleset(name_or_path: RulesetLike) -> Ruleset:
-    """A shipped ruleset by name (``"gd-cgc5"``), or a ruleset file by path. A ``Ruleset`` is returned as is."""
+    """A shipped Guangdong ruleset by name (``"gd-cgc5"``), or a ruleset file by path. A ``Ruleset`` is returned
+    as is."""
     if isinstance(name_or_path, Ruleset):
         return name_or_path
     if isinstance(name_or_path, str) and _SHIPPED_NAME.fullmatch(name_or_path):
@@ -164,7 +171,7 @@ def load_ruleset(name_or_path: RulesetLike) -> Ruleset:
         raise TypeError(f"a ruleset is a name, a path or a Ruleset, not {type(name_or_path).__name__}")
     path = Path(name_or_path)
     if not path.is_file():
-        raise RulesetError(f"no ruleset named {str(name_or_path)!r}: shipped are {', '.join(rulesets())}, "
+        raise RulesetError(f"no ruleset named {str(name_or_path)!r}: shipped are {', '.join(rulesets('guangdong'))}, "
                            "or give the path of a .toml file")  # fmt: skip
     return _load_file(path)
 
@@ -178,7 +185,7 @@ def _load_shipped(name: str) -> Ruleset:
     """A shipped ruleset, loaded and compiled once per process."""
     path = RULESET_DIR / f"{name}.toml"
     if not path.is_file():
-        raise RulesetError(f"no ruleset named {name!r}: shipped are {', '.join(rulesets())}, "
+        raise RulesetError(f"no ruleset named {name!r}: shipped are {', '.join(rulesets('guangdong'))}, "
                            "or give the path of a .toml file")  # fmt: skip
     return _load_file(path)
 
@@ -251,7 +258,12 @@ class _Table:
 
 
 def _parse(root: _Table) -> Ruleset:
-    meta, limits, forms, options = root.table("meta"), root.table("limits"), root.table("forms"), root.table("options")
+    meta = root.table("meta")
+    family = meta.str("family")
+    if family != "guangdong":
+        raise RulesetError(f"meta.family: {family!r} tables have their own scorer; load_ruleset and score take "
+                           "'guangdong' tables")  # fmt: skip
+    limits, forms, options = root.table("limits"), root.table("forms"), root.table("options")
     pattern_rows, extra_rows = root.rows("patterns", PATTERN_KEYS), root.rows("extras", EXTRA_KEYS)
     patterns = [PatternRow(key, row.str("zh"), row.str("en"), row.int("fan"), row.bool("special"))
                 for key, row in pattern_rows]  # fmt: skip
@@ -259,7 +271,7 @@ def _parse(root: _Table) -> Ruleset:
     floor_table, liabilities = root.table("floor"), root.table("liabilities")
     ruleset = Ruleset(
         name=meta.str("name"),
-        family=meta.str("family"),
+        family=family,
         title=meta.str("title"),
         tiles=meta.int("tiles", 1, 200),
         cap=limits.int("cap"),
@@ -282,8 +294,6 @@ def _parse(root: _Table) -> Ruleset:
 
 def _validated(ruleset: Ruleset) -> Ruleset:
     """Checks that hold across fields."""
-    if ruleset.family != "guangdong":
-        raise RulesetError(f"meta.family: only 'guangdong' tables are scored here, got {ruleset.family!r}")
     if not ruleset.standard:
         raise RulesetError("forms.standard: the standard shape (four sets and a pair) cannot be turned off")
     if ruleset.pattern("ji_hu") is None:
