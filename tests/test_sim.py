@@ -10,7 +10,10 @@ import pytest
 import mjcore.sim
 from mjcore import IllegalActionError, InvalidArgumentError
 from mjcore.reference import sim as ref
+from mjcore.ruleset import load_ruleset
 from mjcore.sim_types import Action
+
+from .sim_helpers import SCENARIOS, scenario_wall
 
 
 
@@ -116,6 +119,40 @@ def test_a_failing_win_check_is_reported(engine) -> None:
 
     with pytest.raises((InvalidArgumentError, RuntimeError), match="boom"):
         engine.Table(broken).reset(1, 1)
+
+
+def test_a_ruleset_decides_wins_and_their_fan() -> None:
+    hands, head, _ = SCENARIOS["several winners"]
+    wall = scenario_wall(hands, head)
+    table = mjcore.sim.Table(ruleset="gd-cgc5")
+    table.reset(0, 0, wall=wall)
+    # 9s completes two concealed hands that read as all chows (111222333 = 123 ×3): 平胡 1 + 门清 1 = 2 fan.
+    table.step(Action("discard", 26))
+    table.step(Action("win"))
+    table.step(Action("win"))
+    assert [(w.seat, w.fan) for w in table.outcome()] == [(1, 2), (2, 2)]
+
+
+def test_the_ruleset_minimum_blocks_small_wins() -> None:
+    hands, head, _ = SCENARIOS["several winners"]
+    table = mjcore.sim.Table(ruleset=load_ruleset("gd-cgc5").with_minimum(3))
+    table.reset(0, 0, wall=scenario_wall(hands, head))
+    table.step(Action("discard", 26))
+    assert table.to_act() == 1 and table.observation(1).drawn is not None, "no claim: seat 1 simply draws"
+
+
+def test_a_win_check_and_a_ruleset_exclude_each_other() -> None:
+    with pytest.raises(InvalidArgumentError, match="not both"):
+        mjcore.sim.Table(lambda hand, situation: None, ruleset="gd-qq3")
+
+
+def test_simulated_wins_respect_the_ruleset_minimum() -> None:
+    strict = load_ruleset("gd-cgc5").with_minimum(3)
+    for name, ruleset in (("gd-qq3", "gd-qq3"), ("strict", strict)):
+        stats = mjcore.sim.simulate_random(7, range(3000), threads=2, ruleset=ruleset)
+        assert stats["deals"] == 3000 and sum(stats["wins_by_offset"]) > 0, name
+        if name == "strict":
+            assert sum(stats["fans"][:3]) == 0
 
 
 def test_the_game_passes_the_deal_on_after_a_non_dealer_win() -> None:

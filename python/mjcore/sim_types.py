@@ -45,6 +45,7 @@ class WinSituation:
     from_seat: Optional[int]  # the discarder or robbed konger; None when self-drawn
     robbing_kong: bool
     kong_replacement: bool
+    kong_feeder: Optional[int]  # after a melded kong (claimed discard onto a pung): who discarded its tile
     last_tile: bool  # the wall is empty
     dealer: int
     round_wind: int

@@ -53,7 +53,8 @@ class _Seat:
 @dataclass(frozen=True)
 class _Drawn:
     tile: int
-    replacement: bool
+    replacement: bool  # a kong replacement from the tail
+    kong_feeder: Optional[int] = None  # for the replacement of a melded kong: the discarder of its tile
 
 
 class _Offer(enum.Enum):
@@ -180,7 +181,7 @@ class Deal:
         elif action.kind == "concealed_kong":
             state.concealed[action.tile] -= 4
             self._add_meld(seat, Meld(MeldKind.CONCEALED_KONG, action.tile), None)
-            self._draw_replacement_for(seat)
+            self._draw_replacement_for(seat, None)
         else:  # added_kong
             self._offer(seat, action.tile, _Offer.ADDED_KONG)
 
@@ -232,7 +233,7 @@ class Deal:
             state.concealed[t] -= 1
         self._add_meld(seat, meld, from_seat)
         if kind == MeldKind.KONG:
-            self._draw_replacement_for(seat)
+            self._draw_replacement_for(seat, from_seat)
         else:
             self._enter_turn(seat, None)
 
@@ -245,7 +246,7 @@ class Deal:
         state.melds[position] = kong
         feeder = None if pon.from_offset is None else (seat + pon.from_offset) % SEATS
         self._events.append(log.meld(seat, kong, feeder))
-        self._draw_replacement_for(seat)
+        self._draw_replacement_for(seat, None)
 
     def _add_meld(self, seat: int, meld: Meld, from_seat: Optional[int]) -> None:
         self._seats[seat].melds.append(meld)
@@ -257,18 +258,18 @@ class Deal:
         if tile is None:
             self._finish([])
         else:
-            self._receive(seat, tile, False)
+            self._receive(seat, _Drawn(tile, False))
 
-    def _draw_replacement_for(self, seat: int) -> None:
+    def _draw_replacement_for(self, seat: int, kong_feeder: Optional[int]) -> None:
         """A kong replacement from the tail; kongs are legal only while the wall holds a tile (OC-17)."""
-        self._receive(seat, self._wall.draw_replacement(), True)
+        self._receive(seat, _Drawn(self._wall.draw_replacement(), True, kong_feeder))
 
-    def _receive(self, seat: int, tile: int, replacement: bool) -> None:
+    def _receive(self, seat: int, drawn: _Drawn) -> None:
         state = self._seats[seat]
-        state.concealed[tile] += 1
+        state.concealed[drawn.tile] += 1
         state.missed_wins.clear()
-        self._events.append(log.draw(seat, tile, replacement))
-        self._enter_turn(seat, _Drawn(tile, replacement))
+        self._events.append(log.draw(seat, drawn.tile, drawn.replacement))
+        self._enter_turn(seat, drawn)
 
     def _enter_turn(self, seat: int, drawn: Optional[_Drawn]) -> None:
         legal = []
@@ -333,6 +334,7 @@ class Deal:
             from_seat=from_seat,
             robbing_kong=robbing_kong,
             kong_replacement=drawn is not None and drawn.replacement,
+            kong_feeder=None if drawn is None else drawn.kong_feeder,
             last_tile=self._wall.remaining == 0,
             dealer=self.dealer,
             round_wind=self.round_wind,

@@ -46,7 +46,10 @@ impl Default for SeatState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Drawn {
     pub tile: Tile,
+    /// A kong replacement from the tail.
     pub replacement: bool,
+    /// For the replacement of a melded kong (claimed discard onto a concealed pung): the discarder.
+    pub kong_feeder: Option<u8>,
 }
 
 /// Why a tile is on offer to the other seats.
@@ -302,7 +305,7 @@ impl Deal {
             Action::ConcealedKong(tile) => {
                 self.seats[seat as usize].concealed[tile.index() as usize] -= COPIES;
                 self.add_meld(seat, Meld::new(MeldKind::ConcealedKong, tile), None);
-                self.draw_replacement_for(seat, adjudicator)
+                self.draw_replacement_for(seat, None, adjudicator)
             }
             Action::AddedKong(tile) => self.offer(seat, tile, Offer::AddedKong, adjudicator),
             Action::Pass | Action::Chi(_) | Action::Pon | Action::Kong => {
@@ -412,7 +415,7 @@ impl Deal {
         }
         self.add_meld(seat, meld, Some(from));
         if kind == MeldKind::Kong {
-            self.draw_replacement_for(seat, adjudicator)
+            self.draw_replacement_for(seat, Some(from), adjudicator)
         } else {
             self.enter_turn(seat, None, adjudicator)
         }
@@ -441,7 +444,7 @@ impl Deal {
             meld,
             from: feeder,
         });
-        self.draw_replacement_for(seat, adjudicator)
+        self.draw_replacement_for(seat, None, adjudicator)
     }
 
     fn add_meld(&mut self, seat: u8, meld: Meld, from: Option<u8>) {
@@ -452,7 +455,14 @@ impl Deal {
     /// An ordinary draw from the head for `seat`, or the exhaustive draw when the wall is empty (§1.9).
     fn draw_for<A: Adjudicator + ?Sized>(&mut self, seat: u8, adjudicator: &A) -> Result<()> {
         match self.wall.draw() {
-            Some(tile) => self.receive(seat, tile, false, adjudicator),
+            Some(tile) => {
+                let drawn = Drawn {
+                    tile,
+                    replacement: false,
+                    kong_feeder: None,
+                };
+                self.receive(seat, drawn, adjudicator)
+            }
             None => {
                 self.finish(Vec::new());
                 Ok(())
@@ -461,31 +471,37 @@ impl Deal {
     }
 
     /// A kong replacement from the tail. Kongs are legal only while the wall holds a tile (OC-17).
+    /// `kong_feeder`: who discarded the tile of a melded kong.
     fn draw_replacement_for<A: Adjudicator + ?Sized>(
         &mut self,
         seat: u8,
+        kong_feeder: Option<u8>,
         adjudicator: &A,
     ) -> Result<()> {
         let tile = self.wall.draw_replacement().ok_or_else(wall_exhausted)?;
-        self.receive(seat, tile, true, adjudicator)
+        let drawn = Drawn {
+            tile,
+            replacement: true,
+            kong_feeder,
+        };
+        self.receive(seat, drawn, adjudicator)
     }
 
     fn receive<A: Adjudicator + ?Sized>(
         &mut self,
         seat: u8,
-        tile: Tile,
-        replacement: bool,
+        drawn: Drawn,
         adjudicator: &A,
     ) -> Result<()> {
         let state = &mut self.seats[seat as usize];
-        state.concealed[tile.index() as usize] += 1;
+        state.concealed[drawn.tile.index() as usize] += 1;
         state.missed_wins = 0;
         self.events.push(Event::Draw {
             seat,
-            tile,
-            replacement,
+            tile: drawn.tile,
+            replacement: drawn.replacement,
         });
-        self.enter_turn(seat, Some(Drawn { tile, replacement }), adjudicator)
+        self.enter_turn(seat, Some(drawn), adjudicator)
     }
 
     fn enter_turn<A: Adjudicator + ?Sized>(
@@ -628,6 +644,7 @@ impl Deal {
             from,
             robbing_kong,
             kong_replacement: drawn.is_some_and(|d| d.replacement),
+            kong_feeder: drawn.and_then(|d| d.kong_feeder),
             last_tile: self.wall.is_empty(),
             dealer: self.dealer,
             round_wind: self.round_wind,
