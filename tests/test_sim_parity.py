@@ -104,6 +104,26 @@ def test_step_by_step_driving_matches(deal: int) -> None:
     assert native.outcome() == twin.outcome()
 
 
+@pytest.mark.parametrize("ruleset", ["gd-qq3", "gd-cgc5"])
+def test_rulesets_decide_alike(ruleset: str) -> None:
+    """Scoring as the win check on both sides (native scoring against the reference scorer): who may win and
+    for how many fan. A policy that always wins when it may makes wins frequent."""
+    wins = 0
+    for deal in range(12):
+        native, twin = sim.Table(ruleset=ruleset), ref.Table(ruleset=ruleset)
+        native.reset(SEED, deal, dealer=deal % 4, round_wind=1)
+        twin.reset(SEED, deal, dealer=deal % 4, round_wind=1)
+        rng = random.Random(deal)
+        while (seat := twin.to_act()) is not None:
+            assert native.legal_actions() == twin.legal_actions()
+            action = greedy_then_random(twin.legal_actions(), rng)
+            native.step(action)
+            twin.step(action)
+        assert native.log() == twin.log()
+        wins += len(twin.outcome())
+    assert wins > 0
+
+
 def test_logs_replay_across_engines() -> None:
     for deal in range(20):
         log = sim.play_random_deal(SEED, deal)
