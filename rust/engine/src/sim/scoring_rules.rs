@@ -96,3 +96,50 @@ fn scoring_situation(s: &WinSituation) -> Situation {
         ..Situation::new(s.seat_wind(), s.round_wind, source, s.from.map(seat_wind))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::Tile;
+
+    fn situation(winner: u8, from: Option<u8>, dealer: u8) -> WinSituation {
+        WinSituation {
+            winner,
+            tile: Tile::new(0).expect("1m"),
+            from,
+            robbing_kong: false,
+            kong_replacement: false,
+            kong_feeder: None,
+            last_tile: false,
+            dealer,
+            round_wind: 1,
+        }
+    }
+
+    #[test]
+    fn seats_become_seat_winds_counted_from_the_dealer() {
+        let scored = scoring_situation(&situation(1, Some(3), 2));
+        assert_eq!((scored.seat, scored.discarder), (3, Some(1)));
+        assert_eq!((scored.source, scored.round_wind), (WinSource::Discard, 1));
+    }
+
+    #[test]
+    fn only_a_self_drawn_replacement_is_a_kong_bloom_and_names_its_feeder() {
+        let bloom = WinSituation {
+            kong_replacement: true,
+            kong_feeder: Some(0),
+            ..situation(2, None, 1)
+        };
+        let scored = scoring_situation(&bloom);
+        assert_eq!((scored.kong_bloom, scored.kong_fed_by), (true, Some(3)));
+        let robbed = WinSituation {
+            robbing_kong: true,
+            ..situation(2, Some(0), 1)
+        };
+        let scored = scoring_situation(&robbed);
+        assert_eq!(
+            (scored.source, scored.kong_bloom),
+            (WinSource::RobbedKong, false)
+        );
+    }
+}
