@@ -15,7 +15,7 @@ from typing import Optional, Union
 from ...errors import IllegalActionError, InvalidArgumentError, InvalidHandError
 from ...hand import Hand, Meld, MeldKind
 from ...sim_types import Action, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
-from ...tiles import NUM_KINDS
+from ...tiles import NUM_KINDS, tile_name
 from . import log
 from .wall import Wall
 
@@ -31,8 +31,6 @@ def _can_start_chow(kind: int) -> bool:
 
 def _action_text(action: Action) -> str:
     """Like the Rust ``Display``: ``discard 5m``, ``chi 345m``, ``pon``."""
-    from ...tiles import tile_name
-
     if action.tile is None:
         return action.kind
     if action.kind == "chi":
