@@ -121,23 +121,45 @@ def test_a_failing_win_check_is_reported(engine) -> None:
         engine.Table(broken).reset(1, 1)
 
 
+def several_winners_table(ruleset, head: str = "9s"):
+    hands, _, _ = SCENARIOS["several winners"]
+    table = mjcore.sim.Table(ruleset=ruleset)
+    table.reset(0, 0, wall=scenario_wall(hands, head))
+    return table
+
+
+NINE_SOU, WHITE, RED = 26, 31, 33
+
+
+def test_winning_on_the_dealers_first_discard_is_the_human_hand() -> None:
+    table = several_winners_table("gd-cgc5")
+    table.step(Action("discard", NINE_SOU))
+    table.step(Action("win"))
+    table.step(Action("win"))
+    human_hand = load_ruleset("gd-cgc5").pattern("ren_hu").fan
+    assert [(w.seat, w.fan) for w in table.outcome()] == [(1, human_hand), (2, human_hand)]
+
+
+def go_around_once_then_discard_nine_sou(table) -> None:
+    """The dealer discards 白 and keeps 9s; seats 1-3 each draw 中 and discard it; the dealer discards 9s."""
+    table.step(Action("discard", WHITE))
+    for _ in range(3):
+        table.step(Action("discard", RED))
+    table.step(Action("discard", NINE_SOU))
+
+
 def test_a_ruleset_decides_wins_and_their_fan() -> None:
-    hands, head, _ = SCENARIOS["several winners"]
-    wall = scenario_wall(hands, head)
-    table = mjcore.sim.Table(ruleset="gd-cgc5")
-    table.reset(0, 0, wall=wall)
+    table = several_winners_table("gd-cgc5", head="9s7z7z7z7z")
+    go_around_once_then_discard_nine_sou(table)
     # 9s completes two concealed hands that read as all chows (111222333 = 123 ×3): 平胡 1 + 门清 1 = 2 fan.
-    table.step(Action("discard", 26))
     table.step(Action("win"))
     table.step(Action("win"))
     assert [(w.seat, w.fan) for w in table.outcome()] == [(1, 2), (2, 2)]
 
 
 def test_the_ruleset_minimum_blocks_small_wins() -> None:
-    hands, head, _ = SCENARIOS["several winners"]
-    table = mjcore.sim.Table(ruleset=load_ruleset("gd-cgc5").with_minimum(3))
-    table.reset(0, 0, wall=scenario_wall(hands, head))
-    table.step(Action("discard", 26))
+    table = several_winners_table(load_ruleset("gd-cgc5").with_minimum(3), head="9s7z7z7z7z")
+    go_around_once_then_discard_nine_sou(table)
     assert table.to_act() == 1 and table.observation(1).drawn is not None, "no claim: seat 1 simply draws"
 
 

@@ -47,6 +47,9 @@ class WinSituation:
     kong_replacement: bool
     kong_feeder: Optional[int]  # after a melded kong (claimed discard onto a pung): who discarded its tile
     last_tile: bool  # the wall is empty
+    # A win in the uninterrupted first go-around: "heavenly" (天和, the dealer's dealt tiles), "earthly" (地和,
+    # a non-dealer's first draw) or "human" (人和, on the dealer's first discard); None otherwise.
+    first_go_around: Optional[str]
     dealer: int
     round_wind: int
 

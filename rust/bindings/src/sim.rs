@@ -6,8 +6,8 @@
 
 use mjcore_engine::hand::Meld;
 use mjcore_engine::sim::{
-    play_deal, play_game, replay, simulate, Action, Adjudicator, Deal, GameConfig, Policy,
-    RandomBot, ScoringRules, ShapeRules, Stats, Wall, WinInfo, WinSituation,
+    play_deal, play_game, replay, simulate, Action, Adjudicator, Deal, FirstGoAround, GameConfig,
+    Policy, RandomBot, ScoringRules, ShapeRules, Stats, Wall, WinInfo, WinSituation,
 };
 use mjcore_engine::{Counts, EngineError, Tile};
 use pyo3::prelude::*;
@@ -19,7 +19,7 @@ use crate::ruleset::PyRuleset;
 
 /// A win check written in Python: called as `win_check(counts: bytes, melds: tuple[MeldTuple, ...],
 /// situation: (winner, tile, from_seat | None, robbing_kong, kong_replacement, kong_feeder | None, last_tile,
-/// dealer, round_wind))`
+/// first_go_around: "heavenly" | "earthly" | "human" | None, dealer, round_wind))`
 /// and returning the fan of a legal win or None.
 struct PyWinCheck(Py<PyAny>);
 
@@ -41,6 +41,7 @@ impl Adjudicator for PyWinCheck {
                 s.kong_replacement,
                 s.kong_feeder,
                 s.last_tile,
+                s.first_go_around.map(first_go_around_name),
                 s.dealer,
                 s.round_wind,
             );
@@ -56,6 +57,14 @@ impl Adjudicator for PyWinCheck {
                 .map_err(failed)?;
             Ok(fan.map(|fan| WinInfo { fan }))
         })
+    }
+}
+
+fn first_go_around_name(limit: FirstGoAround) -> &'static str {
+    match limit {
+        FirstGoAround::Heavenly => "heavenly",
+        FirstGoAround::Earthly => "earthly",
+        FirstGoAround::Human => "human",
     }
 }
 

@@ -90,6 +90,10 @@ class Deal:
         self._wall = wall if wall is not None else Wall.for_deal(seed, index)
         self._seats = [_Seat() for _ in range(SEATS)]
         self._phase: Union[_Turn, _ClaimWindow, None] = None
+        # Discards so far (claimed ones included) and whether anyone has claimed or declared a kong: together
+        # they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
+        self._discards_made = 0
+        self._interrupted = False
         self._legal: list[Action] = []
         self._events = [log.start(seed, index, dealer, round_wind, self._wall.order)]
         self.outcome: Optional[list[Winner]] = None
@@ -175,12 +179,15 @@ class Deal:
         elif action.kind == "discard":
             state.concealed[action.tile] -= 1
             state.discards.append(action.tile)
+            self._discards_made += 1
             self._offer(seat, action.tile, _Offer.DISCARD)
         elif action.kind == "concealed_kong":
             state.concealed[action.tile] -= 4
+            self._interrupted = True
             self._add_meld(seat, Meld(MeldKind.CONCEALED_KONG, action.tile), None)
             self._draw_replacement_for(seat, None)
         else:  # added_kong
+            self._interrupted = True
             self._offer(seat, action.tile, _Offer.ADDED_KONG)
 
     def _answer(self, window: _ClaimWindow, action: Action) -> None:
@@ -220,6 +227,7 @@ class Deal:
 
     def _claim(self, seat: int, action: Action, tile: int, from_seat: int) -> None:
         self._seats[from_seat].discards.pop()
+        self._interrupted = True
         state = self._seats[seat]
         state.missed_wins.clear()
         kind = {"chi": MeldKind.CHI, "kong": MeldKind.KONG, "pon": MeldKind.PON}[action.kind]
@@ -334,10 +342,24 @@ class Deal:
             kong_replacement=drawn is not None and drawn.replacement,
             kong_feeder=None if drawn is None else drawn.kong_feeder,
             last_tile=self._wall.remaining == 0,
+            first_go_around=self._first_go_around(seat, from_seat, robbing_kong),
             dealer=self.dealer,
             round_wind=self.round_wind,
         )
         return win_fan(self._win_check(Hand(tuple(concealed), tuple(state.melds)), situation))
+
+    def _first_go_around(self, seat: int, from_seat: Optional[int], robbing_kong: bool) -> Optional[str]:
+        """天和, 地和 or 人和: nobody has claimed or declared a kong yet, and the seats before the winner in the
+        first go-around have each discarded once."""
+        if self._interrupted or robbing_kong:
+            return None
+        if from_seat is None and seat == self.dealer and self._discards_made == 0:
+            return "heavenly"
+        if from_seat is None and seat != self.dealer and self._discards_made == (seat - self.dealer) % SEATS:
+            return "earthly"
+        if from_seat is not None and seat != self.dealer and self._discards_made == 1:
+            return "human"
+        return None
 
     def _finish(self, winners: list[Winner]) -> None:
         self._events += [log.win(w) for w in winners]

@@ -6,7 +6,7 @@
 //! 一炮多响) > pon/kong > chi. An added kong first offers the tile to the seats that could rob it (抢杠).
 
 use super::action::Action;
-use super::adjudicator::{Adjudicator, WinInfo, WinSituation};
+use super::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
 use super::log::Event;
 use super::observation::Observation;
 use super::wall::{Wall, WALL_SIZE};
@@ -115,6 +115,10 @@ pub struct Deal {
     pub(crate) wall: Wall,
     pub(crate) seats: [SeatState; SEATS as usize],
     pub(crate) phase: Phase,
+    /// Discards so far, claimed ones included, and whether anyone has claimed or declared a kong: together
+    /// they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
+    discards_made: u32,
+    interrupted: bool,
     legal: Vec<Action>,
     events: Vec<Event>,
     outcome: Option<Outcome>,
@@ -166,6 +170,8 @@ impl Deal {
             events: Vec::with_capacity(EXPECTED_EVENTS),
             seats: Default::default(),
             phase: Phase::Over,
+            discards_made: 0,
+            interrupted: false,
             legal: Vec::new(),
             outcome: None,
             wall,
@@ -300,14 +306,19 @@ impl Deal {
                 let state = &mut self.seats[seat as usize];
                 state.concealed[tile.index() as usize] -= 1;
                 state.discards.push(tile);
+                self.discards_made += 1;
                 self.offer(seat, tile, Offer::Discard, adjudicator)
             }
             Action::ConcealedKong(tile) => {
                 self.seats[seat as usize].concealed[tile.index() as usize] -= COPIES;
+                self.interrupted = true;
                 self.add_meld(seat, Meld::new(MeldKind::ConcealedKong, tile), None);
                 self.draw_replacement_for(seat, None, adjudicator)
             }
-            Action::AddedKong(tile) => self.offer(seat, tile, Offer::AddedKong, adjudicator),
+            Action::AddedKong(tile) => {
+                self.interrupted = true;
+                self.offer(seat, tile, Offer::AddedKong, adjudicator)
+            }
             Action::Pass | Action::Chi(_) | Action::Pon | Action::Kong => {
                 Err(EngineError::illegal(format!("{action} on one's own turn")))
             }
@@ -394,6 +405,7 @@ impl Deal {
         adjudicator: &A,
     ) -> Result<()> {
         self.seats[from as usize].discards.pop();
+        self.interrupted = true;
         let state = &mut self.seats[seat as usize];
         state.missed_wins = 0;
         let (kind, lowest) = match action {
@@ -646,10 +658,33 @@ impl Deal {
             kong_replacement: drawn.is_some_and(|d| d.replacement),
             kong_feeder: drawn.and_then(|d| d.kong_feeder),
             last_tile: self.wall.is_empty(),
+            first_go_around: self.first_go_around(seat, from, robbing_kong),
             dealer: self.dealer,
             round_wind: self.round_wind,
         };
         adjudicator.judge(&concealed, &state.melds, &situation)
+    }
+
+    /// Whether a win by `seat` now is 天和, 地和 or 人和: nobody has claimed or declared a kong yet, and the
+    /// seats before the winner in the first go-around have each discarded once.
+    fn first_go_around(
+        &self,
+        seat: u8,
+        from: Option<u8>,
+        robbing_kong: bool,
+    ) -> Option<FirstGoAround> {
+        if self.interrupted || robbing_kong {
+            return None;
+        }
+        let seat_wind = u32::from((seat + SEATS - self.dealer) % SEATS);
+        match from {
+            None if seat == self.dealer && self.discards_made == 0 => Some(FirstGoAround::Heavenly),
+            None if seat != self.dealer && self.discards_made == seat_wind => {
+                Some(FirstGoAround::Earthly)
+            }
+            Some(_) if seat != self.dealer && self.discards_made == 1 => Some(FirstGoAround::Human),
+            _ => None,
+        }
     }
 
     fn finish(&mut self, winners: Vec<Winner>) {

@@ -20,7 +20,7 @@ pub mod stats;
 pub mod wall;
 
 pub use action::Action;
-pub use adjudicator::{Adjudicator, WinInfo, WinSituation};
+pub use adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
 pub use deal::{Deal, Outcome, Winner, SEATS};
 pub use game::{play_deal, play_game, Game, GameConfig};
 pub use log::Event;

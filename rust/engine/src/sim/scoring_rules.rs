@@ -2,17 +2,17 @@
 //! minimum, worth its total fan (RULES.md §2.3–§2.5). So the ruleset, not the table, decides what wins.
 //!
 //! Scoring numbers seats by seat wind (the dealer is East = 0); the table numbers them absolutely, so seats
-//! are translated here. Not yet passed to scoring: 天和/地和/人和 (the table does not track the first
-//! go-around) and the number of winners on one discard (unknown while each seat decides; the 一炮三响 floor).
+//! are translated here. Not yet passed to scoring: the number of winners on one discard (unknown while each
+//! seat decides; it matters for the 一炮三响 floor).
 
-use super::adjudicator::{Adjudicator, WinInfo, WinSituation};
+use super::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
 use super::deal::SEATS;
 use super::shape_rules::ShapeRules;
 use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, Meld};
 use crate::ruleset::Ruleset;
-use crate::scoring::{fan, Situation, WinSource};
+use crate::scoring::{fan, LimitHand, Situation, WinSource};
 use crate::tile::Counts;
 
 #[derive(Clone, Debug)]
@@ -93,6 +93,11 @@ fn scoring_situation(s: &WinSituation) -> Situation {
         kong_bloom,
         kong_fed_by: s.kong_feeder.filter(|_| kong_bloom).map(seat_wind),
         last_tile: s.last_tile,
+        limit_hand: s.first_go_around.map(|limit| match limit {
+            FirstGoAround::Heavenly => LimitHand::Heavenly,
+            FirstGoAround::Earthly => LimitHand::Earthly,
+            FirstGoAround::Human => LimitHand::Human,
+        }),
         ..Situation::new(s.seat_wind(), s.round_wind, source, s.from.map(seat_wind))
     }
 }
@@ -111,6 +116,7 @@ mod tests {
             kong_replacement: false,
             kong_feeder: None,
             last_tile: false,
+            first_go_around: None,
             dealer,
             round_wind: 1,
         }
