@@ -163,6 +163,18 @@ def test_the_ruleset_minimum_blocks_small_wins() -> None:
     assert table.to_act() == 1 and table.observation(1).drawn is not None, "no claim: seat 1 simply draws"
 
 
+def test_three_winners_on_one_discard_are_floored_together() -> None:
+    """QQ's 一炮三响: each of three winners scores at least 3 fan (平胡 1, 平胡 1, 碰碰胡 2 alone)."""
+    hands = ["123456789m123p5z", "111p222p333p456s9s", "111s222s333s789p9s", "5p5p5p6p6p6p4m4m4m5m5m5m9s"]
+    table = mjcore.sim.Table(ruleset="gd-qq3")
+    table.reset(0, 0, wall=scenario_wall(hands, "9s7z7z7z7z"))
+    go_around_once_then_discard_nine_sou(table)
+    for _ in range(3):
+        table.step(Action("win"))
+    floor = load_ruleset("gd-qq3").floor.fan
+    assert [(w.seat, w.fan) for w in table.outcome()] == [(1, floor), (2, floor), (3, floor)]
+
+
 def test_a_win_check_and_a_ruleset_exclude_each_other() -> None:
     with pytest.raises(InvalidArgumentError, match="not both"):
         mjcore.sim.Table(lambda hand, situation: None, ruleset="gd-qq3")

@@ -109,7 +109,7 @@ def score_batch(
 
 # The table engine (mjcore.sim wraps these).
 RawWinCheck = Callable[
-    [bytes, tuple[MeldTuple, ...], tuple[int, int, int | None, bool, bool, int | None, bool, str | None, int, int]],
+    [bytes, tuple[MeldTuple, ...], tuple[int, int, int | None, bool, bool, int | None, bool, str | None, int, int, int]],
     int | None,
 ]
 ActionTuple = tuple[str, int | None]

@@ -50,6 +50,8 @@ class WinSituation:
     # A win in the uninterrupted first go-around: "heavenly" (天和, the dealer's dealt tiles), "earthly" (地和,
     # a non-dealer's first draw) or "human" (人和, on the dealer's first discard); None otherwise.
     first_go_around: Optional[str]
+    # Seats winning on this tile (一炮多响): 1 while each seat is asked, the final count when the win is settled.
+    winners_on_discard: int
     dealer: int
     round_wind: int
 

@@ -19,7 +19,7 @@ use crate::ruleset::PyRuleset;
 
 /// A win check written in Python: called as `win_check(counts: bytes, melds: tuple[MeldTuple, ...],
 /// situation: (winner, tile, from_seat | None, robbing_kong, kong_replacement, kong_feeder | None, last_tile,
-/// first_go_around: "heavenly" | "earthly" | "human" | None, dealer, round_wind))`
+/// first_go_around: "heavenly" | "earthly" | "human" | None, winners_on_discard, dealer, round_wind))`
 /// and returning the fan of a legal win or None.
 struct PyWinCheck(Py<PyAny>);
 
@@ -42,6 +42,7 @@ impl Adjudicator for PyWinCheck {
                 s.kong_feeder,
                 s.last_tile,
                 s.first_go_around.map(first_go_around_name),
+                s.winners_on_discard,
                 s.dealer,
                 s.round_wind,
             );

@@ -205,11 +205,12 @@ class Deal:
     def _resolve(self, window: _ClaimWindow) -> None:
         answered = [(seat, answer) for (seat, _), answer in zip(window.choices, window.answers)]
         robbing = window.offer is _Offer.ADDED_KONG
+        winning_seats = [seat for seat, answer in answered if answer.kind == "win"]
+        # Settled with the number of winners known (一炮多响 can change the fan: QQ's 一炮三响 floor).
         winners = [
             Winner(seat, window.tile, window.from_seat, robbing,
-                   self._judge(seat, window.tile, window.from_seat, None, robbing) or 0)
-            for seat, answer in answered
-            if answer.kind == "win"
+                   self._judge(seat, window.tile, window.from_seat, None, robbing, len(winning_seats)) or 0)
+            for seat in winning_seats
         ]
         if winners:
             self._finish(winners)
@@ -328,8 +329,9 @@ class Deal:
         return options
 
     def _judge(self, seat: int, tile: int, from_seat: Optional[int], drawn: Optional[_Drawn],
-               robbing_kong: bool) -> Optional[int]:
-        """The fan if ``seat`` wins with ``tile`` (already in hand when self-drawn), else None."""
+               robbing_kong: bool, winners_on_discard: int = 1) -> Optional[int]:
+        """The fan if ``seat`` wins with ``tile`` (already in hand when self-drawn), else None. Each seat is
+        asked alone, as the only winner; the count of winners is given when the win is settled."""
         state = self._seats[seat]
         concealed = list(state.concealed)
         if from_seat is not None:
@@ -343,6 +345,7 @@ class Deal:
             kong_feeder=None if drawn is None else drawn.kong_feeder,
             last_tile=self._wall.remaining == 0,
             first_go_around=self._first_go_around(seat, from_seat, robbing_kong),
+            winners_on_discard=winners_on_discard,
             dealer=self.dealer,
             round_wind=self.round_wind,
         )

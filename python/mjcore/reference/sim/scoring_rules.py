@@ -39,6 +39,7 @@ def _scoring_situation(s: WinSituation) -> Situation:
         kong_bloom=kong_bloom,
         kong_fed_by=seat_wind(s.kong_feeder) if kong_bloom and s.kong_feeder is not None else None,
         last_tile=s.last_tile,
+        winners_on_discard=s.winners_on_discard,
         heavenly=s.first_go_around == "heavenly",
         earthly=s.first_go_around == "earthly",
         human=s.first_go_around == "human",

@@ -34,6 +34,9 @@ pub struct WinSituation {
     /// The wall is empty: a self-draw is 海底, a discard the last one.
     pub last_tile: bool,
     pub first_go_around: Option<FirstGoAround>,
+    /// How many seats win on this tile (一炮多响): 1 while each seat is asked, the final count when the win
+    /// is settled.
+    pub winners_on_discard: u8,
     pub dealer: u8,
     /// Round wind 0..3 = East..North; the winner's seat wind is its offset from the dealer.
     pub round_wind: u8,

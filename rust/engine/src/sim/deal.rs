@@ -52,6 +52,40 @@ pub(crate) struct Drawn {
     pub kong_feeder: Option<u8>,
 }
 
+/// How a tile reaches a seat that might win with it.
+#[derive(Clone, Copy, Debug)]
+struct WinChance {
+    tile: Tile,
+    /// The discarder or the konger being robbed; `None` when self-drawn.
+    from: Option<u8>,
+    drawn: Option<Drawn>,
+    robbing_kong: bool,
+    winners_on_discard: u8,
+}
+
+impl WinChance {
+    fn self_drawn(tile: Tile, drawn: Option<Drawn>) -> WinChance {
+        WinChance {
+            tile,
+            from: None,
+            drawn,
+            robbing_kong: false,
+            winners_on_discard: 1,
+        }
+    }
+
+    /// A tile offered by `from`; each seat is asked alone, so as the only winner.
+    fn offered(tile: Tile, from: u8, robbing_kong: bool) -> WinChance {
+        WinChance {
+            tile,
+            from: Some(from),
+            drawn: None,
+            robbing_kong,
+            winners_on_discard: 1,
+        }
+    }
+}
+
 /// Why a tile is on offer to the other seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Offer {
@@ -291,7 +325,7 @@ impl Deal {
                     .map(|d| d.tile)
                     .ok_or_else(|| EngineError::illegal("win without a draw"))?;
                 let info = self
-                    .judge(seat, tile, None, drawn, false, adjudicator)?
+                    .judge(seat, WinChance::self_drawn(tile, drawn), adjudicator)?
                     .unwrap_or_default();
                 self.finish(vec![Winner {
                     seat,
@@ -359,18 +393,18 @@ impl Deal {
                 .zip(window.answers.iter().copied())
         };
         let robbing_kong = window.offer == Offer::AddedKong;
+        let winning_seats: Vec<u8> = answered()
+            .filter(|(_, action)| *action == Action::Win)
+            .map(|(seat, _)| seat)
+            .collect();
+        // Settled with the number of winners known (一炮多响 can change the fan: QQ's 一炮三响 floor).
+        let chance = WinChance {
+            winners_on_discard: winning_seats.len() as u8,
+            ..WinChance::offered(window.tile, window.from, robbing_kong)
+        };
         let mut winners = Vec::new();
-        for (seat, _) in answered().filter(|(_, action)| *action == Action::Win) {
-            let info = self
-                .judge(
-                    seat,
-                    window.tile,
-                    Some(window.from),
-                    None,
-                    robbing_kong,
-                    adjudicator,
-                )?
-                .unwrap_or_default();
+        for seat in winning_seats {
+            let info = self.judge(seat, chance, adjudicator)?.unwrap_or_default();
             winners.push(Winner {
                 seat,
                 tile: window.tile,
@@ -524,7 +558,7 @@ impl Deal {
     ) -> Result<()> {
         let can_win = match drawn {
             Some(d) => self
-                .judge(seat, d.tile, None, drawn, false, adjudicator)?
+                .judge(seat, WinChance::self_drawn(d.tile, drawn), adjudicator)?
                 .is_some(),
             None => false,
         };
@@ -571,18 +605,8 @@ impl Deal {
             let seat = seat_after(from, offset);
             let mut options = Vec::new();
             let blocked = self.seats[seat as usize].missed_wins & tile_bit(tile) != 0;
-            if !blocked
-                && self
-                    .judge(
-                        seat,
-                        tile,
-                        Some(from),
-                        None,
-                        offer == Offer::AddedKong,
-                        adjudicator,
-                    )?
-                    .is_some()
-            {
+            let chance = WinChance::offered(tile, from, offer == Offer::AddedKong);
+            if !blocked && self.judge(seat, chance, adjudicator)?.is_some() {
                 options.push(Action::Win);
             }
             if offer == Offer::Discard {
@@ -635,16 +659,20 @@ impl Deal {
         options
     }
 
-    /// Asks the adjudicator whether `seat` wins with `tile` (already in hand when self-drawn).
+    /// Asks the adjudicator whether `seat` wins with the chance's tile (already in hand when self-drawn).
     fn judge<A: Adjudicator + ?Sized>(
         &self,
         seat: u8,
-        tile: Tile,
-        from: Option<u8>,
-        drawn: Option<Drawn>,
-        robbing_kong: bool,
+        chance: WinChance,
         adjudicator: &A,
     ) -> Result<Option<WinInfo>> {
+        let WinChance {
+            tile,
+            from,
+            drawn,
+            robbing_kong,
+            winners_on_discard,
+        } = chance;
         let state = &self.seats[seat as usize];
         let mut concealed = state.concealed;
         if from.is_some() {
@@ -659,6 +687,7 @@ impl Deal {
             kong_feeder: drawn.and_then(|d| d.kong_feeder),
             last_tile: self.wall.is_empty(),
             first_go_around: self.first_go_around(seat, from, robbing_kong),
+            winners_on_discard,
             dealer: self.dealer,
             round_wind: self.round_wind,
         };

@@ -2,8 +2,7 @@
 //! minimum, worth its total fan (RULES.md §2.3–§2.5). So the ruleset, not the table, decides what wins.
 //!
 //! Scoring numbers seats by seat wind (the dealer is East = 0); the table numbers them absolutely, so seats
-//! are translated here. Not yet passed to scoring: the number of winners on one discard (unknown while each
-//! seat decides; it matters for the 一炮三响 floor).
+//! are translated here.
 
 use super::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
 use super::deal::SEATS;
@@ -93,6 +92,7 @@ fn scoring_situation(s: &WinSituation) -> Situation {
         kong_bloom,
         kong_fed_by: s.kong_feeder.filter(|_| kong_bloom).map(seat_wind),
         last_tile: s.last_tile,
+        winners_on_discard: s.winners_on_discard,
         limit_hand: s.first_go_around.map(|limit| match limit {
             FirstGoAround::Heavenly => LimitHand::Heavenly,
             FirstGoAround::Earthly => LimitHand::Earthly,
@@ -117,6 +117,7 @@ mod tests {
             kong_feeder: None,
             last_tile: false,
             first_go_around: None,
+            winners_on_discard: 1,
             dealer,
             round_wind: 1,
         }
