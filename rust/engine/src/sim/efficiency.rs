@@ -16,29 +16,38 @@ use super::deal::SEATS;
 use super::discard_order::tie_break;
 use super::observation::Observation;
 use super::policy::Policy;
-use super::progress::{unseen_copies, Evaluator, Progress};
+use super::progress::{unseen_copies, CappedSuits, Evaluator, Progress};
 use super::shape_rules::ShapeRules;
 use crate::error::{EngineError, Result};
-use crate::forms::FormOptions;
+use crate::forms::FormSet;
 use crate::hand::{Meld, MeldKind};
 use crate::tile::{Counts, Tile};
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct EfficiencyBot {
-    /// The winning forms its shanten counts towards.
-    opts: FormOptions,
+    /// Whether its shanten also counts towards thirteen orphans (always towards the standard shape).
+    thirteen_orphans: bool,
+    capped: CappedSuits,
 }
 
 impl Default for EfficiencyBot {
     /// Towards the 鸡平胡 shapes the table's default win check accepts.
     fn default() -> Self {
         EfficiencyBot {
-            opts: ShapeRules::CHICKEN.options,
+            thirteen_orphans: ShapeRules::CHICKEN
+                .options
+                .forms
+                .contains(FormSet::THIRTEEN_ORPHANS),
+            capped: CappedSuits::default(),
         }
     }
 }
 
 impl Policy for EfficiencyBot {
+    fn start_deal(&mut self, _seed: u64, _deal: u64, _seat: u8) {
+        self.capped.trim();
+    }
+
     /// A view the engine never produces (more than four copies of a kind) falls back to the first legal
     /// action rather than panicking.
     fn choose(&mut self, observation: &Observation<'_>, legal: &[Action]) -> Action {
@@ -55,7 +64,7 @@ struct View<'o> {
 }
 
 impl EfficiencyBot {
-    fn decide(&self, observation: &Observation<'_>, legal: &[Action]) -> Result<Action> {
+    fn decide(&mut self, observation: &Observation<'_>, legal: &[Action]) -> Result<Action> {
         if legal.contains(&Action::Win) {
             return Ok(Action::Win);
         }
@@ -77,9 +86,10 @@ impl EfficiencyBot {
     }
 
     /// A claim that makes the hand faster, or pass.
-    fn answer_offer(&self, view: &View<'_>, offered: Tile, legal: &[Action]) -> Result<Action> {
-        let now = Evaluator::new(&view.concealed, view.melds, self.opts, &view.unseen)?
-            .progress(&view.concealed)?;
+    fn answer_offer(&mut self, view: &View<'_>, offered: Tile, legal: &[Action]) -> Result<Action> {
+        let now = self
+            .evaluator(view, &view.concealed, view.melds)
+            .progress(&view.concealed);
         let mut best = (now, Action::Pass);
         for &action in legal {
             let Some((counts, meld)) = claimed(&view.concealed, action, offered) else {
@@ -95,12 +105,13 @@ impl EfficiencyBot {
 
     /// The best discard, or a kong that is at least as good.
     fn take_turn(
-        &self,
+        &mut self,
         observation: &Observation<'_>,
         view: &View<'_>,
         legal: &[Action],
     ) -> Result<Action> {
-        let discards = Evaluator::new(&view.concealed, view.melds, self.opts, &view.unseen)?
+        let discards = self
+            .evaluator(view, &view.concealed, view.melds)
             .best_discards(&view.concealed)?;
         let (discard, discard_progress) = discards
             .into_iter()
@@ -134,10 +145,25 @@ impl EfficiencyBot {
         })
     }
 
+    fn evaluator<'e>(
+        &'e mut self,
+        view: &'e View<'_>,
+        counts: &Counts,
+        melds: &[Meld],
+    ) -> Evaluator<'e> {
+        Evaluator::new(
+            counts,
+            melds,
+            self.thirteen_orphans,
+            &view.unseen,
+            &mut self.capped,
+        )
+    }
+
     /// Progress of `counts` beside the seat's melds that pass `kept` and the new `meld`: a 3n+1 hand as it
     /// stands, a 3n+2 hand after its best discard.
     fn progress_after_meld(
-        &self,
+        &mut self,
         view: &View<'_>,
         counts: &Counts,
         meld: Meld,
@@ -150,9 +176,9 @@ impl EfficiencyBot {
             .filter(|m| kept(m))
             .chain(std::iter::once(meld))
             .collect();
-        let evaluator = Evaluator::new(counts, &melds, self.opts, &view.unseen)?;
+        let mut evaluator = self.evaluator(view, counts, &melds);
         if counts.iter().map(|&c| usize::from(c)).sum::<usize>() % 3 == 1 {
-            return evaluator.progress(counts);
+            return Ok(evaluator.progress(counts));
         }
         evaluator
             .best_discards(counts)?
