@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 mod batch;
+mod bots;
 mod convert;
 mod decompose;
 mod errors;
@@ -22,5 +23,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     decompose::register(m)?;
     win::register(m)?;
     sim::register(m)?;
+    bots::register(m)?;
     Ok(())
 }
