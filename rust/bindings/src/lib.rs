@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 mod batch;
+mod bots;
 mod convert;
 mod decompose;
 mod errors;
@@ -26,5 +27,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ruleset::register(m)?;
     scoring::register(m)?;
     sim::register(m)?;
+    bots::register(m)?;
     Ok(())
 }
