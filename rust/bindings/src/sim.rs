@@ -56,7 +56,7 @@ impl Adjudicator for PyWinCheck {
                 .call1(py, args)
                 .and_then(|result| result.extract(py))
                 .map_err(failed)?;
-            Ok(fan.map(|fan| WinInfo { fan }))
+            Ok(fan.map(WinInfo::worth))
         })
     }
 }

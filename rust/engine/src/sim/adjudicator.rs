@@ -40,6 +40,9 @@ pub struct WinSituation {
     pub dealer: u8,
     /// Round wind 0..3 = East..North; the winner's seat wind is its offset from the dealer.
     pub round_wind: u8,
+    /// 包先不包后: whoever fed the winner's fourth claimed meld had already fed another seat's fourth one
+    /// earlier in the deal, so is not liable again (RULES.md §2.6).
+    pub feeder_already_liable: bool,
 }
 
 impl WinSituation {
@@ -57,6 +60,22 @@ impl WinSituation {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct WinInfo {
     pub fan: u32,
+    /// The scored pattern as its row in the ruleset's pattern table; `None` when no ruleset scores.
+    pub pattern: Option<u8>,
+    /// What each seat (absolute numbering) gains or loses, zero-sum; all zero when no ruleset scores.
+    pub payments: [i64; 4],
+    /// The seat paying all three shares under a liability (包), if any.
+    pub liable: Option<u8>,
+}
+
+impl WinInfo {
+    /// A win worth `fan`, with no pattern or payments (checks that do not score).
+    pub fn worth(fan: u32) -> WinInfo {
+        WinInfo {
+            fan,
+            ..WinInfo::default()
+        }
+    }
 }
 
 /// Decides wins. `concealed` is the winner's concealed part with the winning tile included, `melds` its

@@ -17,6 +17,8 @@ use crate::tile::{can_start_chow, Counts, Tile, COPIES, NUM_KINDS};
 pub const SEATS: u8 = 4;
 /// Tiles dealt to each seat before the dealer's first draw.
 const DEALT: usize = 13;
+/// Claimed melds that leave a seat 十二张落地 (12 tiles down, a single-tile wait).
+const TWELVE_TILES_MELDS: usize = 4;
 /// Room reserved for a deal's log: about 200 events in a typical deal.
 const EXPECTED_EVENTS: usize = 256;
 
@@ -138,6 +140,17 @@ impl Outcome {
     pub fn is_exhaustive_draw(&self) -> bool {
         self.winners.is_empty()
     }
+
+    /// What each seat gains or loses over all winners (一炮多响 settles each winner separately).
+    pub fn payments(&self) -> [i64; SEATS as usize] {
+        let mut total = [0; SEATS as usize];
+        for winner in &self.winners {
+            for (sum, paid) in total.iter_mut().zip(winner.info.payments) {
+                *sum += paid;
+            }
+        }
+        total
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -153,6 +166,9 @@ pub struct Deal {
     /// they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
     discards_made: u32,
     interrupted: bool,
+    /// 十二张落地, in the order it happened: (the seat that claimed its fourth meld, who fed that meld).
+    /// 包先不包后 needs the order: a feeder is liable only for the first seat it fed.
+    twelve_tiles_down: Vec<(u8, u8)>,
     legal: Vec<Action>,
     events: Vec<Event>,
     outcome: Option<Outcome>,
@@ -206,6 +222,7 @@ impl Deal {
             phase: Phase::Over,
             discards_made: 0,
             interrupted: false,
+            twelve_tiles_down: Vec::new(),
             legal: Vec::new(),
             outcome: None,
             wall,
@@ -460,6 +477,14 @@ impl Deal {
             *held -= used;
         }
         self.add_meld(seat, meld, Some(from));
+        let claimed_melds = self.seats[seat as usize]
+            .melds
+            .iter()
+            .filter(|m| m.kind.is_claimed())
+            .count();
+        if claimed_melds == TWELVE_TILES_MELDS {
+            self.twelve_tiles_down.push((seat, from));
+        }
         if kind == MeldKind::Kong {
             self.draw_replacement_for(seat, Some(from), adjudicator)
         } else {
@@ -690,8 +715,17 @@ impl Deal {
             winners_on_discard,
             dealer: self.dealer,
             round_wind: self.round_wind,
+            feeder_already_liable: self.feeder_already_liable(seat),
         };
         adjudicator.judge(&concealed, &state.melds, &situation)
+    }
+
+    /// 包先不包后: whether whoever fed `seat` its fourth claimed meld had fed another seat's fourth one first.
+    fn feeder_already_liable(&self, seat: u8) -> bool {
+        let down = &self.twelve_tiles_down;
+        down.iter()
+            .position(|&(victim, _)| victim == seat)
+            .is_some_and(|at| down[..at].iter().any(|&(_, fed)| fed == down[at].1))
     }
 
     /// Whether a win by `seat` now is 天和, 地和 or 人和: nobody has claimed or declared a kong yet, and the
@@ -737,7 +771,8 @@ impl Deal {
     }
 
     /// Checks that every tile is accounted for exactly: undrawn wall + hands + melds + discards = 4 of each
-    /// kind (so no kind appears five times), and that hand sizes fit the phase. Run after every step in debug
+    /// kind (so no kind appears five times), that hand sizes fit the phase, and that each win's payments
+    /// are zero-sum. Run after every step in debug
     /// builds and by the tests.
     pub fn check_invariants(&self) -> Result<()> {
         let mut seen = [0u32; NUM_KINDS];
@@ -765,6 +800,18 @@ impl Deal {
             if size != expected {
                 return Err(EngineError::hand(format!(
                     "invariant broken: seat {seat} holds {size} tiles (melds as 3), expected {expected}"
+                )));
+            }
+        }
+        if let Some(outcome) = &self.outcome {
+            if let Some(w) = outcome
+                .winners
+                .iter()
+                .find(|w| w.info.payments.iter().sum::<i64>() != 0)
+            {
+                return Err(EngineError::argument(format!(
+                    "invariant broken: the payments of seat {}'s win are not zero-sum: {:?}",
+                    w.seat, w.info.payments
                 )));
             }
         }
@@ -806,4 +853,19 @@ fn kinds_where(counts: &Counts, keep: impl Fn(u8) -> bool) -> impl Iterator<Item
 
 fn wall_exhausted() -> EngineError {
     EngineError::illegal("the wall is exhausted")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::ShapeRules;
+
+    #[test]
+    fn a_feeder_is_liable_only_for_the_first_seat_it_leaves_twelve_tiles_down() {
+        let mut deal = Deal::new(1, 0, 0, 0, &ShapeRules::CHICKEN).expect("a deal");
+        // Seat 0 feeds seat 1 first, seat 3 feeds seat 2, then seat 0 feeds seat 3 too.
+        deal.twelve_tiles_down = vec![(1, 0), (2, 3), (3, 0)];
+        let already = (0..SEATS).map(|seat| deal.feeder_already_liable(seat));
+        assert_eq!(already.collect::<Vec<_>>(), [false, false, false, true]);
+    }
 }

@@ -11,7 +11,7 @@ use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, Meld};
 use crate::ruleset::Ruleset;
-use crate::scoring::{fan, LimitHand, Situation, WinSource};
+use crate::scoring::{fan, liable_seat, payments, LimitHand, Situation, WinSource};
 use crate::tile::Counts;
 
 #[derive(Clone, Debug)]
@@ -67,21 +67,33 @@ impl Adjudicator for ScoringRules {
             wilds: 0,
             flowers: 0,
         };
-        let scored = fan(
-            &hand,
-            situation.tile,
-            &self.ruleset,
-            &scoring_situation(situation),
-        )?;
-        Ok(scored.filter(|f| f.legal).map(|f| WinInfo {
-            fan: u32::from(f.total),
+        let scoring = scoring_situation(situation);
+        let Some(scored) = fan(&hand, situation.tile, &self.ruleset, &scoring)?.filter(|f| f.legal)
+        else {
+            return Ok(None);
+        };
+        let liable = liable_seat(&hand, &self.ruleset, &scoring);
+        let by_wind = payments(&self.ruleset, &scoring, &scored, liable)?;
+        let to_seat = |wind: u8| (wind + situation.dealer) % SEATS;
+        Ok(Some(WinInfo {
+            fan: u32::from(scored.total),
+            pattern: self.ruleset.pattern(scored.pattern).map(|row| row.rank),
+            payments: std::array::from_fn(|seat| {
+                by_wind[usize::from(seat_wind_of(seat as u8, situation.dealer))]
+            }),
+            liable: liable.map(to_seat),
         }))
     }
 }
 
+/// The seat wind of table seat `seat` (the dealer is East = 0).
+fn seat_wind_of(seat: u8, dealer: u8) -> u8 {
+    (seat + SEATS - dealer) % SEATS
+}
+
 /// The table's view of a win in scoring's terms (seats as seat winds).
 fn scoring_situation(s: &WinSituation) -> Situation {
-    let seat_wind = |seat: u8| (seat + SEATS - s.dealer) % SEATS;
+    let seat_wind = |seat: u8| seat_wind_of(seat, s.dealer);
     let source = match (s.from, s.robbing_kong) {
         (None, _) => WinSource::SelfDrawn,
         (Some(_), true) => WinSource::RobbedKong,
@@ -98,6 +110,7 @@ fn scoring_situation(s: &WinSituation) -> Situation {
             FirstGoAround::Earthly => LimitHand::Earthly,
             FirstGoAround::Human => LimitHand::Human,
         }),
+        feeder_already_liable: s.feeder_already_liable,
         ..Situation::new(s.seat_wind(), s.round_wind, source, s.from.map(seat_wind))
     }
 }
@@ -120,6 +133,7 @@ mod tests {
             winners_on_discard: 1,
             dealer,
             round_wind: 1,
+            feeder_already_liable: false,
         }
     }
 

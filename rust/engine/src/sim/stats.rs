@@ -2,56 +2,11 @@
 //! accumulators merge by addition — so memory stays flat for any number of deals, and the totals do not
 //! depend on how deals were split across threads or runs.
 
-use super::deal::{Deal, SEATS};
-use super::log::Event;
+use super::deal::SEATS;
+use super::record::DealRecord;
 
 /// Fan values counted individually; larger ones share the last bucket.
 pub const FAN_BUCKETS: usize = 16;
-
-/// The facts of one finished deal that the statistics need.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DealSummary {
-    pub dealer: u8,
-    /// (seat, fan, draws the winner had made) per winner.
-    pub winners: Vec<(u8, u32, u32)>,
-    /// The discarder or robbed konger; `None` for a self-draw or an exhaustive draw.
-    pub from: Option<u8>,
-    pub robbing_kong: bool,
-    pub kongs: u32,
-}
-
-impl DealSummary {
-    /// Reads the summary off a deal's events (an unfinished deal summarises as an exhaustive draw).
-    pub fn of(deal: &Deal) -> DealSummary {
-        let mut draws = [0u32; SEATS as usize];
-        let mut summary = DealSummary {
-            dealer: deal.dealer(),
-            winners: Vec::new(),
-            from: None,
-            robbing_kong: false,
-            kongs: 0,
-        };
-        for event in deal.events() {
-            match event {
-                Event::Draw { seat, .. } => draws[*seat as usize] += 1,
-                Event::Meld { meld, .. } if meld.kind.is_kong() => summary.kongs += 1,
-                Event::Win {
-                    seat,
-                    from,
-                    robbing_kong,
-                    fan,
-                    ..
-                } => {
-                    summary.winners.push((*seat, *fan, draws[*seat as usize]));
-                    summary.from = *from;
-                    summary.robbing_kong = *robbing_kong;
-                }
-                _ => {}
-            }
-        }
-        summary
-    }
-}
 
 /// Totals over deals. All counts; rates and intervals are derived by the caller.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -67,30 +22,52 @@ pub struct Stats {
     pub multiple_winners: u64,
     pub robbed_kongs: u64,
     pub kongs: u64,
-    /// Sum over wins of the winner's number of draws (巡目) at the win.
+    /// Sum over deals won of the (first) winner's number of draws (巡目) at the win, and of its square (for
+    /// the mean's confidence interval).
     pub win_turns: u64,
+    pub win_turns_squared: u64,
     pub fans: [u64; FAN_BUCKETS],
+    /// Wins by the scored pattern's row in the ruleset's table (grown to the highest row seen).
+    pub patterns: Vec<u64>,
+    /// Deals whose payment fell on a liable seat (包).
+    pub liabilities: u64,
+    /// Sum of the payments by seat relative to the dealer.
+    pub payments_by_offset: [i64; SEATS as usize],
 }
 
 impl Stats {
-    pub fn add(&mut self, deal: &DealSummary) {
+    pub fn add(&mut self, deal: &DealRecord) {
         self.deals += 1;
         self.kongs += u64::from(deal.kongs);
-        if deal.winners.is_empty() {
+        let offset = |seat: u8| usize::from((seat + SEATS - deal.dealer) % SEATS);
+        for (seat, &paid) in (0..SEATS).zip(&deal.payments) {
+            self.payments_by_offset[offset(seat)] += paid;
+        }
+        if deal.is_exhaustive_draw() {
             self.exhaustive_draws += 1;
             return;
         }
-        for &(seat, fan, turns) in &deal.winners {
-            self.wins_by_offset[usize::from((seat + SEATS - deal.dealer) % SEATS)] += 1;
-            self.win_turns += u64::from(turns);
+        for seat in deal.winning_seats() {
+            self.wins_by_offset[offset(seat)] += 1;
+            let fan = deal.fan[usize::from(seat)].unwrap_or(0);
             self.fans[(fan as usize).min(FAN_BUCKETS - 1)] += 1;
+            if let Some(row) = deal.pattern[usize::from(seat)] {
+                let row = usize::from(row);
+                if self.patterns.len() <= row {
+                    self.patterns.resize(row + 1, 0);
+                }
+                self.patterns[row] += 1;
+            }
         }
+        self.win_turns += u64::from(deal.turns);
+        self.win_turns_squared += u64::from(deal.turns).pow(2);
         match deal.from {
             None => self.self_drawn_wins += 1,
             Some(_) if deal.robbing_kong => self.robbed_kongs += 1,
             Some(_) => self.deal_ins += 1,
         }
-        self.multiple_winners += u64::from(deal.winners.len() > 1);
+        self.multiple_winners += u64::from(deal.winners.count_ones() > 1);
+        self.liabilities += u64::from(deal.liable.is_some());
     }
 
     pub fn merge(mut self, other: &Stats) -> Stats {
@@ -105,7 +82,22 @@ impl Stats {
         self.robbed_kongs += other.robbed_kongs;
         self.kongs += other.kongs;
         self.win_turns += other.win_turns;
+        self.win_turns_squared += other.win_turns_squared;
         for (a, b) in self.fans.iter_mut().zip(other.fans) {
+            *a += b;
+        }
+        if self.patterns.len() < other.patterns.len() {
+            self.patterns.resize(other.patterns.len(), 0);
+        }
+        for (a, b) in self.patterns.iter_mut().zip(&other.patterns) {
+            *a += b;
+        }
+        self.liabilities += other.liabilities;
+        for (a, b) in self
+            .payments_by_offset
+            .iter_mut()
+            .zip(other.payments_by_offset)
+        {
             *a += b;
         }
         self

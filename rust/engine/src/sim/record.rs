@@ -1,0 +1,79 @@
+//! The facts of one finished deal, one row of a simulation's per-deal arrays: who won, from whom, with what
+//! pattern and fan, who paid what, how long it lasted.
+
+use super::deal::{Deal, SEATS};
+use super::log::Event;
+
+const SEAT_COUNT: usize = SEATS as usize;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DealRecord {
+    pub dealer: u8,
+    /// Bit `s` set = seat `s` won (several bits: 一炮多响).
+    pub winners: u8,
+    /// The discarder or robbed konger; `None` for a self-draw or an exhaustive draw.
+    pub from: Option<u8>,
+    pub robbing_kong: bool,
+    /// Per seat: the scored pattern's row in the ruleset's table, for winners scored by a ruleset.
+    pub pattern: [Option<u8>; SEAT_COUNT],
+    /// Per seat: the total fan of a winner.
+    pub fan: [Option<u32>; SEAT_COUNT],
+    /// What each seat gains or loses, zero-sum.
+    pub payments: [i64; SEAT_COUNT],
+    /// 巡目: the draws the (first) winner had made, or for an exhaustive draw the most any seat made.
+    pub turns: u32,
+    pub kongs: u32,
+    /// The seat paying all three shares under a liability (包), if any winner's payment had one.
+    pub liable: Option<u8>,
+}
+
+impl DealRecord {
+    /// Reads the record off a deal (an unfinished deal records as an exhaustive draw).
+    pub fn of(deal: &Deal) -> DealRecord {
+        let mut draws = [0u32; SEAT_COUNT];
+        let mut kongs = 0;
+        for event in deal.events() {
+            match event {
+                Event::Draw { seat, .. } => draws[usize::from(*seat)] += 1,
+                Event::Meld { meld, .. } if meld.kind.is_kong() => kongs += 1,
+                _ => {}
+            }
+        }
+        let mut record = DealRecord {
+            dealer: deal.dealer(),
+            kongs,
+            turns: draws.iter().copied().max().unwrap_or(0),
+            ..DealRecord::default()
+        };
+        let Some(outcome) = deal.outcome() else {
+            return record;
+        };
+        if let Some(first) = outcome.winners.first() {
+            record.turns = draws[usize::from(first.seat)];
+            record.from = first.from;
+            record.robbing_kong = first.robbing_kong;
+        }
+        for winner in &outcome.winners {
+            let seat = usize::from(winner.seat);
+            record.winners |= 1 << winner.seat;
+            record.pattern[seat] = winner.info.pattern;
+            record.fan[seat] = Some(winner.info.fan);
+            record.liable = record.liable.or(winner.info.liable);
+        }
+        record.payments = outcome.payments();
+        record
+    }
+
+    pub fn is_exhaustive_draw(&self) -> bool {
+        self.winners == 0
+    }
+
+    pub fn self_drawn(&self) -> bool {
+        !self.is_exhaustive_draw() && self.from.is_none()
+    }
+
+    /// The winning seats in seat order.
+    pub fn winning_seats(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..SEATS).filter(|seat| self.winners & (1 << seat) != 0)
+    }
+}
