@@ -31,6 +31,8 @@ from .results import Decomposition, DiscardChoice, Group, Waits
 from .ruleset import Ruleset, load_ruleset, rulesets
 from .score_result import ScoreEntry, ScoreResult
 from .scoring import score, score_batch
+from .simulation import SimulationResult
+from .simulator import simulate
 from .situation import Situation
 from .tiles import chinese_name, tile_index, tile_name, unicode_tile
 
@@ -56,6 +58,7 @@ __all__ = [
     "RulesetError",
     "ScoreEntry",
     "ScoreResult",
+    "SimulationResult",
     "Situation",
     "Waits",
     "chinese_name",
@@ -72,6 +75,7 @@ __all__ = [
     "shanten",
     "shanten_batch",
     "shanten_by_form",
+    "simulate",
     "tile_index",
     "tile_name",
     "unicode_tile",

@@ -54,6 +54,8 @@ class WinSituation:
     winners_on_discard: int
     dealer: int
     round_wind: int
+    # 包先不包后: whoever fed the winner's fourth claimed meld had fed another seat's fourth one first.
+    feeder_already_liable: bool = False
 
     @property
     def self_drawn(self) -> bool:

@@ -7,7 +7,8 @@ readable documentation of every algorithm — one module per concept:
   ``thirteen_orphans`` (十三幺), ``knitted`` (全不靠, 七星不靠, 组合龙): each form's readings and distance;
 - ``suit_distance``: the per-suit distance tables behind the standard form's shanten;
 - ``decompose``: decompositions and ``is_win``; ``shanten``; ``waits`` (听牌, 进张, 何切); ``batch``;
-- ``guangdong``: scoring Guangdong wins (鸡平胡, 贵港) under a ruleset.
+- ``guangdong``: scoring Guangdong wins (鸡平胡, 贵港) under a ruleset;
+- ``sim``: the table engine and bots; ``simulator``: ``simulate``, many deals with per-deal arrays.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from .decompose import decompose, is_win
 from .guangdong import score
 from .notation import parse_hand, parse_tile, parse_tiles
 from .shanten import shanten, shanten_by_form
+from .simulator import simulate
 from .waits import waits
 
 __all__ = [
@@ -30,5 +32,6 @@ __all__ = [
     "shanten",
     "shanten_batch",
     "shanten_by_form",
+    "simulate",
     "waits",
 ]

@@ -13,6 +13,7 @@ mod ruleset;
 mod scoring;
 mod shanten;
 mod sim;
+mod simulate;
 mod waits;
 mod win;
 
@@ -28,5 +29,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     scoring::register(m)?;
     sim::register(m)?;
     bots::register(m)?;
+    simulate::register(m)?;
     Ok(())
 }

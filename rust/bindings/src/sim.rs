@@ -19,7 +19,8 @@ use crate::ruleset::PyRuleset;
 
 /// A win check written in Python: called as `win_check(counts: bytes, melds: tuple[MeldTuple, ...],
 /// situation: (winner, tile, from_seat | None, robbing_kong, kong_replacement, kong_feeder | None, last_tile,
-/// first_go_around: "heavenly" | "earthly" | "human" | None, winners_on_discard, dealer, round_wind))`
+/// first_go_around: "heavenly" | "earthly" | "human" | None, winners_on_discard, dealer, round_wind,
+/// feeder_already_liable))`
 /// and returning the fan of a legal win or None.
 struct PyWinCheck(Py<PyAny>);
 
@@ -45,6 +46,7 @@ impl Adjudicator for PyWinCheck {
                 s.winners_on_discard,
                 s.dealer,
                 s.round_wind,
+                s.feeder_already_liable,
             );
             let args = (
                 PyBytes::new(py, concealed),
@@ -316,18 +318,7 @@ fn simulate_random<'py>(
         None => py.detach(|| simulate(seed, deals, &random_bots, &ShapeRules::CHICKEN, threads)),
     }
     .py_err()?;
-    let dict = PyDict::new(py);
-    dict.set_item("deals", stats.deals)?;
-    dict.set_item("exhaustive_draws", stats.exhaustive_draws)?;
-    dict.set_item("wins_by_offset", stats.wins_by_offset.to_vec())?;
-    dict.set_item("self_drawn_wins", stats.self_drawn_wins)?;
-    dict.set_item("deal_ins", stats.deal_ins)?;
-    dict.set_item("multiple_winners", stats.multiple_winners)?;
-    dict.set_item("robbed_kongs", stats.robbed_kongs)?;
-    dict.set_item("kongs", stats.kongs)?;
-    dict.set_item("win_turns", stats.win_turns)?;
-    dict.set_item("fans", stats.fans.to_vec())?;
-    Ok(dict)
+    crate::simulate::stats_dict(py, &stats)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

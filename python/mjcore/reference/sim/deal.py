@@ -23,6 +23,7 @@ __all__ = ["Deal", "SEATS"]
 
 SEATS = 4
 _DEALT = 13
+_TWELVE_TILES_MELDS = 4  # claimed melds that leave a seat 十二张落地 (12 tiles down)
 
 
 def _can_start_chow(kind: int) -> bool:
@@ -94,6 +95,10 @@ class Deal:
         # they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
         self._discards_made = 0
         self._interrupted = False
+        # 十二张落地 in the order it happened: (the seat that claimed its fourth meld, who fed that meld).
+        self._twelve_tiles_down: list[tuple[int, int]] = []
+        # The hand and situation each winner was settled with, so that the win can be scored and paid.
+        self.settlements: list[tuple[Hand, WinSituation]] = []
         self._legal: list[Action] = []
         self._events = [log.start(seed, index, dealer, round_wind, self._wall.order)]
         self.outcome: Optional[list[Winner]] = None
@@ -174,7 +179,7 @@ class Deal:
     def _take_turn(self, turn: _Turn, action: Action) -> None:
         seat, state = turn.seat, self._seats[turn.seat]
         if action.kind == "win":
-            fan = self._judge(seat, turn.drawn.tile, None, turn.drawn, False) or 0
+            fan = self._judge(seat, turn.drawn.tile, None, turn.drawn, False, settle=True) or 0
             self._finish([Winner(seat, turn.drawn.tile, None, False, fan)])
         elif action.kind == "discard":
             state.concealed[action.tile] -= 1
@@ -209,7 +214,8 @@ class Deal:
         # Settled with the number of winners known (一炮多响 can change the fan: QQ's 一炮三响 floor).
         winners = [
             Winner(seat, window.tile, window.from_seat, robbing,
-                   self._judge(seat, window.tile, window.from_seat, None, robbing, len(winning_seats)) or 0)
+                   self._judge(seat, window.tile, window.from_seat, None, robbing, len(winning_seats), settle=True)
+                   or 0)
             for seat in winning_seats
         ]
         if winners:
@@ -239,6 +245,8 @@ class Deal:
         for t in used:
             state.concealed[t] -= 1
         self._add_meld(seat, meld, from_seat)
+        if sum(m.kind != MeldKind.CONCEALED_KONG for m in state.melds) == _TWELVE_TILES_MELDS:
+            self._twelve_tiles_down.append((seat, from_seat))
         if kind == MeldKind.KONG:
             self._draw_replacement_for(seat, from_seat)
         else:
@@ -329,9 +337,10 @@ class Deal:
         return options
 
     def _judge(self, seat: int, tile: int, from_seat: Optional[int], drawn: Optional[_Drawn],
-               robbing_kong: bool, winners_on_discard: int = 1) -> Optional[int]:
+               robbing_kong: bool, winners_on_discard: int = 1, settle: bool = False) -> Optional[int]:
         """The fan if ``seat`` wins with ``tile`` (already in hand when self-drawn), else None. Each seat is
-        asked alone, as the only winner; the count of winners is given when the win is settled."""
+        asked alone, as the only winner; the count of winners is given when the win is settled (``settle``:
+        the hand and situation are kept in ``settlements``)."""
         state = self._seats[seat]
         concealed = list(state.concealed)
         if from_seat is not None:
@@ -348,8 +357,21 @@ class Deal:
             winners_on_discard=winners_on_discard,
             dealer=self.dealer,
             round_wind=self.round_wind,
+            feeder_already_liable=self._feeder_already_liable(seat),
         )
-        return win_fan(self._win_check(Hand(tuple(concealed), tuple(state.melds)), situation))
+        hand = Hand(tuple(concealed), tuple(state.melds))
+        if settle:
+            self.settlements.append((hand, situation))
+        return win_fan(self._win_check(hand, situation))
+
+    def _feeder_already_liable(self, seat: int) -> bool:
+        """包先不包后: whether whoever fed ``seat`` its fourth claimed meld had fed another seat's fourth one first."""
+        victims = [victim for victim, _ in self._twelve_tiles_down]
+        if seat not in victims:
+            return False
+        at = victims.index(seat)
+        feeder = self._twelve_tiles_down[at][1]
+        return any(fed == feeder for _, fed in self._twelve_tiles_down[:at])
 
     def _first_go_around(self, seat: int, from_seat: Optional[int], robbing_kong: bool) -> Optional[str]:
         """天和, 地和 or 人和: nobody has claimed or declared a kong yet, and the seats before the winner in the

@@ -12,20 +12,20 @@ from ...sim_types import WinCheck, WinSituation
 from ...situation import Situation
 from ..guangdong import best_fan
 
-__all__ = ["scoring_win_check"]
+__all__ = ["scoring_situation", "scoring_win_check"]
 
 
 def scoring_win_check(ruleset: Ruleset) -> WinCheck:
     def check(hand: Hand, s: WinSituation) -> Optional[int]:
         waiting = list(hand.concealed)
         waiting[s.tile] -= 1  # scoring takes the hand without its winning tile
-        fan = best_fan(Hand(tuple(waiting), hand.melds), s.tile, ruleset, _scoring_situation(s))
+        fan = best_fan(Hand(tuple(waiting), hand.melds), s.tile, ruleset, scoring_situation(s))
         return fan["total_fan"] if fan is not None and fan["legal"] else None
 
     return check
 
 
-def _scoring_situation(s: WinSituation) -> Situation:
+def scoring_situation(s: WinSituation) -> Situation:
     def seat_wind(seat: int) -> int:
         return (seat - s.dealer) % 4
 
@@ -40,6 +40,7 @@ def _scoring_situation(s: WinSituation) -> Situation:
         kong_fed_by=seat_wind(s.kong_feeder) if kong_bloom and s.kong_feeder is not None else None,
         last_tile=s.last_tile,
         winners_on_discard=s.winners_on_discard,
+        feeder_already_liable=s.feeder_already_liable,
         heavenly=s.first_go_around == "heavenly",
         earthly=s.first_go_around == "earthly",
         human=s.first_go_around == "human",

@@ -1,0 +1,101 @@
+"""The pure-Python twin of ``mjcore.simulate``: the twin table engine and bots play each deal, the twin
+scoring settles each win (fan, pattern, payments with liabilities), and the per-deal arrays and totals are
+built exactly as the native ones. Slow; for parity tests and reading."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Optional
+
+import numpy as np
+
+from ..hand import Hand
+from ..ruleset import Ruleset, RulesetLike
+from ..simulation import SimulationRequest, SimulationResult, totals_of
+from ..sim_types import WinSituation
+from .guangdong import best_fan, payments
+from .sim.bots import bots_named
+from .sim.deal import SEATS, Deal
+from .sim.game import play_deal
+from .sim.scoring_rules import scoring_situation, scoring_win_check
+
+__all__ = ["simulate"]
+
+
+def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int = 0,
+             bots: Sequence[str] = ("efficiency",) * 4, threads: Optional[int] = None, per_deal: bool = True,
+             deal_offset: int = 0) -> SimulationResult:  # fmt: skip
+    """As ``mjcore.simulate``; ``threads`` is accepted and ignored (the twin plays one deal after another)."""
+    request = SimulationRequest.of(ruleset, deals, seed, bots, deal_offset, threads)
+    rows = [_deal_row(request, index) for index in range(request.start, request.stop)]
+    columns = {name: np.array([row[name] for row in rows], dtype=dtype).reshape((len(rows),) + shape)
+               for name, (dtype, shape) in _COLUMN_TYPES.items()}  # fmt: skip
+    return request.result(totals_of(columns), columns if per_deal else None)
+
+
+_PER_SEAT = (SEATS,)
+_COLUMN_TYPES = {
+    "winners": (np.bool_, _PER_SEAT),
+    "pattern": (np.int16, _PER_SEAT),
+    "fan": (np.int16, _PER_SEAT),
+    "points": (np.int64, _PER_SEAT),
+    "payments": (np.int64, _PER_SEAT),
+    "discarder": (np.int8, ()),
+    "self_drawn": (np.bool_, ()),
+    "robbing_kong": (np.bool_, ()),
+    "turns": (np.uint16, ()),
+    "exhaustive_draw": (np.bool_, ()),
+    "dealer": (np.uint8, ()),
+    "kongs": (np.uint8, ()),
+    "liability": (np.int8, ()),
+}
+
+
+def _deal_row(request: SimulationRequest, index: int) -> dict:
+    """Plays one deal and reads its row, as the engine's ``DealRecord``."""
+    rules = request.ruleset
+    dealer = index % SEATS
+    deal = Deal(request.seed, index, dealer, 0, scoring_win_check(rules))
+    play_deal(deal, bots_named(request.bots))
+    events = [json.loads(line) for line in deal.log_lines()]
+    draws = [sum(1 for e in events if e["type"] == "draw" and e["seat"] == seat) for seat in range(SEATS)]
+    row = {
+        "winners": [False] * SEATS, "pattern": [-1] * SEATS, "fan": [-1] * SEATS, "points": [0] * SEATS,
+        "payments": [0] * SEATS, "discarder": -1, "self_drawn": False, "robbing_kong": False, "turns": max(draws),
+        "exhaustive_draw": not deal.outcome, "dealer": dealer, "liability": -1,
+        "kongs": sum(1 for e in events if e["type"] == "meld" and "kong" in e["kind"]),
+    }  # fmt: skip
+    for order, (winner, (hand, situation)) in enumerate(zip(deal.outcome or [], deal.settlements)):
+        if order == 0:
+            row["turns"] = draws[winner.seat]
+            row["discarder"] = -1 if winner.from_seat is None else winner.from_seat
+            row["self_drawn"] = winner.from_seat is None
+            row["robbing_kong"] = winner.robbing_kong
+        pattern, paid, liable = _settle(rules, hand, situation)
+        row["winners"][winner.seat] = True
+        row["fan"][winner.seat] = winner.fan
+        row["points"][winner.seat] = 1 << winner.fan
+        row["pattern"][winner.seat] = pattern
+        row["payments"] = [total + p for total, p in zip(row["payments"], paid)]
+        if row["liability"] < 0 and liable is not None:
+            row["liability"] = liable
+    return row
+
+
+def _settle(rules: Ruleset, hand: Hand, situation: WinSituation) -> tuple[int, list[int], Optional[int]]:
+    """A settled win's pattern row, payments by table seat and liable table seat."""
+    waiting = list(hand.concealed)
+    waiting[situation.tile] -= 1  # scoring takes the hand without its winning tile
+    scored_hand = Hand(tuple(waiting), hand.melds)
+    where = scoring_situation(situation)
+    fan = best_fan(scored_hand, situation.tile, rules, where)
+    by_wind, liable = payments(scored_hand, rules, where, fan["total_fan"])
+    row = next(i for i, p in enumerate(rules.patterns) if p.key == fan["pattern"])
+
+    def wind(seat: int) -> int:
+        return (seat - situation.dealer) % SEATS
+
+    return row, [by_wind[wind(seat)] for seat in range(SEATS)], (
+        None if liable is None else (liable + situation.dealer) % SEATS)
+

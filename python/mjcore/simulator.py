@@ -1,0 +1,29 @@
+"""``mjcore.simulate``: many deals played natively by built-in bots, on all cores with the GIL released.
+``mjcore.reference.simulate`` is the pure-Python twin with the same signature and the same per-deal arrays."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Optional
+
+from . import _core
+from .ruleset import RulesetLike
+from .simulation import SimulationRequest, SimulationResult
+
+__all__ = ["simulate"]
+
+
+def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int = 0,
+             bots: Sequence[str] = ("efficiency",) * 4, threads: Optional[int] = None, per_deal: bool = True,
+             deal_offset: int = 0) -> SimulationResult:  # fmt: skip
+    """Plays deals ``deal_offset .. deal_offset + deals`` of the run seeded with ``seed``: one bot per seat by
+    name (``mjcore.sim_bots.BOT_NAMES``), wins, fan and payments (liabilities included) by ``ruleset``; the
+    dealer of deal k is seat k mod 4, round wind East.
+
+    Every deal depends only on (seed, deal index), so the result is the same for any ``threads`` (None: all
+    cores) and a run split by ``deal_offset`` merges back (``a + b``) into the whole. With ``per_deal=False``
+    only the totals are kept: memory stays flat for any number of deals."""
+    request = SimulationRequest.of(ruleset, deals, seed, bots, deal_offset, threads)
+    totals, columns = _core.simulate_deals(request.ruleset.compiled, request.seed, (request.start, request.stop),
+                                           list(request.bots), threads, per_deal)  # fmt: skip
+    return request.result(totals, columns)

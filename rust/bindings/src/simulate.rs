@@ -1,0 +1,162 @@
+//! `mjcore.simulate` natively: deals `start..stop` of a seed played by named bots under a ruleset, on rayon
+//! with the GIL released; the totals as a dict of ints and lists, and with `per_deal` the per-deal columns as
+//! numpy arrays (moved into numpy, not copied).
+
+use mjcore_engine::sim::{
+    bots_named, simulate, simulate_records, DealRecord, ScoringRules, Stats, SEATS,
+};
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::errors::IntoPyResult;
+use crate::ruleset::PyRuleset;
+
+/// The totals of a run as a dict (the keys are the `Stats` fields).
+pub(crate) fn stats_dict<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("deals", stats.deals)?;
+    dict.set_item("exhaustive_draws", stats.exhaustive_draws)?;
+    dict.set_item("wins_by_offset", stats.wins_by_offset.to_vec())?;
+    dict.set_item("self_drawn_wins", stats.self_drawn_wins)?;
+    dict.set_item("deal_ins", stats.deal_ins)?;
+    dict.set_item("multiple_winners", stats.multiple_winners)?;
+    dict.set_item("robbed_kongs", stats.robbed_kongs)?;
+    dict.set_item("kongs", stats.kongs)?;
+    dict.set_item("win_turns", stats.win_turns)?;
+    dict.set_item("win_turns_squared", stats.win_turns_squared)?;
+    dict.set_item("fans", stats.fans.to_vec())?;
+    dict.set_item("patterns", stats.patterns.clone())?;
+    dict.set_item("liabilities", stats.liabilities)?;
+    dict.set_item("payments_by_offset", stats.payments_by_offset.to_vec())?;
+    Ok(dict)
+}
+
+/// A seat as a signed column value: -1 for none.
+fn seat_or_none(seat: Option<u8>) -> i8 {
+    seat.map_or(-1, |s| s as i8)
+}
+
+/// A column of one value per deal, or of one value per seat per deal (shape (N, 4)).
+fn column<'py, T: numpy::Element>(
+    py: Python<'py>,
+    records: &[DealRecord],
+    per_seat: bool,
+    value: impl Fn(&DealRecord) -> Vec<T>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let flat: Vec<T> = records.iter().flat_map(value).collect();
+    let array = PyArray1::from_vec(py, flat);
+    if per_seat {
+        Ok(array
+            .reshape([records.len(), usize::from(SEATS)])?
+            .into_any())
+    } else {
+        Ok(array.into_any())
+    }
+}
+
+/// The per-deal columns (see `mjcore.SimulationResult`).
+fn records_dict<'py>(py: Python<'py>, records: &[DealRecord]) -> PyResult<Bound<'py, PyDict>> {
+    let seats = 0..SEATS;
+    let dict = PyDict::new(py);
+    let put = |name: &str, array: PyResult<Bound<'py, PyAny>>| dict.set_item(name, array?);
+    put(
+        "winners",
+        column(py, records, true, |r| {
+            seats.clone().map(|s| r.winners & (1 << s) != 0).collect()
+        }),
+    )?;
+    put(
+        "pattern",
+        column(py, records, true, |r| {
+            r.pattern.iter().map(|p| p.map_or(-1, i16::from)).collect()
+        }),
+    )?;
+    put(
+        "fan",
+        column(py, records, true, |r| {
+            r.fan.iter().map(|f| f.map_or(-1, |f| f as i16)).collect()
+        }),
+    )?;
+    put(
+        "points",
+        column(py, records, true, |r| {
+            r.fan
+                .iter()
+                .map(|f| f.map_or(0, |f| 1i64 << f.min(62)))
+                .collect()
+        }),
+    )?;
+    put(
+        "payments",
+        column(py, records, true, |r| r.payments.to_vec()),
+    )?;
+    put(
+        "discarder",
+        column(py, records, false, |r| vec![seat_or_none(r.from)]),
+    )?;
+    put(
+        "self_drawn",
+        column(py, records, false, |r| vec![r.self_drawn()]),
+    )?;
+    put(
+        "robbing_kong",
+        column(py, records, false, |r| vec![r.robbing_kong]),
+    )?;
+    put(
+        "turns",
+        column(py, records, false, |r| vec![r.turns as u16]),
+    )?;
+    put(
+        "exhaustive_draw",
+        column(py, records, false, |r| vec![r.is_exhaustive_draw()]),
+    )?;
+    put("dealer", column(py, records, false, |r| vec![r.dealer]))?;
+    put("kongs", column(py, records, false, |r| vec![r.kongs as u8]))?;
+    put(
+        "liability",
+        column(py, records, false, |r| vec![seat_or_none(r.liable)]),
+    )?;
+    Ok(dict)
+}
+
+/// Plays deals `deals = (start, stop)` of the run seeded with `seed` with one named bot per seat, wins and payments by
+/// `ruleset`, on `threads` threads (None: all cores) with the GIL released. Returns (totals dict, per-deal
+/// columns dict or None).
+#[pyfunction]
+#[pyo3(signature = (ruleset, seed, deals, bots, threads = None, per_deal = true))]
+fn simulate_deals<'py>(
+    py: Python<'py>,
+    ruleset: PyRef<'_, PyRuleset>,
+    seed: u64,
+    deals: (u64, u64),
+    bots: Vec<String>,
+    threads: Option<usize>,
+    per_deal: bool,
+) -> PyResult<(Bound<'py, PyDict>, Option<Bound<'py, PyDict>>)> {
+    // Names are checked once here, so the per-worker factory below cannot fail.
+    bots_named(&bots).py_err()?;
+    let policies = || bots_named(&bots).unwrap_or_default();
+    let rules = ScoringRules::new(ruleset.inner.clone());
+    let (start, stop) = deals;
+    let deals = start..stop.max(start);
+    if !per_deal {
+        let stats = py
+            .detach(|| simulate(seed, deals, &policies, &rules, threads))
+            .py_err()?;
+        return Ok((stats_dict(py, &stats)?, None));
+    }
+    let records = py
+        .detach(|| simulate_records(seed, deals, &policies, &rules, threads))
+        .py_err()?;
+    let stats = records.iter().fold(Stats::default(), |mut stats, record| {
+        stats.add(record);
+        stats
+    });
+    Ok((stats_dict(py, &stats)?, Some(records_dict(py, &records)?)))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(simulate_deals, m)?)?;
+    Ok(())
+}
