@@ -5,6 +5,7 @@
     mjcore waits "123m456p789s11z 23s"        # 14 tiles: the 何切 table, one row per discard
     mjcore decompose 11122233344455m
     mjcore score "12p456s789s88p[555m]" --win 3p --self-drawn --seat S --round E --rules gd-cgc5
+    mjcore simulate --rules gd-qq3 --deals 1000000 --seed 1 --bots efficiency --out run.npz --plot fans.png
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 
 from . import analysis
 from .cli_score import add_score_command
+from .cli_simulate import add_simulate_command
 from .errors import MjcoreError
 from .hand import Forms, Hand, forms_bits
 from .results import Waits
@@ -84,7 +86,7 @@ def cmd_decompose(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mjcore", description="Chinese mahjong hand analysis and scoring.")
+    parser = argparse.ArgumentParser(prog="mjcore", description="Chinese mahjong hand analysis, scoring and simulation.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     def hand_command(name: str, help_text: str, handler) -> argparse.ArgumentParser:
@@ -100,6 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     hand_command("waits", "winning or useful tiles (13 tiles), or the discard table (14 tiles)", cmd_waits)
     hand_command("decompose", "every decomposition of a complete hand", cmd_decompose)
     add_score_command(sub)
+    add_simulate_command(sub)
     return parser
 
 

@@ -108,21 +108,36 @@ class SimulationResult:
 
     def merge(self, other: SimulationResult) -> SimulationResult:
         """The result of both runs together; their deals must not overlap (same seed and deal index)."""
-        if (self.ruleset, self.pattern_keys, self.bots) != (other.ruleset, other.pattern_keys, other.bots):
-            raise InvalidArgumentError(
-                f"cannot merge runs of different tables or bots: {self.ruleset} {self.bots} and "
-                f"{other.ruleset} {other.bots}")  # fmt: skip
-        for seed, start, stop in self.runs:
-            for other_seed, other_start, other_stop in other.runs:
-                if seed == other_seed and max(start, other_start) < min(stop, other_stop):
-                    raise InvalidArgumentError(
-                        f"the runs overlap (seed {seed}, deals {max(start, other_start)}.."
-                        f"{min(stop, other_stop)}): those deals would count twice")  # fmt: skip
-        totals = {key: _add(value, other.totals[key]) for key, value in self.totals.items()}
+        return SimulationResult.combine([self, other])
+
+    @staticmethod
+    def combine(parts: Sequence[SimulationResult]) -> SimulationResult:
+        """The result of several runs together, concatenating the per-deal arrays once (kept only when every
+        part has them). The runs must be of the same table and bots, and no deal may be counted twice."""
+        if not parts:
+            raise InvalidArgumentError("nothing to combine")
+        first = parts[0]
+        played: dict[int, list[tuple[int, int]]] = {}
+        for part in parts:
+            if (part.ruleset, part.pattern_keys, part.bots) != (first.ruleset, first.pattern_keys, first.bots):
+                raise InvalidArgumentError(
+                    f"cannot merge runs of different tables or bots: {first.ruleset} {first.bots} and "
+                    f"{part.ruleset} {part.bots}")  # fmt: skip
+            for seed, start, stop in part.runs:
+                for other_start, other_stop in played.setdefault(seed, []):
+                    if max(start, other_start) < min(stop, other_stop):
+                        raise InvalidArgumentError(
+                            f"the runs overlap (seed {seed}, deals {max(start, other_start)}.."
+                            f"{min(stop, other_stop)}): those deals would count twice")  # fmt: skip
+                played[seed].append((start, stop))
+        totals = dict(first.totals)
+        for part in parts[1:]:
+            totals = {key: _add(value, part.totals[key]) for key, value in totals.items()}
         columns = None
-        if self.per_deal is not None and other.per_deal is not None:
-            columns = {name: np.concatenate([self.per_deal[name], other.per_deal[name]]) for name in COLUMNS}
-        return replace(self, runs=self.runs + other.runs, totals=totals, per_deal=columns)
+        if all(part.per_deal is not None for part in parts):
+            columns = {name: np.concatenate([part.per_deal[name] for part in parts]) for name in COLUMNS}
+        runs = tuple(run for part in parts for run in part.runs)
+        return replace(first, runs=runs, totals=totals, per_deal=columns)
 
     __add__ = merge
 

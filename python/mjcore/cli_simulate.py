@@ -1,0 +1,134 @@
+"""The ``mjcore simulate`` subcommand: plays many deals with built-in bots and prints the summary table.
+
+``mjcore simulate --rules gd-qq3 --deals 1000000 --seed 1 [--bots random|efficiency ...] [--threads N]
+[--out run.npz] [--plot fans.png]``
+
+Deals run in chunks of deal indices, so a progress bar (deals/s) keeps moving and Ctrl-C stops after the
+current chunk — promptly — with the summary of the deals done. Chunks do not change the result: every deal
+depends only on (seed, deal index).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Optional, TextIO
+
+from .ruleset import rulesets
+from .sim_bots import BOT_NAMES
+from .simulation import SimulationResult
+from .simulator import simulate
+
+__all__ = ["add_simulate_command", "run_simulate"]
+
+# A chunk should take about this long: short enough for a lively bar and a prompt Ctrl-C, long enough for
+# the per-call overhead not to matter.
+_CHUNK_SECONDS = 0.25
+_FIRST_CHUNK = 500
+_BAR_WIDTH = 30
+
+
+def add_simulate_command(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Adds ``simulate`` to a CLI's subcommands; the parsed namespace's ``handler`` runs it."""
+    parser = subparsers.add_parser("simulate", help="simulate many deals with bots and summarise them",
+                                   description=__doc__.split("\n\n")[0])  # fmt: skip
+    parser.add_argument("--rules", default="gd-cgc5", help=f"ruleset name or TOML path ({', '.join(rulesets())})")
+    parser.add_argument("--deals", type=int, default=1_000_000, help="number of deals (default 1,000,000)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--offset", type=int, default=0, help="first deal index, to split a run (default 0)")
+    parser.add_argument("--bots", nargs="+", default=["efficiency"], choices=BOT_NAMES, metavar="BOT",
+                        help=f"one bot for every seat, or four (one per seat): {', '.join(BOT_NAMES)}")
+    parser.add_argument("--threads", type=int, default=None, help="worker threads (default: all cores)")
+    parser.add_argument("--out", help="write the per-deal arrays to this .npz file")
+    parser.add_argument("--plot", help="draw the fan and pattern distributions to this image (needs matplotlib)")
+    parser.set_defaults(handler=run_simulate)
+    return parser
+
+
+def _seat_bots(names: list[str]) -> tuple[str, ...]:
+    if len(names) == 1:
+        return (names[0],) * 4
+    if len(names) != 4:
+        raise SystemExit("mjcore simulate: error: --bots takes one name (every seat) or four (one per seat)")
+    return tuple(names)
+
+
+def _progress(done: int, total: int, elapsed: float, out: TextIO) -> None:
+    rate = done / elapsed if elapsed > 0 else 0.0
+    filled = _BAR_WIDTH * done // max(total, 1)
+    left = f"{(total - done) / rate:5.0f}s left" if rate else ""
+    out.write(f"\r[{'#' * filled}{'.' * (_BAR_WIDTH - filled)}] {done:>11,}/{total:,} deals "
+              f"{rate:>9,.0f} deals/s {left}")  # fmt: skip
+    out.flush()
+
+
+def _run_chunks(args: argparse.Namespace, bots: tuple[str, ...], out: TextIO) -> tuple[list[SimulationResult], bool]:
+    """Plays the deals chunk by chunk; returns the chunks' results and whether Ctrl-C cut the run short."""
+    parts: list[SimulationResult] = []
+    done, chunk, began = 0, _FIRST_CHUNK, time.perf_counter()
+    try:
+        while done < args.deals:
+            size = min(chunk, args.deals - done)
+            started = time.perf_counter()
+            parts.append(simulate(args.rules, size, args.seed, bots, args.threads, per_deal=args.out is not None,
+                                  deal_offset=args.offset + done))  # fmt: skip
+            done += size
+            took = time.perf_counter() - started
+            chunk = max(_FIRST_CHUNK, int(size * _CHUNK_SECONDS / max(took, 1e-3)))
+            _progress(done, args.deals, time.perf_counter() - began, out)
+    except KeyboardInterrupt:
+        out.write("\ninterrupted: summarising the deals done so far\n")
+        return parts, True
+    out.write("\n")
+    return parts, False
+
+
+def _plot(result: SimulationResult, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no display needed
+    from matplotlib import pyplot
+
+    summary = result.summary()
+    figure, (fans, patterns) = pyplot.subplots(1, 2, figsize=(12, 4.5))
+    fan_rows = [e for e in summary.fans if e.count]
+    fans.bar([e.label.split()[0] for e in fan_rows], [100 * e.value for e in fan_rows])
+    fans.set(title="Fan per win", xlabel="fan", ylabel="% of wins")
+    pattern_rows = [e for e in summary.patterns if e.count][::-1]
+    # Keys only: the Chinese names need CJK fonts that a plotting machine may lack.
+    patterns.barh([e.label.split()[0] for e in pattern_rows], [100 * e.value for e in pattern_rows])
+    patterns.set(title="Patterns per win", xlabel="% of wins")
+    figure.suptitle(f"{result.ruleset}: {result.deals:,} deals, bots {', '.join(result.bots)}")
+    figure.tight_layout()
+    figure.savefig(path)
+    pyplot.close(figure)
+
+
+def _matplotlib_missing() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return True
+    return False
+
+
+def run_simulate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
+    """Runs the subcommand: the progress bar on stderr, the summary (and file notes) on ``out``."""
+    out = out or sys.stdout
+    if args.plot and _matplotlib_missing():
+        print("mjcore simulate: --plot needs matplotlib: pip install 'mjcore[plot]'", file=sys.stderr)
+        return 2
+    parts, interrupted = _run_chunks(args, _seat_bots(args.bots), sys.stderr)
+    if not parts:
+        print("no deal was played", file=out)
+        return 130 if interrupted else 0
+    result = SimulationResult.combine(parts)
+    print(result, file=out)
+    if args.out:
+        result.save(args.out)
+        print(f"\nper-deal arrays: {args.out}", file=out)
+    if args.plot:
+        _plot(result, args.plot)
+        print(f"plot: {args.plot}", file=out)
+    return 130 if interrupted else 0
