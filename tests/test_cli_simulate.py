@@ -1,0 +1,63 @@
+"""The ``mjcore simulate`` command: the summary table, the .npz arrays, the plot, and Ctrl-C."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import numpy as np
+import pytest
+
+import mjcore
+from mjcore import cli, cli_simulate
+from mjcore.simulation import COLUMNS
+
+ARGS = ["simulate", "--rules", "gd-qq3", "--deals", "1500", "--seed", "3", "--bots", "random"]
+
+
+def test_prints_the_summary_and_writes_the_arrays(tmp_path, capsys) -> None:
+    out = tmp_path / "run.npz"
+    assert cli.main(ARGS + ["--out", str(out)]) == 0
+    printed = capsys.readouterr()
+    assert "1,500 deals" in printed.out and "Win rate by seat" in printed.out
+    assert "deals/s" in printed.err
+    saved = np.load(out)
+    expected = mjcore.simulate("gd-qq3", 1500, seed=3, bots=("random",) * 4)
+    for column in COLUMNS:
+        assert np.array_equal(saved[column], expected[column]), column
+    assert tuple(saved["pattern_keys"]) == expected.pattern_keys
+
+
+def test_ctrl_c_stops_after_the_current_chunk_and_summarises_it(monkeypatch, capsys) -> None:
+    calls = []
+
+    def interrupted_after_one_chunk(*args, **kwargs):
+        if calls:
+            raise KeyboardInterrupt
+        calls.append(kwargs["deal_offset"])
+        return mjcore.simulate(*args, **kwargs)
+
+    monkeypatch.setattr(cli_simulate, "simulate", interrupted_after_one_chunk)
+    assert cli.main(ARGS) == 130
+    printed = capsys.readouterr()
+    assert "interrupted" in printed.err
+    assert f"{cli_simulate._FIRST_CHUNK:,} deals" in printed.out
+
+
+def test_bots_are_one_name_or_four(capsys) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(ARGS[:-1] + ["random", "efficiency"])
+    with pytest.raises(SystemExit):
+        cli.main(ARGS[:-1] + ["clever"])
+
+
+@pytest.mark.skipif(importlib.util.find_spec("matplotlib") is not None, reason="matplotlib is installed")
+def test_a_plot_without_matplotlib_says_how_to_get_it(tmp_path, capsys) -> None:
+    assert cli.main(ARGS + ["--plot", str(tmp_path / "fans.png")]) == 2
+    assert "pip install 'mjcore[plot]'" in capsys.readouterr().err
+
+
+def test_the_plot_is_drawn(tmp_path) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "fans.png"
+    assert cli.main(ARGS + ["--plot", str(path)]) == 0
+    assert path.stat().st_size > 0
