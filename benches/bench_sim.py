@@ -1,10 +1,12 @@
-"""Random-bot deals of the table engine with the shipped 鸡平胡 win check: Rust (one deal per call, and the
-parallel driver) and the pure-Python reference."""
+"""The table engine: random-bot deals with the shipped 鸡平胡 win check (Rust one deal per call, the parallel
+driver, the pure-Python reference), and ``mjcore.simulate`` under a ruleset by bot, thread count and backend."""
 
 from __future__ import annotations
 
 import pytest
 
+import mjcore
+import mjcore.reference
 import mjcore.sim
 from mjcore.reference import sim as reference_sim
 
@@ -24,3 +26,28 @@ def test_rust_simulate_one_thread(benchmark):
 def test_reference_random_deals(benchmark):
     play = reference_sim.play_random_deal
     benchmark.pedantic(lambda: [play(0, deal) for deal in range(5)], rounds=3, iterations=1)
+
+
+# mjcore.simulate: whole deals settled under a ruleset (wins, fan, payments), totals only, by bot and thread
+# count, against the pure-Python twin. deals/s is recorded in extra_info.
+SIMULATED = {"random": 40_000, "efficiency": 4_000}
+REFERENCE_SIMULATED = {"random": 40, "efficiency": 4}
+
+
+def _time_simulate(benchmark, simulate, bot: str, deals: int, threads) -> None:
+    bots = (bot,) * 4
+    simulate("gd-cgc5", 10, bots=bots)  # tables and rulesets built before timing
+    benchmark.pedantic(lambda: simulate("gd-cgc5", deals, bots=bots, threads=threads, per_deal=False),
+                       rounds=3, iterations=1)  # fmt: skip
+    benchmark.extra_info["deals_per_s"] = round(deals / benchmark.stats.stats.mean)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("bot", list(SIMULATED))
+def test_rust_simulate(benchmark, bot: str, threads: int) -> None:
+    _time_simulate(benchmark, mjcore.simulate, bot, SIMULATED[bot], threads)
+
+
+@pytest.mark.parametrize("bot", list(REFERENCE_SIMULATED))
+def test_reference_simulate(benchmark, bot: str) -> None:
+    _time_simulate(benchmark, mjcore.reference.simulate, bot, REFERENCE_SIMULATED[bot], None)
