@@ -109,7 +109,11 @@ def score_batch(
 
 # The table engine (mjcore.sim wraps these).
 RawWinCheck = Callable[
-    [bytes, tuple[MeldTuple, ...], tuple[int, int, int | None, bool, bool, int | None, bool, str | None, int, int, int]],
+    [
+        bytes,
+        tuple[MeldTuple, ...],
+        tuple[int, int, int | None, bool, bool, int | None, bool, str | None, int, int, int, bool],
+    ],
     int | None,
 ]
 ActionTuple = tuple[str, int | None]
@@ -158,6 +162,16 @@ def play_random_game(
 def simulate_random(
     seed: int, start: int, stop: int, threads: int | None = ..., ruleset: Ruleset | None = ...
 ) -> dict[str, int | list[int]]: ...
+
+# mjcore.simulate: (totals, per-deal columns or None); see mjcore.simulation for the keys and dtypes.
+def simulate_deals(
+    ruleset: Ruleset,
+    seed: int,
+    deals: tuple[int, int],
+    bots: Sequence[str],
+    threads: int | None = ...,
+    per_deal: bool = ...,
+) -> tuple[dict[str, int | list[int]], dict[str, npt.NDArray[np.generic]] | None]: ...
 
 # The built-in bots by name (mjcore.sim_bots wraps these).
 def play_bot_deal(
