@@ -24,6 +24,8 @@ const UNREACHABLE: Distances = [INF; 16];
 
 /// Exact distances of a suit's `counts` to every target of up to `max_sets` sets and one pair whose count of
 /// each kind stays within `caps`. `chows`: whether the kinds are numbered (honours form no chows).
+// The loop variables are chow counts that the arithmetic uses as numbers, not only as indices.
+#[allow(clippy::needless_range_loop)]
 pub fn capped_suit_distances(
     counts: &[u8],
     caps: &[u8],
