@@ -63,8 +63,8 @@ pub fn capped_suit_distances(
                         for pair in 0..=usize::from(pung_copies + 2 <= cap) {
                             let copies = pung_copies + 2 * pair;
                             let missing = copies.saturating_sub(held) as u8;
-                            let moved = shifted(before, chows_here + pung, pair, missing, max_sets);
-                            min_into(&mut next[chows_here][back1], &moved);
+                            let target = &mut next[chows_here][back1];
+                            relax(target, before, chows_here + pung, pair, missing, max_sets);
                         }
                     }
                 }
@@ -76,30 +76,25 @@ pub fn capped_suit_distances(
     layer[0][0]
 }
 
-/// `vector` after adding `sets` sets and `pair` pairs that miss `missing` tiles: entry (s, p) moves to
-/// (s + sets, p + pair); entries pushed past `max_sets` or a second pair drop out.
-fn shifted(
+/// Lowers `target` to `vector` after adding `sets` sets and `pair` pairs that miss `missing` tiles: entry
+/// (s, p) moves to (s + sets, p + pair); entries pushed past `max_sets` or a second pair drop out. Entry by
+/// entry rather than through a shifted copy: a vector load right after byte stores would stall.
+fn relax(
+    target: &mut Distances,
     vector: &Distances,
     sets: usize,
     pair: usize,
     missing: u8,
     max_sets: usize,
-) -> Distances {
-    let mut out = UNREACHABLE;
+) {
     for from_pair in 0..2 - pair {
         for from_sets in 0..=max_sets.saturating_sub(sets) {
             if from_sets + sets <= max_sets {
-                out[slot(from_sets + sets, from_pair + pair)] =
-                    vector[slot(from_sets, from_pair)].saturating_add(missing);
+                let value = vector[slot(from_sets, from_pair)].saturating_add(missing);
+                let best = &mut target[slot(from_sets + sets, from_pair + pair)];
+                *best = (*best).min(value);
             }
         }
-    }
-    out
-}
-
-fn min_into(target: &mut Distances, candidate: &Distances) {
-    for (best, &value) in target.iter_mut().zip(candidate) {
-        *best = (*best).min(value);
     }
 }
 
