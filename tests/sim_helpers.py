@@ -4,7 +4,7 @@ module) and constructed walls."""
 from __future__ import annotations
 
 from mjcore import Hand, _core
-from mjcore.sim_types import WinSituation
+from mjcore.sim_types import Action, WinSituation
 from mjcore.tiles import TERMINALS_AND_HONOURS
 
 
@@ -58,3 +58,16 @@ def scenario_wall(hands: list[str], head: str) -> list[int]:
         order += tiles
     order += _core.parse_tiles(head)
     return order + [k for k in range(34) for _ in range(4 - order.count(k))]
+
+
+# Constructed deals: (hands dealt from seat 0, the dealer; head of the wall; scripted first actions).
+SCENARIOS = {
+    # Seat 0 discards 9s into two waiting hands: both win (一炮多响).
+    "several winners": (["123456789m123p5z", "111p222p333p456s9s", "111s222s333s789p9s", "1z1z1z2z2z2z3z3z3z4z4z4z6z"],
+                        "9s", []),
+    # Seats 1 and 2 could win on 5s and pass; seat 2 pons it, later draws the 4th 5s and adds it; seat 1, its
+    # 漏胡 cleared by its own draw since, robs the kong (抢杠).
+    "robbing a kong": (["12345678m1234p7z", "111p222p333p4s6s9m9m", "5s5s1z1z1z2z2z2z3z3z3z4z4z",
+                        "7p7p7p8p8p8p9p9p9p7s7s8s8s"], "5s6z6z6z5s",
+                       [Action("discard", 22), Action("pass"), Action("pon"), Action("discard", 30)]),
+}

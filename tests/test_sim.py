@@ -10,7 +10,10 @@ import pytest
 import mjcore.sim
 from mjcore import IllegalActionError, InvalidArgumentError
 from mjcore.reference import sim as ref
+from mjcore.ruleset import load_ruleset
 from mjcore.sim_types import Action
+
+from .sim_helpers import SCENARIOS, scenario_wall
 
 
 
@@ -116,6 +119,74 @@ def test_a_failing_win_check_is_reported(engine) -> None:
 
     with pytest.raises((InvalidArgumentError, RuntimeError), match="boom"):
         engine.Table(broken).reset(1, 1)
+
+
+def several_winners_table(ruleset, head: str = "9s"):
+    hands, _, _ = SCENARIOS["several winners"]
+    table = mjcore.sim.Table(ruleset=ruleset)
+    table.reset(0, 0, wall=scenario_wall(hands, head))
+    return table
+
+
+NINE_SOU, WHITE, RED = 26, 31, 33
+
+
+def test_winning_on_the_dealers_first_discard_is_the_human_hand() -> None:
+    table = several_winners_table("gd-cgc5")
+    table.step(Action("discard", NINE_SOU))
+    table.step(Action("win"))
+    table.step(Action("win"))
+    human_hand = load_ruleset("gd-cgc5").pattern("ren_hu").fan
+    assert [(w.seat, w.fan) for w in table.outcome()] == [(1, human_hand), (2, human_hand)]
+
+
+def go_around_once_then_discard_nine_sou(table) -> None:
+    """The dealer discards 白 and keeps 9s; seats 1-3 each draw 中 and discard it; the dealer discards 9s."""
+    table.step(Action("discard", WHITE))
+    for _ in range(3):
+        table.step(Action("discard", RED))
+    table.step(Action("discard", NINE_SOU))
+
+
+def test_a_ruleset_decides_wins_and_their_fan() -> None:
+    table = several_winners_table("gd-cgc5", head="9s7z7z7z7z")
+    go_around_once_then_discard_nine_sou(table)
+    # 9s completes two concealed hands that read as all chows (111222333 = 123 ×3): 平胡 1 + 门清 1 = 2 fan.
+    table.step(Action("win"))
+    table.step(Action("win"))
+    assert [(w.seat, w.fan) for w in table.outcome()] == [(1, 2), (2, 2)]
+
+
+def test_the_ruleset_minimum_blocks_small_wins() -> None:
+    table = several_winners_table(load_ruleset("gd-cgc5").with_minimum(3), head="9s7z7z7z7z")
+    go_around_once_then_discard_nine_sou(table)
+    assert table.to_act() == 1 and table.observation(1).drawn is not None, "no claim: seat 1 simply draws"
+
+
+def test_three_winners_on_one_discard_are_floored_together() -> None:
+    """QQ's 一炮三响: each of three winners scores at least 3 fan (平胡 1, 平胡 1, 碰碰胡 2 alone)."""
+    hands = ["123456789m123p5z", "111p222p333p456s9s", "111s222s333s789p9s", "5p5p5p6p6p6p4m4m4m5m5m5m9s"]
+    table = mjcore.sim.Table(ruleset="gd-qq3")
+    table.reset(0, 0, wall=scenario_wall(hands, "9s7z7z7z7z"))
+    go_around_once_then_discard_nine_sou(table)
+    for _ in range(3):
+        table.step(Action("win"))
+    floor = load_ruleset("gd-qq3").floor.fan
+    assert [(w.seat, w.fan) for w in table.outcome()] == [(1, floor), (2, floor), (3, floor)]
+
+
+def test_a_win_check_and_a_ruleset_exclude_each_other() -> None:
+    with pytest.raises(InvalidArgumentError, match="not both"):
+        mjcore.sim.Table(lambda hand, situation: None, ruleset="gd-qq3")
+
+
+def test_simulated_wins_respect_the_ruleset_minimum() -> None:
+    strict = load_ruleset("gd-cgc5").with_minimum(3)
+    for name, ruleset in (("gd-qq3", "gd-qq3"), ("strict", strict)):
+        stats = mjcore.sim.simulate_random(7, range(3000), threads=2, ruleset=ruleset)
+        assert stats["deals"] == 3000 and sum(stats["wins_by_offset"]) > 0, name
+        if name == "strict":
+            assert sum(stats["fans"][:3]) == 0
 
 
 def test_the_game_passes_the_deal_on_after_a_non_dealer_win() -> None:

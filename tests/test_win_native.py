@@ -73,3 +73,12 @@ def test_batch_validates_the_whole_array():
         mjcore.is_win_batch(np.asfortranarray(arr[:2]))
     with pytest.raises(InvalidArgumentError):
         mjcore.is_win_batch(arr[:, :33])
+
+
+def test_native_decompose_rows_are_plain_tuples():
+    from mjcore import _core
+
+    rows = _core.decompose(bytes(34), (), 2, int(Forms.STANDARD), True, True)
+    assert len(rows) == 34  # two wilds alone: a pair of any kind
+    form, groups, wild_tiles = rows[5]
+    assert (form, groups, wild_tiles) == ("standard", [("pair", (5, 5), (5, 5), -1)], (5, 5))

@@ -45,7 +45,13 @@ class WinSituation:
     from_seat: Optional[int]  # the discarder or robbed konger; None when self-drawn
     robbing_kong: bool
     kong_replacement: bool
+    kong_feeder: Optional[int]  # after a melded kong (claimed discard onto a pung): who discarded its tile
     last_tile: bool  # the wall is empty
+    # A win in the uninterrupted first go-around: "heavenly" (天和, the dealer's dealt tiles), "earthly" (地和,
+    # a non-dealer's first draw) or "human" (人和, on the dealer's first discard); None otherwise.
+    first_go_around: Optional[str]
+    # Seats winning on this tile (一炮多响): 1 while each seat is asked, the final count when the win is settled.
+    winners_on_discard: int
     dealer: int
     round_wind: int
 

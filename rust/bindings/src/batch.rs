@@ -1,117 +1,186 @@
-//! Batch inputs: a C-contiguous uint8 numpy array of shape (N, 34), one hand's concealed counts per row.
-//! Every row is validated before any work (the first bad row is named), then the work runs without the GIL,
-//! in parallel over chunks of rows.
+//! Batch inputs: C-contiguous uint8 arrays of shape (N, 34), one hand's concealed counts per row.
+//!
+//! Every batch call follows the same three steps: the rows are copied into owned memory (so no Python thread
+//! can change them once the GIL is released), every row is validated (the first bad row is named), and the
+//! work runs in chunks on all cores without the GIL.
 
 use mjcore_engine::hand::{HandShape, MAX_SETS};
-use mjcore_engine::tile::{tile_count, COPIES};
+use mjcore_engine::tile::COPIES;
 use mjcore_engine::{Counts, Tile, NUM_KINDS};
-use numpy::{PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
+use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
 use crate::errors::{argument, bad_hand};
 
-/// Rows per parallel task: large enough to amortise scheduling, small enough to balance two or more cores.
-const ROWS_PER_TASK: usize = 16 * 1024;
+/// Rows per rayon task: large enough that scheduling costs nothing next to the work on the rows.
+const ROWS_PER_TASK: usize = 8192;
 
-/// Why one row is rejected, beyond the checks every row gets (counts 0..4, a 3n+1/3n+2 size).
-pub struct RowProblem(pub String);
-
-/// The array as read-only rows of 34 counts, or a TypeError (not a uint8 array) / InvalidArgumentError (wrong
-/// shape, not C-contiguous).
-pub fn count_rows<'py>(arr: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArrayDyn<'py, u8>> {
-    let array = arr.cast::<PyArrayDyn<u8>>().map_err(|_| {
-        PyTypeError::new_err("batch input must be a numpy uint8 array of shape (N, 34)")
+/// The array's rows as owned counts, after checking its type and layout.
+pub fn owned_rows(arr: &Bound<'_, PyAny>) -> PyResult<Vec<Counts>> {
+    let arr = arr.cast::<PyArrayDyn<u8>>().map_err(|_| {
+        PyTypeError::new_err("batch input must be a numpy array of dtype uint8 and shape (N, 34)")
     })?;
-    let shape = array.shape();
+    let shape = arr.shape();
     if shape.len() != 2 || shape[1] != NUM_KINDS {
         return Err(argument(format!(
             "batch input must have shape (N, 34), not {shape:?}"
         )));
     }
-    if !array.is_c_contiguous() {
-        return Err(argument(
-            "batch input must be C-contiguous: pass np.ascontiguousarray(arr)",
-        ));
+    // `as_slice` also accepts Fortran order, whose rows are not contiguous: check C order explicitly.
+    let not_c_order =
+        || argument("batch input must be a C-contiguous array (use numpy.ascontiguousarray)");
+    if !arr.is_c_contiguous() {
+        return Err(not_c_order());
     }
-    Ok(array.readonly())
+    let arr = arr.readonly();
+    let data = arr.as_slice().map_err(|_| not_c_order())?;
+    Ok(data
+        .chunks_exact(NUM_KINDS)
+        .map(|row| std::array::from_fn(|kind| row[kind]))
+        .collect())
 }
 
-/// The rows' bytes after validating every row (`extra` adds a per-call check); the first bad row is named.
-/// The common all-good case runs as two vectorised passes (largest count, then row sizes); only a failing
-/// batch is searched row by row for the message.
-pub fn validated_rows<'a>(
-    rows: &'a PyReadonlyArrayDyn<'_, u8>,
-    extra: impl Fn(&Counts) -> Option<RowProblem>,
-) -> PyResult<&'a [u8]> {
-    let data = rows
-        .as_slice()
-        .map_err(|_| argument("batch input must be C-contiguous"))?;
-    let counts_ok = data.iter().fold(0u8, |most, &c| most.max(c)) <= COPIES;
-    // tile_count needs counts 0..=4, checked just before.
-    let sizes_ok = counts_ok && rows_of(data).all(|row| HAND_SIZES[tile_count(row)]);
-    if !sizes_ok {
-        for (index, row) in rows_of(data).enumerate() {
-            if let Some(problem) = row_problem(row) {
-                return Err(bad_hand(format!("row {index}: {}", problem.0)));
-            }
-        }
-    }
-    for (index, row) in rows_of(data).enumerate() {
-        if let Some(problem) = extra(row) {
-            return Err(bad_hand(format!("row {index}: {}", problem.0)));
-        }
-    }
-    Ok(data)
+/// What a batch function accepts as a row size.
+#[derive(Clone, Copy)]
+pub enum SizeRule {
+    /// 3n+1 or 3n+2 tiles, n ≤ 5 (shanten, waits).
+    AnyHand,
+    /// 3n+2 tiles, n ≤ 5 (win detection, scoring).
+    Complete,
 }
 
-/// Most tiles a row of counts 0..4 can hold.
-const MAX_ROW: usize = NUM_KINDS * COPIES as usize;
-
-/// Whether each size 0..=136 is a hand size: 3n+1 or 3n+2 with n ≤ 5.
-const HAND_SIZES: [bool; MAX_ROW + 1] = {
-    let mut sizes = [false; MAX_ROW + 1];
-    let mut size = 0;
-    while size <= MAX_ROW {
-        sizes[size] = size % 3 != 0 && size / 3 <= MAX_SETS;
-        size += 1;
+impl SizeRule {
+    fn accepts(self, size: u64) -> bool {
+        let hand = size % 3 != 0 && size / 3 <= MAX_SETS as u64;
+        match self {
+            SizeRule::AnyHand => hand,
+            SizeRule::Complete => hand && size % 3 == 2,
+        }
     }
-    sizes
-};
+}
 
-/// Runs `fill(chunk bytes, results)` over chunks of rows in parallel, without the GIL, and returns one result
-/// per row. `fill` reads its rows with [`rows_of`].
-pub fn par_map_rows<T, F>(py: Python<'_>, data: &[u8], fill: F) -> Vec<T>
+/// Validates every row without the GIL: counts 0..4, a size allowed by `rule`, and `extra` (a per-call check
+/// returning the problem). The error names the first bad row.
+pub fn validate_rows(
+    py: Python<'_>,
+    rows: &[Counts],
+    rule: SizeRule,
+    extra: impl Fn(&Counts) -> Option<String> + Sync,
+) -> PyResult<()> {
+    let accepts =
+        |row: &Counts| row_size(row).is_some_and(|size| rule.accepts(size)) && extra(row).is_none();
+    match py.detach(|| first_refused_row(rows, accepts)) {
+        None => Ok(()),
+        Some(bad) => {
+            let row = &rows[bad];
+            let problem = count_problem(row)
+                .or_else(|| size_problem(row, rule))
+                .or_else(|| extra(row))
+                .unwrap_or_default();
+            Err(bad_hand(format!("row {bad}: {problem}")))
+        }
+    }
+}
+
+/// Runs `fill(rows, results)` over chunks of rows on all cores without the GIL; one result per row.
+pub fn map_chunks<T, F>(py: Python<'_>, rows: &[Counts], fill: F) -> Vec<T>
 where
     T: Send + Default + Clone,
-    F: Fn(&[u8], &mut [T]) + Sync,
+    F: Fn(&[Counts], &mut [T]) + Sync,
 {
     py.detach(|| {
-        let mut out = vec![T::default(); data.len() / NUM_KINDS];
+        let mut out = vec![T::default(); rows.len()];
         out.par_chunks_mut(ROWS_PER_TASK)
-            .zip(data.par_chunks(ROWS_PER_TASK * NUM_KINDS))
+            .zip(rows.par_chunks(ROWS_PER_TASK))
             .for_each(|(results, chunk)| fill(chunk, results));
         out
     })
 }
 
-/// Contiguous bytes as rows of 34 counts (the length is a multiple of 34 by the shape check, so every chunk
-/// converts).
-pub fn rows_of(data: &[u8]) -> impl Iterator<Item = &Counts> {
-    data.chunks_exact(NUM_KINDS)
-        .filter_map(|chunk| chunk.try_into().ok())
+/// `f` of every row, on all cores without the GIL.
+pub fn map_rows<T, F>(py: Python<'_>, rows: &[Counts], f: F) -> Vec<T>
+where
+    T: Send + Default + Clone,
+    F: Fn(&Counts) -> T + Sync,
+{
+    map_chunks(py, rows, |chunk, out| {
+        for (slot, row) in out.iter_mut().zip(chunk) {
+            *slot = f(row);
+        }
+    })
 }
 
-/// What is wrong with one row, if anything: a count above 4, or a size that is not 3n+1 / 3n+2 with n ≤ 5.
-fn row_problem(row: &Counts) -> Option<RowProblem> {
-    if let Some((kind, &count)) = row.iter().enumerate().find(|(_, &c)| c > COPIES) {
-        let name = Tile::new(kind as u8).map(Tile::mpsz).unwrap_or_default();
-        return Some(RowProblem(format!(
-            "count of {name} (column {kind}) is {count}: must be 0..4"
-        )));
+/// The index of the first row that `accepts` refuses, searched in parallel chunks.
+fn first_refused_row(rows: &[Counts], accepts: impl Fn(&Counts) -> bool + Sync) -> Option<usize> {
+    let chunk = rows
+        .par_chunks(ROWS_PER_TASK)
+        .position_first(|chunk| !chunk.iter().all(&accepts))?;
+    let start = chunk * ROWS_PER_TASK;
+    rows[start..]
+        .iter()
+        .position(|row| !accepts(row))
+        .map(|offset| start + offset)
+}
+
+/// The number of tiles in a row whose counts are all 0..4, or None. Reads the row eight counts at a time.
+pub fn row_size(row: &Counts) -> Option<u64> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const WORD_KINDS: usize = 32;
+    let words: [u64; 4] =
+        std::array::from_fn(|w| u64::from_le_bytes(std::array::from_fn(|b| row[8 * w + b])));
+    let tail = [row[WORD_KINDS], row[WORD_KINDS + 1]];
+    // A byte above 4 gets its top bit from adding 123, or already has it (the classic "has a byte greater
+    // than n" test; a carry it causes only flags a row that is bad anyway).
+    let too_many = words.iter().fold(0, |acc, &w| {
+        acc | ((w.wrapping_add(ONES * (127 - u64::from(COPIES))) | w) & (ONES << 7))
+    });
+    if too_many != 0 || tail.iter().any(|&c| c > COPIES) {
+        return None;
     }
-    HandShape::of_size(tile_count(row))
-        .err()
-        .map(|e| RowProblem(e.to_string()))
+    // With every byte at most 4, multiplying by 0x0101… sums a word's bytes into its top byte.
+    let words_size: u64 = words.iter().map(|&w| w.wrapping_mul(ONES) >> 56).sum();
+    Some(words_size + tail.iter().map(|&c| u64::from(c)).sum::<u64>())
+}
+
+/// The problem of a row with a count above 4, naming the tile and column.
+fn count_problem(row: &Counts) -> Option<String> {
+    let kind = row.iter().position(|&c| c > COPIES)?;
+    let name = Tile::new(kind as u8).map(|t| t.mpsz()).unwrap_or_default();
+    Some(format!(
+        "count of {name} (column {kind}) is {}: must be 0..4",
+        row[kind]
+    ))
+}
+
+/// Why a row of valid counts has a size `rule` refuses, if it does.
+fn size_problem(row: &Counts, rule: SizeRule) -> Option<String> {
+    let size: usize = row.iter().map(|&c| c as usize).sum();
+    match (HandShape::of_size(size), rule) {
+        (Err(e), _) => Some(e.to_string()),
+        (Ok(HandShape::Waiting { .. }), SizeRule::Complete) => Some(format!(
+            "{size} tiles is a 3n+1 (waiting) hand: a win needs 3n+2 tiles"
+        )),
+        (Ok(_), _) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn row_size_agrees_with_a_plain_sum() {
+        let mut row = [0u8; NUM_KINDS];
+        for (i, slot) in row.iter_mut().enumerate() {
+            *slot = (i * 7 % 5) as u8;
+        }
+        assert_eq!(row_size(&row), Some(row.iter().map(|&c| c as u64).sum()));
+        row[20] = 5;
+        assert_eq!(row_size(&row), None);
+        row[20] = 0;
+        row[33] = 9;
+        assert_eq!(row_size(&row), None);
+    }
 }

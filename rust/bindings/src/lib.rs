@@ -9,6 +9,8 @@ mod convert;
 mod decompose;
 mod errors;
 mod notation;
+mod ruleset;
+mod scoring;
 mod shanten;
 mod sim;
 mod waits;
@@ -22,6 +24,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     waits::register(m)?;
     decompose::register(m)?;
     win::register(m)?;
+    ruleset::register(m)?;
+    scoring::register(m)?;
     sim::register(m)?;
     bots::register(m)?;
     Ok(())

@@ -5,7 +5,7 @@ use mjcore_engine::{shanten_counts, shanten_counts_into, FormOptions, FormSet, H
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
-use crate::batch::{count_rows, par_map_rows, rows_of, validated_rows, RowProblem};
+use crate::batch::{map_chunks, owned_rows, validate_rows, SizeRule};
 use crate::convert::{counts_from_py, form_options, hand_from_parts, MeldTuple};
 use crate::errors::IntoPyResult;
 
@@ -64,27 +64,30 @@ pub fn shanten_batch<'py>(
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
+    let py = arr.py();
     let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
-    let rows = count_rows(arr)?;
-    let data = validated_rows(&rows, |row| no_form_applies(row, opts))?;
+    let rows = owned_rows(arr)?;
+    validate_rows(py, &rows, SizeRule::AnyHand, |row| {
+        no_form_applies(row, opts)
+    })?;
     // Validated: some selected form applies to every row, so no NO_FORM marker is written.
-    let shanten = par_map_rows(arr.py(), data, |chunk, out| {
-        shanten_counts_into(rows_of(chunk), out, opts)
+    let shanten = map_chunks(py, &rows, |chunk, out| {
+        shanten_counts_into(chunk.iter(), out, opts)
     });
-    Ok(PyArray1::from_vec(arr.py(), shanten))
+    Ok(PyArray1::from_vec(py, shanten))
 }
 
 /// A row to which no selected form applies (special forms only, for a hand that is not 13 or 14 tiles).
-fn no_form_applies(row: &mjcore_engine::Counts, opts: FormOptions) -> Option<RowProblem> {
+fn no_form_applies(row: &mjcore_engine::Counts, opts: FormOptions) -> Option<String> {
     if opts.forms.contains(FormSet::STANDARD) {
         return None;
     }
     shanten_counts(row, opts).is_none().then(|| {
-        RowProblem(format!(
+        format!(
             "none of the selected forms (bits {}) applies to a hand of {} tiles",
             opts.forms.0,
             row.iter().map(|&c| c as usize).sum::<usize>()
-        ))
+        )
     })
 }
 

@@ -6,18 +6,20 @@
 
 use mjcore_engine::hand::Meld;
 use mjcore_engine::sim::{
-    play_deal, play_game, replay, simulate, Action, Adjudicator, Deal, GameConfig, Policy,
-    RandomBot, ShapeRules, Stats, Wall, WinInfo, WinSituation,
+    play_deal, play_game, replay, simulate, Action, Adjudicator, Deal, FirstGoAround, GameConfig,
+    Policy, RandomBot, ScoringRules, ShapeRules, Stats, Wall, WinInfo, WinSituation,
 };
 use mjcore_engine::{Counts, EngineError, Tile};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
 
 use crate::convert::{meld_to_tuple, MeldTuple};
-use crate::errors::IntoPyResult;
+use crate::errors::{argument, IntoPyResult};
+use crate::ruleset::PyRuleset;
 
 /// A win check written in Python: called as `win_check(counts: bytes, melds: tuple[MeldTuple, ...],
-/// situation: (winner, tile, from_seat | None, robbing_kong, kong_replacement, last_tile, dealer, round_wind))`
+/// situation: (winner, tile, from_seat | None, robbing_kong, kong_replacement, kong_feeder | None, last_tile,
+/// first_go_around: "heavenly" | "earthly" | "human" | None, winners_on_discard, dealer, round_wind))`
 /// and returning the fan of a legal win or None.
 struct PyWinCheck(Py<PyAny>);
 
@@ -37,7 +39,10 @@ impl Adjudicator for PyWinCheck {
                 s.from,
                 s.robbing_kong,
                 s.kong_replacement,
+                s.kong_feeder,
                 s.last_tile,
+                s.first_go_around.map(first_go_around_name),
+                s.winners_on_discard,
                 s.dealer,
                 s.round_wind,
             );
@@ -56,16 +61,33 @@ impl Adjudicator for PyWinCheck {
     }
 }
 
-/// Who decides wins at a table: the engine's 鸡平胡 shapes, or a Python function.
+fn first_go_around_name(limit: FirstGoAround) -> &'static str {
+    match limit {
+        FirstGoAround::Heavenly => "heavenly",
+        FirstGoAround::Earthly => "earthly",
+        FirstGoAround::Human => "human",
+    }
+}
+
+/// Who decides wins at a table: the engine's 鸡平胡 shapes, a ruleset's scoring (起和 and fan), or a
+/// Python function.
 enum TableRules {
-    Native(ShapeRules),
+    Shapes(ShapeRules),
+    Scoring(Box<ScoringRules>),
     Python(PyWinCheck),
 }
 
 impl TableRules {
-    fn new(win_check: Option<Py<PyAny>>) -> TableRules {
-        win_check.map_or(TableRules::Native(ShapeRules::CHICKEN), |f| {
-            TableRules::Python(PyWinCheck(f))
+    fn new(win_check: Option<Py<PyAny>>, ruleset: Option<&PyRuleset>) -> PyResult<TableRules> {
+        Ok(match (win_check, ruleset) {
+            (Some(_), Some(_)) => {
+                return Err(argument(
+                    "give a win_check or a ruleset, not both: the ruleset decides wins itself",
+                ))
+            }
+            (Some(f), None) => TableRules::Python(PyWinCheck(f)),
+            (None, Some(r)) => TableRules::Scoring(Box::new(ScoringRules::new(r.inner.clone()))),
+            (None, None) => TableRules::Shapes(ShapeRules::CHICKEN),
         })
     }
 }
@@ -78,7 +100,8 @@ impl Adjudicator for TableRules {
         situation: &WinSituation,
     ) -> mjcore_engine::Result<Option<WinInfo>> {
         match self {
-            TableRules::Native(rules) => rules.judge(concealed, melds, situation),
+            TableRules::Shapes(rules) => rules.judge(concealed, melds, situation),
+            TableRules::Scoring(rules) => rules.judge(concealed, melds, situation),
             TableRules::Python(check) => check.judge(concealed, melds, situation),
         }
     }
@@ -126,12 +149,12 @@ impl Table {
 #[pymethods]
 impl Table {
     #[new]
-    #[pyo3(signature = (win_check = None))]
-    fn new(win_check: Option<Py<PyAny>>) -> Table {
-        Table {
-            rules: TableRules::new(win_check),
+    #[pyo3(signature = (win_check = None, ruleset = None))]
+    fn new(win_check: Option<Py<PyAny>>, ruleset: Option<PyRef<'_, PyRuleset>>) -> PyResult<Table> {
+        Ok(Table {
+            rules: TableRules::new(win_check, ruleset.as_deref())?,
             deal: None,
-        }
+        })
     }
 
     /// Deals deal `deal` of the run seeded with `seed`, or from `wall` (136 tile kinds) when given.
@@ -237,15 +260,16 @@ fn random_bots() -> Vec<Box<dyn Policy>> {
 
 /// Plays deal `deal` of the run seeded with `seed` with four random bots and returns its event log.
 #[pyfunction]
-#[pyo3(signature = (seed, deal, dealer = 0, round_wind = 0, win_check = None))]
+#[pyo3(signature = (seed, deal, dealer = 0, round_wind = 0, win_check = None, ruleset = None))]
 fn play_random_deal(
     seed: u64,
     deal: u64,
     dealer: u8,
     round_wind: u8,
     win_check: Option<Py<PyAny>>,
+    ruleset: Option<PyRef<'_, PyRuleset>>,
 ) -> PyResult<Vec<String>> {
-    let rules = TableRules::new(win_check);
+    let rules = TableRules::new(win_check, ruleset.as_deref())?;
     let mut table = Deal::new(seed, deal, dealer, round_wind, &rules).py_err()?;
     play_deal(&mut table, &mut random_bots(), &rules).py_err()?;
     Ok(table.log_lines())
@@ -253,14 +277,15 @@ fn play_random_deal(
 
 /// Plays a whole game (wind rounds, 连庄) with four random bots and returns each deal's event log.
 #[pyfunction]
-#[pyo3(signature = (seed, wind_rounds = 4, max_deals = 1000, win_check = None))]
+#[pyo3(signature = (seed, wind_rounds = 4, max_deals = 1000, win_check = None, ruleset = None))]
 fn play_random_game(
     seed: u64,
     wind_rounds: u8,
     max_deals: u64,
     win_check: Option<Py<PyAny>>,
+    ruleset: Option<PyRef<'_, PyRuleset>>,
 ) -> PyResult<Vec<Vec<String>>> {
-    let rules = TableRules::new(win_check);
+    let rules = TableRules::new(win_check, ruleset.as_deref())?;
     let config = GameConfig {
         wind_rounds,
         max_deals,
@@ -269,29 +294,28 @@ fn play_random_game(
     Ok(deals.iter().map(Deal::log_lines).collect())
 }
 
-/// Plays deals `start..stop` of the run seeded with `seed` with random bots and the 鸡平胡 shapes, on
-/// `threads` threads (None: all cores) with the GIL released, and returns the statistics as a dict of ints
-/// and lists.
+/// Plays deals `start..stop` of the run seeded with `seed` with random bots — wins by the ruleset's scoring,
+/// or the 鸡平胡 shapes without one — on `threads` threads (None: all cores) with the GIL released, and
+/// returns the statistics as a dict of ints and lists.
 #[pyfunction]
-#[pyo3(signature = (seed, start, stop, threads = None))]
+#[pyo3(signature = (seed, start, stop, threads = None, ruleset = None))]
 fn simulate_random<'py>(
     py: Python<'py>,
     seed: u64,
     start: u64,
     stop: u64,
     threads: Option<usize>,
+    ruleset: Option<PyRef<'_, PyRuleset>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let stats: Stats = py
-        .detach(|| {
-            simulate(
-                seed,
-                start..stop,
-                &random_bots,
-                &ShapeRules::CHICKEN,
-                threads,
-            )
-        })
-        .py_err()?;
+    let deals = start..stop;
+    let stats: Stats = match ruleset {
+        Some(ruleset) => {
+            let rules = ScoringRules::new(ruleset.inner.clone());
+            py.detach(|| simulate(seed, deals, &random_bots, &rules, threads))
+        }
+        None => py.detach(|| simulate(seed, deals, &random_bots, &ShapeRules::CHICKEN, threads)),
+    }
+    .py_err()?;
     let dict = PyDict::new(py);
     dict.set_item("deals", stats.deals)?;
     dict.set_item("exhaustive_draws", stats.exhaustive_draws)?;

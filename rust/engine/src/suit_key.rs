@@ -43,7 +43,7 @@ pub fn hand_keys(counts: &[u8; 34]) -> [usize; 4] {
 
 /// Counts `start..start + 8` as the bytes of a `u64`, the first count in the lowest byte.
 #[inline(always)]
-fn eight_counts(counts: &[u8; 34], start: usize) -> u64 {
+pub(crate) fn eight_counts(counts: &[u8; 34], start: usize) -> u64 {
     u64::from_le_bytes(std::array::from_fn(|k| counts[start + k]))
 }
 

@@ -8,7 +8,8 @@ use crate::decompose::{complete_sets, visit_forms};
 use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::Hand;
-use crate::suit_key::hand_keys;
+use crate::knitted_pattern::KnittedPattern;
+use crate::suit_key::{eight_counts, hand_keys};
 use crate::tile::{Counts, NUM_KINDS, TERMINALS_AND_HONOURS};
 use crate::win_table::{SuitTable, HONORS, SUITED};
 
@@ -19,16 +20,24 @@ const WHOLE_HAND_TILES: u8 = 14;
 /// or a 3n+1 hand.
 pub fn is_win(hand: &Hand, opts: FormOptions) -> Result<bool> {
     let sets = complete_sets(hand)?;
-    if hand.melds.is_empty() && hand.wilds == 0 {
-        return Ok(is_win_counts_with(&hand.concealed, opts));
+    let mut searched = opts;
+    if hand.wilds == 0 {
+        if hand.melds.is_empty() {
+            return Ok(is_win_counts_with(&hand.concealed, opts));
+        }
+        // Declared melds are sets already, so the concealed part alone decides the standard form.
+        if opts.forms.contains(FormSet::STANDARD) && is_standard_win(&hand.concealed) {
+            return Ok(true);
+        }
+        searched.forms = FormSet(opts.forms.0 & !FormSet::STANDARD.0);
     }
     let mut stop_at_first = |_: &_| ControlFlow::Break(());
-    Ok(visit_forms(hand, opts, sets, &mut stop_at_first).is_break())
+    Ok(visit_forms(hand, searched, sets, &mut stop_at_first).is_break())
 }
 
 /// Whether plain concealed counts (no melds, no wilds) are a win in `forms`, four identical tiles counting
 /// as two pairs of seven pairs. Counts must be 0..4 each; other counts give an unspecified answer but never
-/// a panic. A 3n+1 total is never a win.
+/// a panic. Only a 3n+2 total can be a win.
 #[inline]
 pub fn is_win_counts(counts: &Counts, forms: FormSet) -> bool {
     is_win_counts_with(counts, FormOptions::with_forms(forms))
@@ -44,7 +53,10 @@ pub fn is_win_counts_with(counts: &Counts, opts: FormOptions) -> bool {
     let whole_hand_forms = FormSet::SEVEN_PAIRS
         .union(FormSet::THIRTEEN_ORPHANS)
         .union(FormSet::KNITTED);
-    if forms.0 & whole_hand_forms.0 == 0 || total(counts) != WHOLE_HAND_TILES {
+    if forms.0 & whole_hand_forms.0 == 0
+        || !whole_hand_form_possible(counts, forms)
+        || total(counts) != WHOLE_HAND_TILES
+    {
         return false;
     }
     // The OR of all counts (each 0..4): bit 0 is set iff a count is odd, bit 1 or 2 iff a count is 2 or more,
@@ -55,6 +67,18 @@ pub fn is_win_counts_with(counts: &Counts, opts: FormOptions) -> bool {
     (forms.contains(FormSet::SEVEN_PAIRS) && seven_pairs)
         || (forms.contains(FormSet::THIRTEEN_ORPHANS) && is_thirteen_orphans(counts))
         || (forms.contains(FormSet::KNITTED) && is_knitted_win(counts, all_distinct))
+}
+
+/// One look at 1m–8m that rules out most hands for 七对 (an odd count) and 十三幺 (a tile in 2m–8m); the
+/// knitted forms are not screened.
+#[inline(always)]
+fn whole_hand_form_possible(counts: &Counts, forms: FormSet) -> bool {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const ONE_M: u64 = 0xFF;
+    let man = eight_counts(counts, 0);
+    forms.contains(FormSet::KNITTED)
+        || (forms.contains(FormSet::SEVEN_PAIRS) && man & ONES == 0)
+        || (forms.contains(FormSet::THIRTEEN_ORPHANS) && man & !ONE_M == 0)
 }
 
 /// The number of tiles (wrapping only for counts far above 4, whose answer is unspecified anyway).
@@ -118,29 +142,17 @@ fn is_knitted_win(counts: &Counts, all_distinct: bool) -> bool {
         && present[0] | present[1] | present[2] == 0b111;
     honors_knitted
         || (full.iter().all(|&f| f != 0)
-            && KNITTED_PATTERNS.iter().any(|&pattern| {
-                (0..3).all(|suit| full[suit] >> pattern[suit] & 1 == 1)
+            && KnittedPattern::ALL.iter().any(|&pattern| {
+                (0..3).all(|suit| full[suit] >> pattern.class(suit) & 1 == 1)
                     && is_knitted_straight(counts, pattern)
             }))
 }
 
-/// Residue class of each suit in the six knitted patterns.
-const KNITTED_PATTERNS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
 /// With the nine tiles of `pattern` present: whether the other five are a set and a pair.
-fn is_knitted_straight(counts: &Counts, pattern: [usize; 3]) -> bool {
+fn is_knitted_straight(counts: &Counts, pattern: KnittedPattern) -> bool {
     let mut rest = *counts;
-    for (suit, class) in pattern.into_iter().enumerate() {
-        for step in 0..3 {
-            rest[suit * 9 + class + 3 * step] -= 1;
-        }
+    for tile in pattern.tiles() {
+        rest[tile as usize] -= 1;
     }
     is_standard_win(&rest)
 }

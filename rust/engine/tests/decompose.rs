@@ -325,3 +325,32 @@ fn random_hands_of_every_form_are_well_formed() {
         check_structure(&hand, opts, &decompose(&hand, opts).unwrap());
     }
 }
+
+#[test]
+fn the_visitor_sees_each_decomposition_once_and_can_stop() {
+    use mjcore_engine::for_each_decomposition;
+    use std::ops::ControlFlow;
+
+    let hand = parse_hand("11122233344455m").unwrap();
+    let opts = FormOptions::default();
+    let all = decompose(&hand, opts).unwrap();
+    assert!(all.len() > 2, "{all:?}");
+    let mut seen = Vec::new();
+    let flow = for_each_decomposition(&hand, opts, |d| {
+        seen.push(*d);
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    assert!(flow.is_continue());
+    seen.sort();
+    assert_eq!(seen, all);
+
+    let mut visits = 0;
+    let flow = for_each_decomposition(&hand, opts, |_| {
+        visits += 1;
+        ControlFlow::Break(())
+    })
+    .unwrap();
+    assert!(flow.is_break());
+    assert_eq!(visits, 1);
+}

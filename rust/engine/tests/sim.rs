@@ -1,10 +1,12 @@
 //! The table engine driven through its public API: scripted deals on constructed walls for each claim rule,
 //! and many random-bot deals for the invariants, determinism and replay.
 
+use std::cell::RefCell;
+
 use mjcore_engine::notation::parse_tiles;
 use mjcore_engine::sim::{
-    play_deal, play_game, replay, Action, Deal, GameConfig, Policy, RandomBot, ShapeRules, Wall,
-    WinInfo, WinSituation,
+    play_deal, play_game, replay, Action, Adjudicator, Deal, FirstGoAround, GameConfig, Policy,
+    RandomBot, ShapeRules, Wall, WinInfo, WinSituation,
 };
 use mjcore_engine::{Counts, EngineError, Meld, Result, Tile};
 
@@ -80,6 +82,31 @@ fn several_players_win_on_one_discard() {
     let outcome = deal.outcome().unwrap();
     let winners: Vec<_> = outcome.winners.iter().map(|w| (w.seat, w.from)).collect();
     assert_eq!(winners, [(1, Some(0)), (2, Some(0))]);
+}
+
+#[test]
+fn a_win_on_the_dealers_first_discard_is_flagged_as_the_human_hand() {
+    let asked = RefCell::new(Vec::new());
+    let recording = |c: &Counts, m: &[Meld], s: &WinSituation| -> Result<Option<WinInfo>> {
+        let verdict = RULES.judge(c, m, s)?;
+        if verdict.is_some() {
+            asked.borrow_mut().push((s.winner, s.first_go_around));
+        }
+        Ok(verdict)
+    };
+    let wall = wall(
+        [
+            "123456789m123p5z",
+            "111p222p333p456s9s",
+            "111s222s333s789p9s",
+            "1z1z1z2z2z2z3z3z3z4z4z4z6z",
+        ],
+        "9s",
+    );
+    let mut deal = Deal::with_wall(0, 0, wall, 0, 0, &recording).unwrap();
+    deal.step(Action::Discard(tile("9s")), &recording).unwrap();
+    let human = Some(FirstGoAround::Human);
+    assert_eq!(*asked.borrow(), [(1, human), (2, human)]);
 }
 
 #[test]

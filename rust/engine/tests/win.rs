@@ -232,3 +232,27 @@ fn special_form_hand(rng: &mut Rng, form: usize) -> Counts {
     }
     counts
 }
+
+/// Fewer hands but more wilds (3 or 4), where the wild-placing search has the most freedom.
+#[test]
+fn hands_with_many_wilds_match_brute_force() {
+    let mut rng = Rng::new(31);
+    for round in 0..300 {
+        let sets = 1 + rng.below(4);
+        let melds = rng.below(5 - sets);
+        let wilds = 3 + rng.below(2) as u8;
+        let hand = random_hand(&mut rng, sets, melds, wilds, round % 2 == 0);
+        let opts = FormOptions {
+            forms: FormSet(1 + rng.below(15) as u8),
+            seven_pairs_quads: rng.below(2) == 0,
+            wild_fifth_copy: rng.below(2) == 0,
+        };
+        let win = is_win(&hand, opts).unwrap();
+        assert_eq!(win, brute_is_win(&hand, opts), "{hand:?} {opts:?}");
+        assert_eq!(
+            win,
+            !decompose(&hand, opts).unwrap().is_empty(),
+            "{hand:?} {opts:?}"
+        );
+    }
+}

@@ -9,6 +9,7 @@ from .game import Game, GameConfig, play_deal, play_game
 from .policy import Policy, RandomBot
 from .replay import replay
 from .rng import Rng
+from .scoring_rules import scoring_win_check
 from .shape_rules import chicken_win_check
 from .table import Table, play_random_deal, play_random_game
 from .wall import WALL_SIZE, Wall
@@ -35,4 +36,5 @@ __all__ = [
     "play_random_deal",
     "play_random_game",
     "replay",
+    "scoring_win_check",
 ]

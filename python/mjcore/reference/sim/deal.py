@@ -15,7 +15,7 @@ from typing import Optional, Union
 from ...errors import IllegalActionError, InvalidArgumentError, InvalidHandError
 from ...hand import Hand, Meld, MeldKind
 from ...sim_types import Action, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
-from ...tiles import NUM_KINDS
+from ...tiles import NUM_KINDS, tile_name
 from . import log
 from .wall import Wall
 
@@ -31,8 +31,6 @@ def _can_start_chow(kind: int) -> bool:
 
 def _action_text(action: Action) -> str:
     """Like the Rust ``Display``: ``discard 5m``, ``chi 345m``, ``pon``."""
-    from ...tiles import tile_name
-
     if action.tile is None:
         return action.kind
     if action.kind == "chi":
@@ -53,7 +51,8 @@ class _Seat:
 @dataclass(frozen=True)
 class _Drawn:
     tile: int
-    replacement: bool
+    replacement: bool  # a kong replacement from the tail
+    kong_feeder: Optional[int] = None  # for the replacement of a melded kong: the discarder of its tile
 
 
 class _Offer(enum.Enum):
@@ -91,6 +90,10 @@ class Deal:
         self._wall = wall if wall is not None else Wall.for_deal(seed, index)
         self._seats = [_Seat() for _ in range(SEATS)]
         self._phase: Union[_Turn, _ClaimWindow, None] = None
+        # Discards so far (claimed ones included) and whether anyone has claimed or declared a kong: together
+        # they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
+        self._discards_made = 0
+        self._interrupted = False
         self._legal: list[Action] = []
         self._events = [log.start(seed, index, dealer, round_wind, self._wall.order)]
         self.outcome: Optional[list[Winner]] = None
@@ -176,12 +179,15 @@ class Deal:
         elif action.kind == "discard":
             state.concealed[action.tile] -= 1
             state.discards.append(action.tile)
+            self._discards_made += 1
             self._offer(seat, action.tile, _Offer.DISCARD)
         elif action.kind == "concealed_kong":
             state.concealed[action.tile] -= 4
+            self._interrupted = True
             self._add_meld(seat, Meld(MeldKind.CONCEALED_KONG, action.tile), None)
-            self._draw_replacement_for(seat)
+            self._draw_replacement_for(seat, None)
         else:  # added_kong
+            self._interrupted = True
             self._offer(seat, action.tile, _Offer.ADDED_KONG)
 
     def _answer(self, window: _ClaimWindow, action: Action) -> None:
@@ -199,11 +205,12 @@ class Deal:
     def _resolve(self, window: _ClaimWindow) -> None:
         answered = [(seat, answer) for (seat, _), answer in zip(window.choices, window.answers)]
         robbing = window.offer is _Offer.ADDED_KONG
+        winning_seats = [seat for seat, answer in answered if answer.kind == "win"]
+        # Settled with the number of winners known (一炮多响 can change the fan: QQ's 一炮三响 floor).
         winners = [
             Winner(seat, window.tile, window.from_seat, robbing,
-                   self._judge(seat, window.tile, window.from_seat, None, robbing) or 0)
-            for seat, answer in answered
-            if answer.kind == "win"
+                   self._judge(seat, window.tile, window.from_seat, None, robbing, len(winning_seats)) or 0)
+            for seat in winning_seats
         ]
         if winners:
             self._finish(winners)
@@ -221,6 +228,7 @@ class Deal:
 
     def _claim(self, seat: int, action: Action, tile: int, from_seat: int) -> None:
         self._seats[from_seat].discards.pop()
+        self._interrupted = True
         state = self._seats[seat]
         state.missed_wins.clear()
         kind = {"chi": MeldKind.CHI, "kong": MeldKind.KONG, "pon": MeldKind.PON}[action.kind]
@@ -232,7 +240,7 @@ class Deal:
             state.concealed[t] -= 1
         self._add_meld(seat, meld, from_seat)
         if kind == MeldKind.KONG:
-            self._draw_replacement_for(seat)
+            self._draw_replacement_for(seat, from_seat)
         else:
             self._enter_turn(seat, None)
 
@@ -245,7 +253,7 @@ class Deal:
         state.melds[position] = kong
         feeder = None if pon.from_offset is None else (seat + pon.from_offset) % SEATS
         self._events.append(log.meld(seat, kong, feeder))
-        self._draw_replacement_for(seat)
+        self._draw_replacement_for(seat, None)
 
     def _add_meld(self, seat: int, meld: Meld, from_seat: Optional[int]) -> None:
         self._seats[seat].melds.append(meld)
@@ -257,18 +265,18 @@ class Deal:
         if tile is None:
             self._finish([])
         else:
-            self._receive(seat, tile, False)
+            self._receive(seat, _Drawn(tile, False))
 
-    def _draw_replacement_for(self, seat: int) -> None:
+    def _draw_replacement_for(self, seat: int, kong_feeder: Optional[int]) -> None:
         """A kong replacement from the tail; kongs are legal only while the wall holds a tile (OC-17)."""
-        self._receive(seat, self._wall.draw_replacement(), True)
+        self._receive(seat, _Drawn(self._wall.draw_replacement(), True, kong_feeder))
 
-    def _receive(self, seat: int, tile: int, replacement: bool) -> None:
+    def _receive(self, seat: int, drawn: _Drawn) -> None:
         state = self._seats[seat]
-        state.concealed[tile] += 1
+        state.concealed[drawn.tile] += 1
         state.missed_wins.clear()
-        self._events.append(log.draw(seat, tile, replacement))
-        self._enter_turn(seat, _Drawn(tile, replacement))
+        self._events.append(log.draw(seat, drawn.tile, drawn.replacement))
+        self._enter_turn(seat, drawn)
 
     def _enter_turn(self, seat: int, drawn: Optional[_Drawn]) -> None:
         legal = []
@@ -321,8 +329,9 @@ class Deal:
         return options
 
     def _judge(self, seat: int, tile: int, from_seat: Optional[int], drawn: Optional[_Drawn],
-               robbing_kong: bool) -> Optional[int]:
-        """The fan if ``seat`` wins with ``tile`` (already in hand when self-drawn), else None."""
+               robbing_kong: bool, winners_on_discard: int = 1) -> Optional[int]:
+        """The fan if ``seat`` wins with ``tile`` (already in hand when self-drawn), else None. Each seat is
+        asked alone, as the only winner; the count of winners is given when the win is settled."""
         state = self._seats[seat]
         concealed = list(state.concealed)
         if from_seat is not None:
@@ -333,11 +342,27 @@ class Deal:
             from_seat=from_seat,
             robbing_kong=robbing_kong,
             kong_replacement=drawn is not None and drawn.replacement,
+            kong_feeder=None if drawn is None else drawn.kong_feeder,
             last_tile=self._wall.remaining == 0,
+            first_go_around=self._first_go_around(seat, from_seat, robbing_kong),
+            winners_on_discard=winners_on_discard,
             dealer=self.dealer,
             round_wind=self.round_wind,
         )
         return win_fan(self._win_check(Hand(tuple(concealed), tuple(state.melds)), situation))
+
+    def _first_go_around(self, seat: int, from_seat: Optional[int], robbing_kong: bool) -> Optional[str]:
+        """天和, 地和 or 人和: nobody has claimed or declared a kong yet, and the seats before the winner in the
+        first go-around have each discarded once."""
+        if self._interrupted or robbing_kong:
+            return None
+        if from_seat is None and seat == self.dealer and self._discards_made == 0:
+            return "heavenly"
+        if from_seat is None and seat != self.dealer and self._discards_made == (seat - self.dealer) % SEATS:
+            return "earthly"
+        if from_seat is not None and seat != self.dealer and self._discards_made == 1:
+            return "human"
+        return None
 
     def _finish(self, winners: list[Winner]) -> None:
         self._events += [log.win(w) for w in winners]

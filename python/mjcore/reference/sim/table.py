@@ -5,22 +5,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Optional, Union
 
-from ...errors import IllegalActionError
+from ...errors import IllegalActionError, InvalidArgumentError
+from ...ruleset import Ruleset, RulesetLike, load_ruleset
 from ...sim_types import Action, Observation, WinCheck, Winner
 from .deal import Deal
 from .game import GameConfig, play_deal, play_game
 from .policy import RandomBot
 from .replay import replay
+from .scoring_rules import scoring_win_check
 from .shape_rules import chicken_win_check
 from .wall import Wall
 
 __all__ = ["Table", "play_random_deal", "play_random_game"]
 
 
+def _rules(win_check: Optional[WinCheck], ruleset: Optional[RulesetLike]) -> WinCheck:
+    """Who decides wins: the given check, the ruleset's scoring, or the 鸡平胡 shapes."""
+    if win_check is not None and ruleset is not None:
+        raise InvalidArgumentError("give a win_check or a ruleset, not both: the ruleset decides wins itself")
+    if ruleset is not None:
+        return scoring_win_check(ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset))
+    return win_check or chicken_win_check
+
+
 class Table:
-    def __init__(self, win_check: Optional[WinCheck] = None) -> None:
-        """``win_check`` defaults to the 鸡平胡 shapes."""
-        self._win_check = win_check or chicken_win_check
+    def __init__(self, win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> None:
+        """Wins by ``win_check``, or ``ruleset``'s scoring, or by default the 鸡平胡 shapes."""
+        self._win_check = _rules(win_check, ruleset)
         self._deal: Optional[Deal] = None
 
     @property
@@ -56,17 +67,17 @@ class Table:
 
 
 def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0, *,
-                     win_check: Optional[WinCheck] = None) -> list[str]:
+                     win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[str]:
     """Plays a deal with four random bots and returns its event log (wins: ``win_check``, by default the
     鸡平胡 shapes)."""
-    table = Deal(seed, deal, dealer, round_wind, win_check or chicken_win_check)
+    table = Deal(seed, deal, dealer, round_wind, _rules(win_check, ruleset))
     play_deal(table, [RandomBot() for _ in range(4)])
     return table.log_lines()
 
 
 def play_random_game(seed: int, wind_rounds: int = 4, max_deals: int = 1000, *,
-                     win_check: Optional[WinCheck] = None) -> list[list[str]]:
+                     win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[list[str]]:
     """Plays a whole game with four random bots and returns each deal's event log."""
     bots = [RandomBot() for _ in range(4)]
-    deals = play_game(seed, GameConfig(wind_rounds, max_deals), bots, win_check or chicken_win_check)
+    deals = play_game(seed, GameConfig(wind_rounds, max_deals), bots, _rules(win_check, ruleset))
     return [deal.log_lines() for deal in deals]

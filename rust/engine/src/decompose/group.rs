@@ -1,6 +1,7 @@
 //! The parts a decomposition is made of: groups of tiles, each possibly completed by wild tiles.
 
 use std::cmp::Ordering;
+use std::fmt;
 
 use crate::hand::{Meld, MeldKind};
 
@@ -40,7 +41,7 @@ pub const MAX_GROUP_TILES: usize = 9;
 
 /// One group of a decomposition: its tile kinds (sorted), which of them wild tiles stand for, and the
 /// declared meld it is, if any. Plain `Copy` data, so that decompositions never allocate.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Default)]
 pub struct Group {
     pub kind: GroupKind,
     tiles: [u8; MAX_GROUP_TILES],
@@ -63,6 +64,13 @@ impl Group {
         };
         group.tiles[..tiles.len()].copy_from_slice(tiles);
         group
+    }
+
+    /// A concealed pair or pung of `tile` whose last `wilds` tiles are wild.
+    pub(crate) fn identical(kind: GroupKind, tile: u8, wilds: u8) -> Group {
+        let len: u8 = if kind == GroupKind::Pair { 2 } else { 3 };
+        let trailing_wilds = ((1u16 << wilds) - 1) << (len - wilds);
+        Group::concealed(kind, &[tile; 3][..len as usize], trailing_wilds)
     }
 
     /// The group a declared meld forms.
@@ -107,6 +115,17 @@ impl Group {
             .enumerate()
             .filter(|&(position, _)| !self.is_wild(position))
             .map(|(_, &tile)| tile)
+    }
+}
+
+impl fmt::Debug for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Group")
+            .field("kind", &self.kind)
+            .field("tiles", &self.tiles())
+            .field("wilds", &self.wild_tiles().collect::<Vec<_>>())
+            .field("meld", &self.meld)
+            .finish()
     }
 }
 

@@ -9,33 +9,11 @@ use super::group::{Group, GroupKind};
 use super::{standard, Decomposition, FormKind, SPECIAL_FORM_TILES};
 use crate::forms::FormOptions;
 use crate::hand::Hand;
+use crate::knitted_pattern::{KnittedPattern, PATTERN_TILES};
 
-/// The tiles of a knitted pattern, one per position.
-const PATTERN_TILES: usize = 9;
 /// Pattern tiles plus the seven honours: the sixteen tiles 全不靠 picks fourteen from.
 const HONORS_KNITTED_CANDIDATES: usize = PATTERN_TILES + 7;
 const FIRST_HONOR: u8 = 27;
-
-/// The six knitted patterns, each as its nine tile kinds in ascending order.
-fn patterns() -> impl Iterator<Item = [u8; PATTERN_TILES]> {
-    const OFFSETS: [[u8; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    OFFSETS.into_iter().map(|offsets| {
-        let mut tiles = [0u8; PATTERN_TILES];
-        for (suit, offset) in offsets.into_iter().enumerate() {
-            for step in 0..3 {
-                tiles[suit * 3 + step] = suit as u8 * 9 + offset + step as u8 * 3;
-            }
-        }
-        tiles
-    })
-}
 
 /// 全不靠 and 七星不靠: for each pattern, the fourteen-tile subsets of its sixteen candidates (two left out);
 /// a wild stands for each candidate that has no real tile. Leaving out two suited tiles keeps all seven
@@ -52,7 +30,7 @@ where
         FormKind::LesserHonorsKnitted,
     ] {
         let mut builder = Builder::new(hand, opts, form, visit);
-        for pattern in patterns() {
+        for pattern in KnittedPattern::ALL.map(KnittedPattern::tiles) {
             let mut candidates = [0u8; HONORS_KNITTED_CANDIDATES];
             candidates[..PATTERN_TILES].copy_from_slice(&pattern);
             for (slot, honor) in candidates[PATTERN_TILES..].iter_mut().zip(FIRST_HONOR..) {
@@ -93,7 +71,7 @@ where
     }
     let sets = (SETS - hand.melds.len()) as u8;
     let mut builder = Builder::new(hand, opts, FormKind::KnittedStraight, visit);
-    for pattern in patterns() {
+    for pattern in KnittedPattern::ALL.map(KnittedPattern::tiles) {
         let mut must_be_wild = 0u16;
         for (position, &tile) in pattern.iter().enumerate() {
             if hand.concealed[tile as usize] == 0 {

@@ -13,6 +13,7 @@ mod seven_pairs;
 mod standard;
 
 use std::cmp::Ordering;
+use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::error::{EngineError, Result};
@@ -61,7 +62,7 @@ impl FormKind {
 
 /// One way to read a complete hand: concealed groups in canonical order, then the declared melds in hand
 /// order. Fixed-size `Copy` data: no allocation.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Decomposition {
     pub form: FormKind,
     groups: [Group; MAX_GROUPS],
@@ -89,6 +90,15 @@ impl Decomposition {
             (Some(pair), None) => Some(pair),
             _ => None,
         }
+    }
+}
+
+impl fmt::Debug for Decomposition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Decomposition")
+            .field("form", &self.form)
+            .field("groups", &self.groups())
+            .finish()
     }
 }
 

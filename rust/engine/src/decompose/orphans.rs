@@ -4,7 +4,6 @@ use std::ops::ControlFlow;
 
 use super::builder::Builder;
 use super::group::{Group, GroupKind};
-use super::standard::identical;
 use super::Decomposition;
 use crate::tile::TERMINALS_AND_HONOURS;
 
@@ -17,7 +16,7 @@ where
         for (slot, tile) in groups.iter_mut().zip(TERMINALS_AND_HONOURS) {
             let real = builder.remaining[tile as usize];
             *slot = if tile == doubled {
-                identical(GroupKind::Pair, tile, 2u8.saturating_sub(real))
+                Group::identical(GroupKind::Pair, tile, 2u8.saturating_sub(real))
             } else {
                 Group::concealed(GroupKind::Single, &[tile], u16::from(real == 0))
             };

@@ -5,7 +5,6 @@ use std::ops::ControlFlow;
 
 use super::builder::Builder;
 use super::group::{Group, GroupKind};
-use super::standard::identical;
 use super::Decomposition;
 use crate::tile::{COPIES, NUM_KINDS};
 
@@ -40,7 +39,7 @@ where
     }
     let tile = kind as u8;
     if real <= 2 {
-        let pair = [identical(GroupKind::Pair, tile, 2 - real)];
+        let pair = [Group::identical(GroupKind::Pair, tile, 2 - real)];
         builder.with_groups(&pair, |b| pairs_from(b, kind + 1, left - 1, quads))?;
     }
     if quads && left >= 2 && real <= COPIES {
@@ -48,8 +47,8 @@ where
         let wilds = COPIES - real;
         for first in wilds.saturating_sub(2)..=wilds / 2 {
             let pairs: [Group; 2] = [
-                identical(GroupKind::Pair, tile, first),
-                identical(GroupKind::Pair, tile, wilds - first),
+                Group::identical(GroupKind::Pair, tile, first),
+                Group::identical(GroupKind::Pair, tile, wilds - first),
             ];
             builder.with_groups(&pairs, |b| pairs_from(b, kind + 1, left - 2, quads))?;
         }

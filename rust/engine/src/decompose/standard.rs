@@ -88,8 +88,8 @@ where
 
 /// Every pair, pung and chow in which real `tile` is the lowest real tile (wilds fill the other places).
 fn groups_led_by(tile: u8) -> impl Iterator<Item = Group> {
-    let pairs = (0..2).map(move |wilds| identical(GroupKind::Pair, tile, wilds));
-    let pungs = (0..3).map(move |wilds| identical(GroupKind::Pung, tile, wilds));
+    let pairs = (0..2).map(move |wilds| Group::identical(GroupKind::Pair, tile, wilds));
+    let pungs = (0..3).map(move |wilds| Group::identical(GroupKind::Pung, tile, wilds));
     let chows = (tile.saturating_sub(2)..=tile)
         .filter(move |&start| can_start_chow(start) && start + 2 >= tile)
         .flat_map(move |start| {
@@ -105,18 +105,6 @@ fn groups_led_by(tile: u8) -> impl Iterator<Item = Group> {
     pairs.chain(pungs).chain(chows)
 }
 
-/// A pair or pung of `tile` whose last `wilds` tiles are wild.
-pub(super) fn identical(kind: GroupKind, tile: u8, wilds: u8) -> Group {
-    let len: u8 = if kind == GroupKind::Pair { 2 } else { 3 };
-    let tiles = [tile; 3];
-    Group::concealed(kind, &tiles[..len as usize], trailing_wilds(len, wilds))
-}
-
-/// The mask of the last `wilds` positions of a group of `len` tiles.
-pub(super) fn trailing_wilds(len: u8, wilds: u8) -> u16 {
-    ((1u16 << wilds) - 1) << (len - wilds)
-}
-
 /// Number of groups made of wilds alone: 21 chows, 34 pairs, 34 pungs.
 const CHOW_STARTS: usize = 21;
 const WILD_GROUPS: usize = CHOW_STARTS + 2 * NUM_KINDS;
@@ -127,9 +115,9 @@ fn wild_group(index: usize) -> Group {
         let start = (index / 7 * 9 + index % 7) as u8;
         Group::concealed(GroupKind::Chow, &[start, start + 1, start + 2], 0b111)
     } else if index < CHOW_STARTS + NUM_KINDS {
-        identical(GroupKind::Pair, (index - CHOW_STARTS) as u8, 2)
+        Group::identical(GroupKind::Pair, (index - CHOW_STARTS) as u8, 2)
     } else {
-        identical(GroupKind::Pung, (index - CHOW_STARTS - NUM_KINDS) as u8, 3)
+        Group::identical(GroupKind::Pung, (index - CHOW_STARTS - NUM_KINDS) as u8, 3)
     }
 }
 

@@ -6,6 +6,17 @@ use crate::error::Result;
 use crate::hand::Meld;
 use crate::tile::{Counts, Tile};
 
+/// A win in the first go-around that rulesets may score as a limit hand (RULES.md §2.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstGoAround {
+    /// 天和: the dealer's dealt fourteen tiles.
+    Heavenly,
+    /// 地和: a non-dealer's first draw, nobody having claimed or declared a kong before (OC-20).
+    Earthly,
+    /// 人和: a non-dealer winning on the dealer's first discard.
+    Human,
+}
+
 /// Everything about a potential win besides the hand itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WinSituation {
@@ -17,8 +28,15 @@ pub struct WinSituation {
     pub robbing_kong: bool,
     /// The tile is a kong replacement (杠上开花 when self-drawn).
     pub kong_replacement: bool,
+    /// For the replacement of a melded kong (a claimed discard onto a concealed pung): who discarded the
+    /// kong's tile — liable under 杠上开花包杠.
+    pub kong_feeder: Option<u8>,
     /// The wall is empty: a self-draw is 海底, a discard the last one.
     pub last_tile: bool,
+    pub first_go_around: Option<FirstGoAround>,
+    /// How many seats win on this tile (一炮多响): 1 while each seat is asked, the final count when the win
+    /// is settled.
+    pub winners_on_discard: u8,
     pub dealer: u8,
     /// Round wind 0..3 = East..North; the winner's seat wind is its offset from the dealer.
     pub round_wind: u8,

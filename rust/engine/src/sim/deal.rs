@@ -6,7 +6,7 @@
 //! 一炮多响) > pon/kong > chi. An added kong first offers the tile to the seats that could rob it (抢杠).
 
 use super::action::Action;
-use super::adjudicator::{Adjudicator, WinInfo, WinSituation};
+use super::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
 use super::log::Event;
 use super::observation::Observation;
 use super::wall::{Wall, WALL_SIZE};
@@ -46,7 +46,44 @@ impl Default for SeatState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Drawn {
     pub tile: Tile,
+    /// A kong replacement from the tail.
     pub replacement: bool,
+    /// For the replacement of a melded kong (claimed discard onto a concealed pung): the discarder.
+    pub kong_feeder: Option<u8>,
+}
+
+/// How a tile reaches a seat that might win with it.
+#[derive(Clone, Copy, Debug)]
+struct WinChance {
+    tile: Tile,
+    /// The discarder or the konger being robbed; `None` when self-drawn.
+    from: Option<u8>,
+    drawn: Option<Drawn>,
+    robbing_kong: bool,
+    winners_on_discard: u8,
+}
+
+impl WinChance {
+    fn self_drawn(tile: Tile, drawn: Option<Drawn>) -> WinChance {
+        WinChance {
+            tile,
+            from: None,
+            drawn,
+            robbing_kong: false,
+            winners_on_discard: 1,
+        }
+    }
+
+    /// A tile offered by `from`; each seat is asked alone, so as the only winner.
+    fn offered(tile: Tile, from: u8, robbing_kong: bool) -> WinChance {
+        WinChance {
+            tile,
+            from: Some(from),
+            drawn: None,
+            robbing_kong,
+            winners_on_discard: 1,
+        }
+    }
 }
 
 /// Why a tile is on offer to the other seats.
@@ -112,6 +149,10 @@ pub struct Deal {
     pub(crate) wall: Wall,
     pub(crate) seats: [SeatState; SEATS as usize],
     pub(crate) phase: Phase,
+    /// Discards so far, claimed ones included, and whether anyone has claimed or declared a kong: together
+    /// they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
+    discards_made: u32,
+    interrupted: bool,
     legal: Vec<Action>,
     events: Vec<Event>,
     outcome: Option<Outcome>,
@@ -163,6 +204,8 @@ impl Deal {
             events: Vec::with_capacity(EXPECTED_EVENTS),
             seats: Default::default(),
             phase: Phase::Over,
+            discards_made: 0,
+            interrupted: false,
             legal: Vec::new(),
             outcome: None,
             wall,
@@ -282,7 +325,7 @@ impl Deal {
                     .map(|d| d.tile)
                     .ok_or_else(|| EngineError::illegal("win without a draw"))?;
                 let info = self
-                    .judge(seat, tile, None, drawn, false, adjudicator)?
+                    .judge(seat, WinChance::self_drawn(tile, drawn), adjudicator)?
                     .unwrap_or_default();
                 self.finish(vec![Winner {
                     seat,
@@ -297,14 +340,19 @@ impl Deal {
                 let state = &mut self.seats[seat as usize];
                 state.concealed[tile.index() as usize] -= 1;
                 state.discards.push(tile);
+                self.discards_made += 1;
                 self.offer(seat, tile, Offer::Discard, adjudicator)
             }
             Action::ConcealedKong(tile) => {
                 self.seats[seat as usize].concealed[tile.index() as usize] -= COPIES;
+                self.interrupted = true;
                 self.add_meld(seat, Meld::new(MeldKind::ConcealedKong, tile), None);
-                self.draw_replacement_for(seat, adjudicator)
+                self.draw_replacement_for(seat, None, adjudicator)
             }
-            Action::AddedKong(tile) => self.offer(seat, tile, Offer::AddedKong, adjudicator),
+            Action::AddedKong(tile) => {
+                self.interrupted = true;
+                self.offer(seat, tile, Offer::AddedKong, adjudicator)
+            }
             Action::Pass | Action::Chi(_) | Action::Pon | Action::Kong => {
                 Err(EngineError::illegal(format!("{action} on one's own turn")))
             }
@@ -345,18 +393,18 @@ impl Deal {
                 .zip(window.answers.iter().copied())
         };
         let robbing_kong = window.offer == Offer::AddedKong;
+        let winning_seats: Vec<u8> = answered()
+            .filter(|(_, action)| *action == Action::Win)
+            .map(|(seat, _)| seat)
+            .collect();
+        // Settled with the number of winners known (一炮多响 can change the fan: QQ's 一炮三响 floor).
+        let chance = WinChance {
+            winners_on_discard: winning_seats.len() as u8,
+            ..WinChance::offered(window.tile, window.from, robbing_kong)
+        };
         let mut winners = Vec::new();
-        for (seat, _) in answered().filter(|(_, action)| *action == Action::Win) {
-            let info = self
-                .judge(
-                    seat,
-                    window.tile,
-                    Some(window.from),
-                    None,
-                    robbing_kong,
-                    adjudicator,
-                )?
-                .unwrap_or_default();
+        for seat in winning_seats {
+            let info = self.judge(seat, chance, adjudicator)?.unwrap_or_default();
             winners.push(Winner {
                 seat,
                 tile: window.tile,
@@ -391,6 +439,7 @@ impl Deal {
         adjudicator: &A,
     ) -> Result<()> {
         self.seats[from as usize].discards.pop();
+        self.interrupted = true;
         let state = &mut self.seats[seat as usize];
         state.missed_wins = 0;
         let (kind, lowest) = match action {
@@ -412,7 +461,7 @@ impl Deal {
         }
         self.add_meld(seat, meld, Some(from));
         if kind == MeldKind::Kong {
-            self.draw_replacement_for(seat, adjudicator)
+            self.draw_replacement_for(seat, Some(from), adjudicator)
         } else {
             self.enter_turn(seat, None, adjudicator)
         }
@@ -441,7 +490,7 @@ impl Deal {
             meld,
             from: feeder,
         });
-        self.draw_replacement_for(seat, adjudicator)
+        self.draw_replacement_for(seat, None, adjudicator)
     }
 
     fn add_meld(&mut self, seat: u8, meld: Meld, from: Option<u8>) {
@@ -452,7 +501,14 @@ impl Deal {
     /// An ordinary draw from the head for `seat`, or the exhaustive draw when the wall is empty (§1.9).
     fn draw_for<A: Adjudicator + ?Sized>(&mut self, seat: u8, adjudicator: &A) -> Result<()> {
         match self.wall.draw() {
-            Some(tile) => self.receive(seat, tile, false, adjudicator),
+            Some(tile) => {
+                let drawn = Drawn {
+                    tile,
+                    replacement: false,
+                    kong_feeder: None,
+                };
+                self.receive(seat, drawn, adjudicator)
+            }
             None => {
                 self.finish(Vec::new());
                 Ok(())
@@ -461,31 +517,37 @@ impl Deal {
     }
 
     /// A kong replacement from the tail. Kongs are legal only while the wall holds a tile (OC-17).
+    /// `kong_feeder`: who discarded the tile of a melded kong.
     fn draw_replacement_for<A: Adjudicator + ?Sized>(
         &mut self,
         seat: u8,
+        kong_feeder: Option<u8>,
         adjudicator: &A,
     ) -> Result<()> {
         let tile = self.wall.draw_replacement().ok_or_else(wall_exhausted)?;
-        self.receive(seat, tile, true, adjudicator)
+        let drawn = Drawn {
+            tile,
+            replacement: true,
+            kong_feeder,
+        };
+        self.receive(seat, drawn, adjudicator)
     }
 
     fn receive<A: Adjudicator + ?Sized>(
         &mut self,
         seat: u8,
-        tile: Tile,
-        replacement: bool,
+        drawn: Drawn,
         adjudicator: &A,
     ) -> Result<()> {
         let state = &mut self.seats[seat as usize];
-        state.concealed[tile.index() as usize] += 1;
+        state.concealed[drawn.tile.index() as usize] += 1;
         state.missed_wins = 0;
         self.events.push(Event::Draw {
             seat,
-            tile,
-            replacement,
+            tile: drawn.tile,
+            replacement: drawn.replacement,
         });
-        self.enter_turn(seat, Some(Drawn { tile, replacement }), adjudicator)
+        self.enter_turn(seat, Some(drawn), adjudicator)
     }
 
     fn enter_turn<A: Adjudicator + ?Sized>(
@@ -496,7 +558,7 @@ impl Deal {
     ) -> Result<()> {
         let can_win = match drawn {
             Some(d) => self
-                .judge(seat, d.tile, None, drawn, false, adjudicator)?
+                .judge(seat, WinChance::self_drawn(d.tile, drawn), adjudicator)?
                 .is_some(),
             None => false,
         };
@@ -543,18 +605,8 @@ impl Deal {
             let seat = seat_after(from, offset);
             let mut options = Vec::new();
             let blocked = self.seats[seat as usize].missed_wins & tile_bit(tile) != 0;
-            if !blocked
-                && self
-                    .judge(
-                        seat,
-                        tile,
-                        Some(from),
-                        None,
-                        offer == Offer::AddedKong,
-                        adjudicator,
-                    )?
-                    .is_some()
-            {
+            let chance = WinChance::offered(tile, from, offer == Offer::AddedKong);
+            if !blocked && self.judge(seat, chance, adjudicator)?.is_some() {
                 options.push(Action::Win);
             }
             if offer == Offer::Discard {
@@ -607,16 +659,20 @@ impl Deal {
         options
     }
 
-    /// Asks the adjudicator whether `seat` wins with `tile` (already in hand when self-drawn).
+    /// Asks the adjudicator whether `seat` wins with the chance's tile (already in hand when self-drawn).
     fn judge<A: Adjudicator + ?Sized>(
         &self,
         seat: u8,
-        tile: Tile,
-        from: Option<u8>,
-        drawn: Option<Drawn>,
-        robbing_kong: bool,
+        chance: WinChance,
         adjudicator: &A,
     ) -> Result<Option<WinInfo>> {
+        let WinChance {
+            tile,
+            from,
+            drawn,
+            robbing_kong,
+            winners_on_discard,
+        } = chance;
         let state = &self.seats[seat as usize];
         let mut concealed = state.concealed;
         if from.is_some() {
@@ -628,11 +684,36 @@ impl Deal {
             from,
             robbing_kong,
             kong_replacement: drawn.is_some_and(|d| d.replacement),
+            kong_feeder: drawn.and_then(|d| d.kong_feeder),
             last_tile: self.wall.is_empty(),
+            first_go_around: self.first_go_around(seat, from, robbing_kong),
+            winners_on_discard,
             dealer: self.dealer,
             round_wind: self.round_wind,
         };
         adjudicator.judge(&concealed, &state.melds, &situation)
+    }
+
+    /// Whether a win by `seat` now is 天和, 地和 or 人和: nobody has claimed or declared a kong yet, and the
+    /// seats before the winner in the first go-around have each discarded once.
+    fn first_go_around(
+        &self,
+        seat: u8,
+        from: Option<u8>,
+        robbing_kong: bool,
+    ) -> Option<FirstGoAround> {
+        if self.interrupted || robbing_kong {
+            return None;
+        }
+        let seat_wind = u32::from((seat + SEATS - self.dealer) % SEATS);
+        match from {
+            None if seat == self.dealer && self.discards_made == 0 => Some(FirstGoAround::Heavenly),
+            None if seat != self.dealer && self.discards_made == seat_wind => {
+                Some(FirstGoAround::Earthly)
+            }
+            Some(_) if seat != self.dealer && self.discards_made == 1 => Some(FirstGoAround::Human),
+            _ => None,
+        }
     }
 
     fn finish(&mut self, winners: Vec<Winner>) {

@@ -1,0 +1,33 @@
+//! Knitted patterns (Chinese Official 组合龙 / 全不靠): each numbered suit takes one of the sequences 147,
+//! 258, 369, every suit a different one, which makes six patterns.
+
+/// The tiles of a knitted pattern.
+pub const PATTERN_TILES: usize = 9;
+
+/// A knitted pattern: for each suit (m, p, s), its class r ∈ 0..3, i.e. the numbers r+1, r+4, r+7.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KnittedPattern(pub [u8; 3]);
+
+impl KnittedPattern {
+    pub const ALL: [KnittedPattern; 6] = [
+        KnittedPattern([0, 1, 2]),
+        KnittedPattern([0, 2, 1]),
+        KnittedPattern([1, 0, 2]),
+        KnittedPattern([1, 2, 0]),
+        KnittedPattern([2, 0, 1]),
+        KnittedPattern([2, 1, 0]),
+    ];
+
+    /// The class of `suit` (0 = m, 1 = p, 2 = s).
+    pub const fn class(self, suit: usize) -> u8 {
+        self.0[suit]
+    }
+
+    /// The nine tile kinds of the pattern, ascending.
+    pub fn tiles(self) -> [u8; PATTERN_TILES] {
+        std::array::from_fn(|position| {
+            let (suit, step) = (position / 3, position % 3);
+            suit as u8 * 9 + self.0[suit] + 3 * step as u8
+        })
+    }
+}
