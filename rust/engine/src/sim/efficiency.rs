@@ -85,22 +85,41 @@ impl EfficiencyBot {
         }
     }
 
-    /// A claim that makes the hand faster, or pass.
+    /// A claim that makes the hand faster, or pass. Shanten alone settles most offers, so useful tiles are
+    /// counted only between claims (and the hand as it stands) that tie on it.
     fn answer_offer(&mut self, view: &View<'_>, offered: Tile, legal: &[Action]) -> Result<Action> {
         let now = self
             .evaluator(view, &view.concealed, view.melds)
-            .progress(&view.concealed);
-        let mut best = (now, Action::Pass);
+            .shanten(&view.concealed)?;
+        let mut contenders = Vec::new();
         for &action in legal {
-            let Some((counts, meld)) = claimed(&view.concealed, action, offered) else {
-                continue;
-            };
-            let after = self.progress_after_meld(view, &counts, meld, |_| true)?;
-            if after.rank() < best.0.rank() {
-                best = (after, action);
+            if let Some((counts, meld)) = claimed(&view.concealed, action, offered) {
+                let melds = melds_with(view.melds, meld, |_| true);
+                let shanten = self.evaluator(view, &counts, &melds).shanten(&counts)?;
+                contenders.push((shanten, action, counts, melds));
             }
         }
-        Ok(best.1)
+        let Some(lowest) = contenders.iter().map(|c| c.0).min().filter(|&s| s <= now) else {
+            return Ok(Action::Pass);
+        };
+        contenders.retain(|c| c.0 == lowest);
+        if lowest < now && contenders.len() == 1 {
+            return Ok(contenders[0].1);
+        }
+        let mut best = None;
+        if lowest == now {
+            let standing = self
+                .evaluator(view, &view.concealed, view.melds)
+                .progress(&view.concealed);
+            best = Some((standing, Action::Pass));
+        }
+        for (_, action, counts, melds) in contenders {
+            let after = self.progress_of(view, &counts, &melds)?;
+            if best.is_none_or(|(b, _): (Progress, Action)| after.rank() < b.rank()) {
+                best = Some((after, action));
+            }
+        }
+        Ok(best.map_or(Action::Pass, |(_, action)| action))
     }
 
     /// The best discard, or a kong that is at least as good.
@@ -134,7 +153,8 @@ impl EfficiencyBot {
                 !(kind == MeldKind::AddedKong && m.kind == MeldKind::Pon && m.tile == tile)
             };
             let counts = without(&view.concealed, tile, copies);
-            let after = self.progress_after_meld(view, &counts, Meld::new(kind, tile), kept)?;
+            let melds = melds_with(view.melds, Meld::new(kind, tile), kept);
+            let after = self.progress_of(view, &counts, &melds)?;
             if best_kong.is_none_or(|(best, _)| after.rank() < best.rank()) {
                 best_kong = Some((after, action));
             }
@@ -160,23 +180,14 @@ impl EfficiencyBot {
         )
     }
 
-    /// Progress of `counts` beside the seat's melds that pass `kept` and the new `meld`: a 3n+1 hand as it
-    /// stands, a 3n+2 hand after its best discard.
-    fn progress_after_meld(
+    /// Progress of `counts` beside `melds`: a 3n+1 hand as it stands, a 3n+2 hand after its best discard.
+    fn progress_of(
         &mut self,
         view: &View<'_>,
         counts: &Counts,
-        meld: Meld,
-        kept: impl Fn(&Meld) -> bool,
+        melds: &[Meld],
     ) -> Result<Progress> {
-        let melds: Vec<Meld> = view
-            .melds
-            .iter()
-            .copied()
-            .filter(|m| kept(m))
-            .chain(std::iter::once(meld))
-            .collect();
-        let mut evaluator = self.evaluator(view, counts, &melds);
+        let mut evaluator = self.evaluator(view, counts, melds);
         if counts.iter().map(|&c| usize::from(c)).sum::<usize>() % 3 == 1 {
             return Ok(evaluator.progress(counts));
         }
@@ -187,6 +198,16 @@ impl EfficiencyBot {
             .min_by_key(|progress| progress.rank())
             .ok_or_else(|| EngineError::illegal("no tile to discard after the claim"))
     }
+}
+
+/// The seat's melds that pass `kept`, and the new `meld`.
+fn melds_with(melds: &[Meld], meld: Meld, kept: impl Fn(&Meld) -> bool) -> Vec<Meld> {
+    melds
+        .iter()
+        .copied()
+        .filter(|m| kept(m))
+        .chain(std::iter::once(meld))
+        .collect()
 }
 
 /// The concealed tiles left and the meld made by claiming `offered` with `action` (None: not a claim).

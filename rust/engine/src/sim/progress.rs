@@ -7,14 +7,16 @@
 //! changes one suit, so each of a turn's 14 candidate discards × 34 draws costs one suit lookup and one final
 //! combine. Discards whose shanten is not the lowest never have their useful tiles counted: they lose on
 //! shanten alone. Exactness is kept beside declared melds (a kind's copies capped below four) by exact
-//! capped suit vectors, memoised because that computation is slow and the same suit contents recur.
+//! capped suit vectors, memoised because the same suit contents recur across candidates and turns.
 
 use std::cmp::Reverse;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
+use super::capped_suit::capped_suit_distances;
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MAX_SETS};
-use crate::shanten::{capped_distances, convolve, slot, Distances, HONOURS, NUMBERED};
+use crate::shanten::{convolve, slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
 use crate::suit_key::suit_key;
 use crate::tile::{Counts, Suit, Tile, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
 
@@ -32,14 +34,37 @@ impl Progress {
     }
 }
 
-/// Memo of exact suit vectors for suits whose copies are capped below four by the seat's melds.
+/// Memo of exact suit vectors for suits whose copies are capped below four by the seat's melds, keyed by
+/// (suit, sets, suit contents, caps) packed into one number.
 #[derive(Clone, Debug, Default)]
 pub struct CappedSuits {
-    memo: HashMap<(u8, usize, usize, usize), Distances>,
+    memo: HashMap<u64, Distances, BuildHasherDefault<MultiplyHasher>>,
 }
 
-/// Vectors kept before the memo starts afresh, so that its memory stays bounded over any number of deals.
-const MEMO_LIMIT: usize = 1 << 22;
+/// Vectors kept before the memo starts afresh (a few megabytes), so that memory stays bounded over any
+/// number of deals.
+const MEMO_LIMIT: usize = 1 << 18;
+
+/// A multiply hash for the memo's packed keys: they come from the engine, not from an adversary, so SipHash's
+/// flood resistance would only cost time on the bot's hottest path.
+#[derive(Clone, Copy, Debug, Default)]
+struct MultiplyHasher(u64);
+
+impl Hasher for MultiplyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 impl CappedSuits {
     /// Forgets everything once the memo is full (call between deals: results never depend on it).
@@ -51,12 +76,15 @@ impl CappedSuits {
 
     /// Exact for targets of up to `sets` sets (the entries above are unreachable).
     fn distances(&mut self, suit: Suit, counts: &[u8], caps: &[u8], sets: usize) -> Distances {
+        // Suit keys are below 5^9 < 2^21; sets below 8; four suits.
+        let key = (suit as u64)
+            | (sets as u64) << 2
+            | (suit_key(counts) as u64) << 5
+            | (suit_key(caps) as u64) << 26;
         *self
             .memo
-            .entry((suit as u8, suit_key(counts), suit_key(caps), sets))
-            .or_insert_with(|| {
-                capped_distances(counts, caps, suit != Suit::Honor, sets, 0).layers[0]
-            })
+            .entry(key)
+            .or_insert_with(|| capped_suit_distances(counts, caps, suit != Suit::Honor, sets))
     }
 }
 
@@ -76,6 +104,9 @@ pub struct Evaluator<'a> {
     thirteen_orphans: bool,
     unseen: &'a Counts,
     capped: &'a mut CappedSuits,
+    /// Each suit's vectors after one more tile of each of its kinds, for the suit contents met so far: the
+    /// candidate discards of a turn share three suits of four, so their draws share these table lookups.
+    drawn: Vec<(Suit, usize, [Distances; 9])>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -98,6 +129,7 @@ impl<'a> Evaluator<'a> {
             thirteen_orphans: thirteen_orphans && melds.is_empty() && (13..=14).contains(&size),
             unseen,
             capped,
+            drawn: Vec::new(),
         }
     }
 
@@ -107,27 +139,22 @@ impl<'a> Evaluator<'a> {
         self.progress_with(counts, &vectors)
     }
 
+    /// Shanten of the 3n+1 `counts`, or of the 3n+2 `counts` after its best discard — without counting useful
+    /// tiles, the costly part.
+    pub fn shanten(&mut self, counts: &Counts) -> Result<i8> {
+        let size: usize = counts.iter().map(|&c| usize::from(c)).sum();
+        let missing = if size % 3 == 1 {
+            let vectors = self.vectors(counts);
+            self.missing(counts, &vectors)
+        } else {
+            self.discards(counts)?.1
+        };
+        Ok(missing as i8 - 1)
+    }
+
     /// The discards of the 3n+2 `counts` that leave the lowest shanten, each with its progress, in kind order.
     pub fn best_discards(&mut self, counts: &Counts) -> Result<Vec<(Tile, Progress)>> {
-        let vectors = self.vectors(counts);
-        let mut candidates = Vec::with_capacity(NUM_KINDS);
-        for tile in (0..NUM_KINDS as u8).filter_map(Tile::new) {
-            if counts[tile.index() as usize] == 0 {
-                continue;
-            }
-            let left = changed(counts, tile, false);
-            let suit = tile.suit() as usize;
-            let own = self.suit_distances(tile.suit(), &left);
-            let missing = self
-                .completion(&own, &vectors.rest[suit])
-                .min(self.orphans_missing(&left));
-            candidates.push((tile, left, missing));
-        }
-        let lowest = candidates
-            .iter()
-            .map(|c| c.2)
-            .min()
-            .ok_or_else(|| EngineError::hand("no tile to discard"))?;
+        let (candidates, lowest, vectors) = self.discards(counts)?;
         Ok(candidates
             .into_iter()
             .filter(|c| c.2 == lowest)
@@ -140,32 +167,85 @@ impl<'a> Evaluator<'a> {
             .collect())
     }
 
+    /// Every discard of the 3n+2 `counts` with the hand it leaves and that hand's fewest missing tiles; the
+    /// lowest of those; the vectors of `counts`.
+    #[allow(clippy::type_complexity)]
+    fn discards(&mut self, counts: &Counts) -> Result<(Vec<(Tile, Counts, u8)>, u8, SuitVectors)> {
+        let vectors = self.vectors(counts);
+        let mut candidates = Vec::with_capacity(NUM_KINDS);
+        for tile in (0..NUM_KINDS as u8).filter_map(Tile::new) {
+            if counts[tile.index() as usize] == 0 {
+                continue;
+            }
+            let left = changed(counts, tile.index() as usize, false);
+            let suit = tile.suit() as usize;
+            // Only the discarded tile's suit changes: the other three suits' combination stands.
+            let own = self.suit_distances(tile.suit(), &left);
+            let missing = self
+                .completion(&own, &vectors.rest[suit])
+                .min(self.orphans_missing(&left));
+            candidates.push((tile, left, missing));
+        }
+        let lowest = candidates
+            .iter()
+            .map(|c| c.2)
+            .min()
+            .ok_or_else(|| EngineError::hand("no tile to discard"))?;
+        Ok((candidates, lowest, vectors))
+    }
+
+    fn missing(&self, counts: &Counts, vectors: &SuitVectors) -> u8 {
+        self.completion(&vectors.own[0], &vectors.rest[0])
+            .min(self.orphans_missing(counts))
+    }
+
     fn progress_with(&mut self, counts: &Counts, vectors: &SuitVectors) -> Progress {
         let standard = self.completion(&vectors.own[0], &vectors.rest[0]);
         let orphans = self.orphans_missing(counts);
         let missing = standard.min(orphans);
         let mut useful = 0;
-        for tile in (0..NUM_KINDS as u8).filter_map(Tile::new) {
-            let unseen = self.unseen[tile.index() as usize];
-            // A kind with no unseen copy adds nothing (and covers the kinds the hand holds four of).
-            if unseen == 0 {
-                continue;
-            }
-            let drawn = changed(counts, tile, true);
+        for suit in Suit::ALL {
             // A draw lowers a form's count by at most one, so only a form at the minimum can lower it.
-            let lowers_standard = standard == missing && {
-                let suit = tile.suit();
-                let own = self.suit_distances(suit, &drawn);
-                self.completion(&own, &vectors.rest[suit as usize]) < missing
-            };
-            if lowers_standard || (orphans == missing && self.orphans_missing(&drawn) < missing) {
-                useful += u32::from(unseen);
+            let drawn = (standard == missing).then(|| self.drawn_vectors(suit, counts));
+            let rest = &vectors.rest[suit as usize];
+            for offset in 0..usize::from(suit.len()) {
+                let kind = usize::from(suit.base()) + offset;
+                let unseen = self.unseen[kind];
+                // A kind with no unseen copy adds nothing (and covers the kinds the hand holds four of).
+                if unseen == 0 {
+                    continue;
+                }
+                let lowers_standard =
+                    drawn.is_some_and(|drawn| self.completion(&drawn[offset], rest) < missing);
+                let lowers_orphans = orphans == missing
+                    && self.orphans_missing(&changed(counts, kind, true)) < missing;
+                if lowers_standard || lowers_orphans {
+                    useful += u32::from(unseen);
+                }
             }
         }
         Progress {
             shanten: missing as i8 - 1,
             useful,
         }
+    }
+
+    /// The suit's vectors after drawing each of its kinds (unreachable where the hand holds four).
+    fn drawn_vectors(&mut self, suit: Suit, counts: &Counts) -> [Distances; 9] {
+        let base = usize::from(suit.base());
+        let range = base..base + usize::from(suit.len());
+        let key = suit_key(&counts[range.clone()]);
+        if let Some((_, _, vectors)) = self.drawn.iter().find(|e| e.0 == suit && e.1 == key) {
+            return *vectors;
+        }
+        let mut vectors = [UNREACHABLE; 9];
+        for (vector, kind) in vectors.iter_mut().zip(range) {
+            if counts[kind] < COPIES {
+                *vector = self.suit_distances(suit, &changed(counts, kind, true));
+            }
+        }
+        self.drawn.push((suit, key, vectors));
+        vectors
     }
 
     fn vectors(&mut self, counts: &Counts) -> SuitVectors {
@@ -226,10 +306,10 @@ impl<'a> Evaluator<'a> {
     }
 }
 
-/// `counts` with one `tile` added or taken away (never below zero).
-fn changed(counts: &Counts, tile: Tile, add: bool) -> Counts {
+/// `counts` with one tile of `kind` added or taken away (never below zero).
+fn changed(counts: &Counts, kind: usize, add: bool) -> Counts {
     let mut result = *counts;
-    let slot = &mut result[tile.index() as usize];
+    let slot = &mut result[kind];
     *slot = if add {
         slot.saturating_add(1)
     } else {
