@@ -28,6 +28,10 @@ from .errors import (
 )
 from .hand import Forms, Hand, Meld, MeldKind
 from .results import Decomposition, DiscardChoice, Group, Waits
+from .ruleset import Ruleset, load_ruleset, rulesets
+from .score_result import ScoreEntry, ScoreResult
+from .scoring import score, score_batch
+from .situation import Situation
 from .tiles import chinese_name, tile_index, tile_name, unicode_tile
 
 from . import reference  # noqa: E402  (after the public names: the reference imports shared modules only)
@@ -48,15 +52,23 @@ __all__ = [
     "MeldKind",
     "MjcoreError",
     "NotationError",
+    "Ruleset",
     "RulesetError",
+    "ScoreEntry",
+    "ScoreResult",
+    "Situation",
     "Waits",
     "chinese_name",
     "decompose",
     "errors",
     "is_win",
     "is_win_batch",
+    "load_ruleset",
     "parse_hand",
     "reference",
+    "rulesets",
+    "score",
+    "score_batch",
     "shanten",
     "shanten_batch",
     "shanten_by_form",

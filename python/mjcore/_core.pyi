@@ -50,3 +50,59 @@ def shanten_batch(
 def is_win_batch(
     arr: npt.NDArray[np.uint8], forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
 ) -> npt.NDArray[np.bool_]: ...
+
+# Guangdong scoring (mjcore.ruleset, mjcore.scoring).
+class Ruleset:
+    """A compiled scoring table; built by ``mjcore.ruleset.Ruleset.compiled`` after validation."""
+
+    def __new__(
+        cls,
+        name: str,
+        cap: int,
+        minimum: int,
+        shapes: tuple[bool, bool, bool],  # (seven_pairs, seven_pairs_quads, thirteen_orphans)
+        patterns: Sequence[tuple[str, int, bool]],  # (key, fan, special) in table order
+        extras: Sequence[tuple[str, int]],
+        floor: tuple[int, Sequence[str]],  # (fan, events)
+        liabilities: tuple[bool, bool, bool, bool],  # kong_bloom, robbing_kong, twelve_tiles, big_hand
+        options: tuple[bool, bool, bool],  # robbing_kong_is_self_draw, seat_round_wind_stack, human_hand_paid_by_dealer
+    ) -> Ruleset: ...
+    @property
+    def name(self) -> str: ...
+
+def pattern_keys() -> list[str]: ...
+def extra_keys() -> list[str]: ...
+def floor_event_keys() -> list[str]: ...
+
+# (pattern, pattern fan, special, [(extra, times, fan each)], raw, capped, floored, total, legal, points,
+#  payments by seat, liable seat)
+ScoreTuple = tuple[
+    str, int, bool, list[tuple[str, int, int]], int, bool, bool, int, bool, int, tuple[int, int, int, int], int | None
+]
+
+def score(
+    ruleset: Ruleset,
+    counts: Counts,
+    melds: Sequence[MeldTuple],
+    win: int,
+    seat: int,
+    round_wind: int,
+    source_code: int,  # 0 self-drawn, 1 discard, 2 robbed kong
+    discarder: int | None,
+    kong_bloom: bool,
+    kong_fed_by: int | None,
+    last_tile: bool,
+    limit_code: int,  # 0 none, 1 天和, 2 地和, 3 人和
+    winners_on_discard: int,
+    feeder_already_liable: bool,
+) -> ScoreTuple | None: ...
+def score_batch(
+    ruleset: Ruleset,
+    concealed: npt.NDArray[np.uint8],
+    win: npt.NDArray[np.uint8],
+    source_code: npt.NDArray[np.uint8],
+    seat: npt.NDArray[np.uint8],
+    round_wind: npt.NDArray[np.uint8],
+    kong_bloom: npt.NDArray[np.uint8],
+    last_tile: npt.NDArray[np.uint8],
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]: ...

@@ -4,6 +4,7 @@
     mjcore waits 1112345678999m
     mjcore waits "123m456p789s11z 23s"        # 14 tiles: the 何切 table, one row per discard
     mjcore decompose 11122233344455m
+    mjcore score "12p456s789s88p[555m]" --win 3p --self-drawn --seat S --round E --rules gd-cgc5
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from . import analysis
+from .cli_score import add_score_command
 from .errors import MjcoreError
 from .hand import Forms, Hand, forms_bits
 from .results import Waits
@@ -97,6 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     hand_command("shanten", "shanten number of a hand, per form", cmd_shanten)
     hand_command("waits", "winning or useful tiles (13 tiles), or the discard table (14 tiles)", cmd_waits)
     hand_command("decompose", "every decomposition of a complete hand", cmd_decompose)
+    add_score_command(sub)
     return parser
 
 

@@ -6,13 +6,15 @@ readable documentation of every algorithm — one module per concept:
 - ``forms``: the form options and when each form applies; ``standard``, ``seven_pairs`` (七对),
   ``thirteen_orphans`` (十三幺), ``knitted`` (全不靠, 七星不靠, 组合龙): each form's readings and distance;
 - ``suit_distance``: the per-suit distance tables behind the standard form's shanten;
-- ``decompose``: decompositions and ``is_win``; ``shanten``; ``waits`` (听牌, 进张, 何切); ``batch``.
+- ``decompose``: decompositions and ``is_win``; ``shanten``; ``waits`` (听牌, 进张, 何切); ``batch``;
+- ``guangdong``: scoring Guangdong wins (鸡平胡, 贵港) under a ruleset.
 """
 
 from __future__ import annotations
 
 from .batch import is_win_batch, shanten_batch
 from .decompose import decompose, is_win
+from .guangdong import score
 from .notation import parse_hand, parse_tile, parse_tiles
 from .shanten import shanten, shanten_by_form
 from .waits import waits
@@ -24,6 +26,7 @@ __all__ = [
     "parse_hand",
     "parse_tile",
     "parse_tiles",
+    "score",
     "shanten",
     "shanten_batch",
     "shanten_by_form",

@@ -8,6 +8,8 @@ mod convert;
 mod decompose;
 mod errors;
 mod notation;
+mod ruleset;
+mod scoring;
 mod shanten;
 mod waits;
 mod win;
@@ -20,5 +22,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     waits::register(m)?;
     decompose::register(m)?;
     win::register(m)?;
+    ruleset::register(m)?;
+    scoring::register(m)?;
     Ok(())
 }

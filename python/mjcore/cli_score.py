@@ -1,0 +1,79 @@
+"""The ``mjcore score`` subcommand: scores one Guangdong win and prints the breakdown table.
+
+``mjcore score "<hand>" --win 3p --self-drawn --seat S --round E --rules gd-cgc5``
+
+``mjcore.cli`` adds it with ``add_score_command``; ``python -m mjcore.cli_score`` runs it alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from .errors import MjcoreError
+from .ruleset import load_ruleset, rulesets
+from .scoring import score
+
+__all__ = ["add_score_command", "run_score", "main"]
+
+SEATS = ("E", "S", "W", "N")
+
+
+def add_score_command(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Adds ``score`` to a CLI's subcommands; the parsed namespace's ``handler`` runs it."""
+    parser = subparsers.add_parser("score", help="score a Guangdong win", description=__doc__.split("\n\n")[0])
+    configure(parser)
+    return parser
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("hand", help="the hand WITHOUT the winning tile, melds in brackets: '12p456s789s88p[555m]'")
+    parser.add_argument("--win", required=True, help="the winning tile, e.g. 3p")
+    how = parser.add_mutually_exclusive_group(required=True)
+    how.add_argument("--self-drawn", action="store_true", help="won on an own draw (自摸)")
+    how.add_argument("--discarder", choices=SEATS, help="seat that discarded the winning tile (点炮)")
+    how.add_argument("--robbed", choices=SEATS, help="seat whose added kong was robbed (抢杠)")
+    parser.add_argument("--seat", choices=SEATS, default="E", help="the winner's seat wind (default E)")
+    parser.add_argument("--round", choices=SEATS, default="E", help="the round wind (default E)")
+    parser.add_argument("--rules", default="gd-cgc5", help=f"a shipped ruleset ({', '.join(rulesets())}) or a path")
+    parser.add_argument("--minimum", type=int, help="override the ruleset's 起和")
+    parser.add_argument("--kong-bloom", action="store_true", help="杠上开花")
+    parser.add_argument("--kong-fed-by", choices=SEATS, help="who fed the melded kong before the bloom")
+    parser.add_argument("--last-tile", action="store_true", help="won with the last wall tile (海底)")
+    limit = parser.add_mutually_exclusive_group()
+    limit.add_argument("--heavenly", action="store_true", help="天和")
+    limit.add_argument("--earthly", action="store_true", help="地和")
+    limit.add_argument("--human", action="store_true", help="人和")
+    parser.add_argument("--winners", type=int, default=1, help="winners on this discard (一炮多响)")
+    parser.set_defaults(handler=run_score)
+
+
+def run_score(args: argparse.Namespace) -> int:
+    """Scores and prints; returns the exit status (2 on bad input)."""
+    try:
+        rules = load_ruleset(args.rules)
+        if args.minimum is not None:
+            rules = rules.with_minimum(args.minimum)
+        result = score(args.hand, args.win, ruleset=rules, self_drawn=args.self_drawn,
+                       discarder=args.discarder or args.robbed, robbing_kong=args.robbed is not None,
+                       seat_wind=args.seat, round_wind=args.round, kong_bloom=args.kong_bloom,
+                       kong_fed_by=args.kong_fed_by, last_tile=args.last_tile, heavenly=args.heavenly,
+                       earthly=args.earthly, human=args.human, winners_on_discard=args.winners)  # fmt: skip
+    except MjcoreError as error:
+        print(f"mjcore score: {error}", file=sys.stderr)
+        return 2
+    print(f"{rules.title} ({rules.name})")
+    print(result.table())
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="mjcore score", description=__doc__.split("\n\n")[0])
+    configure(parser)
+    args = parser.parse_args(argv)
+    return args.handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,295 @@
+"""Rulesets as data: each ``rulesets/<name>.toml`` file is one scoring table, loaded with ``tomllib`` into
+frozen dataclasses and validated with errors that name the field (``patterns.qing_yi_se.fan: expected an int
+0..30, got -1``). A user can copy a shipped file, change a value and load it by path.
+
+Detection is code keyed by stable snake_case names (the registry below, mirrored by the Rust engine); the
+values, the cap, the minimum and which patterns break the cap are data. ``Ruleset.compiled`` is the frozen
+native object every hot call takes, built once per ruleset.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import os
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Union
+
+from .errors import RulesetError
+
+__all__ = [
+    "EXTRA_KEYS",
+    "FLOOR_EVENTS",
+    "PATTERN_KEYS",
+    "ExtraRow",
+    "Floor",
+    "Liabilities",
+    "PatternRow",
+    "Ruleset",
+    "RulesetOptions",
+    "load_ruleset",
+    "rulesets",
+]
+
+RULESET_DIR = Path(__file__).with_name("rulesets")
+
+# The detection registry: every key a ruleset file may use. The Rust engine exports the same lists
+# (tests/test_ruleset.py checks that they agree with each other and with every shipped file).
+PATTERN_KEYS = (
+    "ji_hu", "ping_hu", "peng_peng_hu", "hun_yi_se", "qing_yi_se", "hun_peng", "qi_dui", "qing_peng",
+    "hun_yao_jiu", "xiao_san_yuan", "xiao_si_xi", "zi_yi_se", "qing_yao_jiu", "da_san_yuan", "da_si_xi",
+    "jiu_lian_bao_deng", "shi_san_yao", "tian_hu", "di_hu", "ren_hu",
+)  # fmt: skip
+EXTRA_KEYS = ("zi_mo", "men_feng", "quan_feng", "san_yuan", "men_qing", "gang_shang_kai_hua", "hai_di")
+FLOOR_EVENTS = ("three_winners", "kong_bloom", "last_tile", "robbing_kong")
+LIMIT_HAND_KEYS = ("tian_hu", "di_hu", "ren_hu")
+
+# Fans above this would overflow the 2^fan points of a payment (the engine enforces the same bound).
+MAX_FAN = 30
+
+
+@dataclass(frozen=True)
+class PatternRow:
+    """A pattern (牌型) of the table. ``special``: breaks the cap at its own value and takes no extras."""
+
+    key: str
+    zh: str
+    en: str
+    fan: int
+    special: bool
+
+
+@dataclass(frozen=True)
+class ExtraRow:
+    """An additive extra (附加番), per occurrence (``san_yuan`` counts once per dragon pung)."""
+
+    key: str
+    zh: str
+    en: str
+    fan: int
+
+
+@dataclass(frozen=True)
+class Floor:
+    """After any of ``events`` a hand below ``fan`` is raised to it (QQ: 3)."""
+
+    fan: int
+    events: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Liabilities:
+    """Which liability triggers of RULES.md §2.6 apply (one liable seat pays all three shares)."""
+
+    kong_bloom: bool
+    robbing_kong: bool
+    twelve_tiles: bool
+    big_hand: bool
+
+
+@dataclass(frozen=True)
+class RulesetOptions:
+    """The OPEN CHOICE options of the table (see the comments of each shipped file)."""
+
+    robbing_kong_is_self_draw: bool
+    seat_round_wind_stack: bool
+    seven_pairs_quads: bool
+    human_hand_paid_by_dealer: bool
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    family: str
+    title: str
+    tiles: int
+    cap: int
+    minimum: int
+    standard: bool
+    seven_pairs: bool
+    thirteen_orphans: bool
+    patterns: tuple[PatternRow, ...]
+    extras: tuple[ExtraRow, ...]
+    floor: Floor
+    liabilities: Liabilities
+    options: RulesetOptions
+
+    def pattern(self, key: str) -> PatternRow | None:
+        return next((row for row in self.patterns if row.key == key), None)
+
+    def extra(self, key: str) -> ExtraRow | None:
+        return next((row for row in self.extras if row.key == key), None)
+
+    def with_minimum(self, minimum: int) -> Ruleset:
+        """The same table with another 起和 (the CGC servers run 0, 1 and 3)."""
+        return _validated(dataclasses.replace(self, minimum=minimum))
+
+    @functools.cached_property
+    def compiled(self) -> Any:
+        """The frozen native ruleset every hot call takes, compiled on first use."""
+        from . import _core
+
+        return _core.Ruleset(
+            self.name,
+            self.cap,
+            self.minimum,
+            (self.seven_pairs, self.options.seven_pairs_quads, self.thirteen_orphans),
+            [(row.key, row.fan, row.special) for row in self.patterns],
+            [(row.key, row.fan) for row in self.extras],
+            (self.floor.fan, list(self.floor.events)),
+            dataclasses.astuple(self.liabilities),
+            (self.options.robbing_kong_is_self_draw, self.options.seat_round_wind_stack,
+             self.options.human_hand_paid_by_dealer),
+        )  # fmt: skip
+
+
+RulesetLike = Union[Ruleset, str, os.PathLike]
+
+
+def rulesets() -> list[str]:
+    """The names of the shipped rulesets."""
+    return sorted(path.stem for path in RULESET_DIR.glob("*.toml"))
+
+
+def load_ruleset(name_or_path: RulesetLike) -> Ruleset:
+    """A shipped ruleset by name (``"gd-cgc5"``), or a ruleset file by path. A ``Ruleset`` is returned as is."""
+    if isinstance(name_or_path, Ruleset):
+        return name_or_path
+    if isinstance(name_or_path, str) and _SHIPPED_NAME.fullmatch(name_or_path):
+        return _load_shipped(name_or_path)
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise TypeError(f"a ruleset is a name, a path or a Ruleset, not {type(name_or_path).__name__}")
+    path = Path(name_or_path)
+    if not path.is_file():
+        raise RulesetError(f"no ruleset named {str(name_or_path)!r}: shipped are {', '.join(rulesets())}, "
+                           "or give the path of a .toml file")  # fmt: skip
+    return _load_file(path)
+
+
+# A bare name (no path separator, no suffix) names a shipped file.
+_SHIPPED_NAME = re.compile(r"[\w-]+")
+
+
+@functools.lru_cache(maxsize=None)
+def _load_shipped(name: str) -> Ruleset:
+    """A shipped ruleset, loaded and compiled once per process."""
+    path = RULESET_DIR / f"{name}.toml"
+    if not path.is_file():
+        raise RulesetError(f"no ruleset named {name!r}: shipped are {', '.join(rulesets())}, "
+                           "or give the path of a .toml file")  # fmt: skip
+    return _load_file(path)
+
+
+def _load_file(path: Path) -> Ruleset:
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesetError(f"{path}: not valid TOML: {error}") from None
+    return _validated(_parse(_Table(data, "")))
+
+
+class _Table:
+    """A TOML table being read, that knows its path for error messages and rejects unknown fields."""
+
+    def __init__(self, data: Any, path: str) -> None:
+        if not isinstance(data, dict):
+            raise RulesetError(f"{path}: expected a table")
+        self.data, self.path, self.read = data, path, set()
+
+    def _get(self, key: str) -> Any:
+        self.read.add(key)
+        if key not in self.data:
+            raise RulesetError(f"{self._at(key)}: missing")
+        return self.data[key]
+
+    def _at(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def int(self, key: str, low: int = 0, high: int = MAX_FAN) -> int:
+        value = self._get(key)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise RulesetError(f"{self._at(key)}: expected an int {low}..{high}, got {value!r}")
+        return value
+
+    def bool(self, key: str) -> bool:
+        value = self._get(key)
+        if not isinstance(value, bool):
+            raise RulesetError(f"{self._at(key)}: expected true or false, got {value!r}")
+        return value
+
+    def str(self, key: str) -> str:
+        value = self._get(key)
+        if not isinstance(value, str) or not value:
+            raise RulesetError(f"{self._at(key)}: expected a non-empty string, got {value!r}")
+        return value
+
+    def keys_in(self, key: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
+        value = self._get(key)
+        if not isinstance(value, list) or any(item not in allowed for item in value):
+            raise RulesetError(f"{self._at(key)}: expected a list of {', '.join(allowed)}, got {value!r}")
+        return tuple(value)
+
+    def table(self, key: str) -> _Table:
+        return _Table(self._get(key), self._at(key))
+
+    def rows(self, key: str, allowed: tuple[str, ...]) -> list[tuple[str, _Table]]:
+        """The sub-tables of a keyed table, in file order, each key checked against ``allowed``."""
+        table = self.table(key)
+        for row_key in table.data:
+            if row_key not in allowed:
+                raise RulesetError(f"{table._at(row_key)}: unknown key (known: {', '.join(allowed)})")
+        return [(row_key, table.table(row_key)) for row_key in table.data]
+
+    def done(self) -> None:
+        unknown = sorted(set(self.data) - self.read)
+        if unknown:
+            raise RulesetError(f"{self._at(unknown[0])}: unknown field")
+
+
+def _parse(root: _Table) -> Ruleset:
+    meta, limits, forms, options = root.table("meta"), root.table("limits"), root.table("forms"), root.table("options")
+    pattern_rows, extra_rows = root.rows("patterns", PATTERN_KEYS), root.rows("extras", EXTRA_KEYS)
+    patterns = [PatternRow(key, row.str("zh"), row.str("en"), row.int("fan"), row.bool("special"))
+                for key, row in pattern_rows]  # fmt: skip
+    extras = [ExtraRow(key, row.str("zh"), row.str("en"), row.int("fan")) for key, row in extra_rows]
+    floor_table, liabilities = root.table("floor"), root.table("liabilities")
+    ruleset = Ruleset(
+        name=meta.str("name"),
+        family=meta.str("family"),
+        title=meta.str("title"),
+        tiles=meta.int("tiles", 1, 200),
+        cap=limits.int("cap"),
+        minimum=limits.int("minimum"),
+        standard=forms.bool("standard"),
+        seven_pairs=forms.bool("seven_pairs"),
+        thirteen_orphans=forms.bool("thirteen_orphans"),
+        patterns=tuple(patterns),
+        extras=tuple(extras),
+        floor=Floor(floor_table.int("fan"), floor_table.keys_in("events", FLOOR_EVENTS)),
+        liabilities=Liabilities(*(liabilities.bool(f.name) for f in dataclasses.fields(Liabilities))),
+        options=RulesetOptions(*(options.bool(f.name) for f in dataclasses.fields(RulesetOptions))),
+    )
+    tables = [root, meta, limits, forms, options, floor_table, liabilities]
+    tables += [row for _, row in pattern_rows + extra_rows]
+    for table in tables:
+        table.done()
+    return ruleset
+
+
+def _validated(ruleset: Ruleset) -> Ruleset:
+    """Checks that hold across fields."""
+    if ruleset.family != "guangdong":
+        raise RulesetError(f"meta.family: only 'guangdong' tables are scored here, got {ruleset.family!r}")
+    if not ruleset.standard:
+        raise RulesetError("forms.standard: the standard shape (four sets and a pair) cannot be turned off")
+    if ruleset.pattern("ji_hu") is None:
+        raise RulesetError("patterns.ji_hu: missing (every winning hand is at least a chicken hand)")
+    if ruleset.seven_pairs != (ruleset.pattern("qi_dui") is not None):
+        raise RulesetError("patterns.qi_dui: must be listed exactly when forms.seven_pairs is true")
+    if isinstance(ruleset.minimum, bool) or not isinstance(ruleset.minimum, int) or not 0 <= ruleset.minimum <= MAX_FAN:
+        raise RulesetError(f"limits.minimum: expected an int 0..{MAX_FAN}, got {ruleset.minimum!r}")
+    return ruleset

@@ -1,0 +1,225 @@
+//! The compiled ruleset: fan values, the cap, the minimum, the floor and the options of one table, built
+//! once from the ruleset file (validated in Python, checked again here) and shared by every scoring call.
+
+use crate::error::{EngineError, Result};
+use crate::rules::guangdong::{Extra, FloorEvent, Pattern};
+use crate::rules::reading::Shapes;
+
+/// Fans above this would overflow the 2^fan points of a payment.
+pub const MAX_FAN: u8 = 30;
+
+/// A pattern row of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PatternValue {
+    pub fan: u8,
+    /// A 特殊牌型: breaks the cap at its own value and takes no extras.
+    pub special: bool,
+    /// Position in the table: on equal fan the row listed first is chosen.
+    pub rank: u8,
+}
+
+/// Which of RULES.md §2.6's liability triggers apply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Liabilities {
+    pub kong_bloom: bool,
+    pub robbing_kong: bool,
+    pub twelve_tiles: bool,
+    pub big_hand: bool,
+}
+
+/// The table's OPEN CHOICE options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// OC-8: a robbed kong scores 自摸.
+    pub robbing_kong_is_self_draw: bool,
+    /// OC-11: a pung of the wind that is both seat and round wind scores 门风 and 圈风.
+    pub seat_round_wind_stack: bool,
+    /// OC-21: 人和 is paid by the dealer alone.
+    pub human_hand_paid_by_dealer: bool,
+}
+
+/// The minimum-fan floor after some win events (QQ: 3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Floor {
+    pub fan: u8,
+    events: u8,
+}
+
+impl Floor {
+    pub fn applies_to(&self, event: FloorEvent) -> bool {
+        self.events & (1 << event as u8) != 0
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ruleset {
+    pub name: String,
+    pub cap: u8,
+    /// 起和: the least final fan a legal win needs.
+    pub minimum: u8,
+    pub shapes: Shapes,
+    patterns: [Option<PatternValue>; Pattern::COUNT],
+    extras: [Option<u8>; Extra::COUNT],
+    pub floor: Floor,
+    pub liabilities: Liabilities,
+    pub options: Options,
+}
+
+/// Everything a ruleset is built from, with patterns and extras named by their keys.
+#[derive(Clone, Debug)]
+pub struct RulesetSpec<'a> {
+    pub name: &'a str,
+    pub cap: u8,
+    pub minimum: u8,
+    pub shapes: Shapes,
+    /// (key, fan, special), in table order.
+    pub patterns: &'a [(&'a str, u8, bool)],
+    pub extras: &'a [(&'a str, u8)],
+    pub floor_fan: u8,
+    pub floor_events: &'a [&'a str],
+    pub liabilities: Liabilities,
+    pub options: Options,
+}
+
+impl Ruleset {
+    /// Builds the ruleset, rejecting unknown or repeated keys and out-of-range values.
+    pub fn new(spec: &RulesetSpec<'_>) -> Result<Ruleset> {
+        check_fan("limits.cap", spec.cap)?;
+        check_fan("limits.minimum", spec.minimum)?;
+        check_fan("floor.fan", spec.floor_fan)?;
+        let mut patterns = [None; Pattern::COUNT];
+        for (rank, &(key, fan, special)) in spec.patterns.iter().enumerate() {
+            let pattern = Pattern::from_key(key).ok_or_else(|| {
+                EngineError::ruleset(format!("patterns.{key}: unknown pattern key"))
+            })?;
+            check_fan(&format!("patterns.{key}.fan"), fan)?;
+            let slot = &mut patterns[pattern as usize];
+            if slot.is_some() {
+                return Err(EngineError::ruleset(format!(
+                    "patterns.{key}: listed twice"
+                )));
+            }
+            let rank =
+                u8::try_from(rank).map_err(|_| EngineError::ruleset("patterns: too many rows"))?;
+            *slot = Some(PatternValue { fan, special, rank });
+        }
+        if patterns[Pattern::JiHu as usize].is_none() {
+            return Err(EngineError::ruleset(
+                "patterns.ji_hu: missing (every winning hand is at least a chicken hand)",
+            ));
+        }
+        let mut extras = [None; Extra::COUNT];
+        for &(key, fan) in spec.extras {
+            let extra = Extra::from_key(key)
+                .ok_or_else(|| EngineError::ruleset(format!("extras.{key}: unknown extra key")))?;
+            check_fan(&format!("extras.{key}.fan"), fan)?;
+            extras[extra as usize] = Some(fan);
+        }
+        let mut events = 0u8;
+        for &key in spec.floor_events {
+            let event = FloorEvent::from_key(key).ok_or_else(|| {
+                EngineError::ruleset(format!("floor.events: unknown event {key:?}"))
+            })?;
+            events |= 1 << event as u8;
+        }
+        Ok(Ruleset {
+            name: spec.name.to_owned(),
+            cap: spec.cap,
+            minimum: spec.minimum,
+            shapes: spec.shapes,
+            patterns,
+            extras,
+            floor: Floor {
+                fan: spec.floor_fan,
+                events,
+            },
+            liabilities: spec.liabilities,
+            options: spec.options,
+        })
+    }
+
+    /// The table row of `pattern`, or None when this table does not score it.
+    pub fn pattern(&self, pattern: Pattern) -> Option<PatternValue> {
+        self.patterns[pattern as usize]
+    }
+
+    /// The fan of one occurrence of `extra`, or None when this table has no such extra.
+    pub fn extra(&self, extra: Extra) -> Option<u8> {
+        self.extras[extra as usize]
+    }
+}
+
+fn check_fan(path: &str, fan: u8) -> Result<()> {
+    if fan > MAX_FAN {
+        return Err(EngineError::ruleset(format!(
+            "{path}: expected an int 0..{MAX_FAN}, got {fan}"
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec<'a>(
+        patterns: &'a [(&'a str, u8, bool)],
+        floor_events: &'a [&'a str],
+    ) -> RulesetSpec<'a> {
+        RulesetSpec {
+            name: "test",
+            cap: 5,
+            minimum: 0,
+            shapes: Shapes::default(),
+            patterns,
+            extras: &[("zi_mo", 1)],
+            floor_fan: 0,
+            floor_events,
+            liabilities: Liabilities::default(),
+            options: Options {
+                robbing_kong_is_self_draw: true,
+                seat_round_wind_stack: true,
+                human_hand_paid_by_dealer: true,
+            },
+        }
+    }
+
+    fn error(spec: &RulesetSpec<'_>) -> String {
+        Ruleset::new(spec).expect_err("invalid spec").to_string()
+    }
+
+    #[test]
+    fn builds_and_looks_up_rows() {
+        let rules = Ruleset::new(&spec(
+            &[("ji_hu", 0, false), ("da_si_xi", 9, true)],
+            &["kong_bloom"],
+        ))
+        .expect("valid spec");
+        assert_eq!(
+            rules.pattern(Pattern::DaSiXi),
+            Some(PatternValue {
+                fan: 9,
+                special: true,
+                rank: 1
+            })
+        );
+        assert_eq!(rules.pattern(Pattern::QiDui), None);
+        assert_eq!(
+            (rules.extra(Extra::ZiMo), rules.extra(Extra::HaiDi)),
+            (Some(1), None)
+        );
+        assert!(rules.floor.applies_to(FloorEvent::KongBloom));
+        assert!(!rules.floor.applies_to(FloorEvent::LastTile));
+    }
+
+    #[test]
+    fn rejects_bad_rows_naming_them() {
+        assert!(
+            error(&spec(&[("ji_hu", 0, false), ("nope", 1, false)], &[])).contains("patterns.nope")
+        );
+        assert!(error(&spec(&[("ji_hu", 0, false), ("ji_hu", 1, false)], &[])).contains("twice"));
+        assert!(error(&spec(&[("ji_hu", 31, false)], &[])).contains("patterns.ji_hu.fan"));
+        assert!(error(&spec(&[("ping_hu", 1, false)], &[])).contains("patterns.ji_hu: missing"));
+        assert!(error(&spec(&[("ji_hu", 0, false)], &["rain"])).contains("floor.events"));
+    }
+}

@@ -1,0 +1,46 @@
+"""The ``mjcore score`` subcommand prints the breakdown in Chinese and English and fails cleanly on bad input."""
+
+from __future__ import annotations
+
+import argparse
+
+from mjcore.cli_score import add_score_command, main
+
+
+def test_score_prints_the_breakdown(capsys):
+    status = main(["12p456s789s88p[555m]", "--win", "3p", "--self-drawn", "--seat", "S", "--round", "E",
+                   "--rules", "gd-qq3", "--kong-bloom"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert status == 0
+    for part in ("QQ游戏", "ji_hu", "鸡胡", "Chicken hand", "自摸", "raised to the floor 3", "South +24", "East -8"):
+        assert part in out
+
+
+def test_cap_and_not_a_win(capsys):
+    assert main(["123m456m789m23m55m", "--win", "4m", "--self-drawn", "--seat", "S"]) == 0
+    assert "capped (爆胡) at 5" in capsys.readouterr().out
+    assert main(["123m456m78p234s99s", "--win", "1p", "--discarder", "N", "--seat", "S"]) == 0
+    assert "not a win" in capsys.readouterr().out
+
+
+def test_bad_input_exits_2(capsys):
+    assert main(["123m", "--win", "1p", "--discarder", "N", "--seat", "S"]) == 2
+    assert "mjcore score:" in capsys.readouterr().err
+    assert main(["123m456m78p234s99s", "--win", "9p", "--discarder", "S", "--seat", "S"]) == 2
+
+
+def test_wires_into_a_parent_cli(capsys):
+    parser = argparse.ArgumentParser(prog="mjcore")
+    add_score_command(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["score", "123m456m78p234s99s", "--win", "9p", "--robbed", "W", "--seat", "S",
+                              "--minimum", "3"])  # fmt: skip
+    assert args.handler(args) == 0
+    out = capsys.readouterr().out
+    assert "起和 3: legal" in out and "liable: West" in out
+
+
+def test_the_mjcore_command_has_score(capsys):
+    from mjcore.cli import main as mjcore_main
+
+    assert mjcore_main(["score", "12p456s789s88p[555m]", "--win", "3p", "--discarder", "E", "--seat", "S"]) == 0
+    assert "鸡糊" in capsys.readouterr().out

@@ -1,0 +1,133 @@
+"""Rulesets as data: the key registries agree (Rust, Python, every shipped file), the shipped files load, a
+copied and edited file loads by path, and a wrong or missing field raises RulesetError naming its path."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import mjcore
+from mjcore import RulesetError, _core, load_ruleset, rulesets
+from mjcore.ruleset import EXTRA_KEYS, FLOOR_EVENTS, PATTERN_KEYS, RULESET_DIR
+
+SHIPPED = ["gd-cgc5", "gd-guigang", "gd-qq3"]
+
+
+def test_shipped_rulesets_are_listed():
+    assert rulesets() == SHIPPED
+
+
+def test_rust_and_python_registries_agree():
+    assert tuple(_core.pattern_keys()) == PATTERN_KEYS
+    assert tuple(_core.extra_keys()) == EXTRA_KEYS
+    assert tuple(_core.floor_event_keys()) == FLOOR_EVENTS
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_shipped_file_keys_are_in_the_registry(name):
+    data = tomllib.loads((RULESET_DIR / f"{name}.toml").read_text(encoding="utf-8"))
+    assert set(data["patterns"]) <= set(PATTERN_KEYS)
+    assert set(data["extras"]) <= set(EXTRA_KEYS)
+    assert set(data["floor"]["events"]) <= set(FLOOR_EVENTS)
+
+
+def test_every_registered_key_is_used_by_some_shipped_file():
+    used_patterns, used_extras, used_events = set(), set(), set()
+    for name in SHIPPED:
+        rules = load_ruleset(name)
+        used_patterns |= {row.key for row in rules.patterns}
+        used_extras |= {row.key for row in rules.extras}
+        used_events |= set(rules.floor.events)
+    assert used_patterns == set(PATTERN_KEYS)
+    assert used_extras == set(EXTRA_KEYS)
+    assert used_events == set(FLOOR_EVENTS)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_shipped_files_compile(name):
+    rules = load_ruleset(name)
+    assert rules.name == name
+    assert rules.compiled.name == name
+    assert rules.compiled is rules.compiled  # compiled once
+
+
+def test_table_values_follow_the_rules_text():
+    cgc, qq, gg = (load_ruleset(n) for n in ("gd-cgc5", "gd-qq3", "gd-guigang"))
+    assert (cgc.cap, cgc.minimum, qq.cap, qq.minimum, gg.cap, gg.minimum) == (5, 1, 3, 0, 5, 0)
+    assert not cgc.seven_pairs and not qq.seven_pairs and gg.seven_pairs
+    assert cgc.pattern("jiu_lian_bao_deng") is None  # OC-10
+    assert (gg.pattern("qing_peng").fan, gg.pattern("xiao_san_yuan").fan) == (6, 7)  # OC-23
+    assert cgc.extra("men_qing").fan == 1 and qq.extra("men_qing") is None  # OC-6
+    assert (qq.floor.fan, cgc.floor.fan) == (3, 0)  # OC-9
+
+
+def test_minimum_is_configurable():
+    rules = load_ruleset("gd-cgc5")
+    assert [rules.with_minimum(m).minimum for m in (0, 1, 3)] == [0, 1, 3]
+    with pytest.raises(RulesetError, match="limits.minimum"):
+        rules.with_minimum(-1)
+
+
+def edited_copy(tmp_path: Path, old: str, new: str, name: str = "gd-cgc5") -> Path:
+    text = (RULESET_DIR / f"{name}.toml").read_text(encoding="utf-8")
+    assert re.search(old, text, flags=re.M), old
+    path = tmp_path / "mine.toml"
+    path.write_text(re.sub(old, new, text, count=1, flags=re.M), encoding="utf-8")
+    return path
+
+
+def test_a_copied_file_with_a_changed_value_loads_by_path_and_scores(tmp_path):
+    path = edited_copy(tmp_path, r"^cap = 5", "cap = 6")
+    rules = load_ruleset(path)
+    assert rules.cap == 6
+    # 清一色 5 + 自摸 + 门清 = 7: capped at 6 now.
+    result = mjcore.score("123m456m789m23m55m", "4m", ruleset=rules, self_drawn=True)
+    assert (result.total_fan, result.capped) == (6, True)
+    assert load_ruleset(str(path)).cap == 6
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        (r"(\[patterns\.qing_yi_se\]\n(?:.*\n)*?)fan = 5", r"\1fan = -1", r"patterns\.qing_yi_se\.fan: expected an int"),
+        (r"(\[patterns\.ping_hu\]\n(?:.*\n)*?)fan = 1", r'\1fan = "one"', r"patterns\.ping_hu\.fan: expected an int"),
+        (r"^cap = 5", "cap = 99", r"limits\.cap: expected an int 0\.\.30"),
+        (r"^minimum = 1", "", r"limits\.minimum: missing"),
+        (r"^\[patterns\.ji_hu\]", "[patterns.no_such_pattern]", r"patterns\.no_such_pattern: unknown key"),
+        (r"^\[extras\.zi_mo\]", "[extras.bonus]", r"extras\.bonus: unknown key"),
+        (r'^events = \[\]', 'events = ["rain"]', r"floor\.events: expected a list of"),
+        (r"^kong_bloom = true", "kong_bloom = 1", r"liabilities\.kong_bloom: expected true or false"),
+        (r"^seat_round_wind_stack = true", "seat_round_wind_stack = true\ntypo = 1", r"options\.typo: unknown field"),
+        (r'^(\[patterns\.ji_hu\]\n)zh = "鸡糊"', r'\1zh = ""', r"patterns\.ji_hu\.zh: expected a non-empty string"),
+        (r"^seven_pairs = false", "seven_pairs = true", r"patterns\.qi_dui: must be listed"),
+        (r'^family = "guangdong"', 'family = "mcr"', r"meta\.family"),
+        (r"^\[meta\]", "[meta", r"not valid TOML"),
+    ],
+)
+def test_validation_errors_name_the_field(tmp_path, old, new, message):
+    with pytest.raises(RulesetError, match=message):
+        load_ruleset(edited_copy(tmp_path, old, new))
+
+
+def test_a_missing_chicken_row_is_rejected(tmp_path):
+    path = edited_copy(tmp_path, r'\[patterns\.ji_hu\]\nzh = "鸡糊"\nen = "Chicken hand"\nfan = 0\nspecial = false\n', "")
+    with pytest.raises(RulesetError, match="patterns.ji_hu: missing"):
+        load_ruleset(path)
+
+
+def test_unknown_names_and_paths_are_rejected():
+    with pytest.raises(RulesetError, match="no ruleset named 'gd-nope'"):
+        load_ruleset("gd-nope")
+    with pytest.raises(TypeError):
+        load_ruleset(5)
+
+
+def test_the_compiled_object_rejects_what_validation_would():
+    with pytest.raises(RulesetError, match="unknown pattern key"):
+        _core.Ruleset("x", 5, 0, (False, True, True), [("ji_hu", 0, False), ("nope", 1, False)], [], (0, []),
+                      (True, True, True, True), (True, True, True))  # fmt: skip
+    with pytest.raises(RulesetError, match="patterns.ji_hu: missing"):
+        _core.Ruleset("x", 5, 0, (False, True, True), [], [], (0, []), (True, True, True, True), (True, True, True))

@@ -1,0 +1,57 @@
+"""score_batch agrees with score row by row, broadcasts scalar flags, and names bad input."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import mjcore
+from mjcore import InvalidArgumentError
+
+HANDS = [("123m456m78p234s99s", "6p"), ("12p456s789s88p555m", "3p"), ("1112345678999p", "5p"),
+         ("123m456m78p234s99s", "1p"), ("19m19p19s1234567z", "1m"), ("111222333z44z55z", "5z")]  # fmt: skip
+
+
+def arrays(rows):
+    counts = np.array([mjcore.parse_hand(text).concealed for text, _ in rows], dtype=np.uint8)
+    wins = np.array([mjcore.situation.win_tile_index(win) for _, win in rows], dtype=np.uint8)
+    return counts, wins
+
+
+@pytest.mark.parametrize("table", ["gd-cgc5", "gd-qq3", "gd-guigang"])
+def test_batch_matches_single_scores(table):
+    rng = random.Random(table)
+    rows = [rng.choice(HANDS) for _ in range(200)]
+    counts, wins = arrays(rows)
+    self_drawn = np.array([rng.random() < 0.5 for _ in rows])
+    seats = np.array([rng.randrange(4) for _ in rows], dtype=np.uint8)
+    fans, points = mjcore.score_batch(counts, wins, ruleset=table, self_drawn=self_drawn, seat_wind=seats,
+                                      round_wind=1)  # fmt: skip
+    assert fans.dtype == np.int8 and points.dtype == np.int64 and fans.shape == (200,)
+    for i, (text, win) in enumerate(rows):
+        flags = {"self_drawn": True} if self_drawn[i] else {"discarder": (int(seats[i]) + 1) % 4}
+        single = mjcore.score(text, win, ruleset=table, seat_wind=int(seats[i]), round_wind=1, **flags)
+        assert fans[i] == (single.total_fan if single.is_win else -1)
+        assert points[i] == (single.points if single.is_win else 0)
+
+
+def test_batch_flags_and_errors():
+    counts, wins = arrays([("12p456s789s88p555m", "3p")] * 3)
+    fans, _ = mjcore.score_batch(counts, wins, ruleset="gd-qq3", self_drawn=True, kong_bloom=[False, True, False])
+    assert fans.tolist() == [1, 3, 1]
+    with pytest.raises(InvalidArgumentError, match="kong bloom"):
+        mjcore.score_batch(counts, wins, kong_bloom=True)
+    with pytest.raises(ValueError, match=r"shape \(N, 34\)"):
+        mjcore.score_batch(counts[:, :30], wins)
+    bad = counts.copy()
+    bad[1, 0] = 5
+    with pytest.raises(InvalidArgumentError, match="row 1"):
+        mjcore.score_batch(bad, wins)
+    with pytest.raises(InvalidArgumentError, match="length 3"):
+        mjcore.score_batch(counts, wins[:2])
+    with pytest.raises(TypeError):
+        mjcore.score_batch(counts.astype(np.int64), wins)
+    fans, _ = mjcore.score_batch(counts, wins, seat_wind=np.array(["E", "S", "W"]), round_wind="南")
+    assert fans.tolist() == [1, 1, 1]  # 鸡糊 + 门清
