@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Union
 
 from .errors import RulesetError
+from .mcr.ruleset import McrRuleset, mcr_ruleset
 
 __all__ = [
     "EXTRA_KEYS",
@@ -146,7 +147,7 @@ class Ruleset:
         )  # fmt: skip
 
 
-RulesetLike = Union[Ruleset, str, os.PathLike]
+RulesetLike = Union[Ruleset, McrRuleset, str, os.PathLike]
 
 
 def rulesets() -> list[str]:
@@ -154,9 +155,10 @@ def rulesets() -> list[str]:
     return sorted(path.stem for path in RULESET_DIR.glob("*.toml"))
 
 
-def load_ruleset(name_or_path: RulesetLike) -> Ruleset:
-    """A shipped ruleset by name (``"gd-cgc5"``), or a ruleset file by path. A ``Ruleset`` is returned as is."""
-    if isinstance(name_or_path, Ruleset):
+def load_ruleset(name_or_path: RulesetLike) -> Ruleset | McrRuleset:
+    """A shipped ruleset by name (``"gd-cgc5"``, ``"mcr"``), or a ruleset file by path. A file of
+    ``meta.family = "mcr"`` loads as an ``McrRuleset``. A loaded ruleset is returned as is."""
+    if isinstance(name_or_path, (Ruleset, McrRuleset)):
         return name_or_path
     if isinstance(name_or_path, str) and _SHIPPED_NAME.fullmatch(name_or_path):
         return _load_shipped(name_or_path)
@@ -174,7 +176,7 @@ _SHIPPED_NAME = re.compile(r"[\w-]+")
 
 
 @functools.lru_cache(maxsize=None)
-def _load_shipped(name: str) -> Ruleset:
+def _load_shipped(name: str) -> Ruleset | McrRuleset:
     """A shipped ruleset, loaded and compiled once per process."""
     path = RULESET_DIR / f"{name}.toml"
     if not path.is_file():
@@ -183,12 +185,15 @@ def _load_shipped(name: str) -> Ruleset:
     return _load_file(path)
 
 
-def _load_file(path: Path) -> Ruleset:
+def _load_file(path: Path) -> Ruleset | McrRuleset:
     try:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
         raise RulesetError(f"{path}: not valid TOML: {error}") from None
+    meta = data.get("meta")
+    if isinstance(meta, dict) and meta.get("family") == "mcr":
+        return mcr_ruleset(data)
     return _validated(_parse(_Table(data, "")))
 
 
@@ -283,7 +288,7 @@ def _parse(root: _Table) -> Ruleset:
 def _validated(ruleset: Ruleset) -> Ruleset:
     """Checks that hold across fields."""
     if ruleset.family != "guangdong":
-        raise RulesetError(f"meta.family: only 'guangdong' tables are scored here, got {ruleset.family!r}")
+        raise RulesetError(f"meta.family: 'guangdong' and 'mcr' tables are scored, got {ruleset.family!r}")
     if not ruleset.standard:
         raise RulesetError("forms.standard: the standard shape (four sets and a pair) cannot be turned off")
     if ruleset.pattern("ji_hu") is None:

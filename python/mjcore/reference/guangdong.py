@@ -9,13 +9,16 @@ RULES.md §2.6 (liabilities included).
 
 from __future__ import annotations
 
-from ..errors import InvalidHandError
+from ..errors import InvalidArgumentError, InvalidHandError
+from ..mcr import McrRuleset, McrScore
+from ..mcr import situation_of as mcr_situation_of
 from ..hand import Forms, Hand, HandLike, Meld, MeldKind, as_hand
 from ..results import Decomposition
 from ..ruleset import LIMIT_HAND_KEYS, PatternRow, Ruleset, RulesetLike, load_ruleset
 from ..score_result import ScoreResult
 from ..situation import Seat, Situation, situation_of, win_tile_index
 from ..tiles import NUM_KINDS, TERMINALS_AND_HONOURS
+from . import mcr as mcr_reference
 from .decompose import decompose
 from .notation import parse_hand
 
@@ -250,9 +253,20 @@ def score(
     human: bool = False,
     winners_on_discard: int = 1,
     feeder_already_liable: bool = False,
-) -> ScoreResult:
-    """The reference twin of ``mjcore.score`` (same arguments, same result)."""
+    last_copy: bool = False,
+) -> ScoreResult | McrScore:
+    """The reference twin of ``mjcore.score`` (same arguments, same result); an MCR ruleset is scored by
+    ``mjcore.reference.mcr``."""
     rules = load_ruleset(ruleset)
+    if isinstance(rules, McrRuleset):
+        mcr_where = mcr_situation_of(situation, self_drawn=self_drawn, seat_wind=seat_wind, round_wind=round_wind,
+                                     robbing_kong=robbing_kong, kong_bloom=kong_bloom, last_tile=last_tile,
+                                     last_copy=last_copy, kong_fed_by=kong_fed_by, heavenly=heavenly,
+                                     earthly=earthly, human=human, winners_on_discard=winners_on_discard,
+                                     feeder_already_liable=feeder_already_liable)  # fmt: skip
+        return mcr_reference.score(hand, win_tile_index(win_tile), mcr_where, rules.table)
+    if last_copy:
+        raise InvalidArgumentError("last_copy (和绝张) is an MCR fan: Guangdong tables do not score it")
     where = situation_of(situation, self_drawn=self_drawn, seat_wind=seat_wind, round_wind=round_wind,
                          discarder=discarder, robbing_kong=robbing_kong, kong_bloom=kong_bloom,
                          kong_fed_by=kong_fed_by, last_tile=last_tile, heavenly=heavenly, earthly=earthly,

@@ -7,6 +7,7 @@ mod batch;
 mod convert;
 mod decompose;
 mod errors;
+mod mcr;
 mod notation;
 mod ruleset;
 mod scoring;
@@ -24,5 +25,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     win::register(m)?;
     ruleset::register(m)?;
     scoring::register(m)?;
+    mcr::register(m)?;
     Ok(())
 }

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ...errors import IllegalActionError, InvalidArgumentError
+from ..errors import IllegalActionError, InvalidArgumentError
 
-__all__ = ["Situation"]
+__all__ = ["Situation", "situation_of"]
 
 
 def _flag(value: object, name: str) -> None:
@@ -45,3 +46,30 @@ class Situation:
             raise IllegalActionError("robbing_kong (抢杠和) wins another player's tile: it cannot be self_drawn")
         if self.robbing_kong and self.wall_last:
             raise IllegalActionError("robbing_kong with wall_last: no kong can be declared once the wall is empty")
+
+
+# The score() keywords of the Guangdong situation that MCR does not score (no payments, no 天和/地和/人和 rows).
+_GUANGDONG_ONLY = ("kong_fed_by", "heavenly", "earthly", "human", "winners_on_discard", "feeder_already_liable")
+
+
+def situation_of(situation: Any, *, self_drawn: bool, seat_wind: Any, round_wind: Any, robbing_kong: bool,
+                 kong_bloom: bool, last_tile: bool, last_copy: bool, **guangdong: Any) -> Situation:
+    """The MCR situation of a ``score(..., ruleset="mcr")`` call, named as for Guangdong: ``kong_bloom`` is
+    杠上开花, ``last_tile`` the wall's last tile, ``round_wind`` the prevalent wind; ``last_copy`` (和绝张) is
+    MCR's own. ``situation`` may be an MCR ``Situation`` or the shared ``mjcore.Situation`` (its discarder is
+    not needed). Keywords only Guangdong scores are refused."""  # fmt: skip
+    from ..situation import Situation as SharedSituation, seat_index
+
+    given = sorted(key for key in _GUANGDONG_ONLY if guangdong.get(key) != getattr(SharedSituation, key))
+    if given:
+        raise InvalidArgumentError(f"{', '.join(given)}: not part of an MCR situation")
+    if isinstance(situation, Situation):
+        return situation
+    if isinstance(situation, SharedSituation):
+        self_drawn, seat_wind, round_wind = situation.self_drawn, situation.seat_wind, situation.round_wind
+        robbing_kong, kong_bloom, last_tile = situation.robbing_kong, situation.kong_bloom, situation.last_tile
+    elif situation is not None:
+        raise TypeError(f"situation must be an mjcore.Situation or an MCR Situation, not {type(situation).__name__}")
+    return Situation(self_drawn=self_drawn, last_copy=last_copy, kong_replacement=kong_bloom,
+                     robbing_kong=robbing_kong, wall_last=last_tile,
+                     seat_wind=seat_index(seat_wind, "seat_wind"), prevalent_wind=seat_index(round_wind, "round_wind"))  # fmt: skip
