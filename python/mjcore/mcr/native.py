@@ -28,7 +28,7 @@ def score(hand: HandLike, win_tile: int, situation: Situation, rules: McrRuleset
     h = as_hand(hand, parse_hand)
     s = situation
     flags = (s.self_drawn, s.last_copy, s.kong_replacement, s.robbing_kong, s.wall_last)
-    row = _core.mcr_score(rules.compiled, bytes(h.concealed), [m.as_tuple() for m in h.melds],
+    row = _core.mcr_score(rules.compiled, bytes(h.concealed), [m.as_tuple() for m in h.melds], h.wilds,
                           _flower_bits(h.flowers), win_tile, flags, s.seat_wind, s.prevalent_wind)  # fmt: skip
     if row is None:
         return McrScore(fans=(), total=0, minimum=rules.minimum)

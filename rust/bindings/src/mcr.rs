@@ -83,22 +83,23 @@ fn score_tuple(result: &McrScore, table: &McrTable) -> McrScoreTuple {
     (fans, result.total, result.meets_minimum)
 }
 
-/// Scores one win; None when the tiles do not win. `flags` = (self_drawn, last_copy, kong_replacement,
+/// Scores one win; None when the tiles do not win (wilds are refused: MCR has none). `flags` = (self_drawn, last_copy, kong_replacement,
 /// robbing_kong, wall_last).
 #[pyfunction]
-#[pyo3(signature = (ruleset, counts, melds, flowers, win, flags, seat_wind, prevalent_wind))]
+#[pyo3(signature = (ruleset, counts, melds, wilds, flowers, win, flags, seat_wind, prevalent_wind))]
 #[allow(clippy::too_many_arguments)]
 fn mcr_score(
     ruleset: &PyMcrRuleset,
     counts: &Bound<'_, PyAny>,
     melds: Vec<MeldTuple>,
+    wilds: u8,
     flowers: u8,
     win: u8,
     flags: Flags,
     seat_wind: u8,
     prevalent_wind: u8,
 ) -> PyResult<Option<McrScoreTuple>> {
-    let hand = hand_from_parts(counts, melds, 0, flowers)?;
+    let hand = hand_from_parts(counts, melds, wilds, flowers)?;
     let win = mjcore_engine::Tile::new(win)
         .ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
     let table = &ruleset.inner;
