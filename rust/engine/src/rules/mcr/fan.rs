@@ -109,13 +109,22 @@ fans! {
     FlowerTiles = "flower_tiles",
 }
 
-/// How many times each fan counts in one reading of a hand.
+/// How many times each fan counts in one reading of a hand, with the set of fans present as bits (so that
+/// exclusions and totals visit only the few fans a hand has).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FanCounts([u8; Fan::COUNT]);
+pub struct FanCounts {
+    counts: [u8; Fan::COUNT],
+    present: u128,
+}
+
+const _: () = assert!(Fan::COUNT <= u128::BITS as usize);
 
 impl Default for FanCounts {
     fn default() -> Self {
-        FanCounts([0; Fan::COUNT])
+        FanCounts {
+            counts: [0; Fan::COUNT],
+            present: 0,
+        }
     }
 }
 
@@ -127,19 +136,24 @@ impl FanCounts {
     }
 
     pub fn get(&self, fan: Fan) -> u8 {
-        self.0[fan as usize]
+        self.counts[fan as usize]
     }
 
     pub fn has(&self, fan: Fan) -> bool {
-        self.get(fan) > 0
+        self.present & (1 << fan as usize) != 0
     }
 
     pub fn set(&mut self, fan: Fan, count: u8) {
-        self.0[fan as usize] = count;
+        self.counts[fan as usize] = count;
+        if count > 0 {
+            self.present |= 1 << fan as usize;
+        } else {
+            self.present &= !(1 << fan as usize);
+        }
     }
 
     pub fn add(&mut self, fan: Fan, count: u8) {
-        self.0[fan as usize] = self.0[fan as usize].saturating_add(count);
+        self.set(fan, self.get(fan).saturating_add(count));
     }
 
     /// Adds one occurrence when `on`.
@@ -148,20 +162,39 @@ impl FanCounts {
     }
 
     pub fn merge(&mut self, other: &FanCounts) {
-        for (mine, theirs) in self.0.iter_mut().zip(other.0.iter()) {
-            *mine = mine.saturating_add(*theirs);
+        for (fan, count) in other.iter() {
+            self.add(fan, count);
         }
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&count| count == 0)
+    /// The fans present, as bits `1 << Fan as usize`.
+    pub fn present(&self) -> u128 {
+        self.present
     }
 
-    /// The fans counted, with their counts, in table order.
-    pub fn iter(&self) -> impl Iterator<Item = (Fan, u8)> + '_ {
-        Fan::ALL
-            .iter()
-            .map(|&fan| (fan, self.get(fan)))
-            .filter(|&(_, count)| count > 0)
+    /// Removes every fan of `mask`.
+    pub fn clear(&mut self, mask: u128) {
+        for fan in fans_of(mask & self.present) {
+            self.counts[fan as usize] = 0;
+        }
+        self.present &= !mask;
     }
+
+    pub fn is_empty(&self) -> bool {
+        self.present == 0
+    }
+
+    /// The fans counted, with their counts, in `Fan` order.
+    pub fn iter(&self) -> impl Iterator<Item = (Fan, u8)> + '_ {
+        fans_of(self.present).map(|fan| (fan, self.get(fan)))
+    }
+}
+
+/// The fans of a bit set, in `Fan` order.
+fn fans_of(mut mask: u128) -> impl Iterator<Item = Fan> {
+    std::iter::from_fn(move || {
+        let bit = mask.trailing_zeros() as usize;
+        mask &= mask.wrapping_sub(1);
+        Fan::ALL.get(bit).copied()
+    })
 }

@@ -114,6 +114,7 @@ pub fn for_each_division(
         prefix.len(),
         concealed_sets,
         0,
+        false,
         visit,
     );
 }
@@ -123,12 +124,14 @@ fn set_key(group: &Group) -> u8 {
     ORDER_KEY[group.tile as usize] * 2 + u8::from(group.kind == SetKind::Chow)
 }
 
+/// `pair_left_behind`: a tile before the floor still holds two copies, which only the pair can take.
 fn divide(
     counts: &mut Counts,
     groups: &mut [Group; MAX_DIVISION],
     filled: usize,
     sets_left: usize,
     floor: u8,
+    mut pair_left_behind: bool,
     visit: &mut dyn FnMut(&[Group]),
 ) {
     if sets_left == 0 {
@@ -141,7 +144,8 @@ fn divide(
         }
         return;
     }
-    for &tile in &REFERENCE_ORDER {
+    // Sets before the floor's tile cannot follow: start the walk there.
+    for &tile in &REFERENCE_ORDER[usize::from(floor / 2)..] {
         if counts[tile as usize] == 0 {
             continue;
         }
@@ -154,16 +158,24 @@ fn divide(
                 continue;
             }
             groups[filled] = group;
+            let key = set_key(&group);
             divide(
                 counts,
                 groups,
                 filled + 1,
                 sets_left - 1,
-                set_key(&group),
+                key,
+                pair_left_behind,
                 visit,
             );
             group.put_back(counts);
         }
+        // Later sets start after this tile, so its copies are left for the pair: that needs exactly two, and
+        // only one tile can be the pair.
+        if counts[tile as usize] != 2 || pair_left_behind {
+            return;
+        }
+        pair_left_behind = true;
     }
 }
 

@@ -130,9 +130,9 @@ pub fn situation_fans(self_drawn: bool, last_copy: bool, kong: bool, wall_last: 
     fans
 }
 
-/// On a unique wait: 边张 if the winning tile ends a concealed chow, else 嵌张 if it is a chow's middle,
-/// else 单钓将 if it is the pair.
-pub fn wait_fan(concealed_groups: &[Group], win: u8, fans: &mut FanCounts) {
+/// The wait fan, if the wait is unique (the caller checks): 边张 if the winning tile ends a concealed chow,
+/// else 嵌张 if it is a chow's middle, else 单钓将 if it is the pair.
+pub fn wait_fan(concealed_groups: &[Group], win: u8) -> Option<Fan> {
     let (mut edge, mut closed, mut single) = (false, false, false);
     for group in concealed_groups {
         match group.kind {
@@ -145,11 +145,11 @@ pub fn wait_fan(concealed_groups: &[Group], win: u8, fans: &mut FanCounts) {
         }
     }
     if edge {
-        fans.add(Fan::EdgeWait, 1);
+        Some(Fan::EdgeWait)
     } else if closed {
-        fans.add(Fan::ClosedWait, 1);
-    } else if single {
-        fans.add(Fan::SingleWait, 1);
+        Some(Fan::ClosedWait)
+    } else {
+        single.then_some(Fan::SingleWait)
     }
 }
 

@@ -138,12 +138,14 @@ pub fn chow_fans(mids: &[u8]) -> FanCounts {
                     return result;
                 }
             }
-            let mut found = Vec::with_capacity(6);
+            let mut found = [Fan::PureDoubleChow; 6];
+            let mut n = 0;
             let mut related = [false; 4];
             for i in 0..4 {
                 for j in i + 1..4 {
                     if let Some(fan) = two_chows_fan(mids[i], mids[j]) {
-                        found.push(fan);
+                        found[n] = fan;
+                        n += 1;
                         related[i] = true;
                         related[j] = true;
                     }
@@ -152,7 +154,7 @@ pub fn chow_fans(mids: &[u8]) -> FanCounts {
             // Each chow combines once: n related chows make at most n-1 fans.
             let limit = related.iter().filter(|&&r| r).count().saturating_sub(1);
             if limit > 0 {
-                limit_pairwise(&found, limit)
+                limit_pairwise(&found[..n], limit)
             } else {
                 FanCounts::default()
             }
@@ -162,11 +164,15 @@ pub fn chow_fans(mids: &[u8]) -> FanCounts {
             if let Some(fan) = three_chows_fan(&triple) {
                 return FanCounts::of(fan);
             }
-            let found: Vec<Fan> = [(0, 1), (0, 2), (1, 2)]
-                .iter()
-                .filter_map(|&(i, j)| two_chows_fan(mids[i], mids[j]))
-                .collect();
-            limit_pairwise(&found, 2)
+            let mut found = [Fan::PureDoubleChow; 3];
+            let mut n = 0;
+            for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+                if let Some(fan) = two_chows_fan(mids[i], mids[j]) {
+                    found[n] = fan;
+                    n += 1;
+                }
+            }
+            limit_pairwise(&found[..n], 2)
         }
         2 => two_chows_fan(mids[0], mids[1]).map_or_else(FanCounts::default, FanCounts::of),
         _ => FanCounts::default(),

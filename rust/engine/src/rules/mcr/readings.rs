@@ -17,6 +17,7 @@ use super::tiles::{
 };
 use super::waits::is_unique_wait;
 use crate::tile::{Counts, COPIES};
+use std::cell::OnceCell;
 
 /// Everything the detectors read, computed once per hand.
 pub struct Win<'a> {
@@ -34,9 +35,17 @@ pub struct Win<'a> {
     /// 杠上开花 when self-drawn, 抢杠和 otherwise.
     pub kong_flag: bool,
     pub mixed_kong_pair_fan: bool,
+    /// 独听, worked out the first time a division has a wait fan to give.
+    pub unique_wait: OnceCell<bool>,
 }
 
 impl Win<'_> {
+    fn is_unique_wait(&self) -> bool {
+        *self
+            .unique_wait
+            .get_or_init(|| is_unique_wait(&self.standing, self.win))
+    }
+
     fn situation_fans(&self) -> FanCounts {
         let s = &self.situation;
         situation_fans(s.self_drawn, self.last_copy, self.kong_flag, s.wall_last)
@@ -78,7 +87,7 @@ fn sorted_tiles(groups: &[Group], pick: impl Fn(&Group) -> Option<u8>) -> ([u8; 
 }
 
 /// The fans of one division into sets and a pair (the declared melds first).
-pub fn division_fans(win: &Win<'_>, groups: &[Group], unique_wait: bool) -> FanCounts {
+pub fn division_fans(win: &Win<'_>, groups: &[Group]) -> FanCounts {
     let s = &win.situation;
     let pair = groups
         .iter()
@@ -161,8 +170,10 @@ pub fn division_fans(win: &Win<'_>, groups: &[Group], unique_wait: bool) -> FanC
             quads.saturating_sub(melded_kongs + concealed_kongs) as u8,
         );
     }
-    if unique_wait && !(fans.has(Fan::MeldedHand) || fans.has(Fan::FourKongs)) {
-        wait_fan(&groups[win.melds.len()..], win.win, &mut fans);
+    if !(fans.has(Fan::MeldedHand) || fans.has(Fan::FourKongs)) {
+        if let Some(fan) = wait_fan(&groups[win.melds.len()..], win.win) {
+            fans.add_if(fan, win.is_unique_wait());
+        }
     }
 
     let mut wind_used = wind_fans(pungs, s.seat_wind, s.prevalent_wind, &mut fans);
@@ -182,9 +193,9 @@ pub fn division_fans(win: &Win<'_>, groups: &[Group], unique_wait: bool) -> FanC
 
 /// 三色双龙会 / 一色双龙会: 123 and 789 chows around a pair of 5 (`mids` are the chows' middle tiles).
 fn terminal_chows_fan(mids: &[u8], pair: u8) -> Option<Fan> {
-    let mut ranks: Vec<u8> = mids.iter().map(|&m| rank(m)).collect();
-    ranks.sort_unstable();
-    if ranks != [2, 2, 8, 8] {
+    let twos = mids.iter().filter(|&&m| rank(m) == 2).count();
+    let eights = mids.iter().filter(|&&m| rank(m) == 8).count();
+    if (twos, eights) != (2, 2) {
         return None;
     }
     let pair_suit = suit(pair);
@@ -298,8 +309,11 @@ pub fn knitted_straight_fans(win: &Win<'_>) -> Option<FanCounts> {
     if win.melds.is_empty() {
         // pymahjonggb counts the wait of the set and pair even when the winning tile could also fill the
         // straight; when the straight holds the only copy of the winning tile, the set and pair wait on it alone.
-        if rest[win.win as usize] == 0 || is_unique_wait(&rest, win.win) {
-            wait_fan(&[group, pair], win.win, &mut fans);
+        if let Some(fan) = wait_fan(&[group, pair], win.win) {
+            fans.add_if(
+                fan,
+                rest[win.win as usize] == 0 || is_unique_wait(&rest, win.win),
+            );
         }
     } else if straight & (1 << win.win) == 0 || win.standing[win.win as usize] == 3 {
         fans.add(Fan::SingleWait, 1); // with the set declared, only the pair can be waiting

@@ -14,10 +14,10 @@ use super::readings::{
 };
 use super::situation::McrSituation;
 use super::table::McrTable;
-use super::waits::is_unique_wait;
 use crate::error::{EngineError, Result};
 use crate::hand::{Hand, MeldKind};
 use crate::tile::{Tile, COPIES};
+use std::cell::OnceCell;
 
 /// Tiles an MCR hand holds before its winning tile, each meld counted as 3.
 const HAND_TILES: usize = 13;
@@ -138,6 +138,7 @@ fn prepare<'a>(
         last_copy: situation.last_copy || shown == 3,
         kong_flag: situation.kong_replacement || situation.robbing_kong,
         mixed_kong_pair_fan: table.concealed_and_melded_kong,
+        unique_wait: OnceCell::new(),
     })
 }
 
@@ -158,9 +159,8 @@ fn best_reading(win: &Win<'_>, table: &McrTable) -> Option<FanCounts> {
     }
     let rival_is_seven_pairs = best.is_some();
     let mut best_total = best.map_or(0, |fans| table.total(&fans));
-    let unique_wait = is_unique_wait(&win.standing, win.win);
     for_each_standard_division(win, &mut |groups| {
-        let mut fans = division_fans(win, groups, unique_wait);
+        let mut fans = division_fans(win, groups);
         table.apply_exclusions(&mut fans);
         let total = table.total(&fans);
         let preferred =

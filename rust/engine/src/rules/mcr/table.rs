@@ -7,8 +7,6 @@ use crate::error::{EngineError, Result};
 /// A set of fans as bits, `1 << Fan as usize`.
 type FanMask = u128;
 
-const _: () = assert!(Fan::COUNT <= FanMask::BITS as usize);
-
 /// One row of the table as the ruleset file gives it.
 #[derive(Clone, Debug)]
 pub struct FanRow<'a> {
@@ -28,6 +26,8 @@ pub struct McrTable {
     excludes: [FanMask; Fan::COUNT],
     /// Highest value first, ties in file order: the order exclusions apply in and results list fans in.
     order: Vec<Fan>,
+    /// Each fan's index in `order`.
+    position: [u8; Fan::COUNT],
 }
 
 impl McrTable {
@@ -79,6 +79,10 @@ impl McrTable {
             }
         }
         order.sort_by_key(|&fan| std::cmp::Reverse(values[fan as usize]));
+        let mut position = [0; Fan::COUNT];
+        for (index, &fan) in order.iter().enumerate() {
+            position[fan as usize] = index as u8;
+        }
         Ok(McrTable {
             name: name.to_owned(),
             minimum,
@@ -86,6 +90,7 @@ impl McrTable {
             values,
             excludes,
             order,
+            position,
         })
     }
 
@@ -101,17 +106,20 @@ impl McrTable {
     /// 不计: from the highest fan down, a fan still counted cancels the fans it implies; a win with no fan
     /// left is 无番和.
     pub fn apply_exclusions(&self, fans: &mut FanCounts) {
+        // The fans present, as bits of their table positions, so that they are visited highest first.
+        let mut by_position: FanMask = 0;
+        for (fan, _) in fans.iter() {
+            by_position |= 1 << self.position[fan as usize];
+        }
         let mut cancelled: FanMask = 0;
-        for &fan in &self.order {
-            if fans.has(fan) && cancelled & (1 << fan as usize) == 0 {
+        while by_position != 0 {
+            let fan = self.order[by_position.trailing_zeros() as usize];
+            by_position &= by_position - 1;
+            if cancelled & (1 << fan as usize) == 0 {
                 cancelled |= self.excludes[fan as usize];
             }
         }
-        for &fan in Fan::ALL {
-            if cancelled & (1 << fan as usize) != 0 {
-                fans.set(fan, 0);
-            }
-        }
+        fans.clear(cancelled);
         if fans.is_empty() {
             fans.set(Fan::ChickenHand, 1);
         }

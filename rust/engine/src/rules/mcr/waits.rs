@@ -20,6 +20,9 @@ pub fn is_unique_wait(standing: &Counts, win: u8) -> bool {
     waiting[win as usize] -= 1;
     let mut found = 0;
     for tile in 0..NUM_KINDS {
+        if !touches_held_tiles(&waiting, tile) {
+            continue;
+        }
         waiting[tile] += 1;
         let completes = if waiting[tile] > COPIES {
             completes_with_fifth_copy(&mut waiting, 0, false)
@@ -33,6 +36,18 @@ pub fn is_unique_wait(standing: &Counts, win: u8) -> bool {
         }
     }
     found == 1
+}
+
+/// Whether `tile` is held or within two ranks of a held tile of its suit: any other tile would stand alone,
+/// in no set and no pair, so it cannot complete the hand.
+fn touches_held_tiles(waiting: &Counts, tile: usize) -> bool {
+    if tile >= 27 {
+        return waiting[tile] > 0;
+    }
+    let base = tile - tile % 9;
+    let low = tile.saturating_sub(2).max(base);
+    let high = (tile + 2).min(base + 8);
+    waiting[low..=high].iter().any(|&c| c > 0)
 }
 
 /// Sets and one pair from `counts` (which may hold a fifth copy; seven pairs cannot), from kind `from` on.
