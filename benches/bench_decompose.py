@@ -12,7 +12,7 @@ pytestmark = pytest.mark.benchmark(group="decompose")
 
 @pytest.fixture(scope="module")
 def wins(wins14):
-    return [row.tolist() for row in wins14[:200]]
+    return [row.tolist() for row in wins14[:100]]
 
 
 def test_rust_single(benchmark, wins):
@@ -22,4 +22,4 @@ def test_rust_single(benchmark, wins):
 
 def test_reference_single(benchmark, wins):
     decompose = mjcore.reference.decompose
-    benchmark.pedantic(lambda: [decompose(h) for h in wins[:50]], rounds=3, iterations=1)
+    benchmark.pedantic(lambda: [decompose(h) for h in wins], rounds=3, iterations=1)

@@ -20,6 +20,8 @@ SHIPPED = [*GUANGDONG, "mcr"]
 
 def test_shipped_rulesets_are_listed():
     assert rulesets() == SHIPPED
+    assert rulesets("guangdong") == GUANGDONG
+    assert rulesets("mcr") == ["mcr"]
 
 
 def test_rust_and_python_registries_agree():

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import mjcore
-from mjcore import InvalidArgumentError
+from mjcore import InvalidArgumentError, InvalidHandError
 
 HANDS = [("123m456m78p234s99s", "6p"), ("12p456s789s88p555m", "3p"), ("1112345678999p", "5p"),
          ("123m456m78p234s99s", "1p"), ("19m19p19s1234567z", "1m"), ("111222333z44z55z", "5z")]  # fmt: skip
@@ -47,8 +47,14 @@ def test_batch_flags_and_errors():
         mjcore.score_batch(counts[:, :30], wins)
     bad = counts.copy()
     bad[1, 0] = 5
-    with pytest.raises(InvalidArgumentError, match="row 1"):
+    with pytest.raises(InvalidHandError, match="row 1"):
         mjcore.score_batch(bad, wins)
+    complete = counts.copy()
+    complete[2, 10] += 1
+    with pytest.raises(InvalidHandError, match="row 2: 14 tiles"):
+        mjcore.score_batch(complete, wins)
+    with pytest.raises(InvalidArgumentError, match="row 0"):
+        mjcore.score_batch(counts, wins, seat_wind=[7, 0, 0])
     with pytest.raises(InvalidArgumentError, match="length 3"):
         mjcore.score_batch(counts, wins[:2])
     with pytest.raises(TypeError):

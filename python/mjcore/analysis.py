@@ -97,15 +97,18 @@ def decompose(
 ) -> list[Decomposition]:
     """Every distinct decomposition of a complete 3n+2 hand (empty when it is not a win), in canonical order.
     With wild tiles, each decomposition says what every wild tile stands for."""
-    h = as_hand(hand, parse_hand)
-    rows = _core.decompose(bytes(h.concealed), tuple(m.as_tuple() for m in h.melds), h.wilds, _bits(forms),
+    if type(hand) is list or type(hand) is bytes:  # plain counts: the core validates them, no melds
+        counts, melds, wilds = hand, (), 0
+    else:
+        h = as_hand(hand, parse_hand)
+        counts, melds, wilds = bytes(h.concealed), h.melds, h.wilds
+    rows = _core.decompose(counts, tuple(m.as_tuple() for m in melds), wilds, _bits(forms),
                            seven_pairs_quads, wild_fifth_copy)
     return [
         Decomposition(
             form,
-            tuple(Group(kind, tuple(tiles), tuple(wild), None if meld < 0 else h.melds[meld])
-                  for kind, tiles, wild, meld in groups),
-            tuple(wild_tiles),
+            tuple([Group(kind, tiles, wild, None if meld < 0 else melds[meld]) for kind, tiles, wild, meld in groups]),
+            wild_tiles,
         )
         for form, groups, wild_tiles in rows
     ]

@@ -36,7 +36,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     how.add_argument("--robbed", choices=SEATS, help="seat whose added kong was robbed (抢杠)")
     parser.add_argument("--seat", choices=SEATS, default="E", help="the winner's seat wind (default E)")
     parser.add_argument("--round", choices=SEATS, default="E", help="the round wind (default E)")
-    parser.add_argument("--rules", default="gd-cgc5", help=f"a shipped ruleset ({', '.join(rulesets())}) or a path")
+    parser.add_argument("--rules", default="gd-cgc5", help=f"a shipped ruleset ({', '.join(rulesets('guangdong'))}) or a path")
     parser.add_argument("--minimum", type=int, help="override the ruleset's 起和")
     parser.add_argument("--kong-bloom", action="store_true", help="杠上开花")
     parser.add_argument("--kong-fed-by", choices=SEATS, help="who fed the melded kong before the bloom")

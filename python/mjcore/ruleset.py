@@ -150,9 +150,15 @@ class Ruleset:
 RulesetLike = Union[Ruleset, McrRuleset, str, os.PathLike]
 
 
-def rulesets() -> list[str]:
-    """The names of the shipped rulesets."""
-    return sorted(path.stem for path in RULESET_DIR.glob("*.toml"))
+def rulesets(family: str | None = None) -> list[str]:
+    """The names of the shipped rulesets, or of those of one ``family`` (``"guangdong"``, ``"mcr"``)."""
+    return sorted(path.stem for path in RULESET_DIR.glob("*.toml") if family in (None, _family_of(path)))
+
+
+@functools.lru_cache(maxsize=None)
+def _family_of(path: Path) -> str | None:
+    with path.open("rb") as handle:
+        return tomllib.load(handle).get("meta", {}).get("family")
 
 
 def load_ruleset(name_or_path: RulesetLike) -> Ruleset | McrRuleset:
@@ -256,7 +262,11 @@ class _Table:
 
 
 def _parse(root: _Table) -> Ruleset:
-    meta, limits, forms, options = root.table("meta"), root.table("limits"), root.table("forms"), root.table("options")
+    meta = root.table("meta")
+    family = meta.str("family")
+    if family != "guangdong":
+        raise RulesetError(f"meta.family: {family!r} is not scored: the families are 'guangdong' and 'mcr'")
+    limits, forms, options = root.table("limits"), root.table("forms"), root.table("options")
     pattern_rows, extra_rows = root.rows("patterns", PATTERN_KEYS), root.rows("extras", EXTRA_KEYS)
     patterns = [PatternRow(key, row.str("zh"), row.str("en"), row.int("fan"), row.bool("special"))
                 for key, row in pattern_rows]  # fmt: skip
@@ -264,7 +274,7 @@ def _parse(root: _Table) -> Ruleset:
     floor_table, liabilities = root.table("floor"), root.table("liabilities")
     ruleset = Ruleset(
         name=meta.str("name"),
-        family=meta.str("family"),
+        family=family,
         title=meta.str("title"),
         tiles=meta.int("tiles", 1, 200),
         cap=limits.int("cap"),
@@ -287,8 +297,6 @@ def _parse(root: _Table) -> Ruleset:
 
 def _validated(ruleset: Ruleset) -> Ruleset:
     """Checks that hold across fields."""
-    if ruleset.family != "guangdong":
-        raise RulesetError(f"meta.family: 'guangdong' and 'mcr' tables are scored, got {ruleset.family!r}")
     if not ruleset.standard:
         raise RulesetError("forms.standard: the standard shape (four sets and a pair) cannot be turned off")
     if ruleset.pattern("ji_hu") is None:

@@ -7,9 +7,9 @@ from typing import Any
 import numpy as np
 
 from .. import _core
+from ..batch_input import row_column, seat_column
 from ..errors import InvalidArgumentError
 from ..hand import HandLike, as_hand
-from ..situation import seat_index
 from .result import FanScore, McrScore
 from .ruleset import McrRuleset
 from .situation import Situation
@@ -36,21 +36,6 @@ def score(hand: HandLike, win_tile: int, situation: Situation, rules: McrRuleset
     return McrScore(fans=tuple(FanScore(*fan) for fan in fans), total=total, minimum=rules.minimum)
 
 
-def _column(value: Any, n: int, name: str) -> np.ndarray:
-    """A per-row uint8 array of length n from a scalar or an array."""
-    try:
-        return np.ascontiguousarray(np.broadcast_to(np.asarray(value), (n,)), dtype=np.uint8)
-    except ValueError:
-        raise InvalidArgumentError(f"{name} must be a scalar or an array of length {n}") from None
-
-
-def _wind_column(value: Any, n: int, name: str) -> np.ndarray:
-    values = np.asarray(value)
-    if values.dtype.kind in "US":
-        values = np.vectorize(lambda seat: seat_index(str(seat), name), otypes=[np.uint8])(values)
-    return _column(values, n, name)
-
-
 def score_batch(concealed: np.ndarray, win_tiles: Any, rules: McrRuleset, *, melds: Any, flowers: Any,
                 self_drawn: Any, last_copy: Any, kong_bloom: Any, robbing_kong: Any, last_tile: Any,
                 seat_wind: Any, round_wind: Any) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
@@ -64,9 +49,9 @@ def score_batch(concealed: np.ndarray, win_tiles: Any, rules: McrRuleset, *, mel
             raise InvalidArgumentError(f"melds must be a uint8 array of shape ({n}, 4, 2): (MeldKind + 1, tile), "
                                        "kind 0 for an empty slot")  # fmt: skip
         meld_slots = np.ascontiguousarray(meld_slots)
-    flags = np.stack([_column(value, n, name) for name, value in (
+    flags = np.stack([row_column(value, n, name) for name, value in (
         ("self_drawn", self_drawn), ("last_copy", last_copy), ("kong_bloom", kong_bloom),
         ("robbing_kong", robbing_kong), ("last_tile", last_tile))])  # fmt: skip
-    return _core.mcr_score_batch(rules.compiled, concealed, meld_slots, _column(flowers, n, "flowers"),
-                                 _column(win_tiles, n, "win_tiles"), flags, _wind_column(seat_wind, n, "seat_wind"),
-                                 _wind_column(round_wind, n, "round_wind"))  # fmt: skip
+    return _core.mcr_score_batch(rules.compiled, concealed, meld_slots, row_column(flowers, n, "flowers"),
+                                 row_column(win_tiles, n, "win_tiles"), flags, seat_column(seat_wind, n, "seat_wind"),
+                                 seat_column(round_wind, n, "round_wind"))  # fmt: skip

@@ -9,15 +9,16 @@ RULES.md §2.6 (liabilities included).
 
 from __future__ import annotations
 
-from ..errors import InvalidArgumentError, InvalidHandError
+from ..errors import InvalidHandError
 from ..mcr import McrRuleset, McrScore
-from ..mcr import situation_of as mcr_situation_of
+from ..mcr.situation import Situation as McrSituation
 from ..hand import Forms, Hand, HandLike, Meld, MeldKind, as_hand
 from ..results import Decomposition
-from ..ruleset import LIMIT_HAND_KEYS, PatternRow, Ruleset, RulesetLike, load_ruleset
+from ..ruleset import LIMIT_HAND_KEYS, PatternRow, Ruleset
 from ..score_result import ScoreResult
-from ..situation import Seat, Situation, situation_of, win_tile_index
-from ..tiles import NUM_KINDS, TERMINALS_AND_HONOURS
+from ..score_signature import score_function
+from ..situation import Situation
+from ..tiles import NUM_KINDS, TERMINALS_AND_HONOURS, tile_name
 from . import mcr as mcr_reference
 from .decompose import decompose
 from .notation import parse_hand
@@ -234,51 +235,14 @@ def payments(hand: Hand, ruleset: Ruleset, where: Situation, total_fan: int) -> 
 # The public function ----------------------------------------------------------------------------------------
 
 
-def score(
-    hand: HandLike,
-    win_tile: int | str,
-    situation: Situation | None = None,
-    *,
-    ruleset: RulesetLike = "gd-cgc5",
-    self_drawn: bool = False,
-    seat_wind: Seat = 0,
-    round_wind: Seat = 0,
-    discarder: Seat | None = None,
-    robbing_kong: bool = False,
-    kong_bloom: bool = False,
-    kong_fed_by: Seat | None = None,
-    last_tile: bool = False,
-    heavenly: bool = False,
-    earthly: bool = False,
-    human: bool = False,
-    winners_on_discard: int = 1,
-    feeder_already_liable: bool = False,
-    last_copy: bool = False,
-) -> ScoreResult | McrScore:
-    """The reference twin of ``mjcore.score`` (same arguments, same result); an MCR ruleset is scored by
-    ``mjcore.reference.mcr``."""
-    rules = load_ruleset(ruleset)
-    if isinstance(rules, McrRuleset):
-        mcr_where = mcr_situation_of(situation, self_drawn=self_drawn, seat_wind=seat_wind, round_wind=round_wind,
-                                     robbing_kong=robbing_kong, kong_bloom=kong_bloom, last_tile=last_tile,
-                                     last_copy=last_copy, kong_fed_by=kong_fed_by, heavenly=heavenly,
-                                     earthly=earthly, human=human, winners_on_discard=winners_on_discard,
-                                     feeder_already_liable=feeder_already_liable)  # fmt: skip
-        return mcr_reference.score(hand, win_tile_index(win_tile), mcr_where, rules.table)
-    if last_copy:
-        raise InvalidArgumentError("last_copy (和绝张) is an MCR fan: Guangdong tables do not score it")
-    where = situation_of(situation, self_drawn=self_drawn, seat_wind=seat_wind, round_wind=round_wind,
-                         discarder=discarder, robbing_kong=robbing_kong, kong_bloom=kong_bloom,
-                         kong_fed_by=kong_fed_by, last_tile=last_tile, heavenly=heavenly, earthly=earthly,
-                         human=human, winners_on_discard=winners_on_discard,
-                         feeder_already_liable=feeder_already_liable)  # fmt: skip
+def _score(hand: HandLike, win: int, where: Situation, rules: Ruleset) -> ScoreResult:
+    """The reference twin of the native core's scoring."""
     h = as_hand(hand, parse_hand)
-    win = win_tile_index(win_tile)
     if h.is_complete_size:
         raise InvalidHandError("score takes the hand without its winning tile (3n+1 concealed tiles) and the "
                                "winning tile apart")  # fmt: skip
     if h.all_counts()[win] >= 4:
-        raise InvalidHandError(f"the winning tile {win_tile} would be a fifth copy")
+        raise InvalidHandError(f"the winning tile {tile_name(win)} would be a fifth copy")
     if h.wilds:  # Guangdong 鸡平胡 and 贵港 tables have no wild tiles
         return ScoreResult.not_a_win(rules)
     fan = best_fan(h, win, rules, where)
@@ -287,3 +251,11 @@ def score(
     paid, liable = payments(h, rules, where, fan["total_fan"])
     return ScoreResult.from_parts(rules, fan["pattern"], fan["extras"], fan["raw_fan"], fan["capped"], fan["floored"],
                                   fan["total_fan"], fan["legal"], paid, liable)  # fmt: skip
+
+
+def _score_mcr(hand: HandLike, win: int, where: McrSituation, rules: McrRuleset) -> McrScore:
+    """MCR wins go to the reference MCR scorer."""
+    return mcr_reference.score(hand, win, where, rules.table)
+
+
+score = score_function(_score, _score_mcr)

@@ -160,7 +160,7 @@ fn size_problem(row: &Counts, rule: SizeRule) -> Option<String> {
     match (HandShape::of_size(size), rule) {
         (Err(e), _) => Some(e.to_string()),
         (Ok(HandShape::Waiting { .. }), SizeRule::Complete) => Some(format!(
-            "{size} tiles is a 3n+1 (waiting) hand: this needs 3n+2 tiles"
+            "{size} tiles is a 3n+1 (waiting) hand: a win needs 3n+2 tiles"
         )),
         (Ok(_), _) => None,
     }

@@ -2,10 +2,12 @@
 
 use mjcore_engine::rules::guangdong::Extra;
 use mjcore_engine::scoring::{self, BatchRow, LimitHand, Situation, WinSource};
+use mjcore_engine::Counts;
 use mjcore_engine::Tile;
-use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray2};
+use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 
+use crate::batch::{owned_rows, validate_rows, SizeRule};
 use crate::convert::{hand_from_parts, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
 use crate::ruleset::PyRuleset;
@@ -116,7 +118,7 @@ fn score(
 fn score_batch<'py>(
     py: Python<'py>,
     ruleset: &PyRuleset,
-    concealed: PyReadonlyArray2<'py, u8>,
+    concealed: &Bound<'py, PyAny>,
     win: PyReadonlyArray1<'py, u8>,
     source_code: PyReadonlyArray1<'py, u8>,
     seat: PyReadonlyArray1<'py, u8>,
@@ -124,52 +126,39 @@ fn score_batch<'py>(
     kong_bloom: PyReadonlyArray1<'py, u8>,
     last_tile: PyReadonlyArray1<'py, u8>,
 ) -> PyResult<(Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<i64>>)> {
-    let counts = concealed.as_array();
-    if counts.ncols() != 34 {
-        return Err(argument(format!(
-            "concealed must have shape (N, 34), got (N, {})",
-            counts.ncols()
-        )));
-    }
-    let n = counts.nrows();
+    let hands = owned_rows(concealed)?;
+    validate_rows(py, &hands, SizeRule::AnyHand, waiting_problem)?;
     let columns = [
-        &win,
-        &source_code,
-        &seat,
-        &round_wind,
-        &kong_bloom,
-        &last_tile,
+        win.as_slice()?,
+        source_code.as_slice()?,
+        seat.as_slice()?,
+        round_wind.as_slice()?,
+        kong_bloom.as_slice()?,
+        last_tile.as_slice()?,
     ];
-    if columns.iter().any(|c| c.as_array().len() != n) {
+    if columns.iter().any(|c| c.len() != hands.len()) {
         return Err(argument(format!(
-            "every per-row array must have length {n}"
+            "every per-row array must have length {}",
+            hands.len()
         )));
     }
-    let (win, source_code, seat, round_wind, kong_bloom, last_tile) = (
-        win.as_array(),
-        source_code.as_array(),
-        seat.as_array(),
-        round_wind.as_array(),
-        kong_bloom.as_array(),
-        last_tile.as_array(),
-    );
-    let mut rows = Vec::with_capacity(n);
-    for (i, hand) in counts.outer_iter().enumerate() {
-        let mut row = [0u8; 34];
-        for (slot, &c) in row.iter_mut().zip(hand.iter()) {
-            *slot = c;
-        }
-        let situation = Situation {
-            kong_bloom: kong_bloom[i] != 0,
-            last_tile: last_tile[i] != 0,
-            ..Situation::new(seat[i], round_wind[i], source(source_code[i])?, None)
-        };
-        rows.push(BatchRow {
-            concealed: row,
-            win: win[i],
-            situation,
-        });
-    }
+    let [win, source_code, seat, round_wind, kong_bloom, last_tile] = columns;
+    let rows = hands
+        .iter()
+        .enumerate()
+        .map(|(i, &hand)| {
+            let situation = Situation {
+                kong_bloom: kong_bloom[i] != 0,
+                last_tile: last_tile[i] != 0,
+                ..Situation::new(seat[i], round_wind[i], source(source_code[i])?, None)
+            };
+            Ok(BatchRow {
+                concealed: hand,
+                win: win[i],
+                situation,
+            })
+        })
+        .collect::<PyResult<Vec<_>>>()?;
     let rules = &ruleset.inner;
     let totals = py
         .detach(|| scoring::total_fan_batch(&rows, rules))
@@ -177,6 +166,14 @@ fn score_batch<'py>(
     let fans: Vec<i8> = totals.iter().map(|t| t.map_or(-1, |f| f as i8)).collect();
     let points: Vec<i64> = totals.iter().map(|t| t.map_or(0, |f| 1i64 << f)).collect();
     Ok((PyArray1::from_vec(py, fans), PyArray1::from_vec(py, points)))
+}
+
+/// Scoring takes the hand before its winning tile: 3n+1 tiles.
+fn waiting_problem(row: &Counts) -> Option<String> {
+    let size: u32 = row.iter().map(|&c| c as u32).sum();
+    (size % 3 != 1).then(|| {
+        format!("{size} tiles: scoring takes the hand without its winning tile (3n+1 tiles)")
+    })
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

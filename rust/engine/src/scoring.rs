@@ -325,12 +325,12 @@ pub fn liable_seat(hand: &Hand, ruleset: &Ruleset, situation: &Situation) -> Opt
         .map(|(_, f)| f)
 }
 
-/// The four seats' gains (+) and losses (−), zero-sum.
+/// The four seats' gains (+) and losses (−), zero-sum; `liable` (from `liable_seat`) pays all three shares.
 pub fn payments(
-    hand: &Hand,
     ruleset: &Ruleset,
     situation: &Situation,
     fan: &Fan,
+    liable: Option<u8>,
 ) -> Result<[i64; 4]> {
     let seat = situation.seat;
     let discarder = match (situation.source, situation.discarder) {
@@ -357,7 +357,7 @@ pub fn payments(
     let mut owed = [0i64; 4];
     let human_paid_by_all = situation.limit_hand == Some(LimitHand::Human)
         && !ruleset.options.human_hand_paid_by_dealer;
-    if let Some(liable) = liable_seat(hand, ruleset, situation) {
+    if let Some(liable) = liable {
         owed[liable as usize] = 3 * share;
     } else if situation.pays_as_self_draw() || human_paid_by_all {
         for (s, o) in owed.iter_mut().enumerate() {
@@ -394,10 +394,11 @@ pub fn score(
     let Some(fan) = fan(hand, win, ruleset, situation)? else {
         return Ok(None);
     };
-    let payments = payments(hand, ruleset, situation, &fan)?;
+    let liable = liable_seat(hand, ruleset, situation);
+    let payments = payments(ruleset, situation, &fan, liable)?;
     Ok(Some(Score {
         fan,
-        liable: liable_seat(hand, ruleset, situation),
+        liable,
         payments,
     }))
 }
