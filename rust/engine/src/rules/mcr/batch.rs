@@ -10,6 +10,9 @@ use crate::error::{EngineError, Result};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::tile::{Counts, Tile};
 
+/// Rows per rayon task: a row takes about a microsecond, so smaller tasks would cost more to schedule.
+const ROWS_PER_TASK: usize = 512;
+
 /// A meld slot of a row: `kind` is `MeldKind as u8 + 1`, 0 for an empty slot; `tile` its lowest tile.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MeldSlot {
@@ -64,6 +67,7 @@ impl McrBatchRow {
 /// The score of every row (None where the row is not a win), on all cores. The error names the first bad row.
 pub fn score_batch(rows: &[McrBatchRow], table: &McrTable) -> Result<Vec<Option<McrScore>>> {
     rows.par_iter()
+        .with_min_len(ROWS_PER_TASK)
         .enumerate()
         .map(|(i, row)| row.score(table).map_err(|e| with_row(i, e)))
         .collect()
