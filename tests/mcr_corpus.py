@@ -302,7 +302,10 @@ def batch_arrays(corpus: list[Case]) -> dict:
     for row, case in enumerate(corpus):
         for slot, meld in enumerate(case.hand.melds):
             melds[row, slot] = (int(meld.kind) + 1, meld.tile)
-    column = lambda field: np.array([getattr(case.situation, field) for case in corpus], dtype=np.uint8)  # noqa: E731
+
+    def column(field: str) -> np.ndarray:
+        return np.array([getattr(case.situation, field) for case in corpus], dtype=np.uint8)
+
     return {
         "concealed": np.array([case.hand.concealed for case in corpus], dtype=np.uint8),
         "win_tiles": np.array([case.win_tile for case in corpus], dtype=np.uint8),

@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from .. import _core
+from ..analysis import parse_hand
 from ..batch_input import row_column, seat_column
 from ..errors import InvalidArgumentError
 from ..hand import HandLike, as_hand
@@ -23,8 +24,6 @@ def _flower_bits(flowers: tuple[int, ...]) -> int:
 
 def score(hand: HandLike, win_tile: int, situation: Situation, rules: McrRuleset) -> McrScore:
     """The native twin of ``mjcore.reference.mcr.score`` (the same result and errors)."""
-    from ..analysis import parse_hand
-
     h = as_hand(hand, parse_hand)
     s = situation
     flags = (s.self_drawn, s.last_copy, s.kong_replacement, s.robbing_kong, s.wall_last)

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import IllegalActionError, InvalidArgumentError
+from ..situation import Situation as SharedSituation
+from ..situation import seat_index
 
 __all__ = ["Situation", "situation_of"]
 
@@ -58,8 +60,6 @@ def situation_of(situation: Any, *, self_drawn: bool, seat_wind: Any, round_wind
     杠上开花, ``last_tile`` the wall's last tile, ``round_wind`` the prevalent wind; ``last_copy`` (和绝张) is
     MCR's own. ``situation`` may be an MCR ``Situation`` or the shared ``mjcore.Situation`` (its discarder is
     not needed). Keywords only Guangdong scores are refused."""  # fmt: skip
-    from ..situation import Situation as SharedSituation, seat_index
-
     given = sorted(key for key in _GUANGDONG_ONLY if guangdong.get(key) != getattr(SharedSituation, key))
     if given:
         raise InvalidArgumentError(f"{', '.join(given)}: not part of an MCR situation")
