@@ -66,10 +66,16 @@ impl McrBatchRow {
 
 /// The score of every row (None where the row is not a win), on all cores. The error names the first bad row.
 pub fn score_batch(rows: &[McrBatchRow], table: &McrTable) -> Result<Vec<Option<McrScore>>> {
-    rows.par_iter()
+    let scored: Vec<Result<Option<McrScore>>> = rows
+        .par_iter()
         .with_min_len(ROWS_PER_TASK)
+        .map(|row| row.score(table))
+        .collect();
+    // Collected in row order first, so that the error reported is the first row's whichever thread met it.
+    scored
+        .into_iter()
         .enumerate()
-        .map(|(i, row)| row.score(table).map_err(|e| with_row(i, e)))
+        .map(|(i, result)| result.map_err(|e| with_row(i, e)))
         .collect()
 }
 

@@ -14,12 +14,12 @@ const WAIT_FORMS: FormOptions = FormOptions {
     wild_fifth_copy: true,
 };
 
-/// `standing` holds the winning tile; the wait is that of the hand without it.
+/// `standing` holds the winning tile and is a complete hand (sets and a pair); the wait is that of the hand
+/// without the winning tile, which is therefore one of its waits: the wait is unique when no other tile is.
 pub fn is_unique_wait(standing: &Counts, win: u8) -> bool {
     let mut waiting = *standing;
     waiting[win as usize] -= 1;
-    let mut found = 0;
-    for tile in 0..NUM_KINDS {
+    for tile in (0..NUM_KINDS).filter(|&t| t != win as usize) {
         if !touches_held_tiles(&waiting, tile) {
             continue;
         }
@@ -30,12 +30,11 @@ pub fn is_unique_wait(standing: &Counts, win: u8) -> bool {
             is_win_counts_with(&waiting, WAIT_FORMS)
         };
         waiting[tile] -= 1;
-        found += usize::from(completes);
-        if found > 1 {
+        if completes {
             return false;
         }
     }
-    found == 1
+    true
 }
 
 /// Whether `tile` is held or within two ranks of a held tile of its suit: any other tile would stand alone,
