@@ -53,6 +53,14 @@ def test_score_takes_the_shared_situation_keywords():
     assert "last_tile" in _fans(last)
 
 
+def test_a_situation_and_keywords_are_not_mixed():
+    shared = mjcore.Situation(self_drawn=True)
+    with pytest.raises(TypeError, match="not both"):
+        mjcore.score("123m456p789s345s1z", "1z", shared, ruleset="mcr", seat_wind=1)
+    with pytest.raises(TypeError, match="not both"):
+        mjcore.score("123m456p789s345s1z", "1z", Situation(), ruleset="mcr", last_copy=True)
+
+
 def test_guangdong_only_situations_are_refused_for_mcr_and_last_copy_for_guangdong():
     with pytest.raises(InvalidArgumentError, match="heavenly"):
         mjcore.score("123m456p789s345s1z", "1z", ruleset="mcr", self_drawn=True, heavenly=True)

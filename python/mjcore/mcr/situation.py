@@ -51,25 +51,32 @@ class Situation:
 
 
 # The score() keywords of the Guangdong situation that MCR does not score (no payments, no 天和/地和/人和 rows).
-_GUANGDONG_ONLY = ("kong_fed_by", "heavenly", "earthly", "human", "winners_on_discard", "feeder_already_liable")
+_GUANGDONG_ONLY = {key: getattr(SharedSituation, key) for key in (
+    "kong_fed_by", "heavenly", "earthly", "human", "winners_on_discard", "feeder_already_liable")}  # fmt: skip
+# The shared keywords MCR scores, with their defaults.
+_SHARED = {key: getattr(SharedSituation, key) for key in (
+    "self_drawn", "seat_wind", "round_wind", "robbing_kong", "kong_bloom", "last_tile")}  # fmt: skip
 
 
-def situation_of(situation: Any, *, self_drawn: bool, seat_wind: Any, round_wind: Any, robbing_kong: bool,
-                 kong_bloom: bool, last_tile: bool, last_copy: bool, **guangdong: Any) -> Situation:
+def situation_of(situation: Any, *, last_copy: bool, **flags: Any) -> Situation:
     """The MCR situation of a ``score(..., ruleset="mcr")`` call, named as for Guangdong: ``kong_bloom`` is
     杠上开花, ``last_tile`` the wall's last tile, ``round_wind`` the prevalent wind; ``last_copy`` (和绝张) is
-    MCR's own. ``situation`` may be an MCR ``Situation`` or the shared ``mjcore.Situation`` (its discarder is
-    not needed). Keywords only Guangdong scores are refused."""  # fmt: skip
-    given = sorted(key for key in _GUANGDONG_ONLY if guangdong.get(key) != getattr(SharedSituation, key))
+    MCR's own. ``situation`` may be an MCR ``Situation``, or the shared ``mjcore.Situation`` (its discarder is
+    not needed; ``last_copy`` may be added), instead of the keywords. Keywords only Guangdong scores are
+    refused."""
+    guangdong = {key: flags.pop(key) for key in _GUANGDONG_ONLY}
+    given = sorted(key for key, value in guangdong.items() if value != _GUANGDONG_ONLY[key])
     if given:
         raise InvalidArgumentError(f"{', '.join(given)}: not part of an MCR situation")
+    if situation is not None and (flags != _SHARED or (last_copy and isinstance(situation, Situation))):
+        raise TypeError("give either situation= or keyword flags, not both")
     if isinstance(situation, Situation):
         return situation
     if isinstance(situation, SharedSituation):
-        self_drawn, seat_wind, round_wind = situation.self_drawn, situation.seat_wind, situation.round_wind
-        robbing_kong, kong_bloom, last_tile = situation.robbing_kong, situation.kong_bloom, situation.last_tile
+        flags = {key: getattr(situation, key) for key in _SHARED}
     elif situation is not None:
         raise TypeError(f"situation must be an mjcore.Situation or an MCR Situation, not {type(situation).__name__}")
-    return Situation(self_drawn=self_drawn, last_copy=last_copy, kong_replacement=kong_bloom,
-                     robbing_kong=robbing_kong, wall_last=last_tile,
-                     seat_wind=seat_index(seat_wind, "seat_wind"), prevalent_wind=seat_index(round_wind, "round_wind"))  # fmt: skip
+    return Situation(self_drawn=flags["self_drawn"], last_copy=last_copy, kong_replacement=flags["kong_bloom"],
+                     robbing_kong=flags["robbing_kong"], wall_last=flags["last_tile"],
+                     seat_wind=seat_index(flags["seat_wind"], "seat_wind"),
+                     prevalent_wind=seat_index(flags["round_wind"], "round_wind"))  # fmt: skip
