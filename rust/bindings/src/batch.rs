@@ -44,16 +44,28 @@ fn not_c_order() -> PyErr {
     argument("batch input must be a C-contiguous array (use numpy.ascontiguousarray)")
 }
 
-/// The rows of a checked array, borrowed from its buffer.
-fn rows_of<'a>(array: &'a PyReadonlyArrayDyn<'_, u8>) -> PyResult<&'a [Counts]> {
-    let data = array.as_slice().map_err(|_| not_c_order())?;
-    // The shape check makes the length a multiple of 34, so `as_chunks` leaves no remainder.
-    Ok(data.as_chunks::<NUM_KINDS>().0)
+/// The counts of a checked array, borrowed from its buffer (a multiple of 34 bytes, by the shape check).
+fn bytes_of<'a>(array: &'a PyReadonlyArrayDyn<'_, u8>) -> PyResult<&'a [u8]> {
+    array.as_slice().map_err(|_| not_c_order())
 }
 
-/// The array's rows as owned counts (one memcpy), after checking its type and layout.
+/// Copies whole rows of counts from `bytes` to the end of `rows` (each conversion is one length check and a
+/// 34-byte copy; `chunks_exact` guarantees the length, so none is dropped).
+fn copy_rows(bytes: &[u8], rows: &mut Vec<Counts>) {
+    rows.extend(
+        bytes
+            .chunks_exact(NUM_KINDS)
+            .filter_map(|row| Counts::try_from(row).ok()),
+    );
+}
+
+/// The array's rows as owned counts, after checking its type and layout.
 pub fn owned_rows(arr: &Bound<'_, PyAny>) -> PyResult<Vec<Counts>> {
-    Ok(rows_of(&checked_array(arr)?)?.to_vec())
+    let array = checked_array(arr)?;
+    let bytes = bytes_of(&array)?;
+    let mut rows = Vec::with_capacity(bytes.len() / NUM_KINDS);
+    copy_rows(bytes, &mut rows);
+    Ok(rows)
 }
 
 /// The whole batch pipeline for a per-row computation: checks the array, then block by block copies the rows
@@ -71,16 +83,16 @@ where
 {
     let py = arr.py();
     let array = checked_array(arr)?;
-    let rows = rows_of(&array)?;
-    let mut out = vec![T::default(); rows.len()];
-    let mut block: Vec<Counts> = Vec::with_capacity(rows.len().min(BLOCK_ROWS));
-    for (number, (source, results)) in rows
-        .chunks(BLOCK_ROWS)
+    let bytes = bytes_of(&array)?;
+    let mut out = vec![T::default(); bytes.len() / NUM_KINDS];
+    let mut block: Vec<Counts> = Vec::with_capacity(out.len().min(BLOCK_ROWS));
+    for (number, (source, results)) in bytes
+        .chunks(BLOCK_ROWS * NUM_KINDS)
         .zip(out.chunks_mut(BLOCK_ROWS))
         .enumerate()
     {
         block.clear();
-        block.extend_from_slice(source);
+        copy_rows(source, &mut block);
         let refused = py.detach(|| {
             let refused = first_refused_row(&block, |row| accepts(row, rule, &extra));
             if refused.is_none() {
