@@ -1,6 +1,6 @@
 # Hand-written stubs of the native module mjcore._core (the Rust core). The public, friendlier API is in
 # mjcore.analysis; these are the raw boundary functions it calls.
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -147,3 +147,55 @@ def mcr_score_batch(
     seat_wind: npt.NDArray[np.uint8],
     prevalent_wind: npt.NDArray[np.uint8],
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]: ...  # totals (−1 not a win), fan counts (N, keys)
+
+# The table engine (mjcore.sim wraps these).
+RawWinCheck = Callable[
+    [bytes, tuple[MeldTuple, ...], tuple[int, int, int | None, bool, bool, int | None, bool, str | None, int, int, int]],
+    int | None,
+]
+ActionTuple = tuple[str, int | None]
+
+class Table:
+    def __init__(self, win_check: RawWinCheck | None = ..., ruleset: Ruleset | None = ...) -> None: ...
+    def reset(
+        self, seed: int, deal: int, dealer: int = ..., round_wind: int = ..., wall: Sequence[int] | None = ...
+    ) -> None: ...
+    def replay(self, lines: Sequence[str]) -> None: ...
+    def to_act(self) -> int | None: ...
+    def legal_actions(self) -> list[ActionTuple]: ...
+    def observation(
+        self, seat: int
+    ) -> tuple[
+        int,
+        bytes,
+        int | None,
+        list[list[MeldTuple]],
+        list[list[int]],
+        int,
+        int,
+        int,
+        int | None,
+        tuple[int, int, bool] | None,
+    ]: ...
+    def step(self, kind: str, tile: int | None = ...) -> None: ...
+    def log(self) -> list[str]: ...
+    def outcome(self) -> list[tuple[int, int, int | None, bool, int]] | None: ...
+
+def play_random_deal(
+    seed: int,
+    deal: int,
+    dealer: int = ...,
+    round_wind: int = ...,
+    win_check: RawWinCheck | None = ...,
+    ruleset: Ruleset | None = ...,
+) -> list[str]: ...
+def play_random_game(
+    seed: int,
+    wind_rounds: int = ...,
+    max_deals: int = ...,
+    win_check: RawWinCheck | None = ...,
+    ruleset: Ruleset | None = ...,
+) -> list[list[str]]: ...
+def simulate_random(
+    seed: int, start: int, stop: int, threads: int | None = ..., ruleset: Ruleset | None = ...
+) -> dict[str, int | list[int]]: ...

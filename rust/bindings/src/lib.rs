@@ -12,6 +12,7 @@ mod notation;
 mod ruleset;
 mod scoring;
 mod shanten;
+mod sim;
 mod waits;
 mod win;
 
@@ -26,5 +27,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ruleset::register(m)?;
     scoring::register(m)?;
     mcr::register(m)?;
+    sim::register(m)?;
     Ok(())
 }

@@ -11,6 +11,7 @@ pub mod rules;
 pub mod ruleset;
 pub mod scoring;
 pub mod shanten;
+pub mod sim;
 pub mod suit_key;
 pub mod tile;
 pub mod waits;

@@ -1,0 +1,405 @@
+"""One deal of 鸡平胡 as a state machine driven one decision at a time — the readable twin of the Rust
+``sim::deal`` (RULES.md §1.3–§1.9), producing the identical event log.
+
+Exactly one seat acts at each decision point. Claims on a discard are asked seat by seat in turn order from
+the discarder; once all have answered they resolve by priority: win (every winner: 一炮多响) > pon/kong > chi.
+An added kong is first offered to the seats that could rob it (抢杠).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+from ...errors import IllegalActionError, InvalidArgumentError, InvalidHandError
+from ...hand import Hand, Meld, MeldKind
+from ...sim_types import Action, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
+from ...tiles import NUM_KINDS, tile_name
+from . import log
+from .wall import Wall
+
+__all__ = ["Deal", "SEATS"]
+
+SEATS = 4
+_DEALT = 13
+
+
+def _can_start_chow(kind: int) -> bool:
+    return kind < 27 and kind % 9 <= 6
+
+
+def _action_text(action: Action) -> str:
+    """Like the Rust ``Display``: ``discard 5m``, ``chi 345m``, ``pon``."""
+    if action.tile is None:
+        return action.kind
+    if action.kind == "chi":
+        name = tile_name(action.tile)
+        number = int(name[0])
+        return f"chi {number}{number + 1}{number + 2}{name[1]}"
+    return f"{action.kind} {tile_name(action.tile)}"
+
+
+@dataclass
+class _Seat:
+    concealed: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
+    melds: list[Meld] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)
+    missed_wins: set[int] = field(default_factory=set)  # 漏胡: tiles passed as a legal win since the last 动牌
+
+
+@dataclass(frozen=True)
+class _Drawn:
+    tile: int
+    replacement: bool  # a kong replacement from the tail
+    kong_feeder: Optional[int] = None  # for the replacement of a melded kong: the discarder of its tile
+
+
+class _Offer(enum.Enum):
+    DISCARD = "discard"
+    ADDED_KONG = "added_kong"  # only a win (抢杠) can claim it
+
+
+@dataclass(frozen=True)
+class _Turn:
+    seat: int
+    drawn: Optional[_Drawn]  # None right after a chi or pon: discard only
+
+
+@dataclass
+class _ClaimWindow:
+    tile: int
+    from_seat: int
+    offer: _Offer
+    choices: list[tuple[int, list[Action]]]  # seats with a choice, in turn order from the discarder
+    answers: list[Action] = field(default_factory=list)
+
+
+class Deal:
+    def __init__(self, seed: int, index: int, dealer: int, round_wind: int, win_check: WinCheck,
+                 wall: Optional[Wall] = None) -> None:
+        """Deal ``index`` of the run seeded with ``seed`` (or from a given ``wall``): 13 tiles to each seat from
+        the dealer on, then the dealer's 14th tile as a draw."""
+        if dealer not in range(SEATS) or round_wind not in range(SEATS):
+            raise InvalidArgumentError(f"dealer {dealer} and round wind {round_wind} must both be 0..3")
+        self.seed = seed
+        self.index = index
+        self.dealer = dealer
+        self.round_wind = round_wind
+        self._win_check = win_check
+        self._wall = wall if wall is not None else Wall.for_deal(seed, index)
+        self._seats = [_Seat() for _ in range(SEATS)]
+        self._phase: Union[_Turn, _ClaimWindow, None] = None
+        # Discards so far (claimed ones included) and whether anyone has claimed or declared a kong: together
+        # they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
+        self._discards_made = 0
+        self._interrupted = False
+        self._legal: list[Action] = []
+        self._events = [log.start(seed, index, dealer, round_wind, self._wall.order)]
+        self.outcome: Optional[list[Winner]] = None
+        for offset in range(SEATS):
+            seat = self._seats[(dealer + offset) % SEATS]
+            for _ in range(_DEALT):
+                seat.concealed[self._wall.draw()] += 1
+        self._draw_for(dealer)
+
+    # Public view --------------------------------------------------------------------------------------------
+
+    def to_act(self) -> Optional[int]:
+        phase = self._phase
+        if isinstance(phase, _Turn):
+            return phase.seat
+        if isinstance(phase, _ClaimWindow) and len(phase.answers) < len(phase.choices):
+            return phase.choices[len(phase.answers)][0]
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._legal)
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def wall_remaining(self) -> int:
+        return self._wall.remaining
+
+    def log_lines(self) -> list[str]:
+        return [log.to_json(event) for event in self._events]
+
+    def observation(self, seat: int) -> Observation:
+        if seat not in range(SEATS):
+            raise InvalidArgumentError(f"seat {seat} is not 0..3")
+        phase = self._phase
+        drawn = phase.drawn.tile if isinstance(phase, _Turn) and phase.seat == seat and phase.drawn else None
+        offered = None
+        if isinstance(phase, _ClaimWindow):
+            offered = OfferedTile(phase.tile, phase.from_seat, phase.offer is _Offer.ADDED_KONG)
+        return Observation(
+            seat=seat,
+            hand=tuple(self._seats[seat].concealed),
+            drawn=drawn,
+            melds=tuple(tuple(s.melds) for s in self._seats),
+            discards=tuple(tuple(s.discards) for s in self._seats),
+            wall_remaining=self._wall.remaining,
+            dealer=self.dealer,
+            round_wind=self.round_wind,
+            to_act=self.to_act(),
+            offered=offered,
+        )
+
+    # Stepping -----------------------------------------------------------------------------------------------
+
+    def step(self, action: Action) -> None:
+        """Applies the decision of the seat to act; an action not among the legal ones raises
+        ``IllegalActionError`` and changes nothing."""
+        action = Action(*action)
+        if not action.is_valid():
+            raise InvalidArgumentError(f"{action} is not an action: kinds are pass, discard, chi, pon, kong, "
+                                       "concealed_kong, added_kong, win; a tile with discard, chi and the kongs")
+        seat = self.to_act()
+        if seat is None:
+            raise IllegalActionError(f"{_action_text(action)}: the deal is over")
+        if action not in self._legal:
+            legal = ", ".join(_action_text(a) for a in self._legal)
+            raise IllegalActionError(f"{_action_text(action)} is not legal for seat {seat} now; legal: {legal}")
+        self._events.append(log.act(seat, action))
+        phase, self._phase = self._phase, None
+        if isinstance(phase, _Turn):
+            self._take_turn(phase, action)
+        else:
+            self._answer(phase, action)
+        self.check_invariants()
+
+    def _take_turn(self, turn: _Turn, action: Action) -> None:
+        seat, state = turn.seat, self._seats[turn.seat]
+        if action.kind == "win":
+            fan = self._judge(seat, turn.drawn.tile, None, turn.drawn, False) or 0
+            self._finish([Winner(seat, turn.drawn.tile, None, False, fan)])
+        elif action.kind == "discard":
+            state.concealed[action.tile] -= 1
+            state.discards.append(action.tile)
+            self._discards_made += 1
+            self._offer(seat, action.tile, _Offer.DISCARD)
+        elif action.kind == "concealed_kong":
+            state.concealed[action.tile] -= 4
+            self._interrupted = True
+            self._add_meld(seat, Meld(MeldKind.CONCEALED_KONG, action.tile), None)
+            self._draw_replacement_for(seat, None)
+        else:  # added_kong
+            self._interrupted = True
+            self._offer(seat, action.tile, _Offer.ADDED_KONG)
+
+    def _answer(self, window: _ClaimWindow, action: Action) -> None:
+        seat, choices = window.choices[len(window.answers)]
+        if action.kind != "win" and Action("win") in choices:
+            # 漏胡 (OC-15): passing (or out-claiming) a legal win blocks that tile until the seat's next 动牌.
+            self._seats[seat].missed_wins.add(window.tile)
+        window.answers.append(action)
+        if len(window.answers) < len(window.choices):
+            self._legal = window.choices[len(window.answers)][1]
+            self._phase = window
+        else:
+            self._resolve(window)
+
+    def _resolve(self, window: _ClaimWindow) -> None:
+        answered = [(seat, answer) for (seat, _), answer in zip(window.choices, window.answers)]
+        robbing = window.offer is _Offer.ADDED_KONG
+        winning_seats = [seat for seat, answer in answered if answer.kind == "win"]
+        # Settled with the number of winners known (一炮多响 can change the fan: QQ's 一炮三响 floor).
+        winners = [
+            Winner(seat, window.tile, window.from_seat, robbing,
+                   self._judge(seat, window.tile, window.from_seat, None, robbing, len(winning_seats)) or 0)
+            for seat in winning_seats
+        ]
+        if winners:
+            self._finish(winners)
+            return
+        if robbing:
+            self._complete_added_kong(window.from_seat, window.tile)
+            return
+        pung = [(seat, a) for seat, a in answered if a.kind in ("pon", "kong")]
+        chow = [(seat, a) for seat, a in answered if a.kind == "chi"]
+        claims = pung or chow
+        if claims:
+            self._claim(*claims[0], window.tile, window.from_seat)
+        else:
+            self._draw_for((window.from_seat + 1) % SEATS)
+
+    def _claim(self, seat: int, action: Action, tile: int, from_seat: int) -> None:
+        self._seats[from_seat].discards.pop()
+        self._interrupted = True
+        state = self._seats[seat]
+        state.missed_wins.clear()
+        kind = {"chi": MeldKind.CHI, "kong": MeldKind.KONG, "pon": MeldKind.PON}[action.kind]
+        lowest = action.tile if action.kind == "chi" else tile
+        meld = Meld(kind, lowest, tile, (from_seat - seat) % SEATS)
+        used = list(meld.tiles)
+        used.remove(tile)
+        for t in used:
+            state.concealed[t] -= 1
+        self._add_meld(seat, meld, from_seat)
+        if kind == MeldKind.KONG:
+            self._draw_replacement_for(seat, from_seat)
+        else:
+            self._enter_turn(seat, None)
+
+    def _complete_added_kong(self, seat: int, tile: int) -> None:
+        state = self._seats[seat]
+        state.concealed[tile] -= 1
+        position = next(i for i, m in enumerate(state.melds) if m.kind == MeldKind.PON and m.tile == tile)
+        pon = state.melds[position]
+        kong = Meld(MeldKind.ADDED_KONG, tile, pon.claimed, pon.from_offset)
+        state.melds[position] = kong
+        feeder = None if pon.from_offset is None else (seat + pon.from_offset) % SEATS
+        self._events.append(log.meld(seat, kong, feeder))
+        self._draw_replacement_for(seat, None)
+
+    def _add_meld(self, seat: int, meld: Meld, from_seat: Optional[int]) -> None:
+        self._seats[seat].melds.append(meld)
+        self._events.append(log.meld(seat, meld, from_seat))
+
+    def _draw_for(self, seat: int) -> None:
+        """An ordinary draw from the head, or the exhaustive draw when the wall is empty (§1.9)."""
+        tile = self._wall.draw()
+        if tile is None:
+            self._finish([])
+        else:
+            self._receive(seat, _Drawn(tile, False))
+
+    def _draw_replacement_for(self, seat: int, kong_feeder: Optional[int]) -> None:
+        """A kong replacement from the tail; kongs are legal only while the wall holds a tile (OC-17)."""
+        self._receive(seat, _Drawn(self._wall.draw_replacement(), True, kong_feeder))
+
+    def _receive(self, seat: int, drawn: _Drawn) -> None:
+        state = self._seats[seat]
+        state.concealed[drawn.tile] += 1
+        state.missed_wins.clear()
+        self._events.append(log.draw(seat, drawn.tile, drawn.replacement))
+        self._enter_turn(seat, drawn)
+
+    def _enter_turn(self, seat: int, drawn: Optional[_Drawn]) -> None:
+        legal = []
+        state = self._seats[seat]
+        if drawn is not None:
+            if self._judge(seat, drawn.tile, None, drawn, False) is not None:
+                legal.append(Action("win"))
+            if self._wall.remaining > 0:
+                legal += [Action("concealed_kong", k) for k in range(NUM_KINDS) if state.concealed[k] == 4]
+                legal += [Action("added_kong", m.tile) for m in state.melds
+                          if m.kind == MeldKind.PON and state.concealed[m.tile] > 0]
+        legal += [Action("discard", k) for k in range(NUM_KINDS) if state.concealed[k] > 0]
+        self._legal = sorted(legal, key=Action.sort_key)
+        self._phase = _Turn(seat, drawn)
+
+    def _offer(self, from_seat: int, tile: int, offer: _Offer) -> None:
+        """Offers ``tile`` to the other seats; moves on directly when nobody has a choice."""
+        choices = []
+        for offset in range(1, SEATS):
+            seat = (from_seat + offset) % SEATS
+            options = []
+            blocked = tile in self._seats[seat].missed_wins
+            if not blocked and self._judge(seat, tile, from_seat, None, offer is _Offer.ADDED_KONG) is not None:
+                options.append(Action("win"))
+            if offer is _Offer.DISCARD:
+                options += self._claim_options(seat, tile, offset == 1)
+            if options:
+                options.append(Action("pass"))
+                choices.append((seat, sorted(options, key=Action.sort_key)))
+        if choices:
+            self._legal = choices[0][1]
+            self._phase = _ClaimWindow(tile, from_seat, offer, choices)
+        elif offer is _Offer.ADDED_KONG:
+            self._complete_added_kong(from_seat, tile)
+        else:
+            self._draw_for((from_seat + 1) % SEATS)
+
+    def _claim_options(self, seat: int, tile: int, is_next: bool) -> list[Action]:
+        """Pon, kong and (for the discarder's 下家) chi of a discarded ``tile``."""
+        concealed = self._seats[seat].concealed
+        options = []
+        if concealed[tile] >= 2:
+            options.append(Action("pon"))
+        if concealed[tile] == 3 and self._wall.remaining > 0:
+            options.append(Action("kong"))
+        if is_next:
+            for lowest in range(max(tile - 2, 0), tile + 1):
+                if _can_start_chow(lowest) and all(k == tile or concealed[k] > 0 for k in range(lowest, lowest + 3)):
+                    options.append(Action("chi", lowest))
+        return options
+
+    def _judge(self, seat: int, tile: int, from_seat: Optional[int], drawn: Optional[_Drawn],
+               robbing_kong: bool, winners_on_discard: int = 1) -> Optional[int]:
+        """The fan if ``seat`` wins with ``tile`` (already in hand when self-drawn), else None. Each seat is
+        asked alone, as the only winner; the count of winners is given when the win is settled."""
+        state = self._seats[seat]
+        concealed = list(state.concealed)
+        if from_seat is not None:
+            concealed[tile] += 1
+        situation = WinSituation(
+            winner=seat,
+            tile=tile,
+            from_seat=from_seat,
+            robbing_kong=robbing_kong,
+            kong_replacement=drawn is not None and drawn.replacement,
+            kong_feeder=None if drawn is None else drawn.kong_feeder,
+            last_tile=self._wall.remaining == 0,
+            first_go_around=self._first_go_around(seat, from_seat, robbing_kong),
+            winners_on_discard=winners_on_discard,
+            dealer=self.dealer,
+            round_wind=self.round_wind,
+        )
+        return win_fan(self._win_check(Hand(tuple(concealed), tuple(state.melds)), situation))
+
+    def _first_go_around(self, seat: int, from_seat: Optional[int], robbing_kong: bool) -> Optional[str]:
+        """天和, 地和 or 人和: nobody has claimed or declared a kong yet, and the seats before the winner in the
+        first go-around have each discarded once."""
+        if self._interrupted or robbing_kong:
+            return None
+        if from_seat is None and seat == self.dealer and self._discards_made == 0:
+            return "heavenly"
+        if from_seat is None and seat != self.dealer and self._discards_made == (seat - self.dealer) % SEATS:
+            return "earthly"
+        if from_seat is not None and seat != self.dealer and self._discards_made == 1:
+            return "human"
+        return None
+
+    def _finish(self, winners: list[Winner]) -> None:
+        self._events += [log.win(w) for w in winners]
+        self._events.append(log.end(winners, self._wall.remaining))
+        self.outcome = winners
+        self._legal = []
+        self._phase = None
+
+    # Invariants ---------------------------------------------------------------------------------------------
+
+    def check_invariants(self) -> None:
+        """Every tile accounted for (undrawn wall + hands + melds + discards = 4 of each kind, so no kind five
+        times) and hand sizes fitting the phase."""
+        seen = [0] * NUM_KINDS
+        for t in self._wall.undrawn():
+            seen[t] += 1
+        for seat, state in enumerate(self._seats):
+            for k, c in enumerate(state.concealed):
+                seen[k] += c
+            for m in state.melds:
+                for t in m.tiles:
+                    seen[t] += 1
+            for t in state.discards:
+                seen[t] += 1
+            size = sum(state.concealed) + 3 * len(state.melds)
+            expected = 14 if self._holds_extra_tile(seat) else 13
+            if size != expected:
+                raise InvalidHandError(f"invariant broken: seat {seat} holds {size} tiles (melds as 3), expected {expected}")
+        for kind, count in enumerate(seen):
+            if count != 4:
+                raise InvalidHandError(f"invariant broken: {count} of tile kind {kind} on the table instead of 4")
+
+    def _holds_extra_tile(self, seat: int) -> bool:
+        phase = self._phase
+        if isinstance(phase, _Turn):
+            return phase.seat == seat
+        if isinstance(phase, _ClaimWindow):
+            return phase.offer is _Offer.ADDED_KONG and phase.from_seat == seat
+        return any((w.seat == seat and w.from_seat is None) or (w.robbing_kong and w.from_seat == seat)
+                   for w in self.outcome or [])

@@ -1,0 +1,339 @@
+//! The table engine for Python: `Table` holds one deal driven one decision at a time (the base of an AI
+//! environment), `play_random_deal` plays a whole deal with the random bots natively, and `simulate_random`
+//! plays many in parallel with the GIL released. Wins are decided natively (鸡平胡 shapes) unless a Python
+//! win check is given. The Python wrapper `mjcore.sim` turns the plain tuples used here into
+//! `mjcore.sim_types` objects.
+
+use mjcore_engine::hand::Meld;
+use mjcore_engine::sim::{
+    play_deal, play_game, replay, simulate, Action, Adjudicator, Deal, FirstGoAround, GameConfig,
+    Policy, RandomBot, ScoringRules, ShapeRules, Stats, Wall, WinInfo, WinSituation,
+};
+use mjcore_engine::{Counts, EngineError, Tile};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyTuple};
+
+use crate::convert::{meld_to_tuple, MeldTuple};
+use crate::errors::{argument, IntoPyResult};
+use crate::ruleset::PyRuleset;
+
+/// A win check written in Python: called as `win_check(counts: bytes, melds: tuple[MeldTuple, ...],
+/// situation: (winner, tile, from_seat | None, robbing_kong, kong_replacement, kong_feeder | None, last_tile,
+/// first_go_around: "heavenly" | "earthly" | "human" | None, winners_on_discard, dealer, round_wind))`
+/// and returning the fan of a legal win or None.
+struct PyWinCheck(Py<PyAny>);
+
+impl Adjudicator for PyWinCheck {
+    fn judge(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        s: &WinSituation,
+    ) -> mjcore_engine::Result<Option<WinInfo>> {
+        let failed = |e: PyErr| EngineError::argument(format!("win_check failed: {e}"));
+        Python::attach(|py| {
+            let melds: Vec<MeldTuple> = melds.iter().map(meld_to_tuple).collect();
+            let situation = (
+                s.winner,
+                s.tile.index(),
+                s.from,
+                s.robbing_kong,
+                s.kong_replacement,
+                s.kong_feeder,
+                s.last_tile,
+                s.first_go_around.map(first_go_around_name),
+                s.winners_on_discard,
+                s.dealer,
+                s.round_wind,
+            );
+            let args = (
+                PyBytes::new(py, concealed),
+                PyTuple::new(py, melds).map_err(failed)?,
+                situation,
+            );
+            let fan: Option<u32> = self
+                .0
+                .call1(py, args)
+                .and_then(|result| result.extract(py))
+                .map_err(failed)?;
+            Ok(fan.map(|fan| WinInfo { fan }))
+        })
+    }
+}
+
+fn first_go_around_name(limit: FirstGoAround) -> &'static str {
+    match limit {
+        FirstGoAround::Heavenly => "heavenly",
+        FirstGoAround::Earthly => "earthly",
+        FirstGoAround::Human => "human",
+    }
+}
+
+/// Who decides wins at a table: the engine's 鸡平胡 shapes, a ruleset's scoring (起和 and fan), or a
+/// Python function.
+enum TableRules {
+    Shapes(ShapeRules),
+    Scoring(Box<ScoringRules>),
+    Python(PyWinCheck),
+}
+
+impl TableRules {
+    fn new(win_check: Option<Py<PyAny>>, ruleset: Option<&PyRuleset>) -> PyResult<TableRules> {
+        Ok(match (win_check, ruleset) {
+            (Some(_), Some(_)) => {
+                return Err(argument(
+                    "give a win_check or a ruleset, not both: the ruleset decides wins itself",
+                ))
+            }
+            (Some(f), None) => TableRules::Python(PyWinCheck(f)),
+            (None, Some(r)) => TableRules::Scoring(Box::new(ScoringRules::new(r.inner.clone()))),
+            (None, None) => TableRules::Shapes(ShapeRules::CHICKEN),
+        })
+    }
+}
+
+impl Adjudicator for TableRules {
+    fn judge(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        situation: &WinSituation,
+    ) -> mjcore_engine::Result<Option<WinInfo>> {
+        match self {
+            TableRules::Shapes(rules) => rules.judge(concealed, melds, situation),
+            TableRules::Scoring(rules) => rules.judge(concealed, melds, situation),
+            TableRules::Python(check) => check.judge(concealed, melds, situation),
+        }
+    }
+}
+
+/// An action as it crosses the boundary: (kind name, tile or None).
+type ActionTuple = (&'static str, Option<u8>);
+
+fn action_to_tuple(action: &Action) -> ActionTuple {
+    (action.name(), action.tile().map(Tile::index))
+}
+
+/// What a seat sees, as a tuple: (seat, hand counts, drawn, melds per seat, discards per seat, wall
+/// remaining, dealer, round wind, seat to act, offered (tile, from, added_kong) or None).
+type ObservationTuple<'py> = (
+    u8,
+    Bound<'py, PyBytes>,
+    Option<u8>,
+    Vec<Vec<MeldTuple>>,
+    Vec<Vec<u8>>,
+    usize,
+    u8,
+    u8,
+    Option<u8>,
+    Option<(u8, u8, bool)>,
+);
+
+/// A winner as a tuple: (seat, tile, from seat or None, robbing_kong, fan).
+type WinnerTuple = (u8, u8, Option<u8>, bool, u32);
+
+#[pyclass(module = "mjcore._core")]
+pub struct Table {
+    rules: TableRules,
+    deal: Option<Deal>,
+}
+
+impl Table {
+    fn current(&self) -> PyResult<&Deal> {
+        self.deal.as_ref().ok_or_else(|| {
+            crate::errors::to_py(EngineError::illegal("no deal yet: call reset() first"))
+        })
+    }
+}
+
+#[pymethods]
+impl Table {
+    #[new]
+    #[pyo3(signature = (win_check = None, ruleset = None))]
+    fn new(win_check: Option<Py<PyAny>>, ruleset: Option<PyRef<'_, PyRuleset>>) -> PyResult<Table> {
+        Ok(Table {
+            rules: TableRules::new(win_check, ruleset.as_deref())?,
+            deal: None,
+        })
+    }
+
+    /// Deals deal `deal` of the run seeded with `seed`, or from `wall` (136 tile kinds) when given.
+    #[pyo3(signature = (seed, deal, dealer = 0, round_wind = 0, wall = None))]
+    fn reset(
+        &mut self,
+        seed: u64,
+        deal: u64,
+        dealer: u8,
+        round_wind: u8,
+        wall: Option<Vec<u8>>,
+    ) -> PyResult<()> {
+        let wall = match wall {
+            None => Wall::for_deal(seed, deal),
+            Some(kinds) => {
+                let tiles = kinds
+                    .into_iter()
+                    .map(|k| {
+                        Tile::new(k)
+                            .ok_or_else(|| EngineError::tile(format!("tile {k} does not exist")))
+                    })
+                    .collect::<mjcore_engine::Result<Vec<Tile>>>()
+                    .py_err()?;
+                Wall::from_tiles(tiles).py_err()?
+            }
+        };
+        self.deal =
+            Some(Deal::with_wall(seed, deal, wall, dealer, round_wind, &self.rules).py_err()?);
+        Ok(())
+    }
+
+    /// Rebuilds the deal a log records (see `mjcore_engine::sim::replay`).
+    fn replay(&mut self, lines: Vec<String>) -> PyResult<()> {
+        self.deal = Some(replay(&lines, &self.rules).py_err()?);
+        Ok(())
+    }
+
+    fn to_act(&self) -> PyResult<Option<u8>> {
+        Ok(self.current()?.to_act())
+    }
+
+    fn legal_actions(&self) -> PyResult<Vec<ActionTuple>> {
+        Ok(self
+            .current()?
+            .legal_actions()
+            .iter()
+            .map(action_to_tuple)
+            .collect())
+    }
+
+    fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<ObservationTuple<'py>> {
+        let view = self.current()?.observation(seat).py_err()?;
+        let seats = 0..mjcore_engine::sim::SEATS;
+        Ok((
+            seat,
+            PyBytes::new(py, view.hand()),
+            view.drawn().map(Tile::index),
+            seats
+                .clone()
+                .map(|s| view.melds(s).iter().map(meld_to_tuple).collect())
+                .collect(),
+            seats
+                .map(|s| view.discards(s).iter().map(|t| t.index()).collect())
+                .collect(),
+            view.wall_remaining(),
+            view.dealer(),
+            view.round_wind(),
+            view.to_act(),
+            view.offered()
+                .map(|o| (o.tile.index(), o.from, o.added_kong)),
+        ))
+    }
+
+    #[pyo3(signature = (kind, tile = None))]
+    fn step(&mut self, kind: &str, tile: Option<u8>) -> PyResult<()> {
+        let action = Action::from_parts(kind, tile).py_err()?;
+        let deal = self.deal.as_mut().ok_or_else(|| {
+            crate::errors::to_py(EngineError::illegal("no deal yet: call reset() first"))
+        })?;
+        deal.step(action, &self.rules).py_err()
+    }
+
+    fn log(&self) -> PyResult<Vec<String>> {
+        Ok(self.current()?.log_lines())
+    }
+
+    /// The winners once the deal is over (empty for an exhaustive draw), None while it runs.
+    fn outcome(&self) -> PyResult<Option<Vec<WinnerTuple>>> {
+        Ok(self.current()?.outcome().map(|o| {
+            o.winners
+                .iter()
+                .map(|w| (w.seat, w.tile.index(), w.from, w.robbing_kong, w.info.fan))
+                .collect()
+        }))
+    }
+}
+
+fn random_bots() -> Vec<Box<dyn Policy>> {
+    (0..4)
+        .map(|_| Box::new(RandomBot::default()) as Box<dyn Policy>)
+        .collect()
+}
+
+/// Plays deal `deal` of the run seeded with `seed` with four random bots and returns its event log.
+#[pyfunction]
+#[pyo3(signature = (seed, deal, dealer = 0, round_wind = 0, win_check = None, ruleset = None))]
+fn play_random_deal(
+    seed: u64,
+    deal: u64,
+    dealer: u8,
+    round_wind: u8,
+    win_check: Option<Py<PyAny>>,
+    ruleset: Option<PyRef<'_, PyRuleset>>,
+) -> PyResult<Vec<String>> {
+    let rules = TableRules::new(win_check, ruleset.as_deref())?;
+    let mut table = Deal::new(seed, deal, dealer, round_wind, &rules).py_err()?;
+    play_deal(&mut table, &mut random_bots(), &rules).py_err()?;
+    Ok(table.log_lines())
+}
+
+/// Plays a whole game (wind rounds, 连庄) with four random bots and returns each deal's event log.
+#[pyfunction]
+#[pyo3(signature = (seed, wind_rounds = 4, max_deals = 1000, win_check = None, ruleset = None))]
+fn play_random_game(
+    seed: u64,
+    wind_rounds: u8,
+    max_deals: u64,
+    win_check: Option<Py<PyAny>>,
+    ruleset: Option<PyRef<'_, PyRuleset>>,
+) -> PyResult<Vec<Vec<String>>> {
+    let rules = TableRules::new(win_check, ruleset.as_deref())?;
+    let config = GameConfig {
+        wind_rounds,
+        max_deals,
+    };
+    let deals = play_game(seed, config, &mut random_bots(), &rules).py_err()?;
+    Ok(deals.iter().map(Deal::log_lines).collect())
+}
+
+/// Plays deals `start..stop` of the run seeded with `seed` with random bots — wins by the ruleset's scoring,
+/// or the 鸡平胡 shapes without one — on `threads` threads (None: all cores) with the GIL released, and
+/// returns the statistics as a dict of ints and lists.
+#[pyfunction]
+#[pyo3(signature = (seed, start, stop, threads = None, ruleset = None))]
+fn simulate_random<'py>(
+    py: Python<'py>,
+    seed: u64,
+    start: u64,
+    stop: u64,
+    threads: Option<usize>,
+    ruleset: Option<PyRef<'_, PyRuleset>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let deals = start..stop;
+    let stats: Stats = match ruleset {
+        Some(ruleset) => {
+            let rules = ScoringRules::new(ruleset.inner.clone());
+            py.detach(|| simulate(seed, deals, &random_bots, &rules, threads))
+        }
+        None => py.detach(|| simulate(seed, deals, &random_bots, &ShapeRules::CHICKEN, threads)),
+    }
+    .py_err()?;
+    let dict = PyDict::new(py);
+    dict.set_item("deals", stats.deals)?;
+    dict.set_item("exhaustive_draws", stats.exhaustive_draws)?;
+    dict.set_item("wins_by_offset", stats.wins_by_offset.to_vec())?;
+    dict.set_item("self_drawn_wins", stats.self_drawn_wins)?;
+    dict.set_item("deal_ins", stats.deal_ins)?;
+    dict.set_item("multiple_winners", stats.multiple_winners)?;
+    dict.set_item("robbed_kongs", stats.robbed_kongs)?;
+    dict.set_item("kongs", stats.kongs)?;
+    dict.set_item("win_turns", stats.win_turns)?;
+    dict.set_item("fans", stats.fans.to_vec())?;
+    Ok(dict)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Table>()?;
+    m.add_function(wrap_pyfunction!(play_random_deal, m)?)?;
+    m.add_function(wrap_pyfunction!(play_random_game, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate_random, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,161 @@
+//! What a seat can do at a decision point. Legal actions are always listed sorted (by kind in the order of the
+//! enum, then by tile), so that a uniformly random choice is the same in the Rust engine and the Python twin.
+
+use std::fmt;
+
+use crate::error::{EngineError, Result};
+use crate::tile::Tile;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    /// Decline every claim on a discard (or the chance to rob a kong).
+    Pass,
+    /// Discard a tile of this kind from the concealed hand.
+    Discard(Tile),
+    /// 吃 the discard into the chow starting at this tile (lowest of the three).
+    Chi(Tile),
+    /// 碰 the discard.
+    Pon,
+    /// 明杠: claim the discard onto a concealed pung.
+    Kong,
+    /// 暗杠 of four concealed tiles of this kind.
+    ConcealedKong(Tile),
+    /// 加杠: add the fourth tile of this kind to an exposed pon.
+    AddedKong(Tile),
+    /// 胡: win on the discard, by robbing the kong, or self-drawn (自摸) on one's own turn.
+    Win,
+}
+
+impl Action {
+    /// Every action kind name, in sort order.
+    pub const NAMES: [&'static str; 8] = [
+        "pass",
+        "discard",
+        "chi",
+        "pon",
+        "kong",
+        "concealed_kong",
+        "added_kong",
+        "win",
+    ];
+
+    /// The snake_case name of the action kind (used in logs and by the Python bindings).
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self.code()]
+    }
+
+    fn code(self) -> usize {
+        match self {
+            Action::Pass => 0,
+            Action::Discard(_) => 1,
+            Action::Chi(_) => 2,
+            Action::Pon => 3,
+            Action::Kong => 4,
+            Action::ConcealedKong(_) => 5,
+            Action::AddedKong(_) => 6,
+            Action::Win => 7,
+        }
+    }
+
+    /// The tile the action names, for the kinds that name one.
+    pub fn tile(self) -> Option<Tile> {
+        match self {
+            Action::Discard(t)
+            | Action::Chi(t)
+            | Action::ConcealedKong(t)
+            | Action::AddedKong(t) => Some(t),
+            Action::Pass | Action::Pon | Action::Kong | Action::Win => None,
+        }
+    }
+
+    /// Builds an action from its kind name and tile, checking that the tile is given exactly when needed.
+    pub fn from_parts(name: &str, tile: Option<u8>) -> Result<Action> {
+        let tile = match tile {
+            Some(index) => Some(Tile::new(index).ok_or_else(|| {
+                EngineError::tile(format!("tile {index} does not exist: kinds are 0..33"))
+            })?),
+            None => None,
+        };
+        let action = match (name, tile) {
+            ("pass", None) => Action::Pass,
+            ("pon", None) => Action::Pon,
+            ("kong", None) => Action::Kong,
+            ("win", None) => Action::Win,
+            ("discard", Some(t)) => Action::Discard(t),
+            ("chi", Some(t)) => Action::Chi(t),
+            ("concealed_kong", Some(t)) => Action::ConcealedKong(t),
+            ("added_kong", Some(t)) => Action::AddedKong(t),
+            _ if Self::NAMES.contains(&name) => {
+                return Err(EngineError::argument(match tile {
+                    Some(_) => format!("action {name:?} takes no tile"),
+                    None => format!("action {name:?} needs a tile"),
+                }))
+            }
+            _ => {
+                return Err(EngineError::argument(format!(
+                    "unknown action {name:?}: expected one of {}",
+                    Self::NAMES.join(", ")
+                )))
+            }
+        };
+        Ok(action)
+    }
+}
+
+impl fmt::Display for Action {
+    /// `discard 5m`, `chi 345m`, `pon`, `concealed_kong 1z`…
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Action::Chi(t) => {
+                let n = t.number();
+                write!(f, "chi {}{}{}{}", n, n + 1, n + 2, t.suit().letter())
+            }
+            action => match action.tile() {
+                Some(t) => write!(f, "{} {}", action.name(), t.mpsz()),
+                None => f.write_str(action.name()),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tile(i: u8) -> Tile {
+        Tile::new(i).unwrap()
+    }
+
+    #[test]
+    fn sort_order_follows_the_names() {
+        let mut actions = [
+            Action::Win,
+            Action::Discard(tile(3)),
+            Action::Pass,
+            Action::Discard(tile(1)),
+            Action::Chi(tile(0)),
+        ];
+        actions.sort();
+        let names: Vec<_> = actions.iter().map(|a| a.to_string()).collect();
+        assert_eq!(
+            names,
+            ["pass", "discard 2m", "discard 4m", "chi 123m", "win"]
+        );
+    }
+
+    #[test]
+    fn parts_round_trip_and_reject_bad_input() {
+        for action in [
+            Action::Pass,
+            Action::Chi(tile(4)),
+            Action::AddedKong(tile(30)),
+        ] {
+            let rebuilt = Action::from_parts(action.name(), action.tile().map(Tile::index));
+            assert_eq!(rebuilt, Ok(action));
+        }
+        assert!(Action::from_parts("discard", None).is_err());
+        assert!(Action::from_parts("pon", Some(3)).is_err());
+        assert!(Action::from_parts("ron", None).is_err());
+        assert!(Action::from_parts("discard", Some(34)).is_err());
+    }
+}

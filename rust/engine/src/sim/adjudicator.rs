@@ -1,0 +1,88 @@
+//! The seam between the table and the rules: the deal asks an `Adjudicator` whether a hand wins (under the
+//! ruleset's forms, 起和 minimum and so on) and what it is worth. Scoring and win detection live elsewhere in
+//! the engine; the table engine only injects them, so it hard-codes no variant.
+
+use crate::error::Result;
+use crate::hand::Meld;
+use crate::tile::{Counts, Tile};
+
+/// A win in the first go-around that rulesets may score as a limit hand (RULES.md §2.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstGoAround {
+    /// 天和: the dealer's dealt fourteen tiles.
+    Heavenly,
+    /// 地和: a non-dealer's first draw, nobody having claimed or declared a kong before (OC-20).
+    Earthly,
+    /// 人和: a non-dealer winning on the dealer's first discard.
+    Human,
+}
+
+/// Everything about a potential win besides the hand itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinSituation {
+    pub winner: u8,
+    pub tile: Tile,
+    /// Who gave the tile: the discarder, or the robbed konger; `None` for a self-draw (自摸).
+    pub from: Option<u8>,
+    /// 抢杠: the tile is being added to an exposed pon.
+    pub robbing_kong: bool,
+    /// The tile is a kong replacement (杠上开花 when self-drawn).
+    pub kong_replacement: bool,
+    /// For the replacement of a melded kong (a claimed discard onto a concealed pung): who discarded the
+    /// kong's tile — liable under 杠上开花包杠.
+    pub kong_feeder: Option<u8>,
+    /// The wall is empty: a self-draw is 海底, a discard the last one.
+    pub last_tile: bool,
+    pub first_go_around: Option<FirstGoAround>,
+    /// How many seats win on this tile (一炮多响): 1 while each seat is asked, the final count when the win
+    /// is settled.
+    pub winners_on_discard: u8,
+    pub dealer: u8,
+    /// Round wind 0..3 = East..North; the winner's seat wind is its offset from the dealer.
+    pub round_wind: u8,
+}
+
+impl WinSituation {
+    pub fn self_drawn(&self) -> bool {
+        self.from.is_none()
+    }
+
+    /// The winner's seat wind, 0..3 = East..North (the dealer is East, RULES.md OC-1).
+    pub fn seat_wind(&self) -> u8 {
+        (self.winner + 4 - self.dealer) % 4
+    }
+}
+
+/// What the rules say about a legal win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct WinInfo {
+    pub fan: u32,
+}
+
+/// Decides wins. `concealed` is the winner's concealed part with the winning tile included, `melds` its
+/// declared melds (borrowed: the table asks several times per discard, so it builds no `Hand`).
+/// `Ok(None)` means not a legal win (not complete, or below the 起和 minimum); passing on such a hand is not
+/// 漏胡.
+pub trait Adjudicator {
+    fn judge(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        situation: &WinSituation,
+    ) -> Result<Option<WinInfo>>;
+}
+
+/// Any closure with the right signature is an adjudicator (handy for tests and custom rules).
+impl<F> Adjudicator for F
+where
+    F: Fn(&Counts, &[Meld], &WinSituation) -> Result<Option<WinInfo>>,
+{
+    fn judge(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        situation: &WinSituation,
+    ) -> Result<Option<WinInfo>> {
+        self(concealed, melds, situation)
+    }
+}

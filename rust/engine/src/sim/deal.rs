@@ -1,0 +1,809 @@
+//! One deal of 鸡平胡 as a state machine driven one decision at a time (RULES.md §1.3–§1.9).
+//!
+//! At every decision point exactly one seat acts ([`Deal::to_act`]) and chooses one of [`Deal::legal_actions`].
+//! Claims on a discard are collected seat by seat in turn order from the discarder, each seat answering without
+//! seeing the others' answers; once all have answered, the claims resolve by priority: win (every winner:
+//! 一炮多响) > pon/kong > chi. An added kong first offers the tile to the seats that could rob it (抢杠).
+
+use super::action::Action;
+use super::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
+use super::log::Event;
+use super::observation::Observation;
+use super::wall::{Wall, WALL_SIZE};
+use crate::error::{EngineError, Result};
+use crate::hand::{Meld, MeldKind};
+use crate::tile::{can_start_chow, Counts, Tile, COPIES, NUM_KINDS};
+
+pub const SEATS: u8 = 4;
+/// Tiles dealt to each seat before the dealer's first draw.
+const DEALT: usize = 13;
+/// Room reserved for a deal's log: about 200 events in a typical deal.
+const EXPECTED_EVENTS: usize = 256;
+
+/// What one seat holds and shows.
+#[derive(Clone, Debug)]
+pub(crate) struct SeatState {
+    pub concealed: Counts,
+    pub melds: Vec<Meld>,
+    /// The seat's discards still on the table (a claimed discard moves into the claimant's meld).
+    pub discards: Vec<Tile>,
+    /// 漏胡: bit k set = the seat passed a legal win on tile kind k and has not 动牌 (drawn or claimed) since.
+    pub missed_wins: u64,
+}
+
+impl Default for SeatState {
+    fn default() -> Self {
+        SeatState {
+            concealed: [0; NUM_KINDS],
+            melds: Vec::new(),
+            discards: Vec::new(),
+            missed_wins: 0,
+        }
+    }
+}
+
+/// The tile a seat has just drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Drawn {
+    pub tile: Tile,
+    /// A kong replacement from the tail.
+    pub replacement: bool,
+    /// For the replacement of a melded kong (claimed discard onto a concealed pung): the discarder.
+    pub kong_feeder: Option<u8>,
+}
+
+/// How a tile reaches a seat that might win with it.
+#[derive(Clone, Copy, Debug)]
+struct WinChance {
+    tile: Tile,
+    /// The discarder or the konger being robbed; `None` when self-drawn.
+    from: Option<u8>,
+    drawn: Option<Drawn>,
+    robbing_kong: bool,
+    winners_on_discard: u8,
+}
+
+impl WinChance {
+    fn self_drawn(tile: Tile, drawn: Option<Drawn>) -> WinChance {
+        WinChance {
+            tile,
+            from: None,
+            drawn,
+            robbing_kong: false,
+            winners_on_discard: 1,
+        }
+    }
+
+    /// A tile offered by `from`; each seat is asked alone, so as the only winner.
+    fn offered(tile: Tile, from: u8, robbing_kong: bool) -> WinChance {
+        WinChance {
+            tile,
+            from: Some(from),
+            drawn: None,
+            robbing_kong,
+            winners_on_discard: 1,
+        }
+    }
+}
+
+/// Why a tile is on offer to the other seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Offer {
+    Discard,
+    /// The tile is being added to an exposed pon: only a win (抢杠) can claim it.
+    AddedKong,
+}
+
+/// Seats answering an offered tile.
+#[derive(Clone, Debug)]
+pub(crate) struct ClaimWindow {
+    pub tile: Tile,
+    pub from: u8,
+    pub offer: Offer,
+    /// Seats with a choice, in turn order from `from`, and their legal answers.
+    pub choices: Vec<(u8, Vec<Action>)>,
+    /// Answers given so far, one per seat of `choices` in the same order.
+    pub answers: Vec<Action>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Phase {
+    /// `seat` holds 3n+2 tiles and must act; `drawn` is `None` right after a chi or pon (discard only).
+    Turn {
+        seat: u8,
+        drawn: Option<Drawn>,
+    },
+    Claims(ClaimWindow),
+    Over,
+}
+
+/// One winner of a finished deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Winner {
+    pub seat: u8,
+    pub tile: Tile,
+    /// The discarder or robbed konger; `None` when self-drawn.
+    pub from: Option<u8>,
+    pub robbing_kong: bool,
+    pub info: WinInfo,
+}
+
+/// How a deal ended: winners in turn order from the discarder, or none for an exhaustive draw (流局).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub winners: Vec<Winner>,
+}
+
+impl Outcome {
+    pub fn is_exhaustive_draw(&self) -> bool {
+        self.winners.is_empty()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Deal {
+    seed: u64,
+    index: u64,
+    dealer: u8,
+    round_wind: u8,
+    pub(crate) wall: Wall,
+    pub(crate) seats: [SeatState; SEATS as usize],
+    pub(crate) phase: Phase,
+    /// Discards so far, claimed ones included, and whether anyone has claimed or declared a kong: together
+    /// they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
+    discards_made: u32,
+    interrupted: bool,
+    legal: Vec<Action>,
+    events: Vec<Event>,
+    outcome: Option<Outcome>,
+}
+
+fn tile_bit(tile: Tile) -> u64 {
+    1 << tile.index()
+}
+
+/// The seat `offset` places after `seat` in turn order.
+fn seat_after(seat: u8, offset: u8) -> u8 {
+    (seat + offset) % SEATS
+}
+
+impl Deal {
+    /// Deal `index` of the run seeded with `seed`, its wall shuffled from both. `dealer` and `round_wind`
+    /// (0..3 = East..North) come from the game.
+    pub fn new<A: Adjudicator + ?Sized>(
+        seed: u64,
+        index: u64,
+        dealer: u8,
+        round_wind: u8,
+        adjudicator: &A,
+    ) -> Result<Deal> {
+        let wall = Wall::for_deal(seed, index);
+        Deal::with_wall(seed, index, wall, dealer, round_wind, adjudicator)
+    }
+
+    /// Deals from a given wall: 13 tiles to each seat from the dealer on, then the dealer's 14th tile as a
+    /// draw. `seed` and `index` label the deal and key the bots' random streams.
+    pub fn with_wall<A: Adjudicator + ?Sized>(
+        seed: u64,
+        index: u64,
+        wall: Wall,
+        dealer: u8,
+        round_wind: u8,
+        adjudicator: &A,
+    ) -> Result<Deal> {
+        if dealer >= SEATS || round_wind >= SEATS {
+            return Err(EngineError::argument(format!(
+                "dealer {dealer} and round wind {round_wind} must both be 0..3"
+            )));
+        }
+        let mut deal = Deal {
+            seed,
+            index,
+            dealer,
+            round_wind,
+            events: Vec::with_capacity(EXPECTED_EVENTS),
+            seats: Default::default(),
+            phase: Phase::Over,
+            discards_made: 0,
+            interrupted: false,
+            legal: Vec::new(),
+            outcome: None,
+            wall,
+        };
+        deal.events.push(Event::Start {
+            seed,
+            deal: index,
+            dealer,
+            round_wind,
+            wall: deal.wall.order().to_vec(),
+        });
+        for offset in 0..SEATS {
+            let seat = seat_after(dealer, offset);
+            for _ in 0..DEALT {
+                let tile = deal.wall.draw().ok_or_else(wall_exhausted)?;
+                deal.seats[seat as usize].concealed[tile.index() as usize] += 1;
+            }
+        }
+        deal.draw_for(dealer, adjudicator)?;
+        Ok(deal)
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn index(&self) -> u64 {
+        self.index
+    }
+
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    pub fn round_wind(&self) -> u8 {
+        self.round_wind
+    }
+
+    /// The seat whose decision it is, or `None` once the deal is over.
+    pub fn to_act(&self) -> Option<u8> {
+        match &self.phase {
+            Phase::Turn { seat, .. } => Some(*seat),
+            Phase::Claims(window) => window
+                .choices
+                .get(window.answers.len())
+                .map(|(seat, _)| *seat),
+            Phase::Over => None,
+        }
+    }
+
+    /// The legal actions of the seat to act, sorted; empty once the deal is over.
+    pub fn legal_actions(&self) -> &[Action] {
+        &self.legal
+    }
+
+    /// What `seat` can see (0..3).
+    pub fn observation(&self, seat: u8) -> Result<Observation<'_>> {
+        Observation::new(self, seat)
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The event log as JSON lines.
+    pub fn log_lines(&self) -> Vec<String> {
+        self.events.iter().map(Event::to_json).collect()
+    }
+
+    pub fn wall_remaining(&self) -> usize {
+        self.wall.remaining()
+    }
+
+    /// Applies the decision of the seat to act. An action not in [`Deal::legal_actions`] is rejected with
+    /// `IllegalAction` and changes nothing. An error of the adjudicator leaves the deal unusable.
+    pub fn step<A: Adjudicator + ?Sized>(&mut self, action: Action, adjudicator: &A) -> Result<()> {
+        let seat = self
+            .to_act()
+            .ok_or_else(|| EngineError::illegal(format!("{action}: the deal is over")))?;
+        if !self.legal.contains(&action) {
+            let legal: Vec<String> = self.legal.iter().map(Action::to_string).collect();
+            return Err(EngineError::illegal(format!(
+                "{action} is not legal for seat {seat} now; legal: {}",
+                legal.join(", ")
+            )));
+        }
+        self.events.push(Event::Act { seat, action });
+        match std::mem::replace(&mut self.phase, Phase::Over) {
+            Phase::Turn { seat, drawn } => self.take_turn(seat, drawn, action, adjudicator)?,
+            Phase::Claims(window) => self.answer(window, action, adjudicator)?,
+            Phase::Over => {}
+        }
+        if cfg!(debug_assertions) {
+            self.check_invariants()?;
+        }
+        Ok(())
+    }
+
+    fn take_turn<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        drawn: Option<Drawn>,
+        action: Action,
+        adjudicator: &A,
+    ) -> Result<()> {
+        match action {
+            Action::Win => {
+                let tile = drawn
+                    .map(|d| d.tile)
+                    .ok_or_else(|| EngineError::illegal("win without a draw"))?;
+                let info = self
+                    .judge(seat, WinChance::self_drawn(tile, drawn), adjudicator)?
+                    .unwrap_or_default();
+                self.finish(vec![Winner {
+                    seat,
+                    tile,
+                    from: None,
+                    robbing_kong: false,
+                    info,
+                }]);
+                Ok(())
+            }
+            Action::Discard(tile) => {
+                let state = &mut self.seats[seat as usize];
+                state.concealed[tile.index() as usize] -= 1;
+                state.discards.push(tile);
+                self.discards_made += 1;
+                self.offer(seat, tile, Offer::Discard, adjudicator)
+            }
+            Action::ConcealedKong(tile) => {
+                self.seats[seat as usize].concealed[tile.index() as usize] -= COPIES;
+                self.interrupted = true;
+                self.add_meld(seat, Meld::new(MeldKind::ConcealedKong, tile), None);
+                self.draw_replacement_for(seat, None, adjudicator)
+            }
+            Action::AddedKong(tile) => {
+                self.interrupted = true;
+                self.offer(seat, tile, Offer::AddedKong, adjudicator)
+            }
+            Action::Pass | Action::Chi(_) | Action::Pon | Action::Kong => {
+                Err(EngineError::illegal(format!("{action} on one's own turn")))
+            }
+        }
+    }
+
+    /// Records one seat's answer; once every seat with a choice has answered, resolves the claims.
+    fn answer<A: Adjudicator + ?Sized>(
+        &mut self,
+        mut window: ClaimWindow,
+        action: Action,
+        adjudicator: &A,
+    ) -> Result<()> {
+        let (seat, choices) = &window.choices[window.answers.len()];
+        if action != Action::Win && choices.contains(&Action::Win) {
+            // 漏胡 (OC-15): passing (or out-claiming) a legal win blocks that tile until the seat's next 动牌.
+            self.seats[*seat as usize].missed_wins |= tile_bit(window.tile);
+        }
+        window.answers.push(action);
+        if let Some((_, next)) = window.choices.get(window.answers.len()) {
+            self.legal = next.clone();
+            self.phase = Phase::Claims(window);
+            return Ok(());
+        }
+        self.resolve(window, adjudicator)
+    }
+
+    fn resolve<A: Adjudicator + ?Sized>(
+        &mut self,
+        window: ClaimWindow,
+        adjudicator: &A,
+    ) -> Result<()> {
+        let answered = || {
+            window
+                .choices
+                .iter()
+                .map(|(seat, _)| *seat)
+                .zip(window.answers.iter().copied())
+        };
+        let robbing_kong = window.offer == Offer::AddedKong;
+        let winning_seats: Vec<u8> = answered()
+            .filter(|(_, action)| *action == Action::Win)
+            .map(|(seat, _)| seat)
+            .collect();
+        // Settled with the number of winners known (一炮多响 can change the fan: QQ's 一炮三响 floor).
+        let chance = WinChance {
+            winners_on_discard: winning_seats.len() as u8,
+            ..WinChance::offered(window.tile, window.from, robbing_kong)
+        };
+        let mut winners = Vec::new();
+        for seat in winning_seats {
+            let info = self.judge(seat, chance, adjudicator)?.unwrap_or_default();
+            winners.push(Winner {
+                seat,
+                tile: window.tile,
+                from: Some(window.from),
+                robbing_kong,
+                info,
+            });
+        }
+        if !winners.is_empty() {
+            self.finish(winners);
+            return Ok(());
+        }
+        if robbing_kong {
+            return self.complete_added_kong(window.from, window.tile, adjudicator);
+        }
+        let pung_claim =
+            answered().find(|(_, action)| matches!(action, Action::Pon | Action::Kong));
+        let chow_claim = || answered().find(|(_, action)| matches!(action, Action::Chi(_)));
+        match pung_claim.or_else(chow_claim) {
+            Some((seat, action)) => self.claim(seat, action, window.tile, window.from, adjudicator),
+            None => self.draw_for(seat_after(window.from, 1), adjudicator),
+        }
+    }
+
+    /// Takes the discard `tile` of `from` into a meld of `seat`.
+    fn claim<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        action: Action,
+        tile: Tile,
+        from: u8,
+        adjudicator: &A,
+    ) -> Result<()> {
+        self.seats[from as usize].discards.pop();
+        self.interrupted = true;
+        let state = &mut self.seats[seat as usize];
+        state.missed_wins = 0;
+        let (kind, lowest) = match action {
+            Action::Chi(lowest) => (MeldKind::Chi, lowest),
+            Action::Kong => (MeldKind::Kong, tile),
+            _ => (MeldKind::Pon, tile),
+        };
+        let meld = Meld {
+            kind,
+            tile: lowest,
+            claimed: Some(tile),
+            from_offset: Some((from + SEATS - seat) % SEATS),
+        };
+        let mut used = [0u8; NUM_KINDS];
+        meld.add_tiles(&mut used);
+        used[tile.index() as usize] -= 1;
+        for (held, used) in state.concealed.iter_mut().zip(used) {
+            *held -= used;
+        }
+        self.add_meld(seat, meld, Some(from));
+        if kind == MeldKind::Kong {
+            self.draw_replacement_for(seat, Some(from), adjudicator)
+        } else {
+            self.enter_turn(seat, None, adjudicator)
+        }
+    }
+
+    fn complete_added_kong<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        tile: Tile,
+        adjudicator: &A,
+    ) -> Result<()> {
+        let state = &mut self.seats[seat as usize];
+        state.concealed[tile.index() as usize] -= 1;
+        let pon = state
+            .melds
+            .iter_mut()
+            .find(|m| m.kind == MeldKind::Pon && m.tile == tile)
+            .ok_or_else(|| {
+                EngineError::illegal(format!("added kong of {} without its pon", tile.mpsz()))
+            })?;
+        pon.kind = MeldKind::AddedKong;
+        let meld = *pon;
+        let feeder = meld.from_offset.map(|offset| seat_after(seat, offset));
+        self.events.push(Event::Meld {
+            seat,
+            meld,
+            from: feeder,
+        });
+        self.draw_replacement_for(seat, None, adjudicator)
+    }
+
+    fn add_meld(&mut self, seat: u8, meld: Meld, from: Option<u8>) {
+        self.seats[seat as usize].melds.push(meld);
+        self.events.push(Event::Meld { seat, meld, from });
+    }
+
+    /// An ordinary draw from the head for `seat`, or the exhaustive draw when the wall is empty (§1.9).
+    fn draw_for<A: Adjudicator + ?Sized>(&mut self, seat: u8, adjudicator: &A) -> Result<()> {
+        match self.wall.draw() {
+            Some(tile) => {
+                let drawn = Drawn {
+                    tile,
+                    replacement: false,
+                    kong_feeder: None,
+                };
+                self.receive(seat, drawn, adjudicator)
+            }
+            None => {
+                self.finish(Vec::new());
+                Ok(())
+            }
+        }
+    }
+
+    /// A kong replacement from the tail. Kongs are legal only while the wall holds a tile (OC-17).
+    /// `kong_feeder`: who discarded the tile of a melded kong.
+    fn draw_replacement_for<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        kong_feeder: Option<u8>,
+        adjudicator: &A,
+    ) -> Result<()> {
+        let tile = self.wall.draw_replacement().ok_or_else(wall_exhausted)?;
+        let drawn = Drawn {
+            tile,
+            replacement: true,
+            kong_feeder,
+        };
+        self.receive(seat, drawn, adjudicator)
+    }
+
+    fn receive<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        drawn: Drawn,
+        adjudicator: &A,
+    ) -> Result<()> {
+        let state = &mut self.seats[seat as usize];
+        state.concealed[drawn.tile.index() as usize] += 1;
+        state.missed_wins = 0;
+        self.events.push(Event::Draw {
+            seat,
+            tile: drawn.tile,
+            replacement: drawn.replacement,
+        });
+        self.enter_turn(seat, Some(drawn), adjudicator)
+    }
+
+    fn enter_turn<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        drawn: Option<Drawn>,
+        adjudicator: &A,
+    ) -> Result<()> {
+        let can_win = match drawn {
+            Some(d) => self
+                .judge(seat, WinChance::self_drawn(d.tile, drawn), adjudicator)?
+                .is_some(),
+            None => false,
+        };
+        // Built directly in sorted order (discards, concealed kongs, added kongs, win), reusing the buffer.
+        let mut legal = std::mem::take(&mut self.legal);
+        legal.clear();
+        let state = &self.seats[seat as usize];
+        // Which kinds are held is random, so a branch per kind would often mispredict on this hot path: build
+        // bit masks of the kinds first (a branch-free pass), then visit only their set bits.
+        legal.extend(kinds_where(&state.concealed, |n| n > 0).map(Action::Discard));
+        if drawn.is_some() && !self.wall.is_empty() {
+            legal.extend(kinds_where(&state.concealed, |n| n == COPIES).map(Action::ConcealedKong));
+            let added_from = legal.len();
+            legal.extend(
+                state
+                    .melds
+                    .iter()
+                    .filter(|m| {
+                        m.kind == MeldKind::Pon && state.concealed[m.tile.index() as usize] > 0
+                    })
+                    .map(|m| Action::AddedKong(m.tile)),
+            );
+            legal[added_from..].sort_unstable();
+        }
+        if can_win {
+            legal.push(Action::Win);
+        }
+        debug_assert!(legal.is_sorted());
+        self.legal = legal;
+        self.phase = Phase::Turn { seat, drawn };
+        Ok(())
+    }
+
+    /// Offers `tile` from `from` to the other seats; moves on directly when nobody has a choice.
+    fn offer<A: Adjudicator + ?Sized>(
+        &mut self,
+        from: u8,
+        tile: Tile,
+        offer: Offer,
+        adjudicator: &A,
+    ) -> Result<()> {
+        let mut choices = Vec::new();
+        for offset in 1..SEATS {
+            let seat = seat_after(from, offset);
+            let mut options = Vec::new();
+            let blocked = self.seats[seat as usize].missed_wins & tile_bit(tile) != 0;
+            let chance = WinChance::offered(tile, from, offer == Offer::AddedKong);
+            if !blocked && self.judge(seat, chance, adjudicator)?.is_some() {
+                options.push(Action::Win);
+            }
+            if offer == Offer::Discard {
+                options.extend(self.claim_options(seat, tile, offset == 1));
+            }
+            if !options.is_empty() {
+                options.push(Action::Pass);
+                options.sort_unstable();
+                choices.push((seat, options));
+            }
+        }
+        match choices.first() {
+            Some((_, first)) => {
+                self.legal = first.clone();
+                self.phase = Phase::Claims(ClaimWindow {
+                    tile,
+                    from,
+                    offer,
+                    choices,
+                    answers: Vec::new(),
+                });
+                Ok(())
+            }
+            None if offer == Offer::AddedKong => self.complete_added_kong(from, tile, adjudicator),
+            None => self.draw_for(seat_after(from, 1), adjudicator),
+        }
+    }
+
+    /// Pon, kong and (for the discarder's 下家) chi options of `seat` on a discarded `tile`.
+    fn claim_options(&self, seat: u8, tile: Tile, is_next: bool) -> Vec<Action> {
+        let concealed = &self.seats[seat as usize].concealed;
+        let t = tile.index();
+        let held = concealed[t as usize];
+        let mut options = Vec::new();
+        if held >= 2 {
+            options.push(Action::Pon);
+        }
+        if held == 3 && !self.wall.is_empty() {
+            options.push(Action::Kong);
+        }
+        if is_next {
+            for lowest in t.saturating_sub(2)..=t {
+                let fits = can_start_chow(lowest)
+                    && (lowest..lowest + 3).all(|k| k == t || concealed[k as usize] > 0);
+                if fits {
+                    options.extend(Tile::new(lowest).map(Action::Chi));
+                }
+            }
+        }
+        options
+    }
+
+    /// Asks the adjudicator whether `seat` wins with the chance's tile (already in hand when self-drawn).
+    fn judge<A: Adjudicator + ?Sized>(
+        &self,
+        seat: u8,
+        chance: WinChance,
+        adjudicator: &A,
+    ) -> Result<Option<WinInfo>> {
+        let WinChance {
+            tile,
+            from,
+            drawn,
+            robbing_kong,
+            winners_on_discard,
+        } = chance;
+        let state = &self.seats[seat as usize];
+        let mut concealed = state.concealed;
+        if from.is_some() {
+            concealed[tile.index() as usize] += 1;
+        }
+        let situation = WinSituation {
+            winner: seat,
+            tile,
+            from,
+            robbing_kong,
+            kong_replacement: drawn.is_some_and(|d| d.replacement),
+            kong_feeder: drawn.and_then(|d| d.kong_feeder),
+            last_tile: self.wall.is_empty(),
+            first_go_around: self.first_go_around(seat, from, robbing_kong),
+            winners_on_discard,
+            dealer: self.dealer,
+            round_wind: self.round_wind,
+        };
+        adjudicator.judge(&concealed, &state.melds, &situation)
+    }
+
+    /// Whether a win by `seat` now is 天和, 地和 or 人和: nobody has claimed or declared a kong yet, and the
+    /// seats before the winner in the first go-around have each discarded once.
+    fn first_go_around(
+        &self,
+        seat: u8,
+        from: Option<u8>,
+        robbing_kong: bool,
+    ) -> Option<FirstGoAround> {
+        if self.interrupted || robbing_kong {
+            return None;
+        }
+        let seat_wind = u32::from((seat + SEATS - self.dealer) % SEATS);
+        match from {
+            None if seat == self.dealer && self.discards_made == 0 => Some(FirstGoAround::Heavenly),
+            None if seat != self.dealer && self.discards_made == seat_wind => {
+                Some(FirstGoAround::Earthly)
+            }
+            Some(_) if seat != self.dealer && self.discards_made == 1 => Some(FirstGoAround::Human),
+            _ => None,
+        }
+    }
+
+    fn finish(&mut self, winners: Vec<Winner>) {
+        for w in &winners {
+            self.events.push(Event::Win {
+                seat: w.seat,
+                tile: w.tile,
+                from: w.from,
+                robbing_kong: w.robbing_kong,
+                fan: w.info.fan,
+            });
+        }
+        self.events.push(Event::End {
+            exhaustive: winners.is_empty(),
+            winners: winners.iter().map(|w| w.seat).collect(),
+            wall_left: self.wall.remaining(),
+        });
+        self.outcome = Some(Outcome { winners });
+        self.legal.clear();
+        self.phase = Phase::Over;
+    }
+
+    /// Checks that every tile is accounted for exactly: undrawn wall + hands + melds + discards = 4 of each
+    /// kind (so no kind appears five times), and that hand sizes fit the phase. Run after every step in debug
+    /// builds and by the tests.
+    pub fn check_invariants(&self) -> Result<()> {
+        let mut seen = [0u32; NUM_KINDS];
+        for tile in self.wall.undrawn() {
+            seen[tile.index() as usize] += 1;
+        }
+        for (seat, state) in (0u8..).zip(&self.seats) {
+            let mut held = state.concealed;
+            for meld in &state.melds {
+                meld.add_tiles(&mut held);
+            }
+            for tile in &state.discards {
+                held[tile.index() as usize] += 1;
+            }
+            for (total, count) in seen.iter_mut().zip(held) {
+                *total += u32::from(count);
+            }
+            let size = state
+                .concealed
+                .iter()
+                .map(|&c| usize::from(c))
+                .sum::<usize>()
+                + 3 * state.melds.len();
+            let expected = if self.holds_extra_tile(seat) { 14 } else { 13 };
+            if size != expected {
+                return Err(EngineError::hand(format!(
+                    "invariant broken: seat {seat} holds {size} tiles (melds as 3), expected {expected}"
+                )));
+            }
+        }
+        if let Some(kind) = seen.iter().position(|&count| count != u32::from(COPIES)) {
+            return Err(EngineError::hand(format!(
+                "invariant broken: {} of tile kind {kind} on the table instead of {COPIES} ({} tiles in all)",
+                seen[kind], WALL_SIZE
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether `seat` now holds 3n+2 tiles: it is on turn, is adding a kong, or ended the deal holding the
+    /// extra tile (a self-drawn winner, a robbed konger).
+    fn holds_extra_tile(&self, seat: u8) -> bool {
+        match &self.phase {
+            Phase::Turn { seat: s, .. } => *s == seat,
+            Phase::Claims(window) => window.offer == Offer::AddedKong && window.from == seat,
+            Phase::Over => self.outcome.iter().flat_map(|o| &o.winners).any(|w| {
+                (w.seat == seat && w.from.is_none()) || (w.robbing_kong && w.from == Some(seat))
+            }),
+        }
+    }
+}
+
+/// The kinds whose count satisfies `keep`, in kind order.
+fn kinds_where(counts: &Counts, keep: impl Fn(u8) -> bool) -> impl Iterator<Item = Tile> {
+    let mut mask = counts
+        .iter()
+        .enumerate()
+        .fold(0u64, |mask, (kind, &n)| mask | u64::from(keep(n)) << kind);
+    std::iter::from_fn(move || {
+        let kind = mask.trailing_zeros();
+        mask &= mask.wrapping_sub(1);
+        (kind < 64).then_some(kind as u8)
+    })
+    .filter_map(Tile::new)
+}
+
+fn wall_exhausted() -> EngineError {
+    EngineError::illegal("the wall is exhausted")
+}

@@ -1,0 +1,144 @@
+//! Playing: a deal driven by one policy per seat, and the whole game as a thin layer over deals — wind rounds
+//! and dealer rotation (连庄, RULES.md §1.10).
+
+use super::adjudicator::Adjudicator;
+use super::deal::{Deal, Outcome, SEATS};
+use super::policy::Policy;
+use crate::error::{EngineError, Result};
+
+/// Plays `deal` to its end, asking `policies[seat]` for each decision (after `start_deal`).
+pub fn play_deal<A: Adjudicator + ?Sized>(
+    deal: &mut Deal,
+    policies: &mut [Box<dyn Policy>],
+    adjudicator: &A,
+) -> Result<()> {
+    if policies.len() != SEATS as usize {
+        return Err(EngineError::argument(format!(
+            "{} policies given: one per seat (4) is needed",
+            policies.len()
+        )));
+    }
+    for (seat, policy) in (0u8..).zip(policies.iter_mut()) {
+        policy.start_deal(deal.seed(), deal.index(), seat);
+    }
+    while let Some(seat) = deal.to_act() {
+        let action = policies[seat as usize].choose(&deal.observation(seat)?, deal.legal_actions());
+        deal.step(action, adjudicator)?;
+    }
+    Ok(())
+}
+
+/// How long a game lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameConfig {
+    /// Wind rounds (风圈) to play, 1..4 (OC-2: 4).
+    pub wind_rounds: u8,
+    /// A safety stop: exhaustive draws keep the dealer, so a game of weak bots could last very long.
+    pub max_deals: u64,
+}
+
+impl Default for GameConfig {
+    fn default() -> Self {
+        GameConfig {
+            wind_rounds: 4,
+            max_deals: 1000,
+        }
+    }
+}
+
+/// Where a game stands between deals. Deal `k` of the game is deal index `k` of the game's seed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    seed: u64,
+    config: GameConfig,
+    dealer: u8,
+    round_wind: u8,
+    deals_played: u64,
+    over: bool,
+}
+
+impl Game {
+    pub fn new(seed: u64, config: GameConfig) -> Result<Game> {
+        if !(1..=SEATS).contains(&config.wind_rounds) {
+            return Err(EngineError::argument(format!(
+                "wind_rounds {} must be 1..4",
+                config.wind_rounds
+            )));
+        }
+        Ok(Game {
+            seed,
+            config,
+            dealer: 0,
+            round_wind: 0,
+            deals_played: 0,
+            over: config.max_deals == 0,
+        })
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    pub fn round_wind(&self) -> u8 {
+        self.round_wind
+    }
+
+    pub fn deals_played(&self) -> u64 {
+        self.deals_played
+    }
+
+    /// The next deal, dealt.
+    pub fn start_deal<A: Adjudicator + ?Sized>(&self, adjudicator: &A) -> Result<Deal> {
+        if self.over {
+            return Err(EngineError::illegal("the game is over"));
+        }
+        Deal::new(
+            self.seed,
+            self.deals_played,
+            self.dealer,
+            self.round_wind,
+            adjudicator,
+        )
+    }
+
+    /// Moves the game on after a deal: the dealer stays after a draw or when among the winners (一炮多响
+    /// included); otherwise the deal passes to the 下家, and the round wind advances when it returns to seat 0.
+    pub fn record(&mut self, outcome: &Outcome) {
+        let dealer_stays =
+            outcome.is_exhaustive_draw() || outcome.winners.iter().any(|w| w.seat == self.dealer);
+        if !dealer_stays {
+            self.dealer = (self.dealer + 1) % SEATS;
+            if self.dealer == 0 {
+                self.round_wind += 1;
+                self.over |= self.round_wind >= self.config.wind_rounds;
+            }
+        }
+        self.deals_played += 1;
+        self.over |= self.deals_played >= self.config.max_deals;
+    }
+}
+
+/// Plays a whole game and returns its finished deals in order.
+pub fn play_game<A: Adjudicator + ?Sized>(
+    seed: u64,
+    config: GameConfig,
+    policies: &mut [Box<dyn Policy>],
+    adjudicator: &A,
+) -> Result<Vec<Deal>> {
+    let mut game = Game::new(seed, config)?;
+    let mut deals = Vec::new();
+    while !game.is_over() {
+        let mut deal = game.start_deal(adjudicator)?;
+        play_deal(&mut deal, policies, adjudicator)?;
+        let outcome = deal
+            .outcome()
+            .ok_or_else(|| EngineError::illegal("a played deal has no outcome"))?;
+        game.record(outcome);
+        deals.push(deal);
+    }
+    Ok(deals)
+}

@@ -1,0 +1,225 @@
+//! The event log of a deal: one JSON object per line, keys in a fixed order and no spaces, written by hand so
+//! that the Python twin (`json.dumps(event, separators=(",", ":"))`) produces the very same bytes.
+//!
+//! Events (`null` where a field does not apply):
+//! - `{"type":"start","seed":S,"deal":D,"dealer":0,"round_wind":0,"wall":[t,…136]}`
+//! - `{"type":"draw","seat":s,"tile":t,"replacement":false}`
+//! - `{"type":"act","seat":s,"action":"discard","tile":t}`: every decision taken, claims that lose to a
+//!   higher priority included
+//! - `{"type":"meld","seat":s,"kind":"pon","tile":t,"claimed":t,"from":f}`: every meld formed (`tile` is its
+//!   lowest tile, `from` the feeding seat)
+//! - `{"type":"win","seat":s,"tile":t,"from":f,"robbing_kong":false,"fan":n}`
+//! - `{"type":"end","exhaustive":false,"winners":[s,…],"wall_left":n}`
+
+use std::fmt::Write;
+
+use super::action::Action;
+use crate::error::{EngineError, Result};
+use crate::hand::{Meld, MeldKind};
+use crate::tile::Tile;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Start {
+        seed: u64,
+        deal: u64,
+        dealer: u8,
+        round_wind: u8,
+        wall: Vec<Tile>,
+    },
+    Draw {
+        seat: u8,
+        tile: Tile,
+        replacement: bool,
+    },
+    Act {
+        seat: u8,
+        action: Action,
+    },
+    Meld {
+        seat: u8,
+        meld: Meld,
+        from: Option<u8>,
+    },
+    Win {
+        seat: u8,
+        tile: Tile,
+        from: Option<u8>,
+        robbing_kong: bool,
+        fan: u32,
+    },
+    End {
+        exhaustive: bool,
+        winners: Vec<u8>,
+        wall_left: usize,
+    },
+}
+
+/// Log names of the meld kinds.
+pub fn meld_kind_name(kind: MeldKind) -> &'static str {
+    match kind {
+        MeldKind::Chi => "chi",
+        MeldKind::Pon => "pon",
+        MeldKind::Kong => "kong",
+        MeldKind::AddedKong => "added_kong",
+        MeldKind::ConcealedKong => "concealed_kong",
+    }
+}
+
+/// A JSON value that is either a number or `null`.
+fn number_or_null(value: Option<impl std::fmt::Display>) -> String {
+    value.map_or_else(|| "null".to_string(), |v| v.to_string())
+}
+
+fn int_list(values: impl Iterator<Item = impl std::fmt::Display>) -> String {
+    let items: Vec<String> = values.map(|v| v.to_string()).collect();
+    format!("[{}]", items.join(","))
+}
+
+impl Event {
+    /// The event as one line of JSON (no trailing newline).
+    pub fn to_json(&self) -> String {
+        let mut out = String::with_capacity(64);
+        // Writing into a String cannot fail.
+        let _ = match self {
+            Event::Start {
+                seed,
+                deal,
+                dealer,
+                round_wind,
+                wall,
+            } => write!(
+                out,
+                r#"{{"type":"start","seed":{seed},"deal":{deal},"dealer":{dealer},"round_wind":{round_wind},"wall":{}}}"#,
+                int_list(wall.iter().map(|t| t.index()))
+            ),
+            Event::Draw {
+                seat,
+                tile,
+                replacement,
+            } => write!(
+                out,
+                r#"{{"type":"draw","seat":{seat},"tile":{},"replacement":{replacement}}}"#,
+                tile.index()
+            ),
+            Event::Act { seat, action } => write!(
+                out,
+                r#"{{"type":"act","seat":{seat},"action":"{}","tile":{}}}"#,
+                action.name(),
+                number_or_null(action.tile().map(Tile::index))
+            ),
+            Event::Meld { seat, meld, from } => write!(
+                out,
+                r#"{{"type":"meld","seat":{seat},"kind":"{}","tile":{},"claimed":{},"from":{}}}"#,
+                meld_kind_name(meld.kind),
+                meld.tile.index(),
+                number_or_null(meld.claimed.map(Tile::index)),
+                number_or_null(*from)
+            ),
+            Event::Win {
+                seat,
+                tile,
+                from,
+                robbing_kong,
+                fan,
+            } => write!(
+                out,
+                r#"{{"type":"win","seat":{seat},"tile":{},"from":{},"robbing_kong":{robbing_kong},"fan":{fan}}}"#,
+                tile.index(),
+                number_or_null(*from)
+            ),
+            Event::End {
+                exhaustive,
+                winners,
+                wall_left,
+            } => write!(
+                out,
+                r#"{{"type":"end","exhaustive":{exhaustive},"winners":{},"wall_left":{wall_left}}}"#,
+                int_list(winners.iter())
+            ),
+        };
+        out
+    }
+}
+
+/// The fields of a log's `start` line that define the deal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealHeader {
+    pub seed: u64,
+    pub deal: u64,
+    pub dealer: u8,
+    pub round_wind: u8,
+    pub wall: Vec<Tile>,
+}
+
+/// A log line parsed just far enough for replay: the deal header or a decision, or anything else.
+pub enum Recorded {
+    Start(DealHeader),
+    Act { seat: u8, action: Action },
+    Other,
+}
+
+fn bad_line(number: usize, what: &str) -> EngineError {
+    EngineError::argument(format!("log line {}: {what}", number + 1))
+}
+
+/// Parses line `number` (0-based) of a log.
+pub fn parse_line(number: usize, line: &str) -> Result<Recorded> {
+    let value: serde_json::Value =
+        serde_json::from_str(line).map_err(|e| bad_line(number, &format!("not JSON ({e})")))?;
+    let field = |key: &str| -> Result<u64> {
+        value
+            .get(key)
+            .and_then(serde_json::Value::as_u64)
+            .ok_or_else(|| {
+                bad_line(
+                    number,
+                    &format!("field {key:?} missing or not a non-negative integer"),
+                )
+            })
+    };
+    let small = |key: &str| -> Result<u8> {
+        u8::try_from(field(key)?)
+            .map_err(|_| bad_line(number, &format!("field {key:?} out of range")))
+    };
+    match value.get("type").and_then(serde_json::Value::as_str) {
+        Some("start") => Ok(Recorded::Start(DealHeader {
+            seed: field("seed")?,
+            deal: field("deal")?,
+            dealer: small("dealer")?,
+            round_wind: small("round_wind")?,
+            wall: value
+                .get("wall")
+                .and_then(serde_json::Value::as_array)
+                .and_then(|items| {
+                    items
+                        .iter()
+                        .map(|v| {
+                            v.as_u64()
+                                .and_then(|i| u8::try_from(i).ok())
+                                .and_then(Tile::new)
+                        })
+                        .collect::<Option<Vec<Tile>>>()
+                })
+                .ok_or_else(|| {
+                    bad_line(number, "field \"wall\" missing or not a list of tile kinds")
+                })?,
+        })),
+        Some("act") => {
+            let name = value
+                .get("action")
+                .and_then(serde_json::Value::as_str)
+                .ok_or_else(|| bad_line(number, "field \"action\" missing"))?;
+            let tile = match value.get("tile") {
+                None | Some(serde_json::Value::Null) => None,
+                Some(_) => Some(small("tile")?),
+            };
+            Ok(Recorded::Act {
+                seat: small("seat")?,
+                action: Action::from_parts(name, tile)?,
+            })
+        }
+        Some(_) => Ok(Recorded::Other),
+        None => Err(bad_line(number, "field \"type\" missing")),
+    }
+}

@@ -1,0 +1,35 @@
+//! The table engine: seeded walls, the 鸡平胡 deal state machine driven one decision at a time, bots, event
+//! logs with replay, the game loop, and the parallel driver with streaming statistics. Win checks and scoring are injected through [`Adjudicator`].
+//!
+//! Every deal is a function of (seed, deal index) alone — its wall and every random-bot choice come from
+//! [`rng::Rng`] streams keyed by both — so a run gives the same deals whatever the thread count or split.
+
+pub mod action;
+pub mod adjudicator;
+pub mod deal;
+pub mod game;
+pub mod log;
+pub mod observation;
+pub mod policy;
+pub mod replay;
+pub mod rng;
+pub mod scoring_rules;
+pub mod shape_rules;
+pub mod simulate;
+pub mod stats;
+pub mod wall;
+
+pub use action::Action;
+pub use adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
+pub use deal::{Deal, Outcome, Winner, SEATS};
+pub use game::{play_deal, play_game, Game, GameConfig};
+pub use log::Event;
+pub use observation::{Observation, OfferedTile};
+pub use policy::{Policy, RandomBot};
+pub use replay::replay;
+pub use rng::Rng;
+pub use scoring_rules::ScoringRules;
+pub use shape_rules::ShapeRules;
+pub use simulate::{simulate, PolicyFactory};
+pub use stats::{DealSummary, Stats};
+pub use wall::{Wall, WALL_SIZE};
