@@ -11,11 +11,12 @@ import pytest
 
 import mjcore
 from mjcore import IllegalActionError, InvalidArgumentError, InvalidHandError, MjcoreError, load_ruleset
-from mjcore.mcr import MCR_FAN_KEYS, McrScore
+from mjcore.mcr import MCR_FAN_KEYS, FanTable, McrRuleset, McrScore
 from mjcore.mcr import native as mcr_native
 from mjcore.reference.mcr import Situation
 from mjcore.reference.mcr import score as reference_score
 
+from . import test_mcr_reference as reference_tests
 from .mcr_corpus import batch_arrays, cases
 from .test_mcr_reference import FAN_HANDS, HAVE_GB, _random_situation_case, _score
 
@@ -25,8 +26,10 @@ if HAVE_GB:
 RULES = load_ruleset("mcr")
 
 
-def native(hand, win_tile: int, situation: Situation) -> McrScore:
-    return mcr_native.score(hand, win_tile, situation, RULES)
+def native(hand, win_tile: int, situation: Situation, table: FanTable | None = None) -> McrScore:
+    """The Rust scorer with the reference's signature (``table``: another fan table than the shipped one)."""
+    rules = RULES if table is None else McrRuleset(table.name, "mcr", "test table", table.minimum, table)
+    return mcr_native.score(hand, win_tile, situation, rules)
 
 
 def _fans(result: McrScore) -> Counter | None:
@@ -39,6 +42,32 @@ def test_fan_hands_score_as_the_reference(fan, text, win, flags):
     result = native(*case)
     assert fan in _fans(result)
     assert result == reference_score(*case)
+
+
+# The reference's hand-written checks of the combination principles, flowers, the minimum and refused input,
+# run again with the Rust scorer in place of the reference.
+HAND_WRITTEN = [
+    reference_tests.test_flowers_add_one_point_each_but_not_towards_the_minimum,
+    reference_tests.test_no_repeat_three_wind_pungs_score_no_terminal_pungs,
+    reference_tests.test_no_repeat_a_seat_wind_pung_is_not_also_a_terminal_pung,
+    reference_tests.test_no_splitting_a_triple_chow_gives_no_double_chow,
+    reference_tests.test_once_only_each_chow_combines_once,
+    reference_tests.test_never_the_same_fan_twice_from_one_chow,
+    reference_tests.test_take_the_highest_reading,
+    reference_tests.test_implied_fans_are_not_counted,
+    reference_tests.test_a_discard_completing_a_pung_makes_it_exposed,
+    reference_tests.test_wait_fans_need_a_unique_wait,
+    reference_tests.test_the_book_reading_of_two_mixed_kongs,
+    reference_tests.test_the_minimum_is_the_table_value,
+    reference_tests.test_not_a_win_is_a_value,
+    reference_tests.test_last_copy_with_a_concealed_copy_is_refused,
+]
+
+
+@pytest.mark.parametrize("check", HAND_WRITTEN, ids=[check.__name__[5:] for check in HAND_WRITTEN])
+def test_hand_written_checks_hold_in_rust(check, monkeypatch):
+    monkeypatch.setattr(reference_tests, "score", native)
+    check()
 
 
 def test_score_takes_the_shared_situation_keywords():
