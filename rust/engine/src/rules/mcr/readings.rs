@@ -34,6 +34,7 @@ pub struct Win<'a> {
     pub last_copy: bool,
     /// 杠上开花 when self-drawn, 抢杠和 otherwise.
     pub kong_flag: bool,
+    /// The table's option: one concealed and one melded kong score 明暗杠 rather than 明杠 + 暗杠.
     pub mixed_kong_pair_fan: bool,
     /// 独听, worked out the first time a division has a wait fan to give.
     pub unique_wait: OnceCell<bool>,
