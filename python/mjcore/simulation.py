@@ -28,8 +28,8 @@ from typing import Any, Optional
 
 import numpy as np
 
-from .errors import InvalidArgumentError
-from .ruleset import Ruleset, RulesetLike, load_ruleset
+from .errors import InvalidArgumentError, RulesetError
+from .ruleset import Ruleset, RulesetLike, load_ruleset, rulesets
 from .simulation_summary import Summary, summarise
 
 __all__ = ["COLUMNS", "FAN_BUCKETS", "SimulationRequest", "SimulationResult", "totals_of"]
@@ -176,6 +176,9 @@ class SimulationRequest:
         if isinstance(bots, str) or len(bots) != _SEATS:
             raise InvalidArgumentError(f"bots must name one bot per seat (4 names), not {bots!r}")
         rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
+        if not isinstance(rules, Ruleset):  # the table engine plays 鸡平胡 (RULES.md §1); MCR play is not built
+            raise RulesetError(f"simulate plays Guangdong tables ({', '.join(rulesets('guangdong'))}), "
+                               f"not {getattr(rules, 'name', rules)!r}")  # fmt: skip
         return cls(rules, seed, deal_offset, deal_offset + deals, tuple(str(b) for b in bots))
 
     def result(self, totals: dict[str, Any], columns: Optional[dict[str, np.ndarray]]) -> SimulationResult:
