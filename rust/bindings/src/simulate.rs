@@ -12,6 +12,8 @@ use pyo3::types::PyDict;
 use crate::errors::IntoPyResult;
 use crate::ruleset::PyRuleset;
 
+const SEAT_COUNT: usize = SEATS as usize;
+
 /// The totals of a run as a dict (the keys are the `Stats` fields).
 pub(crate) fn stats_dict<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
@@ -37,85 +39,44 @@ fn seat_or_none(seat: Option<u8>) -> i8 {
     seat.map_or(-1, |s| s as i8)
 }
 
-/// A column of one value per deal, or of one value per seat per deal (shape (N, 4)).
-fn column<'py, T: numpy::Element>(
+/// A column of `K` values per deal: shape (N,) for one, (N, K) for several (one per seat).
+fn column<'py, T: numpy::Element, const K: usize>(
     py: Python<'py>,
     records: &[DealRecord],
-    per_seat: bool,
-    value: impl Fn(&DealRecord) -> Vec<T>,
+    value: impl Fn(&DealRecord) -> [T; K],
 ) -> PyResult<Bound<'py, PyAny>> {
     let flat: Vec<T> = records.iter().flat_map(value).collect();
     let array = PyArray1::from_vec(py, flat);
-    if per_seat {
-        Ok(array
-            .reshape([records.len(), usize::from(SEATS)])?
-            .into_any())
-    } else {
-        Ok(array.into_any())
+    if K == 1 {
+        return Ok(array.into_any());
     }
+    Ok(array.reshape([records.len(), K])?.into_any())
 }
 
-/// The per-deal columns (see `mjcore.SimulationResult`).
+/// The per-deal columns (see `mjcore.simulation`).
 fn records_dict<'py>(py: Python<'py>, records: &[DealRecord]) -> PyResult<Bound<'py, PyDict>> {
-    let seats = 0..SEATS;
     let dict = PyDict::new(py);
     let put = |name: &str, array: PyResult<Bound<'py, PyAny>>| dict.set_item(name, array?);
-    put(
-        "winners",
-        column(py, records, true, |r| {
-            seats.clone().map(|s| r.winners & (1 << s) != 0).collect()
-        }),
-    )?;
-    put(
-        "pattern",
-        column(py, records, true, |r| {
-            r.pattern.iter().map(|p| p.map_or(-1, i16::from)).collect()
-        }),
-    )?;
-    put(
-        "fan",
-        column(py, records, true, |r| {
-            r.fan.iter().map(|f| f.map_or(-1, |f| f as i16)).collect()
-        }),
-    )?;
-    put(
-        "points",
-        column(py, records, true, |r| {
-            r.fan
-                .iter()
-                .map(|f| f.map_or(0, |f| 1i64 << f.min(62)))
-                .collect()
-        }),
-    )?;
-    put(
-        "payments",
-        column(py, records, true, |r| r.payments.to_vec()),
-    )?;
-    put(
-        "discarder",
-        column(py, records, false, |r| vec![seat_or_none(r.from)]),
-    )?;
-    put(
-        "self_drawn",
-        column(py, records, false, |r| vec![r.self_drawn()]),
-    )?;
-    put(
-        "robbing_kong",
-        column(py, records, false, |r| vec![r.robbing_kong]),
-    )?;
-    put(
-        "turns",
-        column(py, records, false, |r| vec![r.turns as u16]),
-    )?;
-    put(
-        "exhaustive_draw",
-        column(py, records, false, |r| vec![r.is_exhaustive_draw()]),
-    )?;
-    put("dealer", column(py, records, false, |r| vec![r.dealer]))?;
-    put("kongs", column(py, records, false, |r| vec![r.kongs as u8]))?;
+    let winners = |r: &DealRecord| std::array::from_fn(|s| r.winners & (1 << s) != 0);
+    put("winners", column::<bool, SEAT_COUNT>(py, records, winners))?;
+    let pattern = |r: &DealRecord| r.pattern.map(|p| p.map_or(-1, i16::from));
+    put("pattern", column(py, records, pattern))?;
+    let fan = |r: &DealRecord| r.fan.map(|f| f.map_or(-1, |f| f as i16));
+    put("fan", column(py, records, fan))?;
+    let points = |r: &DealRecord| r.fan.map(|f| f.map_or(0, |f| 1i64 << f.min(62)));
+    put("points", column(py, records, points))?;
+    put("payments", column(py, records, |r| r.payments))?;
+    put("discarder", column(py, records, |r| [seat_or_none(r.from)]))?;
+    put("self_drawn", column(py, records, |r| [r.self_drawn()]))?;
+    put("robbing_kong", column(py, records, |r| [r.robbing_kong]))?;
+    put("turns", column(py, records, |r| [r.turns as u16]))?;
+    let exhaustive = |r: &DealRecord| [r.is_exhaustive_draw()];
+    put("exhaustive_draw", column(py, records, exhaustive))?;
+    put("dealer", column(py, records, |r| [r.dealer]))?;
+    put("kongs", column(py, records, |r| [r.kongs as u8]))?;
     put(
         "liability",
-        column(py, records, false, |r| vec![seat_or_none(r.liable)]),
+        column(py, records, |r| [seat_or_none(r.liable)]),
     )?;
     Ok(dict)
 }
