@@ -49,8 +49,21 @@ def random_parity(n: int = 20000) -> int:
     return failures
 
 
+def simulate_parity() -> int:
+    """Per-deal arrays of mjcore.simulate against the twin: 100 efficiency-bot and 1,000 random-bot deals."""
+    failures = 0
+    for bot, deals in (("efficiency", 100), ("random", 1000)):
+        native = mjcore.simulate("gd-qq3", deals, seed=5, bots=(bot,) * 4)
+        twin = ref.simulate("gd-qq3", deals, seed=5, bots=(bot,) * 4)
+        for column in native.per_deal:
+            if not np.array_equal(native[column], twin[column]):
+                failures += 1
+                print(f"MISMATCH simulate {bot} column {column}")
+    return failures
+
+
 def main() -> int:
-    failures = exhaustive_shanten() + random_parity()
+    failures = exhaustive_shanten() + random_parity() + simulate_parity()
     print("long checks:", "passed" if failures == 0 else f"{failures} failures")
     return 1 if failures else 0
 
