@@ -117,7 +117,8 @@ def simulate_random(seed: int, deals: range, threads: Optional[int] = None,
     bots — wins by ``ruleset``'s scoring, or by the 鸡平胡 shapes without one — on ``threads`` threads (None:
     all cores), the GIL released. Returns the totals:
     deals, exhaustive_draws, wins_by_offset (winner seat relative to the dealer), self_drawn_wins, deal_ins,
-    multiple_winners, robbed_kongs, kongs, win_turns (sum of the winners' draws), fans (histogram). The result
+    multiple_winners, robbed_kongs, kongs, win_turns and win_turns_squared (over deals won, the first winner's
+    draws), fans (histogram), patterns (by table row), liabilities, payments_by_offset. The result
     depends only on the seed and the deal indices, never on the thread count; totals of two ranges add up."""
     if deals.step != 1:
         raise InvalidArgumentError(f"deals must be a range with step 1, not {deals!r}")
