@@ -17,11 +17,13 @@ from .batch import is_win_batch, shanten_batch
 from .decompose import decompose, is_win
 from .guangdong import score
 from .notation import parse_hand, parse_tile, parse_tiles
+from ..simulation import SimulationResult
 from .shanten import shanten, shanten_by_form
 from .simulator import simulate
 from .waits import waits
 
 __all__ = [
+    "SimulationResult",
     "decompose",
     "is_win",
     "is_win_batch",
