@@ -14,9 +14,8 @@ from mjcore import Hand, Meld, MeldKind
 from mjcore.ruleset import load_ruleset
 from mjcore.situation import SEAT_NAMES
 
-CASES_FILE = Path(__file__).resolve().parents[1].parent.parent / "shared" / "cases.jsonl"
-if not CASES_FILE.exists():  # CI sees the shared folder next to the checkout
-    CASES_FILE = Path(__file__).resolve().parents[1] / ".." / "shared" / "cases.jsonl"
+# The project's shared folder sits next to the checkout, for developers and CI alike.
+CASES_FILE = Path(__file__).resolve().parents[1].parent / "shared" / "cases.jsonl"
 
 SCORED = [case for case in map(json.loads, CASES_FILE.read_text(encoding="utf-8").splitlines())
           if case["table"] != "procedural"]  # fmt: skip
