@@ -1,6 +1,7 @@
-"""Agreement of the pure-Python MCR scorer with pymahjonggb on generated winning situations.
+"""Agreement of an MCR scorer (the pure-Python reference or the Rust core) with pymahjonggb on generated winning
+situations.
 
-    python scripts/mcr_agreement.py [--count 50000] [--seed 0]
+    python scripts/mcr_agreement.py [--count 50000] [--seed 0] [--backend reference|rust]
 
 Prints the agreement rate and the disagreements grouped by class (the fans that differ), with an example each.
 Exits non-zero if any hand disagrees.
@@ -19,7 +20,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.mcr_corpus import cases  # noqa: E402
 from tests.mcr_pymahjonggb import gb_score  # noqa: E402
 
-from mjcore.reference.mcr import score  # noqa: E402
+from mjcore import load_ruleset  # noqa: E402
+from mjcore.mcr import native  # noqa: E402
+from mjcore.reference.mcr import score as reference_score  # noqa: E402
+
+
+def _rust_score(hand, win_tile, situation):
+    return native.score(hand, win_tile, situation, load_ruleset("mcr"))
 
 
 def _difference(mine: Counter | None, theirs: Counter | None) -> str:
@@ -34,7 +41,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=50_000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--backend", choices=("reference", "rust"), default="reference")
     args = parser.parse_args()
+    score = _rust_score if args.backend == "rust" else reference_score
 
     classes: dict[str, list] = defaultdict(list)
     hits: Counter = Counter()
@@ -50,7 +59,7 @@ def main() -> int:
 
     disagreeing = sum(len(v) for v in classes.values())
     print(f"{args.count - disagreeing}/{args.count} hands agree ({100 * (1 - disagreeing / args.count):.3f}%), "
-          f"seed {args.seed}, {elapsed:.1f} s")
+          f"seed {args.seed}, backend {args.backend}, {elapsed:.1f} s")
     print(f"fans reached: {len(hits)}; least frequent: "
           + ", ".join(f"{key} {n}" for key, n in sorted(hits.items(), key=lambda kv: kv[1])[:6]))
     for name, examples in sorted(classes.items(), key=lambda kv: -len(kv[1])):

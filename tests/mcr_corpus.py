@@ -16,7 +16,7 @@ from mjcore.hand import Hand, Meld, MeldKind
 from mjcore.reference.mcr import Situation
 from mjcore.reference.mcr.tiles import DRAGONS, GREEN, KNITTED_STRAIGHTS, REVERSIBLE, THIRTEEN_ORPHANS, WINDS
 
-__all__ = ["Case", "generate", "cases"]
+__all__ = ["Case", "batch_arrays", "generate", "cases"]
 
 
 class Case(NamedTuple):
@@ -290,3 +290,32 @@ def cases(count: int, seed: int = 0) -> Iterator[Case]:
     rng = random.Random(seed)
     for _ in range(count):
         yield generate(rng)
+
+
+def batch_arrays(corpus: list[Case]) -> dict:
+    """The corpus as ``mjcore.score_batch`` inputs: concealed counts, melds as (MeldKind + 1, tile) slots,
+    flowers, winning tiles and the situation columns."""
+    import numpy as np
+
+    n = len(corpus)
+    melds = np.zeros((n, 4, 2), dtype=np.uint8)
+    for row, case in enumerate(corpus):
+        for slot, meld in enumerate(case.hand.melds):
+            melds[row, slot] = (int(meld.kind) + 1, meld.tile)
+
+    def column(field: str) -> np.ndarray:
+        return np.array([getattr(case.situation, field) for case in corpus], dtype=np.uint8)
+
+    return {
+        "concealed": np.array([case.hand.concealed for case in corpus], dtype=np.uint8),
+        "win_tiles": np.array([case.win_tile for case in corpus], dtype=np.uint8),
+        "melds": melds,
+        "flowers": np.array([len(case.hand.flowers) for case in corpus], dtype=np.uint8),
+        "self_drawn": column("self_drawn"),
+        "last_copy": column("last_copy"),
+        "kong_bloom": column("kong_replacement"),
+        "robbing_kong": column("robbing_kong"),
+        "last_tile": column("wall_last"),
+        "seat_wind": column("seat_wind"),
+        "round_wind": column("prevalent_wind"),
+    }

@@ -35,26 +35,29 @@ def gb_pack(meld) -> tuple[str, str, int]:
 _KEY_BY_ENGLISH = {fan.english: key for key, fan in default_table().fans.items()}
 
 
+def gb_arguments(hand: Hand, win_tile: int, situation: Situation) -> tuple:
+    """The arguments of ``MahjongGB.MahjongFanCalculator`` for a scored situation."""
+    return (
+        tuple(gb_pack(m) for m in hand.melds),
+        tuple(gb_tile(t) for t in hand.tiles()),
+        gb_tile(win_tile),
+        len(hand.flowers),
+        situation.self_drawn,
+        situation.last_copy,
+        situation.kong_replacement or situation.robbing_kong,
+        situation.wall_last,
+        situation.seat_wind,
+        situation.prevalent_wind,
+        True,
+    )
+
+
 def gb_score(hand: Hand, win_tile: int, situation: Situation) -> Counter | None:
     """pymahjonggb's fans as a Counter of keys, or None when it finds no win."""
     import MahjongGB
 
-    packs = tuple(gb_pack(m) for m in hand.melds)
-    tiles = tuple(gb_tile(t) for t in hand.tiles())
     try:
-        fans = MahjongGB.MahjongFanCalculator(
-            packs,
-            tiles,
-            gb_tile(win_tile),
-            len(hand.flowers),
-            situation.self_drawn,
-            situation.last_copy,
-            situation.kong_replacement or situation.robbing_kong,
-            situation.wall_last,
-            situation.seat_wind,
-            situation.prevalent_wind,
-            True,
-        )
+        fans = MahjongGB.MahjongFanCalculator(*gb_arguments(hand, win_tile, situation))
     except TypeError as error:
         if "ERROR_NOT_WIN" in str(error):
             return None

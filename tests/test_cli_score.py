@@ -44,3 +44,13 @@ def test_the_mjcore_command_has_score(capsys):
 
     assert mjcore_main(["score", "12p456s789s88p[555m]", "--win", "3p", "--discarder", "E", "--seat", "S"]) == 0
     assert "鸡糊" in capsys.readouterr().out
+
+
+def test_mcr_prints_its_fans(capsys):
+    assert main(["123456789m1234p", "--win", "1p", "--self-drawn", "--rules", "mcr"]) == 0
+    out = capsys.readouterr().out
+    for part in ("国标", "pure_straight", "清龙", "Pure Straight", "total 23 fan (meets the minimum of 8"):
+        assert part in out
+    assert main(["123m456p789s34s11z", "--win", "5s", "--discarder", "W", "--rules", "mcr", "--last-copy"]) == 0
+    assert "和绝张" in capsys.readouterr().out
+    assert main(["123456789m1234p", "--win", "1p", "--self-drawn", "--rules", "mcr", "--heavenly"]) == 2

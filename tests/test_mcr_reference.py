@@ -21,7 +21,7 @@ from mjcore import (
     tile_index,
 )
 from mjcore.reference.mcr import Situation, default_table, score
-from mjcore.reference.mcr.table import parse_table
+from mjcore.mcr.table import parse_table
 
 from .mcr_corpus import cases, generate
 

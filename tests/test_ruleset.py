@@ -11,20 +11,17 @@ import pytest
 
 import mjcore
 from mjcore import RulesetError, _core, load_ruleset, rulesets
+from mjcore.mcr import MCR_FAN_KEYS, McrRuleset
 from mjcore.ruleset import EXTRA_KEYS, FLOOR_EVENTS, PATTERN_KEYS, RULESET_DIR
 
-SHIPPED = ["gd-cgc5", "gd-guigang", "gd-qq3"]
+GUANGDONG = ["gd-cgc5", "gd-guigang", "gd-qq3"]
+SHIPPED = [*GUANGDONG, "mcr"]
 
 
 def test_shipped_rulesets_are_listed():
-    assert rulesets("guangdong") == SHIPPED
-    assert set(SHIPPED) <= set(rulesets())
-
-
-def test_other_families_are_refused_by_name():
-    for name in set(rulesets()) - set(SHIPPED):
-        with pytest.raises(RulesetError, match="meta.family"):
-            load_ruleset(name)
+    assert rulesets() == SHIPPED
+    assert rulesets("guangdong") == GUANGDONG
+    assert rulesets("mcr") == ["mcr"]
 
 
 def test_rust_and_python_registries_agree():
@@ -33,7 +30,7 @@ def test_rust_and_python_registries_agree():
     assert tuple(_core.floor_event_keys()) == FLOOR_EVENTS
 
 
-@pytest.mark.parametrize("name", SHIPPED)
+@pytest.mark.parametrize("name", GUANGDONG)
 def test_shipped_file_keys_are_in_the_registry(name):
     data = tomllib.loads((RULESET_DIR / f"{name}.toml").read_text(encoding="utf-8"))
     assert set(data["patterns"]) <= set(PATTERN_KEYS)
@@ -43,7 +40,7 @@ def test_shipped_file_keys_are_in_the_registry(name):
 
 def test_every_registered_key_is_used_by_some_shipped_file():
     used_patterns, used_extras, used_events = set(), set(), set()
-    for name in SHIPPED:
+    for name in GUANGDONG:
         rules = load_ruleset(name)
         used_patterns |= {row.key for row in rules.patterns}
         used_extras |= {row.key for row in rules.extras}
@@ -110,7 +107,7 @@ def test_a_copied_file_with_a_changed_value_loads_by_path_and_scores(tmp_path):
         (r"^seat_round_wind_stack = true", "seat_round_wind_stack = true\ntypo = 1", r"options\.typo: unknown field"),
         (r'^(\[patterns\.ji_hu\]\n)zh = "鸡糊"', r'\1zh = ""', r"patterns\.ji_hu\.zh: expected a non-empty string"),
         (r"^seven_pairs = false", "seven_pairs = true", r"patterns\.qi_dui: must be listed"),
-        (r'^family = "guangdong"', 'family = "mcr"', r"meta\.family"),
+        (r'^family = "guangdong"', 'family = "riichi"', r"meta\.family"),
         (r"^\[meta\]", "[meta", r"not valid TOML"),
     ],
 )
@@ -138,3 +135,49 @@ def test_the_compiled_object_rejects_what_validation_would():
                       (True, True, True, True), (True, True, True))  # fmt: skip
     with pytest.raises(RulesetError, match="patterns.ji_hu: missing"):
         _core.Ruleset("x", 5, 0, (False, True, True), [], [], (0, []), (True, True, True, True), (True, True, True))
+
+
+def test_mcr_fan_keys_agree_in_rust_python_and_the_file():
+    data = tomllib.loads((RULESET_DIR / "mcr.toml").read_text(encoding="utf-8"))
+    assert tuple(_core.mcr_fan_keys()) == MCR_FAN_KEYS == tuple(data["fans"])
+
+
+def test_mcr_loads_as_an_mcr_ruleset():
+    rules = load_ruleset("mcr")
+    assert isinstance(rules, McrRuleset)
+    assert (rules.family, rules.minimum, rules.compiled.name) == ("mcr", 8, "mcr")
+    assert rules.table.value("big_four_winds") == 88
+    assert load_ruleset(rules) is rules
+    assert rules.with_minimum(0).minimum == 0
+
+
+def test_an_edited_mcr_file_scores_its_own_values(tmp_path):
+    path = edited_copy(tmp_path, r'^(\[fans\.pure_straight\][^\[]*?fan = )16', r"\g<1>20", name="mcr")
+    rules = load_ruleset(path)
+    assert rules.table.value("pure_straight") == 20
+    result = mjcore.score("123456789m1234p", "1p", ruleset=rules, self_drawn=True)
+    assert result.total == 27 and mjcore.reference.score("123456789m1234p", "1p", ruleset=rules, self_drawn=True) == result
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        (r"^\[fans\.edge_wait\]", "[fans.edgy_wait]", "fans.edgy_wait"),
+        (r'excludes = \["big_three_winds"', 'excludes = ["no_such_fan"', "no_such_fan"),
+        (r"^minimum = 8", 'minimum = "8"', "minimum"),
+    ],
+)
+def test_mcr_validation_errors_name_the_field(tmp_path, old, new, message):
+    with pytest.raises(RulesetError, match=message):
+        load_ruleset(edited_copy(tmp_path, old, new, name="mcr"))
+
+
+def test_the_compiled_mcr_table_rejects_what_validation_would():
+    fans = [(fan.key, fan.value, list(fan.excludes)) for fan in load_ruleset("mcr").table.fans.values()]
+    with pytest.raises(RulesetError, match="missing"):
+        _core.McrRuleset("x", 8, True, fans[1:])
+    with pytest.raises(RulesetError, match="unknown fan"):
+        _core.McrRuleset("x", 8, True, [*fans, ("nope", 1, [])])
+    with pytest.raises(RulesetError, match="worth more"):
+        _core.McrRuleset("x", 8, True, [(key, value, ["big_four_winds"] if key == "self_drawn" else excl)
+                                         for key, value, excl in fans])

@@ -27,6 +27,7 @@ from .errors import (
     RulesetError,
 )
 from .hand import Forms, Hand, Meld, MeldKind
+from .mcr import McrRuleset, McrScore
 from .results import Decomposition, DiscardChoice, Group, Waits
 from .ruleset import Ruleset, load_ruleset, rulesets
 from .score_result import ScoreEntry, ScoreResult
@@ -48,6 +49,8 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidHandError",
     "InvalidTileError",
+    "McrRuleset",
+    "McrScore",
     "Meld",
     "MeldKind",
     "MjcoreError",

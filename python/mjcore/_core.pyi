@@ -107,6 +107,47 @@ def score_batch(
     last_tile: npt.NDArray[np.uint8],
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]: ...
 
+# Chinese Official (MCR) scoring (mjcore.mcr).
+class McrRuleset:
+    """A compiled MCR fan table; built by ``mjcore.mcr.McrRuleset.compiled`` after validation."""
+
+    def __new__(
+        cls,
+        name: str,
+        minimum: int,
+        concealed_and_melded_kong: bool,  # 明暗杠 (pymahjonggb) instead of 明杠 + 暗杠
+        fans: Sequence[tuple[str, int, Sequence[str]]],  # (key, value, excluded keys) in table order
+    ) -> McrRuleset: ...
+    @property
+    def name(self) -> str: ...
+
+def mcr_fan_keys() -> list[str]: ...
+
+# ([(fan key, count, value per occurrence)] in table order, total with flowers, meets_minimum)
+McrScoreTuple = tuple[list[tuple[str, int, int]], int, bool]
+
+def mcr_score(
+    ruleset: McrRuleset,
+    counts: Counts,
+    melds: Sequence[MeldTuple],
+    wilds: int,  # refused: MCR has no wild tiles
+    flowers: int,  # bit set, bit n-1 for flower n
+    win: int,
+    flags: tuple[bool, bool, bool, bool, bool],  # self_drawn, last_copy, kong_replacement, robbing_kong, wall_last
+    seat_wind: int,
+    prevalent_wind: int,
+) -> McrScoreTuple | None: ...
+def mcr_score_batch(
+    ruleset: McrRuleset,
+    concealed: npt.NDArray[np.uint8],  # (N, 34) before the winning tile
+    melds: npt.NDArray[np.uint8],  # (N, 4, 2): (MeldKind + 1, lowest tile), kind 0 = empty slot
+    flowers: npt.NDArray[np.uint8],  # (N,) number of flowers
+    win: npt.NDArray[np.uint8],
+    flags: npt.NDArray[np.uint8],  # (5, N): self_drawn, last_copy, kong_replacement, robbing_kong, wall_last
+    seat_wind: npt.NDArray[np.uint8],
+    prevalent_wind: npt.NDArray[np.uint8],
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]: ...  # totals (−1 not a win), fan counts (N, keys)
+
 # The table engine (mjcore.sim wraps these).
 RawWinCheck = Callable[
     [bytes, tuple[MeldTuple, ...], tuple[int, int, int | None, bool, bool, int | None, bool, str | None, int, int, int]],

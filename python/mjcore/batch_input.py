@@ -13,9 +13,10 @@ import numpy as np
 
 from .errors import InvalidArgumentError, InvalidHandError
 from .hand import MAX_SETS
+from .situation import seat_index
 from .tiles import NUM_KINDS, tile_name
 
-__all__ = ["checked_batch"]
+__all__ = ["checked_batch", "row_column", "seat_column"]
 
 
 def _row_problem(row: np.ndarray, complete_only: bool) -> str | None:
@@ -53,3 +54,19 @@ def checked_batch(arr: Any, *, complete_only: bool,
         if problem:
             raise InvalidHandError(f"row {index}: {problem}")
     return arr
+
+
+def row_column(value: Any, n: int, name: str) -> np.ndarray:
+    """A per-row uint8 array of length n from a scalar or an array (a score_batch input)."""
+    try:
+        return np.ascontiguousarray(np.broadcast_to(np.asarray(value), (n,)), dtype=np.uint8)
+    except ValueError:
+        raise InvalidArgumentError(f"{name} must be a scalar or an array of length {n}") from None
+
+
+def seat_column(value: Any, n: int, name: str) -> np.ndarray:
+    """Seats or winds as 0..3 (the engine names a row out of range); wind names are translated first."""
+    values = np.asarray(value)
+    if values.dtype.kind in "US":
+        values = np.vectorize(lambda seat: seat_index(str(seat), name), otypes=[np.uint8])(values)
+    return row_column(values, n, name)

@@ -1,4 +1,4 @@
-"""The ``mjcore score`` subcommand: scores one Guangdong win and prints the breakdown table.
+"""The ``mjcore score`` subcommand: scores one Guangdong or MCR win and prints the breakdown table.
 
 ``mjcore score "<hand>" --win 3p --self-drawn --seat S --round E --rules gd-cgc5``
 
@@ -22,7 +22,7 @@ SEATS = ("E", "S", "W", "N")
 
 def add_score_command(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Adds ``score`` to a CLI's subcommands; the parsed namespace's ``handler`` runs it."""
-    parser = subparsers.add_parser("score", help="score a Guangdong win", description=__doc__.split("\n\n")[0])
+    parser = subparsers.add_parser("score", help="score a Guangdong or MCR win", description=__doc__.split("\n\n")[0])
     configure(parser)
     return parser
 
@@ -36,7 +36,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     how.add_argument("--robbed", choices=SEATS, help="seat whose added kong was robbed (抢杠)")
     parser.add_argument("--seat", choices=SEATS, default="E", help="the winner's seat wind (default E)")
     parser.add_argument("--round", choices=SEATS, default="E", help="the round wind (default E)")
-    parser.add_argument("--rules", default="gd-cgc5", help=f"a shipped ruleset ({', '.join(rulesets('guangdong'))}) or a path")
+    parser.add_argument("--rules", default="gd-cgc5", help=f"a shipped ruleset ({', '.join(rulesets())}) or a path")
     parser.add_argument("--minimum", type=int, help="override the ruleset's 起和")
     parser.add_argument("--kong-bloom", action="store_true", help="杠上开花")
     parser.add_argument("--kong-fed-by", choices=SEATS, help="who fed the melded kong before the bloom")
@@ -46,6 +46,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     limit.add_argument("--earthly", action="store_true", help="地和")
     limit.add_argument("--human", action="store_true", help="人和")
     parser.add_argument("--winners", type=int, default=1, help="winners on this discard (一炮多响)")
+    parser.add_argument("--last-copy", action="store_true", help="the last unseen copy (和绝张, MCR)")
     parser.set_defaults(handler=run_score)
 
 
@@ -59,7 +60,8 @@ def run_score(args: argparse.Namespace) -> int:
                        discarder=args.discarder or args.robbed, robbing_kong=args.robbed is not None,
                        seat_wind=args.seat, round_wind=args.round, kong_bloom=args.kong_bloom,
                        kong_fed_by=args.kong_fed_by, last_tile=args.last_tile, heavenly=args.heavenly,
-                       earthly=args.earthly, human=args.human, winners_on_discard=args.winners)  # fmt: skip
+                       earthly=args.earthly, human=args.human, winners_on_discard=args.winners,
+                       last_copy=args.last_copy)  # fmt: skip
     except MjcoreError as error:
         print(f"mjcore score: {error}", file=sys.stderr)
         return 2

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Union
 
 from .errors import RulesetError
+from .mcr.ruleset import McrRuleset, mcr_ruleset
 
 __all__ = [
     "EXTRA_KEYS",
@@ -146,7 +147,7 @@ class Ruleset:
         )  # fmt: skip
 
 
-RulesetLike = Union[Ruleset, str, os.PathLike]
+RulesetLike = Union[Ruleset, McrRuleset, str, os.PathLike]
 
 
 def rulesets(family: str | None = None) -> list[str]:
@@ -160,10 +161,10 @@ def _family_of(path: Path) -> str | None:
         return tomllib.load(handle).get("meta", {}).get("family")
 
 
-def load_ruleset(name_or_path: RulesetLike) -> Ruleset:
-    """A shipped Guangdong ruleset by name (``"gd-cgc5"``), or a ruleset file by path. A ``Ruleset`` is returned
-    as is."""
-    if isinstance(name_or_path, Ruleset):
+def load_ruleset(name_or_path: RulesetLike) -> Ruleset | McrRuleset:
+    """A shipped ruleset by name (``"gd-cgc5"``, ``"mcr"``), or a ruleset file by path. A file of
+    ``meta.family = "mcr"`` loads as an ``McrRuleset``. A loaded ruleset is returned as is."""
+    if isinstance(name_or_path, (Ruleset, McrRuleset)):
         return name_or_path
     if isinstance(name_or_path, str) and _SHIPPED_NAME.fullmatch(name_or_path):
         return _load_shipped(name_or_path)
@@ -171,7 +172,7 @@ def load_ruleset(name_or_path: RulesetLike) -> Ruleset:
         raise TypeError(f"a ruleset is a name, a path or a Ruleset, not {type(name_or_path).__name__}")
     path = Path(name_or_path)
     if not path.is_file():
-        raise RulesetError(f"no ruleset named {str(name_or_path)!r}: shipped are {', '.join(rulesets('guangdong'))}, "
+        raise RulesetError(f"no ruleset named {str(name_or_path)!r}: shipped are {', '.join(rulesets())}, "
                            "or give the path of a .toml file")  # fmt: skip
     return _load_file(path)
 
@@ -181,21 +182,24 @@ _SHIPPED_NAME = re.compile(r"[\w-]+")
 
 
 @functools.lru_cache(maxsize=None)
-def _load_shipped(name: str) -> Ruleset:
+def _load_shipped(name: str) -> Ruleset | McrRuleset:
     """A shipped ruleset, loaded and compiled once per process."""
     path = RULESET_DIR / f"{name}.toml"
     if not path.is_file():
-        raise RulesetError(f"no ruleset named {name!r}: shipped are {', '.join(rulesets('guangdong'))}, "
+        raise RulesetError(f"no ruleset named {name!r}: shipped are {', '.join(rulesets())}, "
                            "or give the path of a .toml file")  # fmt: skip
     return _load_file(path)
 
 
-def _load_file(path: Path) -> Ruleset:
+def _load_file(path: Path) -> Ruleset | McrRuleset:
     try:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
         raise RulesetError(f"{path}: not valid TOML: {error}") from None
+    meta = data.get("meta")
+    if isinstance(meta, dict) and meta.get("family") == "mcr":
+        return mcr_ruleset(data)
     return _validated(_parse(_Table(data, "")))
 
 
@@ -261,8 +265,7 @@ def _parse(root: _Table) -> Ruleset:
     meta = root.table("meta")
     family = meta.str("family")
     if family != "guangdong":
-        raise RulesetError(f"meta.family: {family!r} tables have their own scorer; load_ruleset and score take "
-                           "'guangdong' tables")  # fmt: skip
+        raise RulesetError(f"meta.family: {family!r} is not scored: the families are 'guangdong' and 'mcr'")
     limits, forms, options = root.table("limits"), root.table("forms"), root.table("options")
     pattern_rows, extra_rows = root.rows("patterns", PATTERN_KEYS), root.rows("extras", EXTRA_KEYS)
     patterns = [PatternRow(key, row.str("zh"), row.str("en"), row.int("fan"), row.bool("special"))

@@ -1,11 +1,16 @@
 """The one signature of ``score``, shared by the native backend (``mjcore.score``) and the reference
-(``mjcore.reference.score``): both are built here around their own core, so they cannot drift apart."""
+(``mjcore.reference.score``): both are built here around their own cores (one per rule family), so they cannot
+drift apart."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from .errors import InvalidArgumentError
 from .hand import HandLike
+from .mcr import McrRuleset, McrScore
+from .mcr import situation_of as mcr_situation_of
+from .mcr.situation import Situation as McrSituation
 from .ruleset import Ruleset, RulesetLike, load_ruleset
 from .score_result import ScoreResult
 from .situation import Seat, Situation, situation_of, win_tile_index
@@ -15,14 +20,20 @@ __all__ = ["score_function"]
 SCORE_DOC = """Scores ``hand`` (its concealed tiles WITHOUT the winning tile, plus melds whose ``from_offset`` says who
 fed them) winning on ``win_tile`` under a Guangdong ruleset: the highest pattern over all decompositions, its
 extras, cap, floor, 起和 and the payments of the four seats. A hand that does not win returns a result with
-``is_win`` False. The situation comes from ``situation`` or the keyword shortcuts (see ``Situation``)."""
+``is_win`` False. The situation comes from ``situation`` or the keyword shortcuts (see ``Situation``).
 
-# A backend's scoring: (hand, winning tile kind, situation, ruleset) → result.
+Under an MCR ruleset (``ruleset="mcr"``) the result is an ``McrScore``: every fan with its count and value, the
+total (flowers included) and whether it meets the 8-fan minimum. The same keywords give the MCR situation
+(``kong_bloom`` 杠上开花, ``last_tile`` the wall's last tile, ``round_wind`` the prevalent wind) plus
+``last_copy`` (和绝张); ``situation`` may also be an ``mjcore.mcr.Situation``."""
+
+# A backend's scoring: (hand, winning tile kind, situation, ruleset) → result; one per family.
 ScoreCore = Callable[[HandLike, int, Situation, Ruleset], ScoreResult]
+McrScoreCore = Callable[[HandLike, int, McrSituation, McrRuleset], McrScore]
 
 
-def score_function(core: ScoreCore) -> Callable[..., ScoreResult]:
-    """The public ``score`` around a backend's ``core``."""
+def score_function(core: ScoreCore, mcr_core: McrScoreCore) -> Callable[..., ScoreResult | McrScore]:
+    """The public ``score`` around a backend's Guangdong ``core`` and MCR ``mcr_core``."""
 
     def score(
         hand: HandLike,
@@ -43,13 +54,25 @@ def score_function(core: ScoreCore) -> Callable[..., ScoreResult]:
         human: bool = False,
         winners_on_discard: int = 1,
         feeder_already_liable: bool = False,
-    ) -> ScoreResult:
+        last_copy: bool = False,
+    ) -> ScoreResult | McrScore:
+        rules = load_ruleset(ruleset)
+        if isinstance(rules, McrRuleset):
+            mcr_where = mcr_situation_of(situation, self_drawn=self_drawn, seat_wind=seat_wind,
+                                         round_wind=round_wind, robbing_kong=robbing_kong, kong_bloom=kong_bloom,
+                                         last_tile=last_tile, last_copy=last_copy, kong_fed_by=kong_fed_by,
+                                         heavenly=heavenly, earthly=earthly, human=human,
+                                         winners_on_discard=winners_on_discard,
+                                         feeder_already_liable=feeder_already_liable)  # fmt: skip
+            return mcr_core(hand, win_tile_index(win_tile), mcr_where, rules)
+        if last_copy:
+            raise InvalidArgumentError("last_copy (和绝张) is an MCR fan: Guangdong tables do not score it")
         where = situation_of(situation, self_drawn=self_drawn, seat_wind=seat_wind, round_wind=round_wind,
                              discarder=discarder, robbing_kong=robbing_kong, kong_bloom=kong_bloom,
                              kong_fed_by=kong_fed_by, last_tile=last_tile, heavenly=heavenly, earthly=earthly,
                              human=human, winners_on_discard=winners_on_discard,
                              feeder_already_liable=feeder_already_liable)  # fmt: skip
-        return core(hand, win_tile_index(win_tile), where, load_ruleset(ruleset))
+        return core(hand, win_tile_index(win_tile), where, rules)
 
     score.__doc__ = SCORE_DOC
     score.__module__ = core.__module__

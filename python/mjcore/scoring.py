@@ -1,4 +1,5 @@
-"""Guangdong scoring backed by the Rust core: ``score`` for one win, ``score_batch`` for many.
+"""Scoring backed by the Rust core: ``score`` for one win, ``score_batch`` for many, under a Guangdong or an
+MCR (``ruleset="mcr"``, see ``mjcore.mcr``) ruleset.
 
 ``mjcore.reference.score`` is the pure-Python twin with the same signature and results.
 """
@@ -11,12 +12,15 @@ import numpy as np
 
 from . import _core
 from .analysis import _parts
+from .batch_input import row_column, seat_column
 from .errors import InvalidArgumentError
 from .hand import HandLike
+from .mcr import McrRuleset
+from .mcr import native as mcr_native
 from .ruleset import Ruleset, RulesetLike, load_ruleset
 from .score_result import ScoreResult
 from .score_signature import score_function
-from .situation import DISCARD, SELF_DRAWN, Situation, seat_index
+from .situation import DISCARD, SELF_DRAWN, Situation
 
 __all__ = ["score", "score_batch"]
 
@@ -37,23 +41,7 @@ def _score(hand: HandLike, win: int, where: Situation, rules: Ruleset) -> ScoreR
                                   total, legal, tuple(payments), liable)  # fmt: skip
 
 
-score = score_function(_score)
-
-
-def _column(value: Any, n: int, name: str) -> np.ndarray:
-    """A per-row uint8 array of length n from a scalar or an array."""
-    try:
-        return np.ascontiguousarray(np.broadcast_to(np.asarray(value), (n,)), dtype=np.uint8)
-    except ValueError:
-        raise InvalidArgumentError(f"{name} must be a scalar or an array of length {n}") from None
-
-
-def _seat_column(value: Any, n: int, name: str) -> np.ndarray:
-    """Seats as 0..3 (the engine names a row out of range); wind names are translated first."""
-    values = np.asarray(value)
-    if values.dtype.kind in "US":
-        values = np.vectorize(lambda seat: seat_index(str(seat), name), otypes=[np.uint8])(values)
-    return _column(values, n, name)
+score = score_function(_score, mcr_native.score)
 
 
 def score_batch(
@@ -66,22 +54,38 @@ def score_batch(
     round_wind: Any = 0,
     kong_bloom: Any = False,
     last_tile: Any = False,
+    melds: Any = None,
+    flowers: Any = 0,
+    last_copy: Any = False,
+    robbing_kong: Any = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Scores many winning hands at once, on all cores without the GIL.
 
     concealed: uint8 (N, 34) concealed counts without the winning tile (no melds); win_tiles: (N,) kinds;
     the flags and seats (0..3 or wind names) are scalars or (N,) arrays; discard wins need no discarder here.
     Rows are checked in the core, and the first bad row is named.
-    Returns (total fan int8, −1 where the row is not a win; points int64, 0 there)."""
+    Returns (total fan int8, −1 where the row is not a win; points int64, 0 there).
+
+    Under an MCR ruleset rows are the 13 tiles before the winning tile: ``melds`` (uint8 (N, 4, 2) of
+    (MeldKind + 1, lowest tile), kind 0 for an empty slot; None for no melds) holds the declared melds,
+    ``flowers`` the number of flowers, ``last_copy`` 和绝张, ``robbing_kong`` 抢杠和, ``kong_bloom`` 杠上开花,
+    ``last_tile`` the wall's last tile. Returns (total int32 with flowers, −1 where the row is not a win;
+    fan counts uint8 (N, len(mjcore.mcr.MCR_FAN_KEYS)), columns in that order)."""
     rules = load_ruleset(ruleset)
     if not isinstance(concealed, np.ndarray) or concealed.dtype != np.uint8:
         raise TypeError("concealed must be a numpy uint8 array of shape (N, 34)")
     if concealed.ndim != 2 or concealed.shape[1] != 34:
         raise InvalidArgumentError(f"concealed must have shape (N, 34), not {concealed.shape}")
     counts = np.ascontiguousarray(concealed)
+    if isinstance(rules, McrRuleset):
+        return mcr_native.score_batch(counts, win_tiles, rules, melds=melds, flowers=flowers, self_drawn=self_drawn,
+                                      last_copy=last_copy, kong_bloom=kong_bloom, robbing_kong=robbing_kong,
+                                      last_tile=last_tile, seat_wind=seat_wind, round_wind=round_wind)  # fmt: skip
+    if melds is not None or np.any(flowers) or np.any(last_copy) or np.any(robbing_kong):
+        raise InvalidArgumentError("melds, flowers, last_copy and robbing_kong are MCR batch inputs")
     n = counts.shape[0]
-    wins = _column(win_tiles, n, "win_tiles")
-    source = np.where(_column(self_drawn, n, "self_drawn") != 0, SELF_DRAWN, DISCARD).astype(np.uint8)
-    seats = [_seat_column(seat_wind, n, "seat_wind"), _seat_column(round_wind, n, "round_wind")]
-    return _core.score_batch(rules.compiled, counts, wins, source, *seats, _column(kong_bloom, n, "kong_bloom"),
-                             _column(last_tile, n, "last_tile"))  # fmt: skip
+    wins = row_column(win_tiles, n, "win_tiles")
+    source = np.where(row_column(self_drawn, n, "self_drawn") != 0, SELF_DRAWN, DISCARD).astype(np.uint8)
+    seats = [seat_column(seat_wind, n, "seat_wind"), seat_column(round_wind, n, "round_wind")]
+    return _core.score_batch(rules.compiled, counts, wins, source, *seats, row_column(kong_bloom, n, "kong_bloom"),
+                             row_column(last_tile, n, "last_tile"))  # fmt: skip

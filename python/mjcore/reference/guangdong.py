@@ -10,6 +10,8 @@ RULES.md §2.6 (liabilities included).
 from __future__ import annotations
 
 from ..errors import InvalidHandError
+from ..mcr import McrRuleset, McrScore
+from ..mcr.situation import Situation as McrSituation
 from ..hand import Forms, Hand, HandLike, Meld, MeldKind, as_hand
 from ..results import Decomposition
 from ..ruleset import LIMIT_HAND_KEYS, PatternRow, Ruleset
@@ -17,6 +19,7 @@ from ..score_result import ScoreResult
 from ..score_signature import score_function
 from ..situation import Situation
 from ..tiles import NUM_KINDS, TERMINALS_AND_HONOURS, tile_name
+from . import mcr as mcr_reference
 from .decompose import decompose
 from .notation import parse_hand
 
@@ -250,4 +253,9 @@ def _score(hand: HandLike, win: int, where: Situation, rules: Ruleset) -> ScoreR
                                   fan["total_fan"], fan["legal"], paid, liable)  # fmt: skip
 
 
-score = score_function(_score)
+def _score_mcr(hand: HandLike, win: int, where: McrSituation, rules: McrRuleset) -> McrScore:
+    """MCR wins go to the reference MCR scorer."""
+    return mcr_reference.score(hand, win, where, rules.table)
+
+
+score = score_function(_score, _score_mcr)

@@ -2,12 +2,13 @@
 //!
 //! Every batch call follows the same three steps: the rows are copied into owned memory (so no Python thread
 //! can change them once the GIL is released), every row is validated (the first bad row is named), and the
-//! work runs in chunks on all cores without the GIL.
+//! work runs in chunks on all cores without the GIL. [`map_batch`] does the three steps block by block, so
+//! that a block is validated and computed while its copy is still in cache and memory stays bounded.
 
 use mjcore_engine::hand::{HandShape, MAX_SETS};
 use mjcore_engine::tile::COPIES;
 use mjcore_engine::{Counts, Tile, NUM_KINDS};
-use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::{PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -17,8 +18,12 @@ use crate::errors::{argument, bad_hand};
 /// Rows per rayon task: large enough that scheduling costs nothing next to the work on the rows.
 const ROWS_PER_TASK: usize = 8192;
 
-/// The array's rows as owned counts, after checking its type and layout.
-pub fn owned_rows(arr: &Bound<'_, PyAny>) -> PyResult<Vec<Counts>> {
+/// Rows per block of [`map_batch`]: 2 MiB of counts, which stays in cache between the copy and the work.
+const BLOCK_ROWS: usize = 1 << 16;
+
+/// The array as a read-only C-contiguous (N, 34) uint8 array, or a TypeError (not a uint8 array) or an
+/// InvalidArgumentError (wrong shape or layout).
+fn checked_array<'py>(arr: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArrayDyn<'py, u8>> {
     let arr = arr.cast::<PyArrayDyn<u8>>().map_err(|_| {
         PyTypeError::new_err("batch input must be a numpy array of dtype uint8 and shape (N, 34)")
     })?;
@@ -29,17 +34,82 @@ pub fn owned_rows(arr: &Bound<'_, PyAny>) -> PyResult<Vec<Counts>> {
         )));
     }
     // `as_slice` also accepts Fortran order, whose rows are not contiguous: check C order explicitly.
-    let not_c_order =
-        || argument("batch input must be a C-contiguous array (use numpy.ascontiguousarray)");
     if !arr.is_c_contiguous() {
         return Err(not_c_order());
     }
-    let arr = arr.readonly();
-    let data = arr.as_slice().map_err(|_| not_c_order())?;
-    Ok(data
-        .chunks_exact(NUM_KINDS)
-        .map(|row| std::array::from_fn(|kind| row[kind]))
-        .collect())
+    Ok(arr.readonly())
+}
+
+fn not_c_order() -> PyErr {
+    argument("batch input must be a C-contiguous array (use numpy.ascontiguousarray)")
+}
+
+/// The counts of a checked array, borrowed from its buffer (a multiple of 34 bytes, by the shape check).
+fn bytes_of<'a>(array: &'a PyReadonlyArrayDyn<'_, u8>) -> PyResult<&'a [u8]> {
+    array.as_slice().map_err(|_| not_c_order())
+}
+
+/// Copies whole rows of counts from `bytes` to the end of `rows` (each conversion is one length check and a
+/// 34-byte copy; `chunks_exact` guarantees the length, so none is dropped).
+fn copy_rows(bytes: &[u8], rows: &mut Vec<Counts>) {
+    rows.extend(
+        bytes
+            .chunks_exact(NUM_KINDS)
+            .filter_map(|row| Counts::try_from(row).ok()),
+    );
+}
+
+/// The array's rows as owned counts, after checking its type and layout.
+pub fn owned_rows(arr: &Bound<'_, PyAny>) -> PyResult<Vec<Counts>> {
+    let array = checked_array(arr)?;
+    let bytes = bytes_of(&array)?;
+    let mut rows = Vec::with_capacity(bytes.len() / NUM_KINDS);
+    copy_rows(bytes, &mut rows);
+    Ok(rows)
+}
+
+/// The whole batch pipeline for a per-row computation: checks the array, then block by block copies the rows
+/// (with the GIL), validates them as [`validate_rows`] does, and runs `fill(rows, results)` on all cores
+/// (without the GIL). One result per row; on a bad row the first one is named and no result is returned.
+pub fn map_batch<T, F>(
+    arr: &Bound<'_, PyAny>,
+    rule: SizeRule,
+    extra: impl Fn(&Counts) -> Option<String> + Sync,
+    fill: F,
+) -> PyResult<Vec<T>>
+where
+    T: Send + Default + Clone,
+    F: Fn(&[Counts], &mut [T]) + Sync,
+{
+    let py = arr.py();
+    let array = checked_array(arr)?;
+    let bytes = bytes_of(&array)?;
+    let mut out = vec![T::default(); bytes.len() / NUM_KINDS];
+    let mut block: Vec<Counts> = Vec::with_capacity(out.len().min(BLOCK_ROWS));
+    for (number, (source, results)) in bytes
+        .chunks(BLOCK_ROWS * NUM_KINDS)
+        .zip(out.chunks_mut(BLOCK_ROWS))
+        .enumerate()
+    {
+        block.clear();
+        copy_rows(source, &mut block);
+        let refused = py.detach(|| {
+            let refused = first_refused_row(&block, |row| accepts(row, rule, &extra));
+            if refused.is_none() {
+                fill_in_parallel(&block, results, &fill);
+            }
+            refused
+        });
+        if let Some(bad) = refused {
+            return Err(row_error(
+                number * BLOCK_ROWS + bad,
+                &block[bad],
+                rule,
+                &extra,
+            ));
+        }
+    }
+    Ok(out)
 }
 
 /// What a batch function accepts as a row size.
@@ -69,47 +139,39 @@ pub fn validate_rows(
     rule: SizeRule,
     extra: impl Fn(&Counts) -> Option<String> + Sync,
 ) -> PyResult<()> {
-    let accepts =
-        |row: &Counts| row_size(row).is_some_and(|size| rule.accepts(size)) && extra(row).is_none();
-    match py.detach(|| first_refused_row(rows, accepts)) {
+    match py.detach(|| first_refused_row(rows, |row| accepts(row, rule, &extra))) {
         None => Ok(()),
-        Some(bad) => {
-            let row = &rows[bad];
-            let problem = count_problem(row)
-                .or_else(|| size_problem(row, rule))
-                .or_else(|| extra(row))
-                .unwrap_or_default();
-            Err(bad_hand(format!("row {bad}: {problem}")))
-        }
+        Some(bad) => Err(row_error(bad, &rows[bad], rule, &extra)),
     }
 }
 
-/// Runs `fill(rows, results)` over chunks of rows on all cores without the GIL; one result per row.
-pub fn map_chunks<T, F>(py: Python<'_>, rows: &[Counts], fill: F) -> Vec<T>
-where
-    T: Send + Default + Clone,
-    F: Fn(&[Counts], &mut [T]) + Sync,
-{
-    py.detach(|| {
-        let mut out = vec![T::default(); rows.len()];
-        out.par_chunks_mut(ROWS_PER_TASK)
-            .zip(rows.par_chunks(ROWS_PER_TASK))
-            .for_each(|(results, chunk)| fill(chunk, results));
-        out
-    })
+fn accepts(row: &Counts, rule: SizeRule, extra: &impl Fn(&Counts) -> Option<String>) -> bool {
+    row_size(row).is_some_and(|size| rule.accepts(size)) && extra(row).is_none()
 }
 
-/// `f` of every row, on all cores without the GIL.
-pub fn map_rows<T, F>(py: Python<'_>, rows: &[Counts], f: F) -> Vec<T>
-where
-    T: Send + Default + Clone,
-    F: Fn(&Counts) -> T + Sync,
-{
-    map_chunks(py, rows, |chunk, out| {
-        for (slot, row) in out.iter_mut().zip(chunk) {
-            *slot = f(row);
-        }
-    })
+/// The error for bad row `index`, naming its first problem.
+fn row_error(
+    index: usize,
+    row: &Counts,
+    rule: SizeRule,
+    extra: &impl Fn(&Counts) -> Option<String>,
+) -> PyErr {
+    let problem = count_problem(row)
+        .or_else(|| size_problem(row, rule))
+        .or_else(|| extra(row))
+        .unwrap_or_default();
+    bad_hand(format!("row {index}: {problem}"))
+}
+
+/// `fill(rows, results)` over chunks on all cores (called without the GIL).
+fn fill_in_parallel<T: Send, F: Fn(&[Counts], &mut [T]) + Sync>(
+    rows: &[Counts],
+    out: &mut [T],
+    fill: &F,
+) {
+    out.par_chunks_mut(ROWS_PER_TASK)
+        .zip(rows.par_chunks(ROWS_PER_TASK))
+        .for_each(|(results, chunk)| fill(chunk, results));
 }
 
 /// The index of the first row that `accepts` refuses, searched in parallel chunks.

@@ -8,6 +8,7 @@ mod bots;
 mod convert;
 mod decompose;
 mod errors;
+mod mcr;
 mod notation;
 mod ruleset;
 mod scoring;
@@ -26,6 +27,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     win::register(m)?;
     ruleset::register(m)?;
     scoring::register(m)?;
+    mcr::register(m)?;
     sim::register(m)?;
     bots::register(m)?;
     Ok(())

@@ -5,7 +5,7 @@ use mjcore_engine::{shanten_counts, shanten_counts_into, FormOptions, FormSet, H
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
-use crate::batch::{map_chunks, owned_rows, validate_rows, SizeRule};
+use crate::batch::{map_batch, SizeRule};
 use crate::convert::{counts_from_py, form_options, hand_from_parts, MeldTuple};
 use crate::errors::IntoPyResult;
 
@@ -64,17 +64,15 @@ pub fn shanten_batch<'py>(
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-    let py = arr.py();
     let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
-    let rows = owned_rows(arr)?;
-    validate_rows(py, &rows, SizeRule::AnyHand, |row| {
-        no_form_applies(row, opts)
-    })?;
-    // Validated: some selected form applies to every row, so no NO_FORM marker is written.
-    let shanten = map_chunks(py, &rows, |chunk, out| {
-        shanten_counts_into(chunk.iter(), out, opts)
-    });
-    Ok(PyArray1::from_vec(py, shanten))
+    // Validated rows: some selected form applies to every one, so no NO_FORM marker is written.
+    let shanten = map_batch(
+        arr,
+        SizeRule::AnyHand,
+        |row| no_form_applies(row, opts),
+        |rows, out| shanten_counts_into(rows.iter(), out, opts),
+    )?;
+    Ok(PyArray1::from_vec(arr.py(), shanten))
 }
 
 /// A row to which no selected form applies (special forms only, for a hand that is not 13 or 14 tiles).

@@ -4,7 +4,7 @@ use mjcore_engine::win::{is_win as is_win_hand, is_win_counts_with};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
-use crate::batch::{map_rows, owned_rows, validate_rows, SizeRule};
+use crate::batch::{map_batch, SizeRule};
 use crate::convert::{form_options, hand_from_parts, MeldTuple};
 use crate::errors::IntoPyResult;
 
@@ -34,9 +34,16 @@ pub fn is_win_batch<'py>(
     wild_fifth_copy: bool,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
     let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
-    let rows = owned_rows(arr)?;
-    validate_rows(py, &rows, SizeRule::Complete, |_| None)?;
-    let wins = map_rows(py, &rows, |row| is_win_counts_with(row, opts));
+    let wins = map_batch(
+        arr,
+        SizeRule::Complete,
+        |_| None,
+        |rows, out: &mut [bool]| {
+            for (slot, row) in out.iter_mut().zip(rows) {
+                *slot = is_win_counts_with(row, opts);
+            }
+        },
+    )?;
     Ok(PyArray1::from_vec(py, wins))
 }
 

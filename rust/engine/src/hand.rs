@@ -84,10 +84,12 @@ impl Meld {
     /// Validates the shape: a chow must start at 1..7 of a suit; the claimed tile must belong to the meld; a
     /// concealed kong has no feeder; a chi can only come from the 上家.
     pub fn validate(&self) -> Result<()> {
-        let name = self.describe();
+        // Described only for an error: scoring validates every hand, and formatting is most of the cost.
+        let name = || self.describe();
         if self.kind == MeldKind::Chi && !can_start_chow(self.tile.index()) {
             return Err(EngineError::hand(format!(
-                "meld {name}: a chow must start at 1..7 of a suit, not {}",
+                "meld {}: a chow must start at 1..7 of a suit, not {}",
+                name(),
                 self.tile.mpsz()
             )));
         }
@@ -99,30 +101,35 @@ impl Meld {
             };
             if !ok {
                 return Err(EngineError::hand(format!(
-                    "meld {name}: claimed tile {} is not part of the meld",
+                    "meld {}: claimed tile {} is not part of the meld",
+                    name(),
                     claimed.mpsz()
                 )));
             }
             if self.kind == MeldKind::ConcealedKong {
                 return Err(EngineError::hand(format!(
-                    "meld {name}: a concealed kong has no claimed tile"
+                    "meld {}: a concealed kong has no claimed tile",
+                    name()
                 )));
             }
         }
         if let Some(offset) = self.from_offset {
             if !(1..=3).contains(&offset) {
                 return Err(EngineError::hand(format!(
-                    "meld {name}: from_offset must be 1 (下家), 2 (对家) or 3 (上家), not {offset}"
+                    "meld {}: from_offset must be 1 (下家), 2 (对家) or 3 (上家), not {offset}",
+                    name()
                 )));
             }
             if self.kind == MeldKind::ConcealedKong {
                 return Err(EngineError::hand(format!(
-                    "meld {name}: a concealed kong is fed by nobody"
+                    "meld {}: a concealed kong is fed by nobody",
+                    name()
                 )));
             }
             if self.kind == MeldKind::Chi && offset != 3 {
                 return Err(EngineError::hand(format!(
-                    "meld {name}: a chow can only be claimed from the 上家 (offset 3), not offset {offset}"
+                    "meld {}: a chow can only be claimed from the 上家 (offset 3), not offset {offset}",
+                    name()
                 )));
             }
         }

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from ...hand import HandLike, as_hand
 from ..notation import parse_hand
-from .scorer import FanScore, McrScore, score_hand
-from .situation import Situation
-from .table import FanTable, default_table, load_table
+from ...mcr.result import FanScore, McrScore
+from .scorer import score_hand
+from ...mcr.situation import Situation
+from ...mcr.table import FanTable, default_table, load_table
 
 __all__ = ["FanScore", "FanTable", "McrScore", "Situation", "default_table", "load_table", "score"]
 

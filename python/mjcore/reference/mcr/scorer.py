@@ -14,6 +14,9 @@ from dataclasses import dataclass
 
 from ...errors import IllegalActionError, InvalidHandError, InvalidTileError
 from ...hand import Hand, MeldKind
+from ...mcr.result import FanScore, McrScore
+from ...mcr.situation import Situation
+from ...mcr.table import FanTable
 from ...tiles import tile_name
 from .forms import (
     CHOW,
@@ -39,43 +42,10 @@ from .hand_fans import (
     wind_fans,
 )
 from .patterns import chow_fans, concealed_pung_fan, kong_fans, pung_fans
-from .situation import Situation
-from .table import FanTable
 from .tiles import ORDER_KEY, is_dragon, is_honor, is_numbered, is_terminal, is_wind, rank, suit
 from .waits import is_unique_wait
 
-__all__ = ["FanScore", "McrScore", "score_hand"]
-
-
-@dataclass(frozen=True)
-class FanScore:
-    key: str
-    count: int
-    value: int  # per occurrence
-
-    @property
-    def points(self) -> int:
-        return self.count * self.value
-
-
-@dataclass(frozen=True)
-class McrScore:
-    fans: tuple[FanScore, ...]  # in table order, highest value first
-    total: int  # flowers included
-    minimum: int
-
-    @property
-    def is_win(self) -> bool:
-        return bool(self.fans)
-
-    @property
-    def meets_minimum(self) -> bool:
-        """8番起和: the total without flowers reaches the ruleset's minimum."""
-        flowers = sum(f.points for f in self.fans if f.key == "flower_tiles")
-        return self.is_win and self.total - flowers >= self.minimum
-
-    def as_tuples(self) -> list[tuple[str, int, int]]:
-        return [(f.key, f.count, f.points) for f in self.fans]
+__all__ = ["score_hand"]
 
 
 @dataclass(frozen=True)

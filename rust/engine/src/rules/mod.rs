@@ -2,4 +2,5 @@
 //! keyed by stable snake_case names, while the values live in the ruleset data (`crate::ruleset`).
 
 pub mod guangdong;
+pub mod mcr;
 pub mod reading;

@@ -9,11 +9,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ...errors import RulesetError
+from ..errors import RulesetError
 
 __all__ = ["Fan", "FanTable", "load_table", "default_table"]
 
-_DEFAULT_PATH = Path(__file__).resolve().parents[2] / "rulesets" / "mcr.toml"
+_DEFAULT_PATH = Path(__file__).resolve().parents[1] / "rulesets" / "mcr.toml"
 
 
 @dataclass(frozen=True)

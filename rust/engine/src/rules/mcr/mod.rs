@@ -1,0 +1,21 @@
+//! Chinese Official mahjong (国标, MCR): the 81 fans, scored as pymahjonggb (the Botzone scorer) scores them.
+//! Detection is code, one concept per module; values and exclusions are data (`table`, from
+//! `rulesets/mcr.toml`). `python/mjcore/reference/mcr/` is the readable twin of every module here.
+
+pub mod batch;
+pub mod fan;
+pub mod forms;
+pub mod hand_fans;
+pub mod patterns;
+pub mod readings;
+pub mod scorer;
+pub mod situation;
+pub mod table;
+pub mod tiles;
+pub mod waits;
+
+pub use batch::{score_batch, McrBatchRow, MeldSlot};
+pub use fan::{Fan, FanCounts};
+pub use scorer::{score, McrScore};
+pub use situation::McrSituation;
+pub use table::{FanRow, McrTable};

@@ -1,0 +1,74 @@
+//! Whether a win was on a unique wait (独听), the condition for 边张, 嵌张 and 单钓将.
+//!
+//! Like pymahjonggb, the waits are the tiles that complete the concealed part as sets + a pair (or, for 13
+//! tiles, as seven pairs) whether or not a copy is left to draw: 1111m alone waits on 1m only. That one
+//! case, a fifth copy, is outside the engine's win tables, so it goes through a small direct search.
+
+use crate::forms::{FormOptions, FormSet};
+use crate::tile::{can_start_chow, Counts, COPIES, NUM_KINDS};
+use crate::win::is_win_counts_with;
+
+const WAIT_FORMS: FormOptions = FormOptions {
+    forms: FormSet(FormSet::STANDARD.0 | FormSet::SEVEN_PAIRS.0),
+    seven_pairs_quads: true,
+    wild_fifth_copy: true,
+};
+
+/// `standing` holds the winning tile and is a complete hand (sets and a pair); the wait is that of the hand
+/// without the winning tile, which is therefore one of its waits: the wait is unique when no other tile is.
+pub fn is_unique_wait(standing: &Counts, win: u8) -> bool {
+    let mut waiting = *standing;
+    waiting[win as usize] -= 1;
+    for tile in (0..NUM_KINDS).filter(|&t| t != win as usize) {
+        if !touches_held_tiles(&waiting, tile) {
+            continue;
+        }
+        waiting[tile] += 1;
+        let completes = if waiting[tile] > COPIES {
+            completes_with_fifth_copy(&mut waiting, 0, false)
+        } else {
+            is_win_counts_with(&waiting, WAIT_FORMS)
+        };
+        waiting[tile] -= 1;
+        if completes {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether `tile` is held or within two ranks of a held tile of its suit: any other tile would stand alone,
+/// in no set and no pair, so it cannot complete the hand.
+fn touches_held_tiles(waiting: &Counts, tile: usize) -> bool {
+    if tile >= 27 {
+        return waiting[tile] > 0;
+    }
+    let base = tile - tile % 9;
+    let low = tile.saturating_sub(2).max(base);
+    let high = (tile + 2).min(base + 8);
+    waiting[low..=high].iter().any(|&c| c > 0)
+}
+
+/// Sets and one pair from `counts` (which may hold a fifth copy; seven pairs cannot), from kind `from` on.
+fn completes_with_fifth_copy(counts: &mut Counts, from: usize, paired: bool) -> bool {
+    let Some(tile) = (from..NUM_KINDS).find(|&t| counts[t] > 0) else {
+        return paired;
+    };
+    let mut found = false;
+    if counts[tile] >= 3 {
+        counts[tile] -= 3;
+        found = completes_with_fifth_copy(counts, tile, paired);
+        counts[tile] += 3;
+    }
+    if !found && !paired && counts[tile] >= 2 {
+        counts[tile] -= 2;
+        found = completes_with_fifth_copy(counts, tile, true);
+        counts[tile] += 2;
+    }
+    if !found && can_start_chow(tile as u8) && counts[tile + 1] > 0 && counts[tile + 2] > 0 {
+        (tile..tile + 3).for_each(|t| counts[t] -= 1);
+        found = completes_with_fifth_copy(counts, tile, paired);
+        (tile..tile + 3).for_each(|t| counts[t] += 1);
+    }
+    found
+}
