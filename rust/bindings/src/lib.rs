@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 mod batch;
+mod bots;
 mod convert;
 mod decompose;
 mod errors;
@@ -28,5 +29,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     scoring::register(m)?;
     mcr::register(m)?;
     sim::register(m)?;
+    bots::register(m)?;
     Ok(())
 }

@@ -2,7 +2,9 @@
 machine, random bot, event log and game loop — slow and readable. Given the same seed it produces the
 identical event log."""
 
+from .bots import BOT_NAMES, bot_named, bots_named, play_bot_deal
 from .deal import SEATS, Deal
+from .efficiency import EfficiencyBot
 from .game import Game, GameConfig, play_deal, play_game
 from .policy import Policy, RandomBot
 from .replay import replay
@@ -13,9 +15,11 @@ from .table import Table, play_random_deal, play_random_game
 from .wall import WALL_SIZE, Wall
 
 __all__ = [
+    "BOT_NAMES",
     "SEATS",
     "WALL_SIZE",
     "Deal",
+    "EfficiencyBot",
     "Game",
     "GameConfig",
     "Policy",
@@ -23,6 +27,9 @@ __all__ = [
     "Rng",
     "Table",
     "Wall",
+    "bot_named",
+    "bots_named",
+    "play_bot_deal",
     "play_deal",
     "play_game",
     "chicken_win_check",

@@ -26,6 +26,12 @@ use kind_masks::KindMasks;
 use standard::{table_missing, StandardQuery};
 
 pub(crate) use standard::StandardParts;
+// The building blocks of the standard form, for callers that keep per-suit vectors themselves (the
+// efficiency bot recomputes one suit per candidate tile).
+#[cfg(test)]
+pub(crate) use capped::capped_distances;
+pub(crate) use distances::{convolve, slot, Distances, UNREACHABLE};
+pub(crate) use table::{HONOURS, NUMBERED};
 
 /// The four form families in the order of [`ShantenByForm`].
 pub const FORM_ORDER: [FormSet; 4] = [

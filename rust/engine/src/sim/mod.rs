@@ -6,11 +6,16 @@
 
 pub mod action;
 pub mod adjudicator;
+pub mod bots;
+mod capped_suit;
 pub mod deal;
+pub mod discard_order;
+pub mod efficiency;
 pub mod game;
 pub mod log;
 pub mod observation;
 pub mod policy;
+pub mod progress;
 pub mod replay;
 pub mod rng;
 pub mod scoring_rules;
@@ -21,7 +26,9 @@ pub mod wall;
 
 pub use action::Action;
 pub use adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
+pub use bots::{bot_named, bots_named, BOT_NAMES};
 pub use deal::{Deal, Outcome, Winner, SEATS};
+pub use efficiency::EfficiencyBot;
 pub use game::{play_deal, play_game, Game, GameConfig};
 pub use log::Event;
 pub use observation::{Observation, OfferedTile};

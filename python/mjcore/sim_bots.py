@@ -1,0 +1,20 @@
+"""The built-in bots by name — ``"random"`` (uniform among the legal actions) and ``"efficiency"`` (牌效率: the
+fastest win by shanten and unseen useful tiles, ties by the seed's order of value) — played natively. The
+pure-Python twin is ``mjcore.reference.sim.bots`` with the same functions, producing identical event logs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import _core
+
+__all__ = ["BOT_NAMES", "play_bot_deal"]
+
+BOT_NAMES: tuple[str, ...] = tuple(_core.bot_names())
+
+
+def play_bot_deal(seed: int, deal: int, bots: Sequence[str] = ("efficiency",) * 4, dealer: int = 0,
+                  round_wind: int = 0) -> list[str]:
+    """Plays deal ``deal`` of the run seeded with ``seed`` with one named bot per seat (the 鸡平胡 shapes decide
+    wins) and returns its event log (JSON lines)."""
+    return _core.play_bot_deal(seed, deal, list(bots), dealer, round_wind)

@@ -1,0 +1,457 @@
+//! How far a seat is from winning, as the efficiency bot weighs it: the shanten of a 3n+1 hand and its useful
+//! tiles (进张) — the copies the seat has not seen of the kinds whose draw lowers that shanten — towards the
+//! standard shape and, optionally, thirteen orphans (the 鸡平胡 shapes).
+//!
+//! Incremental: the standard form keeps one distance vector per suit (fewest missing tiles per (sets, pair)
+//! target, as in the shanten module) and, per suit, the combination of the other three. A draw or a discard
+//! changes one suit, so each of a turn's 14 candidate discards × 34 draws costs one suit lookup and one final
+//! combine. Discards whose shanten is not the lowest never have their useful tiles counted: they lose on
+//! shanten alone. Exactness is kept beside declared melds (a kind's copies capped below four) by exact
+//! capped suit vectors, memoised because the same suit contents recur across candidates and turns.
+
+use std::cmp::Reverse;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::capped_suit::capped_suit_distances;
+use crate::error::{EngineError, Result};
+use crate::hand::{Meld, MAX_SETS};
+use crate::shanten::{convolve, slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
+use crate::suit_key::suit_key;
+use crate::tile::{Counts, Suit, Tile, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
+
+/// Shanten and useful copies of a 3n+1 hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub shanten: i8,
+    pub useful: u32,
+}
+
+impl Progress {
+    /// Smaller is better: lower shanten, then more useful copies.
+    pub fn rank(self) -> (i8, Reverse<u32>) {
+        (self.shanten, Reverse(self.useful))
+    }
+}
+
+/// Memo of exact suit vectors for suits whose copies are capped below four by the seat's melds, keyed by
+/// (suit, sets, suit contents, caps) packed into one number.
+#[derive(Clone, Debug, Default)]
+pub struct CappedSuits {
+    memo: HashMap<u64, Distances, BuildHasherDefault<MultiplyHasher>>,
+}
+
+/// Vectors kept before the memo starts afresh (a few megabytes), so that memory stays bounded over any
+/// number of deals.
+const MEMO_LIMIT: usize = 1 << 18;
+
+/// A multiply hash for the memo's packed keys: they come from the engine, not from an adversary, so SipHash's
+/// flood resistance would only cost time on the bot's hottest path.
+#[derive(Clone, Copy, Debug, Default)]
+struct MultiplyHasher(u64);
+
+impl Hasher for MultiplyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl CappedSuits {
+    /// Forgets everything once the memo is full (call between deals: results never depend on it).
+    pub fn trim(&mut self) {
+        if self.memo.len() > MEMO_LIMIT {
+            self.memo.clear();
+        }
+    }
+
+    /// Exact for targets of up to `sets` sets (the entries above are unreachable).
+    fn distances(&mut self, suit: Suit, counts: &[u8], caps: &[u8], sets: usize) -> Distances {
+        // Suit keys are below 5^9 < 2^21; sets below 8; four suits.
+        let key = (suit as u64)
+            | (sets as u64) << 2
+            | (suit_key(counts) as u64) << 5
+            | (suit_key(caps) as u64) << 26;
+        *self
+            .memo
+            .entry(key)
+            .or_insert_with(|| capped_suit_distances(counts, caps, suit != Suit::Honor, sets))
+    }
+}
+
+/// The standard form's vectors of a hand: per suit its own, and the combination of the other three.
+struct SuitVectors {
+    own: [Distances; 4],
+    rest: [Distances; 4],
+}
+
+/// Evaluates hands one tile apart beside fixed melds, against fixed unseen copies.
+pub struct Evaluator<'a> {
+    /// Copies of each kind a target may use: four minus those in the seat's melds.
+    caps: Counts,
+    /// Sets the concealed part forms besides its pair (the same for its 3n+1 and 3n+2 sizes).
+    sets: usize,
+    /// Whether thirteen orphans applies: selected, no melds, 13/14 concealed tiles.
+    thirteen_orphans: bool,
+    unseen: &'a Counts,
+    capped: &'a mut CappedSuits,
+    /// Each suit's vectors after one more tile of each of its kinds, for the suit contents met so far: the
+    /// candidate discards of a turn share three suits of four, so their draws share these table lookups.
+    drawn: Vec<(Suit, usize, [Distances; 9])>,
+}
+
+impl<'a> Evaluator<'a> {
+    /// For hands of `concealed`'s size (3n+1 or 3n+2 tiles) beside `melds`.
+    pub fn new(
+        concealed: &Counts,
+        melds: &[Meld],
+        thirteen_orphans: bool,
+        unseen: &'a Counts,
+        capped: &'a mut CappedSuits,
+    ) -> Evaluator<'a> {
+        let mut declared = [0; NUM_KINDS];
+        for meld in melds {
+            meld.add_tiles(&mut declared);
+        }
+        let size: usize = concealed.iter().map(|&c| usize::from(c)).sum();
+        Evaluator {
+            caps: declared.map(|used| COPIES.saturating_sub(used)),
+            sets: (size / 3).min(MAX_SETS),
+            thirteen_orphans: thirteen_orphans && melds.is_empty() && (13..=14).contains(&size),
+            unseen,
+            capped,
+            drawn: Vec::new(),
+        }
+    }
+
+    /// Shanten and useful copies of the 3n+1 `counts`.
+    pub fn progress(&mut self, counts: &Counts) -> Progress {
+        let vectors = self.vectors(counts);
+        self.progress_with(counts, &vectors)
+    }
+
+    /// Shanten of the 3n+1 `counts`, or of the 3n+2 `counts` after its best discard — without counting useful
+    /// tiles, the costly part.
+    pub fn shanten(&mut self, counts: &Counts) -> Result<i8> {
+        let size: usize = counts.iter().map(|&c| usize::from(c)).sum();
+        let missing = if size % 3 == 1 {
+            let vectors = self.vectors(counts);
+            self.missing(counts, &vectors)
+        } else {
+            self.discards(counts)?.1
+        };
+        Ok(missing as i8 - 1)
+    }
+
+    /// The discards of the 3n+2 `counts` that leave the lowest shanten, each with its progress, in kind order.
+    pub fn best_discards(&mut self, counts: &Counts) -> Result<Vec<(Tile, Progress)>> {
+        let (candidates, lowest, vectors) = self.discards(counts)?;
+        Ok(candidates
+            .into_iter()
+            .filter(|c| c.2 == lowest)
+            .map(|(tile, left, _)| {
+                let mut own = vectors.own;
+                own[tile.suit() as usize] = self.suit_distances(tile.suit(), &left);
+                let after = self.with_rests(own);
+                (tile, self.progress_with(&left, &after))
+            })
+            .collect())
+    }
+
+    /// Every discard of the 3n+2 `counts` with the hand it leaves and that hand's fewest missing tiles; the
+    /// lowest of those; the vectors of `counts`.
+    #[allow(clippy::type_complexity)]
+    fn discards(&mut self, counts: &Counts) -> Result<(Vec<(Tile, Counts, u8)>, u8, SuitVectors)> {
+        let vectors = self.vectors(counts);
+        let mut candidates = Vec::with_capacity(NUM_KINDS);
+        for tile in (0..NUM_KINDS as u8).filter_map(Tile::new) {
+            if counts[tile.index() as usize] == 0 {
+                continue;
+            }
+            let left = changed(counts, tile.index() as usize, false);
+            let suit = tile.suit() as usize;
+            // Only the discarded tile's suit changes: the other three suits' combination stands.
+            let own = self.suit_distances(tile.suit(), &left);
+            let missing = self
+                .completion(&own, &vectors.rest[suit])
+                .min(self.orphans_missing(&left));
+            candidates.push((tile, left, missing));
+        }
+        let lowest = candidates
+            .iter()
+            .map(|c| c.2)
+            .min()
+            .ok_or_else(|| EngineError::hand("no tile to discard"))?;
+        Ok((candidates, lowest, vectors))
+    }
+
+    fn missing(&self, counts: &Counts, vectors: &SuitVectors) -> u8 {
+        self.completion(&vectors.own[0], &vectors.rest[0])
+            .min(self.orphans_missing(counts))
+    }
+
+    fn progress_with(&mut self, counts: &Counts, vectors: &SuitVectors) -> Progress {
+        let standard = self.completion(&vectors.own[0], &vectors.rest[0]);
+        let orphans = self.orphans_missing(counts);
+        let missing = standard.min(orphans);
+        let mut useful = 0;
+        for suit in Suit::ALL {
+            // A draw lowers a form's count by at most one, so only a form at the minimum can lower it.
+            let drawn = (standard == missing).then(|| self.drawn_vectors(suit, counts));
+            let rest = &vectors.rest[suit as usize];
+            for offset in 0..usize::from(suit.len()) {
+                let kind = usize::from(suit.base()) + offset;
+                let unseen = self.unseen[kind];
+                // A kind with no unseen copy adds nothing (and covers the kinds the hand holds four of).
+                if unseen == 0 {
+                    continue;
+                }
+                let lowers_standard =
+                    drawn.is_some_and(|drawn| self.completion(&drawn[offset], rest) < missing);
+                let lowers_orphans = orphans == missing
+                    && self.orphans_missing(&changed(counts, kind, true)) < missing;
+                if lowers_standard || lowers_orphans {
+                    useful += u32::from(unseen);
+                }
+            }
+        }
+        Progress {
+            shanten: missing as i8 - 1,
+            useful,
+        }
+    }
+
+    /// The suit's vectors after drawing each of its kinds that still has unseen copies (unreachable for the
+    /// others: they are never drawn, so their vectors are never read).
+    fn drawn_vectors(&mut self, suit: Suit, counts: &Counts) -> [Distances; 9] {
+        let base = usize::from(suit.base());
+        let range = base..base + usize::from(suit.len());
+        let key = suit_key(&counts[range.clone()]);
+        if let Some((_, _, vectors)) = self.drawn.iter().find(|e| e.0 == suit && e.1 == key) {
+            return *vectors;
+        }
+        let mut vectors = [UNREACHABLE; 9];
+        for (vector, kind) in vectors.iter_mut().zip(range) {
+            if self.unseen[kind] > 0 {
+                *vector = self.suit_distances(suit, &changed(counts, kind, true));
+            }
+        }
+        self.drawn.push((suit, key, vectors));
+        vectors
+    }
+
+    fn vectors(&mut self, counts: &Counts) -> SuitVectors {
+        let own = Suit::ALL.map(|suit| self.suit_distances(suit, counts));
+        self.with_rests(own)
+    }
+
+    fn with_rests(&self, own: [Distances; 4]) -> SuitVectors {
+        let [a, b, c, d] = &own;
+        let sets = self.sets;
+        let ab = convolve(a, b, sets);
+        let cd = convolve(c, d, sets);
+        let rest = [
+            convolve(b, &cd, sets),
+            convolve(a, &cd, sets),
+            convolve(&ab, d, sets),
+            convolve(&ab, c, sets),
+        ];
+        SuitVectors { own, rest }
+    }
+
+    /// The suit's vector: from the four-copy table when no cap of the suit binds, else exact under the caps.
+    fn suit_distances(&mut self, suit: Suit, counts: &Counts) -> Distances {
+        let range = suit.base() as usize..(suit.base() + suit.len()) as usize;
+        let caps = &self.caps[range.clone()];
+        let held = &counts[range];
+        if caps.iter().all(|&cap| cap == COPIES) {
+            let table = if suit == Suit::Honor {
+                &HONOURS
+            } else {
+                &NUMBERED
+            };
+            return *table.distances(suit_key(held));
+        }
+        self.capped.distances(suit, held, caps, self.sets)
+    }
+
+    /// Fewest missing tiles of the whole hand for a suit's vector `own` beside the other suits' `rest`.
+    fn completion(&self, own: &Distances, rest: &Distances) -> u8 {
+        let sets = self.sets;
+        (0..=sets)
+            .flat_map(|mine| [(mine, 0), (mine, 1)])
+            .map(|(mine, pair)| own[slot(mine, pair)] + rest[slot(sets - mine, 1 - pair)])
+            .min()
+            .unwrap_or(u8::MAX)
+    }
+
+    /// Fewest missing tiles of thirteen orphans (one of each terminal and honour, one of them paired); the
+    /// largest count when it does not apply.
+    fn orphans_missing(&self, counts: &Counts) -> u8 {
+        if !self.thirteen_orphans {
+            return u8::MAX;
+        }
+        let held = TERMINALS_AND_HONOURS.map(|kind| counts[usize::from(kind)]);
+        let kinds = held.iter().filter(|&&c| c > 0).count() as u8;
+        let paired = u8::from(held.iter().any(|&c| c >= 2));
+        14 - kinds - paired
+    }
+}
+
+/// `counts` with one tile of `kind` added or taken away (never below zero).
+fn changed(counts: &Counts, kind: usize, add: bool) -> Counts {
+    let mut result = *counts;
+    let slot = &mut result[kind];
+    *slot = if add {
+        slot.saturating_add(1)
+    } else {
+        slot.saturating_sub(1)
+    };
+    result
+}
+
+/// Copies of each kind a seat has not seen: four minus its own concealed tiles and every tile in the open
+/// (all melds, all discards still on the table). An inconsistent view is an error, not a wrapped count.
+pub fn unseen_copies<'m>(
+    concealed: &Counts,
+    melds: impl Iterator<Item = &'m Meld>,
+    discards: impl Iterator<Item = Tile>,
+) -> Result<Counts> {
+    let mut seen = *concealed;
+    for meld in melds {
+        meld.add_tiles(&mut seen);
+    }
+    for tile in discards {
+        let slot = &mut seen[tile.index() as usize];
+        *slot = slot.saturating_add(1);
+    }
+    let mut unseen = [0; NUM_KINDS];
+    for (kind, (slot, count)) in unseen.iter_mut().zip(seen).enumerate() {
+        *slot = COPIES.checked_sub(count).ok_or_else(|| {
+            EngineError::hand(format!("tile kind {kind} seen {count} times: at most 4"))
+        })?;
+    }
+    Ok(unseen)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::forms::{FormOptions, FormSet};
+    use crate::hand::{Hand, MeldKind};
+    use crate::sim::ShapeRules;
+
+    /// A pseudo-random 3n+2 hand with 0..=3 melds, from a seeded shuffle of the 136 tiles.
+    fn random_hand(state: &mut u64) -> Hand {
+        let mut next = |below: usize| {
+            *state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (*state >> 33) as usize % below
+        };
+        let mut left = [COPIES; NUM_KINDS];
+        let mut hand = Hand::default();
+        for _ in 0..next(4) {
+            let tile = Tile::new(next(NUM_KINDS) as u8).unwrap();
+            let kind = [MeldKind::Pon, MeldKind::Kong, MeldKind::Chi][next(3)];
+            let meld = Meld::new(kind, tile);
+            let mut used = [0; NUM_KINDS];
+            if kind == MeldKind::Chi && !crate::tile::can_start_chow(tile.index()) {
+                continue;
+            }
+            meld.add_tiles(&mut used);
+            if used.iter().zip(left).all(|(&u, l)| u <= l) {
+                left.iter_mut().zip(used).for_each(|(l, u)| *l -= u);
+                hand.melds.push(meld);
+            }
+        }
+        let mut size = 0;
+        while size < 14 - 3 * hand.melds.len() {
+            let kind = next(NUM_KINDS);
+            if left[kind] > 0 {
+                left[kind] -= 1;
+                hand.concealed[kind] += 1;
+                size += 1;
+            }
+        }
+        hand
+    }
+
+    #[test]
+    fn best_discards_agree_with_the_waits_module() {
+        let opts = ShapeRules::CHICKEN.options;
+        assert!(opts.forms.contains(FormSet::THIRTEEN_ORPHANS));
+        let mut state = 7;
+        let mut capped = CappedSuits::default();
+        for _ in 0..3000 {
+            let hand = random_hand(&mut state);
+            // Some copies seen elsewhere: every kind whose index is a multiple of 5, once, where one is left.
+            let mut visible = [0; NUM_KINDS];
+            let held = hand.all_tiles();
+            for kind in (0..NUM_KINDS).step_by(5) {
+                visible[kind] = u8::from(held[kind] < COPIES);
+            }
+            let unseen: Counts = std::array::from_fn(|k| COPIES - held[k] - visible[k]);
+            let expected = crate::waits::discards(&hand, opts, Some(&visible)).unwrap();
+            let lowest = expected[0].shanten;
+            let mut evaluator =
+                Evaluator::new(&hand.concealed, &hand.melds, true, &unseen, &mut capped);
+            let got = evaluator.best_discards(&hand.concealed).unwrap();
+            let want: Vec<(Tile, Progress)> = {
+                let mut rows: Vec<_> = expected
+                    .iter()
+                    .filter(|row| row.shanten == lowest)
+                    .map(|row| {
+                        (
+                            row.tile,
+                            Progress {
+                                shanten: row.shanten,
+                                useful: row.total(),
+                            },
+                        )
+                    })
+                    .collect();
+                rows.sort_by_key(|row| row.0);
+                rows
+            };
+            assert_eq!(got, want, "{hand:?}");
+        }
+    }
+
+    #[test]
+    fn progress_agrees_with_the_waits_module() {
+        let opts = FormOptions {
+            forms: FormSet::STANDARD,
+            ..ShapeRules::CHICKEN.options
+        };
+        let mut state = 11;
+        let mut capped = CappedSuits::default();
+        for _ in 0..3000 {
+            let mut hand = random_hand(&mut state);
+            let Some(kind) = hand.concealed.iter().position(|&c| c > 0) else {
+                continue;
+            };
+            hand.concealed[kind] -= 1;
+            let held = hand.all_tiles();
+            let unseen: Counts = held.map(|h| COPIES - h);
+            let (shanten, tiles) = crate::waits::waits(&hand, opts, None).unwrap();
+            let useful = tiles.iter().map(|&(_, n)| u32::from(n)).sum();
+            let mut evaluator =
+                Evaluator::new(&hand.concealed, &hand.melds, false, &unseen, &mut capped);
+            assert_eq!(
+                evaluator.progress(&hand.concealed),
+                Progress { shanten, useful },
+                "{hand:?}"
+            );
+        }
+    }
+}
