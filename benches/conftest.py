@@ -7,18 +7,10 @@ import random
 import numpy as np
 import pytest
 
+from tests.strategies import random_hands
+
 BATCH = 200_000  # rows per batch call
 SINGLE = 100  # hands per single-call round, the same hands for every backend
-
-
-def random_hands(n: int, size: int, seed: int) -> np.ndarray:
-    """``n`` hands of ``size`` tiles drawn from a shuffled 136-tile wall, as uint8 counts (n, 34)."""
-    rng = np.random.default_rng(seed)
-    wall = np.repeat(np.arange(34, dtype=np.intp), 4)
-    keys = rng.random((n, wall.size)).argsort(axis=1)[:, :size]
-    counts = np.zeros((n, 34), dtype=np.uint8)
-    np.add.at(counts, (np.repeat(np.arange(n), size), wall[keys].ravel()), 1)
-    return counts
 
 
 def winning_hands(n: int, seed: int) -> np.ndarray:

@@ -5,12 +5,23 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 from hypothesis import strategies as st
 
 from mjcore import Hand, Meld, MeldKind
 
 ALL_KINDS = tuple(range(34))
 HONOURS = tuple(range(27, 34))
+
+
+def random_hands(n: int, size: int, seed: int) -> np.ndarray:
+    """``n`` hands of ``size`` tiles, each drawn from its own shuffled 136-tile set, as uint8 counts (n, 34)."""
+    rng = np.random.default_rng(seed)
+    wall = np.repeat(np.arange(34, dtype=np.intp), 4)
+    draws = rng.random((n, wall.size)).argsort(axis=1)[:, :size]
+    counts = np.zeros((n, 34), dtype=np.uint8)
+    np.add.at(counts, (np.repeat(np.arange(n), size), wall[draws].ravel()), 1)
+    return counts
 
 
 def build_hand(

@@ -14,9 +14,8 @@ from mjcore import Hand, Meld, MeldKind
 from mjcore.ruleset import load_ruleset
 from mjcore.situation import SEAT_NAMES
 
-CASES_FILE = Path(__file__).resolve().parents[1].parent.parent / "shared" / "cases.jsonl"
-if not CASES_FILE.exists():  # CI sees the shared folder next to the checkout
-    CASES_FILE = Path(__file__).resolve().parents[1] / ".." / "shared" / "cases.jsonl"
+# The project's shared folder sits next to the checkout, for developers and CI alike.
+CASES_FILE = Path(__file__).resolve().parents[1].parent / "shared" / "cases.jsonl"
 
 SCORED = [case for case in map(json.loads, CASES_FILE.read_text(encoding="utf-8").splitlines())
           if case["table"] != "procedural"]  # fmt: skip
@@ -90,3 +89,39 @@ def test_case_legality_at_each_minimum(case, score):
     legal = [score(case_hand(case), case["win_tile"], ruleset=rules.with_minimum(minimum), **case_arguments(case)).legal
              for minimum in (0, 1, 3)]  # fmt: skip
     assert legal == case["legal"]
+
+
+# ---- CASES.md D9: the QQ coin conversion of §2.6 (room coefficient N = 600, rake A = 250) ----------------
+
+
+def test_qq_coins_self_draw(backend):
+    # 平胡 1 + 自摸 1 = 2 fan, X = 4: the winner (South) gains 600·4·3 − 250, each loser pays 600·4 + 250.
+    result = backend.score("123m456m78p234s99s", "6p", ruleset="gd-qq3", self_drawn=True, seat_wind="S")
+    assert result.total_fan == 2
+    assert result.coins(600, 250) == (-2650, 6950, -2650, -2650)
+    assert sum(result.coins(600, 250)) == -4 * 250  # the system keeps the rake
+
+
+def test_qq_coins_discard(backend):
+    # 碰碰胡 2 fan on West's discard: the discarder pays 600·4 + 250, the other two only the rake.
+    result = backend.score("444s888s9m [222m] [777p]", "9m", ruleset="gd-qq3", discarder="W", seat_wind="S")
+    assert result.total_fan == 2
+    assert result.coins(600, 250) == (-250, 2150, -2650, -250)
+
+
+def test_qq_coins_liability(backend):
+    (case,) = [c for c in SCORED if c["id"] == "Q23"]  # 3 fan, robbed North pays three shares (X = 8)
+    result = backend.score(case_hand(case), case["win_tile"], ruleset=case["table"], **case_arguments(case))
+    coins = result.coins(600, 250)
+    winner = next(seat for seat, amount in enumerate(result.payments) if amount > 0)
+    assert coins[winner] == 600 * 8 * 3 - 250
+    assert coins[SEAT_NAMES.index("North")] == -(3 * 600 * 8 + 250)
+    assert sorted(coins)[1:3] == [-250, -250]
+
+
+def test_coins_arguments():
+    result = mjcore.score("123m456m78p234s99s", "6p", ruleset="gd-qq3", self_drawn=True, seat_wind="S")
+    with pytest.raises(mjcore.InvalidArgumentError, match="rake"):
+        result.coins(600, -1)
+    with pytest.raises(TypeError):
+        result.coins(600.0, 250)

@@ -6,28 +6,20 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import xiangting
 
 import mjcore
 from mjcore import Forms
 
-xiangting = pytest.importorskip("xiangting")
+from .strategies import random_hands
+
 
 HANDS = 20_000
 
 
-def random_hands(count: int, seed: int) -> np.ndarray:
-    """``count`` hands of 13 and 14 tiles (alternating) drawn from a full set of 136 tiles."""
-    rng = np.random.default_rng(seed)
-    wall = np.repeat(np.arange(34), 4)
-    hands = np.zeros((count, 34), np.uint8)
-    for i in range(count):
-        np.add.at(hands[i], rng.choice(wall, 13 + i % 2, replace=False), 1)
-    return hands
-
-
 @pytest.fixture(scope="module")
 def hands() -> np.ndarray:
-    return random_hands(HANDS, seed=20240601)
+    return np.concatenate([random_hands(HANDS // 2, 13, seed=20240601), random_hands(HANDS // 2, 14, seed=20240602)])
 
 
 def test_agrees_with_xiangting(hands):
@@ -73,7 +65,7 @@ def test_waits_and_discards():
 
 
 def test_batch_input_checks():
-    good = random_hands(4, seed=1)
+    good = random_hands(4, 13, seed=1)
     with pytest.raises(TypeError):
         mjcore.shanten_batch(good.astype(np.int16))
     with pytest.raises(TypeError):

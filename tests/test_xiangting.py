@@ -14,16 +14,9 @@ import xiangting
 import mjcore
 from mjcore import Forms
 
+from .strategies import random_hands
+
 FOUR = xiangting.PlayerCount.FOUR
-
-
-def random_hands(n: int, size: int, seed: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    wall = np.repeat(np.arange(34), 4)
-    out = np.zeros((n, 34), dtype=np.uint8)
-    for i in range(n):
-        np.add.at(out[i], rng.choice(wall, size, replace=False), 1)
-    return out
 
 
 def test_agreement_on_100000_random_hands():

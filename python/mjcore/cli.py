@@ -114,6 +114,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MjcoreError as error:
         print(f"mjcore: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader (e.g. `| head`) stopped early: not an error of ours
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

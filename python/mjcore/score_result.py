@@ -6,6 +6,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from .errors import InvalidArgumentError
 from .ruleset import Ruleset
 from .situation import SEAT_NAMES
 
@@ -52,6 +53,20 @@ class ScoreResult:
     def below_minimum(self) -> bool:
         """A win that does not reach the table's 起和."""
         return self.is_win and not self.legal
+
+    def coins(self, room: int, rake: int) -> tuple[int, int, int, int]:
+        """The QQ游戏 coin result of this win per seat (RULES.md §2.6, CASES.md D9): each seat's points times the
+        room coefficient ``room`` (N), less the per-seat rake ``rake`` (A) that the system takes from every
+        seat. A loser pays X·N + A (3X·N + A when liable), the winner gains X·P·N − A, and a seat that pays
+        nothing still pays the rake. Not zero-sum: the system keeps 4·A."""
+        for name, value in (("room", room), ("rake", rake)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+            if value < 0:
+                raise InvalidArgumentError(f"{name} must be ≥ 0, not {value}")
+        if not self.is_win:
+            return (0, 0, 0, 0)
+        return tuple(points * room - rake for points in self.payments)  # type: ignore[return-value]
 
     @property
     def entries(self) -> tuple[ScoreEntry, ...]:

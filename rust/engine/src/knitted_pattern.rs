@@ -24,10 +24,26 @@ impl KnittedPattern {
     }
 
     /// The nine tile kinds of the pattern, ascending.
-    pub fn tiles(self) -> [u8; PATTERN_TILES] {
-        std::array::from_fn(|position| {
+    pub const fn tiles(self) -> [u8; PATTERN_TILES] {
+        let mut tiles = [0u8; PATTERN_TILES];
+        let mut position = 0;
+        while position < PATTERN_TILES {
             let (suit, step) = (position / 3, position % 3);
-            suit as u8 * 9 + self.0[suit] + 3 * step as u8
-        })
+            tiles[position] = suit as u8 * 9 + self.0[suit] + 3 * step as u8;
+            position += 1;
+        }
+        tiles
+    }
+
+    /// The pattern's kinds as a bit set (bit k for kind k).
+    pub const fn mask(self) -> u64 {
+        let tiles = self.tiles();
+        let mut mask = 0u64;
+        let mut position = 0;
+        while position < PATTERN_TILES {
+            mask |= 1 << tiles[position];
+            position += 1;
+        }
+        mask
     }
 }

@@ -4,6 +4,7 @@
 use super::kernels::Kernels;
 use super::kind_masks::{kind_set, KindMasks};
 use super::standard::{table_missing, StandardQuery};
+use crate::knitted_pattern::KnittedPattern;
 use crate::tile::{Counts, TERMINALS_AND_HONOURS};
 
 /// Tiles in every special form's target.
@@ -39,48 +40,32 @@ pub fn thirteen_orphans_missing(masks: &KindMasks) -> u8 {
     TARGET_TILES - masks.held_in(ORPHANS) - (masks.pairs & ORPHANS != 0) as u8
 }
 
-/// The kinds of the six knitted patterns: 147, 258 and 369 spread over the three suits in every order.
-const KNITTED_PATTERNS: [[usize; 9]; 6] = knitted_patterns();
+/// The kinds of the six knitted patterns (147, 258 and 369 spread over the three suits in every order), as
+/// indices.
+const KNITTED_PATTERNS: [[usize; 9]; 6] = {
+    let mut patterns = [[0; 9]; 6];
+    let mut p = 0;
+    while p < 6 {
+        let tiles = KnittedPattern::ALL[p].tiles();
+        let mut i = 0;
+        while i < 9 {
+            patterns[p][i] = tiles[i] as usize;
+            i += 1;
+        }
+        p += 1;
+    }
+    patterns
+};
 /// The same patterns as bit sets of kinds.
 const KNITTED_SETS: [u64; 6] = {
     let mut sets = [0u64; 6];
     let mut p = 0;
     while p < 6 {
-        let mut i = 0;
-        while i < 9 {
-            sets[p] |= 1 << KNITTED_PATTERNS[p][i];
-            i += 1;
-        }
+        sets[p] = KnittedPattern::ALL[p].mask();
         p += 1;
     }
     sets
 };
-
-const fn knitted_patterns() -> [[usize; 9]; 6] {
-    const ORDERS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    let mut patterns = [[0; 9]; 6];
-    let mut p = 0;
-    while p < 6 {
-        let mut suit = 0;
-        while suit < 3 {
-            let mut step = 0;
-            while step < 3 {
-                patterns[p][suit * 3 + step] = suit * 9 + ORDERS[p][suit] + 3 * step;
-                step += 1;
-            }
-            suit += 1;
-        }
-        p += 1;
-    }
-    patterns
-}
 
 /// 全不靠 (and 七星不靠, whose targets are among 全不靠's): fourteen distinct tiles from one knitted pattern and
 /// the seven honours.

@@ -230,7 +230,8 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// The suit's vectors after drawing each of its kinds (unreachable where the hand holds four).
+    /// The suit's vectors after drawing each of its kinds that still has unseen copies (unreachable for the
+    /// others: they are never drawn, so their vectors are never read).
     fn drawn_vectors(&mut self, suit: Suit, counts: &Counts) -> [Distances; 9] {
         let base = usize::from(suit.base());
         let range = base..base + usize::from(suit.len());
@@ -240,7 +241,7 @@ impl<'a> Evaluator<'a> {
         }
         let mut vectors = [UNREACHABLE; 9];
         for (vector, kind) in vectors.iter_mut().zip(range) {
-            if counts[kind] < COPIES {
+            if self.unseen[kind] > 0 {
                 *vector = self.suit_distances(suit, &changed(counts, kind, true));
             }
         }
