@@ -18,10 +18,8 @@ from mjcore.reference.mcr import score as reference_score
 
 from . import test_mcr_reference as reference_tests
 from .mcr_corpus import batch_arrays, cases
-from .test_mcr_reference import FAN_HANDS, HAVE_GB, _random_situation_case, _score
-
-if HAVE_GB:
-    from .mcr_pymahjonggb import gb_score
+from .mcr_pymahjonggb import gb_score
+from .test_mcr_reference import FAN_HANDS, _random_situation_case, _score
 
 RULES = load_ruleset("mcr")
 
@@ -122,8 +120,7 @@ def test_generated_wins_agree_with_the_reference_and_pymahjonggb():
     for case in corpus:
         mine = native(*case)
         assert mine == reference_score(*case), case
-        if HAVE_GB:
-            assert _fans(mine) == gb_score(*case), case
+        assert _fans(mine) == gb_score(*case), case
         hits.update(f.key for f in mine.fans)
     assert len(hits) >= 75, sorted(set(MCR_FAN_KEYS) - set(hits))  # the sample reaches (nearly) every fan
 

@@ -25,14 +25,7 @@ from mjcore.mcr.table import parse_table
 
 from .mcr_corpus import cases, generate
 
-try:
-    import MahjongGB  # noqa: F401
-
-    from .mcr_pymahjonggb import gb_score
-
-    HAVE_GB = True
-except ImportError:  # pragma: no cover - pymahjonggb is in the test extra
-    HAVE_GB = False
+from .mcr_pymahjonggb import gb_score  # pymahjonggb is in the test extra: every hand is checked against it
 
 DRAW = {"self_drawn": True}
 
@@ -142,8 +135,7 @@ def test_fan(fan, text, win, flags):
     hand, win_tile, situation = _score(text, win, flags)
     result = score(hand, win_tile, situation)
     assert fan in _fans(result)
-    if HAVE_GB:
-        assert _fans(result) == gb_score(hand, win_tile, situation)
+    assert _fans(result) == gb_score(hand, win_tile, situation)
 
 
 def test_flowers_add_one_point_each_but_not_towards_the_minimum():
@@ -330,7 +322,6 @@ def test_corpus_is_legal_and_reaches_every_fan():
     assert not missing
 
 
-@pytest.mark.skipif(not HAVE_GB, reason="pymahjonggb is not installed")
 def test_agreement_with_pymahjonggb():
     disagreements = []
     for case in cases(2000, seed=11):
@@ -372,6 +363,5 @@ def test_random_hands_are_scored_or_refused_cleanly():
             result = score(hand, win_tile, situation)
         except MjcoreError:
             continue
-        if HAVE_GB:
-            theirs = gb_score(hand, win_tile, situation)
-            assert (_fans(result) if result.is_win else None) == theirs, (hand, win_tile, situation)
+        theirs = gb_score(hand, win_tile, situation)
+        assert (_fans(result) if result.is_win else None) == theirs, (hand, win_tile, situation)
