@@ -7,7 +7,7 @@ mod common;
 use common::Rng;
 use mjcore_engine::notation::{parse_hand, parse_tile};
 use mjcore_engine::rules::mcr::{
-    score, score_batch, Fan, FanRow, McrBatchRow, McrSituation, McrTable, MeldSlot,
+    score, score_batch, Fan, FanRow, McrBatchRow, McrSituation, McrTable, MeldSlot, Opening,
 };
 use mjcore_engine::{EngineError, Hand, Meld, MeldKind, Tile};
 
@@ -122,7 +122,7 @@ fn a_hand_that_does_not_win_is_none() {
 #[test]
 fn the_table_refuses_missing_unknown_and_upward_exclusions() {
     let rows = shipped_rows();
-    assert_eq!(rows.len(), Fan::COUNT);
+    assert_eq!(rows.len(), Fan::STANDARD.len());
     assert!(table_of(&rows[1..]).is_err());
     let mut unknown = rows.clone();
     unknown[0].0 = "no_such_fan".to_owned();
@@ -170,6 +170,7 @@ fn random_row(rng: &mut Rng) -> McrBatchRow {
             wall_last: flag(rng),
             seat_wind: rng.below(5) as u8,
             prevalent_wind: rng.below(5) as u8,
+            opening: Opening::from_code(rng.below(6) as u8).unwrap_or_default(),
         },
     }
 }
