@@ -39,12 +39,14 @@ def _mixed_shift(tiles: tuple[int, ...], steps: tuple[int, ...]) -> bool:
 
 
 def _shifted_sets_fans(tiles: list[int], steps: tuple[int, ...], four: str, three: str) -> Counter:
-    """The four-set fan if all four sets shift, else the three-set fan once if any three do."""
+    """The four-set fan if all four sets shift, the three-set fan once if any three do (the four-set fan's
+    row excludes it: 不计 stays data)."""
+    fans: Counter = Counter()
     if len(tiles) == 4 and _mixed_shift(tuple(tiles), steps):
-        return Counter({four: 1})
+        fans[four] = 1
     if any(_mixed_shift(triple, steps) for triple in combinations(tiles, 3)):
-        return Counter({three: 1})
-    return Counter()
+        fans[three] = 1
+    return fans
 
 
 def division_folk_fans(pair: int, chows: list[int], pungs: list[int], big_four_winds: bool) -> Counter:

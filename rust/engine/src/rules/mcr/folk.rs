@@ -45,12 +45,10 @@ fn mixed_shift(tiles: &[u8], steps: &[u8]) -> bool {
         .any(|&step| ranks.windows(2).all(|w| w[1] == w[0] + step))
 }
 
-/// The four-set fan if all four sets shift, else the three-set fan once if any three do.
+/// The four-set fan if all four sets shift, the three-set fan once if any three do (the four-set fan's row
+/// excludes it: 不计 stays data).
 fn shifted_sets_fans(tiles: &[u8], steps: &[u8], four: Fan, three: Fan, fans: &mut FanCounts) {
-    if tiles.len() == 4 && mixed_shift(tiles, steps) {
-        fans.add(four, 1);
-        return;
-    }
+    fans.add_if(four, tiles.len() == 4 && mixed_shift(tiles, steps));
     let any_triple = match tiles.len() {
         3 => mixed_shift(tiles, steps),
         4 => (0..4).any(|left_out| {
