@@ -106,7 +106,7 @@ impl McrSituation {
             Opening::Heavenly if !(self.self_drawn && dealer && !self.last_copy) => {
                 "heavenly (天和) is the dealer's (East's) self-drawn win on the dealt tiles"
             }
-            Opening::Earthly if !(self.self_drawn && !dealer) => {
+            Opening::Earthly if !self.self_drawn || dealer => {
                 "earthly (地和) is a non-dealer's self-drawn win on the first draw"
             }
             Opening::Human if self.self_drawn => {
