@@ -82,7 +82,10 @@ def _folk_fans(data: Mapping[str, Any], options: Mapping[str, bool]) -> tuple[di
     standard fans that imply it (``excluded_by``). Validated whether or not the option is on."""
     folk: dict[str, Fan] = {}
     implied_by: dict[str, list[str]] = {}
-    for key, entry in data.get(FOLK_SECTION, {}).items():
+    rows = data.get(FOLK_SECTION, {})
+    if not isinstance(rows, dict):
+        raise RulesetError(f"{FOLK_SECTION} must be a table of rows")
+    for key, entry in rows.items():
         fan = _fan(key, entry, options, FOLK_SECTION)
         where = f"{FOLK_SECTION}.{key}"
         if "scored" in entry and not _field(entry, "scored", bool, where):
