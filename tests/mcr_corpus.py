@@ -8,15 +8,16 @@ source; the flags are drawn only where the hand allows them, so every case is a 
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from mjcore.hand import Hand, Meld, MeldKind
 from mjcore.reference.mcr import Situation
 from mjcore.reference.mcr.tiles import DRAGONS, GREEN, KNITTED_STRAIGHTS, REVERSIBLE, THIRTEEN_ORPHANS, WINDS
 
-__all__ = ["Case", "batch_arrays", "generate", "cases"]
+__all__ = ["Case", "batch_arrays", "generate", "cases", "folk_cases"]
 
 
 class Case(NamedTuple):
@@ -103,6 +104,29 @@ def _motif(rng: random.Random) -> list[tuple[str, int]]:
     return []
 
 
+def _folk_motif(rng: random.Random) -> list[tuple[str, int]]:
+    """Sets for the seed's folk fans: shifted pungs or chows over two suits, the four winds around a pair of
+    发, a pair of 2, 5 or 8; otherwise a standard motif (terminal and honour pairs come up by themselves)."""
+    a, b = rng.sample((0, 9, 18), 2)
+    n = rng.choice((3, 4))
+    kind = rng.randrange(5)
+    if kind == 0:  # 混四节 / 混三节
+        start = rng.randrange(0, 10 - n)
+        return [("pung", rng.choice((a, b)) + start + i) for i in range(n)]
+    if kind == 1:  # 混四步 / 混三步, by one or two ranks
+        step = rng.choice((1, 2))
+        start = rng.randrange(0, 7 - step * (n - 1))
+        return [("chow", rng.choice((a, b)) + start + step * i) for i in range(n)]
+    if kind == 2:  # 四方大发
+        return [("pung", w) for w in WINDS] + [("pair", 32)]
+    if kind == 3:  # 258将
+        return [("pair", a + rng.choice((1, 4, 7)))]
+    return _motif(rng)
+
+
+Motif = Callable[[random.Random], list[tuple[str, int]]]
+
+
 def _fits(counts: list[int], kind: str, tile: int) -> bool:
     if kind == "chow":
         return _chow_ok(tile) and all(counts[tile + i] < 4 for i in range(3))
@@ -114,7 +138,7 @@ def _add(counts: list[int], kind: str, tile: int, sign: int = 1) -> None:
         counts[t] += sign
 
 
-def _standard_groups(rng: random.Random) -> list[tuple[str, int]] | None:
+def _standard_groups(rng: random.Random, motif: Motif = _motif) -> list[tuple[str, int]] | None:
     """Four sets and a pair: a motif first, the rest drawn from a themed pool."""
     pool = frozenset(_pools(rng))
     pung_share = rng.choice((0.0, 0.3, 0.6, 1.0))
@@ -130,7 +154,7 @@ def _standard_groups(rng: random.Random) -> list[tuple[str, int]] | None:
             _add(counts, kind, tile)
             groups.append((kind, tile))
 
-    for kind, tile in _motif(rng):
+    for kind, tile in motif(rng):
         place(kind, tile)
     for _ in range(60):
         if len(groups) == 5:
@@ -266,11 +290,11 @@ def _situation(rng: random.Random, concealed: list[int], melds: list[Meld], win:
     )
 
 
-def generate(rng: random.Random) -> Case:
-    """One legal winning situation."""
+def generate(rng: random.Random, motif: Motif = _motif) -> Case:
+    """One legal winning situation; standard hands start from ``motif``'s sets."""
     while True:
         if rng.random() < 0.8:
-            groups = _standard_groups(rng)
+            groups = _standard_groups(rng, motif)
             if groups is None:
                 continue
             concealed, melds = _declare(rng, groups)
@@ -290,6 +314,31 @@ def cases(count: int, seed: int = 0) -> Iterator[Case]:
     rng = random.Random(seed)
     for _ in range(count):
         yield generate(rng)
+
+
+def _opening(rng: random.Random, case: Case) -> Situation:
+    """The case's situation, made a first-go-around win (天和, 地和, 人和) or a 天听 win where the hand allows."""
+    situation = case.situation
+    draw = rng.random()
+    if any(m.kind != MeldKind.CONCEALED_KONG for m in case.hand.melds):
+        return situation
+    if case.hand.melds or draw >= 0.3:
+        return dataclasses.replace(situation, heavenly_ready=draw < 0.4)
+    first = dataclasses.replace(situation, kong_replacement=False, robbing_kong=False, wall_last=False)
+    if draw < 0.1:
+        return dataclasses.replace(first, self_drawn=True, seat_wind=0, last_copy=False, heavenly=True)
+    if draw < 0.2:
+        return dataclasses.replace(first, self_drawn=True, seat_wind=rng.randrange(1, 4), earthly=True)
+    return dataclasses.replace(first, self_drawn=False, human=True)
+
+
+def folk_cases(count: int, seed: int = 0) -> Iterator[Case]:
+    """Legal winning situations for a ruleset with the seed's folk fans on: folk motifs (``_folk_motif``) and
+    first-go-around situations, so that every folk fan comes up often."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        case = generate(rng, _folk_motif)
+        yield case._replace(situation=_opening(rng, case))
 
 
 def batch_arrays(corpus: list[Case]) -> dict:

@@ -305,7 +305,8 @@ def test_table_errors_name_the_field():
         parse_table(data)
     data = _table_data()
     data["options"]["folk_fans"] = True
-    with pytest.raises(RulesetError, match="folk_fans"):
+    data["folk_fans"]["pair_of_2_5_8"]["excluded_by"] = ["no_such_fan"]
+    with pytest.raises(RulesetError, match="folk_fans.pair_of_2_5_8.excluded_by.*no_such_fan"):
         parse_table(data)
 
 

@@ -121,7 +121,8 @@ class McrRuleset:
     @property
     def name(self) -> str: ...
 
-def mcr_fan_keys() -> list[str]: ...
+def mcr_fan_keys() -> list[str]: ...  # the standard fans
+def mcr_folk_fan_keys() -> list[str]: ...  # the seed's folk fans, scored when a table lists them
 
 # ([(fan key, count, value per occurrence)] in table order, total with flowers, meets_minimum)
 McrScoreTuple = tuple[list[tuple[str, int, int]], int, bool]
@@ -136,6 +137,7 @@ def mcr_score(
     flags: tuple[bool, bool, bool, bool, bool],  # self_drawn, last_copy, kong_replacement, robbing_kong, wall_last
     seat_wind: int,
     prevalent_wind: int,
+    opening: int = 0,  # 0 none, 1 天和, 2 地和, 3 人和, 4 天听 (folk fans only)
 ) -> McrScoreTuple | None: ...
 def mcr_score_batch(
     ruleset: McrRuleset,
@@ -146,7 +148,7 @@ def mcr_score_batch(
     flags: npt.NDArray[np.uint8],  # (5, N): self_drawn, last_copy, kong_replacement, robbing_kong, wall_last
     seat_wind: npt.NDArray[np.uint8],
     prevalent_wind: npt.NDArray[np.uint8],
-) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]: ...  # totals (−1 not a win), fan counts (N, keys)
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]: ...  # totals (−1 not a win), fan counts (N, table's fans)
 
 # The table engine (mjcore.sim wraps these).
 RawWinCheck = Callable[

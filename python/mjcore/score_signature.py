@@ -25,7 +25,8 @@ extras, cap, floor, 起和 and the payments of the four seats. A hand that does 
 Under an MCR ruleset (``ruleset="mcr"``) the result is an ``McrScore``: every fan with its count and value, the
 total (flowers included) and whether it meets the 8-fan minimum. The same keywords give the MCR situation
 (``kong_bloom`` 杠上开花, ``last_tile`` the wall's last tile, ``round_wind`` the prevalent wind) plus
-``last_copy`` (和绝张); ``situation`` may also be an ``mjcore.mcr.Situation``."""
+``last_copy`` (和绝张); with the folk fans on (``options.folk_fans``) ``heavenly``/``earthly``/``human`` and
+``heavenly_ready`` (天听) score 天和/地和/人和/天听. ``situation`` may also be an ``mjcore.mcr.Situation``."""
 
 # A backend's scoring: (hand, winning tile kind, situation, ruleset) → result; one per family.
 ScoreCore = Callable[[HandLike, int, Situation, Ruleset], ScoreResult]
@@ -55,18 +56,21 @@ def score_function(core: ScoreCore, mcr_core: McrScoreCore) -> Callable[..., Sco
         winners_on_discard: int = 1,
         feeder_already_liable: bool = False,
         last_copy: bool = False,
+        heavenly_ready: bool = False,
     ) -> ScoreResult | McrScore:
         rules = load_ruleset(ruleset)
         if isinstance(rules, McrRuleset):
             mcr_where = mcr_situation_of(situation, self_drawn=self_drawn, seat_wind=seat_wind,
                                          round_wind=round_wind, robbing_kong=robbing_kong, kong_bloom=kong_bloom,
-                                         last_tile=last_tile, last_copy=last_copy, kong_fed_by=kong_fed_by,
+                                         last_tile=last_tile, last_copy=last_copy, heavenly_ready=heavenly_ready,
+                                         kong_fed_by=kong_fed_by,
                                          heavenly=heavenly, earthly=earthly, human=human,
                                          winners_on_discard=winners_on_discard,
                                          feeder_already_liable=feeder_already_liable)  # fmt: skip
             return mcr_core(hand, win_tile_index(win_tile), mcr_where, rules)
-        if last_copy:
-            raise InvalidArgumentError("last_copy (和绝张) is an MCR fan: Guangdong tables do not score it")
+        if last_copy or heavenly_ready:
+            raise InvalidArgumentError("last_copy (和绝张) and heavenly_ready (天听) are MCR fans: Guangdong tables "
+                                       "do not score them")  # fmt: skip
         where = situation_of(situation, self_drawn=self_drawn, seat_wind=seat_wind, round_wind=round_wind,
                              discarder=discarder, robbing_kong=robbing_kong, kong_bloom=kong_bloom,
                              kong_fed_by=kong_fed_by, last_tile=last_tile, heavenly=heavenly, earthly=earthly,

@@ -70,7 +70,8 @@ def score_batch(
     (MeldKind + 1, lowest tile), kind 0 for an empty slot; None for no melds) holds the declared melds,
     ``flowers`` the number of flowers, ``last_copy`` 和绝张, ``robbing_kong`` 抢杠和, ``kong_bloom`` 杠上开花,
     ``last_tile`` the wall's last tile. Returns (total int32 with flowers, −1 where the row is not a win;
-    fan counts uint8 (N, len(mjcore.mcr.MCR_FAN_KEYS)), columns in that order)."""
+    fan counts uint8 (N, len(rules.fan_keys)), columns in that order: ``mjcore.mcr.MCR_FAN_KEYS``, then
+    ``MCR_FOLK_FAN_KEYS`` when the ruleset scores the folk fans; batch rows carry no 天和/地和/人和/天听)."""
     rules = load_ruleset(ruleset)
     if not isinstance(concealed, np.ndarray) or concealed.dtype != np.uint8:
         raise TypeError("concealed must be a numpy uint8 array of shape (N, 34)")

@@ -5,12 +5,13 @@ the situation, the result type. ``mjcore.score(..., ruleset="mcr")`` scores with
 from __future__ import annotations
 
 from .result import FanScore, McrScore
-from .ruleset import MCR_FAN_KEYS, McrRuleset, mcr_ruleset
+from .ruleset import MCR_FAN_KEYS, MCR_FOLK_FAN_KEYS, McrRuleset, mcr_ruleset
 from .situation import Situation, situation_of
 from .table import FanTable, default_table, load_table
 
 __all__ = [
     "MCR_FAN_KEYS",
+    "MCR_FOLK_FAN_KEYS",
     "FanScore",
     "FanTable",
     "McrRuleset",

@@ -28,7 +28,8 @@ def score(hand: HandLike, win_tile: int, situation: Situation, rules: McrRuleset
     s = situation
     flags = (s.self_drawn, s.last_copy, s.kong_replacement, s.robbing_kong, s.wall_last)
     row = _core.mcr_score(rules.compiled, bytes(h.concealed), [m.as_tuple() for m in h.melds], h.wilds,
-                          _flower_bits(h.flowers), win_tile, flags, s.seat_wind, s.prevalent_wind)  # fmt: skip
+                          _flower_bits(h.flowers), win_tile, flags, s.seat_wind, s.prevalent_wind,
+                          s.opening)  # fmt: skip
     if row is None:
         return McrScore(fans=(), total=0, minimum=rules.minimum)
     fans, total, _ = row
@@ -38,7 +39,8 @@ def score(hand: HandLike, win_tile: int, situation: Situation, rules: McrRuleset
 def score_batch(concealed: np.ndarray, win_tiles: Any, rules: McrRuleset, *, melds: Any, flowers: Any,
                 self_drawn: Any, last_copy: Any, kong_bloom: Any, robbing_kong: Any, last_tile: Any,
                 seat_wind: Any, round_wind: Any) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
-    """See ``mjcore.score_batch``: (total int32, −1 where not a win; fan counts uint8 (N, len(MCR_FAN_KEYS)))."""
+    """See ``mjcore.score_batch``: (total int32, −1 where not a win; fan counts uint8 (N, len(rules.fan_keys))).
+    Rows have no first-go-around situation (天和/地和/人和/天听)."""
     n = concealed.shape[0]
     if melds is None:
         meld_slots = np.zeros((n, 4, 2), dtype=np.uint8)

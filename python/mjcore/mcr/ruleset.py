@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from ..errors import RulesetError
 from .table import FanTable, parse_table
 
-__all__ = ["MCR_FAN_KEYS", "McrRuleset", "mcr_ruleset"]
+__all__ = ["MCR_FAN_KEYS", "MCR_FOLK_FAN_KEYS", "McrRuleset", "mcr_ruleset"]
 
 MCR_FAN_KEYS = (
     "big_four_winds", "big_three_dragons", "all_green", "nine_gates", "four_kongs", "seven_shifted_pairs",
@@ -33,6 +33,13 @@ MCR_FAN_KEYS = (
     "edge_wait", "closed_wait", "single_wait", "self_drawn", "flower_tiles",
 )  # fmt: skip
 
+# The seed's folk rows the engine detects when ``options.folk_fans`` is on (混杠 needs wild tiles: not scored).
+MCR_FOLK_FAN_KEYS = (
+    "big_four_winds_green_pair", "blessing_of_heaven", "blessing_of_earth", "blessing_of_human", "heavenly_ready",
+    "mixed_four_shifted_pungs", "mixed_four_shifted_chows", "mixed_three_shifted_pungs", "mixed_three_shifted_chows",
+    "pair_of_2_5_8", "terminal_or_honor_pair",
+)  # fmt: skip
+
 
 @dataclass(frozen=True)
 class McrRuleset:
@@ -44,16 +51,34 @@ class McrRuleset:
     title: str
     minimum: int
     table: FanTable
+    source: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)  # parsed file
 
     @property
     def options(self) -> Mapping[str, bool]:
         return self.table.options
+
+    @property
+    def fan_keys(self) -> tuple[str, ...]:
+        """The fans this ruleset scores, in engine order: the columns of ``score_batch``'s fan counts."""
+        return MCR_FAN_KEYS + (MCR_FOLK_FAN_KEYS if self.table.scores_folk_fans else ())
 
     def with_minimum(self, minimum: int) -> McrRuleset:
         if isinstance(minimum, bool) or not isinstance(minimum, int) or minimum < 0:
             raise RulesetError(f"limits.minimum: expected an int >= 0, got {minimum!r}")
         table = dataclasses.replace(self.table, minimum=minimum)
         return dataclasses.replace(self, minimum=minimum, table=table)
+
+    def with_options(self, **options: bool) -> McrRuleset:
+        """The same file with some ``[options]`` changed, e.g. ``with_options(folk_fans=True)`` to score the
+        seed's folk fans."""
+        declared = self.source.get("options", {})
+        for name, flag in options.items():
+            if name not in declared:
+                raise RulesetError(f"options.{name}: not an option of this ruleset ({', '.join(declared)})")
+            if not isinstance(flag, bool):
+                raise RulesetError(f"options.{name} must be true or false")
+        changed = mcr_ruleset({**self.source, "options": {**declared, **options}})
+        return changed.with_minimum(self.minimum) if changed.minimum != self.minimum else changed
 
     @functools.cached_property
     def compiled(self) -> Any:
@@ -67,14 +92,15 @@ class McrRuleset:
 def mcr_ruleset(data: Mapping[str, Any]) -> McrRuleset:
     """A parsed ``family = "mcr"`` file, validated; every fan key must be one the engine detects."""
     table = parse_table(data)
-    unknown = sorted(set(table.fans) - set(MCR_FAN_KEYS))
+    unknown = sorted(set(table.fans) - set(MCR_FAN_KEYS) - set(MCR_FOLK_FAN_KEYS))
     if unknown:
         raise RulesetError(f"fans.{unknown[0]}: unknown fan key (known: see mjcore.mcr.MCR_FAN_KEYS)")
-    missing = [key for key in MCR_FAN_KEYS if key not in table.fans]
+    expected = MCR_FAN_KEYS + (MCR_FOLK_FAN_KEYS if table.scores_folk_fans else ())
+    missing = [key for key in expected if key not in table.fans]
     if missing:
         raise RulesetError(f"fans.{missing[0]}: missing (every fan the engine detects needs a value)")
     meta = data["meta"]
     title = meta.get("title")
     if not isinstance(title, str):
         raise RulesetError(f"meta.title: expected a string, got {title!r}")
-    return McrRuleset(name=table.name, family="mcr", title=title, minimum=table.minimum, table=table)
+    return McrRuleset(name=table.name, family="mcr", title=title, minimum=table.minimum, table=table, source=data)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -11,7 +12,11 @@ from typing import Any, Mapping
 
 from ..errors import RulesetError
 
-__all__ = ["Fan", "FanTable", "load_table", "default_table"]
+__all__ = ["FOLK_OPTION", "Fan", "FanTable", "load_table", "default_table"]
+
+# The seed's folk rows: a section of their own, scored only when this option is on.
+FOLK_SECTION = "folk_fans"
+FOLK_OPTION = "folk_fans"
 
 _DEFAULT_PATH = Path(__file__).resolve().parents[1] / "rulesets" / "mcr.toml"
 
@@ -36,6 +41,11 @@ class FanTable:
     def value(self, key: str) -> int:
         return self.fans[key].value
 
+    @property
+    def scores_folk_fans(self) -> bool:
+        """The seed's folk rows are on (``options.folk_fans``)."""
+        return bool(self.options.get(FOLK_OPTION))
+
 
 def _field(table: Mapping[str, Any], name: str, kind: type, where: str) -> Any:
     if name not in table:
@@ -46,15 +56,15 @@ def _field(table: Mapping[str, Any], name: str, kind: type, where: str) -> Any:
     return value
 
 
-def _fan(key: str, entry: Mapping[str, Any], options: Mapping[str, bool]) -> Fan:
-    where = f"fans.{key}"
+def _fan(key: str, entry: Mapping[str, Any], options: Mapping[str, bool], section: str = "fans") -> Fan:
+    where = f"{section}.{key}"
     if not isinstance(entry, dict):
         raise RulesetError(f"{where} must be a table")
     value = _field(entry, "fan", int, where)
     if value <= 0:
         raise RulesetError(f"{where}.fan must be positive, not {value}")
     excludes = _field(entry, "excludes", list, where)
-    option = entry.get("option")
+    option = entry.get("option", FOLK_OPTION if section == FOLK_SECTION else None)
     if option is not None and option not in options:
         raise RulesetError(f"{where}.option: {option!r} is not declared in [options]")
     return Fan(
@@ -67,6 +77,24 @@ def _fan(key: str, entry: Mapping[str, Any], options: Mapping[str, bool]) -> Fan
     )
 
 
+def _folk_fans(data: Mapping[str, Any], options: Mapping[str, bool]) -> tuple[dict[str, Fan], dict[str, list[str]]]:
+    """The seed's folk rows that are scored (``scored = false`` rows are listed only), and for each the
+    standard fans that imply it (``excluded_by``). Validated whether or not the option is on."""
+    folk: dict[str, Fan] = {}
+    implied_by: dict[str, list[str]] = {}
+    rows = data.get(FOLK_SECTION, {})
+    if not isinstance(rows, dict):
+        raise RulesetError(f"{FOLK_SECTION} must be a table of rows")
+    for key, entry in rows.items():
+        fan = _fan(key, entry, options, FOLK_SECTION)
+        where = f"{FOLK_SECTION}.{key}"
+        if "scored" in entry and not _field(entry, "scored", bool, where):
+            continue
+        folk[key] = fan
+        implied_by[key] = [str(x) for x in _field(entry, "excluded_by", list, where)]
+    return folk, implied_by
+
+
 def parse_table(data: Mapping[str, Any]) -> FanTable:
     """Validates a parsed TOML document; every error names the field at fault."""
     meta = _field(data, "meta", dict, "ruleset")
@@ -77,15 +105,22 @@ def parse_table(data: Mapping[str, Any]) -> FanTable:
     for name, flag in options.items():
         if not isinstance(flag, bool):
             raise RulesetError(f"options.{name} must be true or false")
-    if options.get("folk_fans"):
-        raise RulesetError("options.folk_fans: the seed's folk rows are listed but not scored yet")
     fans = {key: _fan(key, entry, options) for key, entry in _field(data, "fans", dict, "ruleset").items()}
+    folk, implied_by = _folk_fans(data, options)
+    if options.get(FOLK_OPTION):
+        fans.update(folk)
+        for key, implying in implied_by.items():
+            for standard in implying:
+                if standard not in fans:
+                    raise RulesetError(f"{FOLK_SECTION}.{key}.excluded_by: unknown fan {standard!r}")
+                fans[standard] = dataclasses.replace(fans[standard], excludes=(*fans[standard].excludes, key))
     for fan in fans.values():
+        where = f"{FOLK_SECTION if fan.option == FOLK_OPTION else 'fans'}.{fan.key}.excludes"
         for excluded in fan.excludes:
             if excluded not in fans:
-                raise RulesetError(f"fans.{fan.key}.excludes: unknown fan {excluded!r}")
+                raise RulesetError(f"{where}: unknown fan {excluded!r}")
             if fans[excluded].value > fan.value:
-                raise RulesetError(f"fans.{fan.key}.excludes: {excluded!r} is worth more than the fan itself")
+                raise RulesetError(f"{where}: {excluded!r} is worth more than the fan itself")
     ordered = dict(sorted(fans.items(), key=lambda item: -item[1].value))
     return FanTable(
         name=_field(meta, "name", str, "meta"),

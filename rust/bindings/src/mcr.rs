@@ -2,7 +2,7 @@
 //! (GIL released, rayon).
 
 use mjcore_engine::rules::mcr::{
-    self, Fan, FanCounts, FanRow, McrBatchRow, McrScore, McrSituation, McrTable, MeldSlot,
+    self, Fan, FanCounts, FanRow, McrBatchRow, McrScore, McrSituation, McrTable, MeldSlot, Opening,
 };
 use numpy::{PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::prelude::*;
@@ -57,7 +57,7 @@ impl PyMcrRuleset {
 /// (self_drawn, last_copy, kong_replacement, robbing_kong, wall_last) as they cross the boundary.
 type Flags = (bool, bool, bool, bool, bool);
 
-fn situation(flags: Flags, seat_wind: u8, prevalent_wind: u8) -> McrSituation {
+fn situation(flags: Flags, seat_wind: u8, prevalent_wind: u8, opening: Opening) -> McrSituation {
     let (self_drawn, last_copy, kong_replacement, robbing_kong, wall_last) = flags;
     McrSituation {
         self_drawn,
@@ -67,6 +67,7 @@ fn situation(flags: Flags, seat_wind: u8, prevalent_wind: u8) -> McrSituation {
         wall_last,
         seat_wind,
         prevalent_wind,
+        opening,
     }
 }
 
@@ -84,9 +85,9 @@ fn score_tuple(result: &McrScore, table: &McrTable) -> McrScoreTuple {
 }
 
 /// Scores one win; None when the tiles do not win (wilds are refused: MCR has none). `flags` = (self_drawn, last_copy, kong_replacement,
-/// robbing_kong, wall_last).
+/// robbing_kong, wall_last); `opening` 0 none, 1 天和, 2 地和, 3 人和, 4 天听 (the folk fans' situations).
 #[pyfunction]
-#[pyo3(signature = (ruleset, counts, melds, wilds, flowers, win, flags, seat_wind, prevalent_wind))]
+#[pyo3(signature = (ruleset, counts, melds, wilds, flowers, win, flags, seat_wind, prevalent_wind, opening=0))]
 #[allow(clippy::too_many_arguments)]
 fn mcr_score(
     ruleset: &PyMcrRuleset,
@@ -98,26 +99,36 @@ fn mcr_score(
     flags: Flags,
     seat_wind: u8,
     prevalent_wind: u8,
+    opening: u8,
 ) -> PyResult<Option<McrScoreTuple>> {
     let hand = hand_from_parts(counts, melds, wilds, flowers)?;
+    let opening = Opening::from_code(opening)
+        .ok_or_else(|| argument(format!("opening {opening} is not 0..4")))?;
     let win = mjcore_engine::Tile::new(win)
         .ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
     let table = &ruleset.inner;
-    let where_ = situation(flags, seat_wind, prevalent_wind);
+    let where_ = situation(flags, seat_wind, prevalent_wind, opening);
     let result = mcr::score(&hand, win, &where_, table).py_err()?;
     Ok(result.map(|r| score_tuple(&r, table)))
 }
 
-/// The fan keys the engine detects, in its order (the columns of `mcr_score_batch`'s fan counts).
+/// The standard fan keys, in the engine's order (every table lists them).
 #[pyfunction]
 fn mcr_fan_keys() -> Vec<&'static str> {
-    Fan::ALL.iter().map(|f| f.key()).collect()
+    Fan::STANDARD.iter().map(|f| f.key()).collect()
+}
+
+/// The seed's folk fan keys the engine detects when a table lists them, in its order.
+#[pyfunction]
+fn mcr_folk_fan_keys() -> Vec<&'static str> {
+    Fan::FOLK.iter().map(|f| f.key()).collect()
 }
 
 /// Scores every row: concealed counts (N, 34) before the winning tile, melds (N, 4, 2) of (kind code + 1,
 /// lowest tile) with kind 0 for an empty slot, and per-row arrays (N,) of uint8: flowers, winning tiles,
 /// the five flags (self_drawn, last_copy, kong_replacement, robbing_kong, wall_last) as (5, N), seat and
-/// prevalent winds. Returns (total int32, −1 where not a win; fan counts uint8 (N, len(mcr_fan_keys()))).
+/// prevalent winds (no first-go-around situations). Returns (total int32, −1 where not a win; fan counts uint8
+/// (N, the table's fans): columns are the standard fans, then the folk fans when the table lists them).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 #[allow(clippy::type_complexity)]
@@ -167,6 +178,7 @@ fn mcr_score_batch<'py>(
                 ),
                 seat_wind[i],
                 prevalent_wind[i],
+                Opening::None,
             ),
         })
         .collect();
@@ -176,12 +188,13 @@ fn mcr_score_batch<'py>(
         .iter()
         .map(|s| s.map_or(-1, |s| i32::from(s.total)))
         .collect();
-    let mut fans = Vec::with_capacity(n * Fan::COUNT);
+    let columns: Vec<Fan> = table.fans().collect();
+    let mut fans = Vec::with_capacity(n * columns.len());
     for result in &scores {
         let counts = result.map_or_else(FanCounts::default, |s| s.fans);
-        fans.extend(Fan::ALL.iter().map(|&fan| counts.get(fan)));
+        fans.extend(columns.iter().map(|&fan| counts.get(fan)));
     }
-    let fans = numpy::ndarray::Array2::from_shape_vec((n, Fan::COUNT), fans)
+    let fans = numpy::ndarray::Array2::from_shape_vec((n, columns.len()), fans)
         .map_err(|e| argument(e.to_string()))?;
     Ok((
         PyArray1::from_vec(py, totals),
@@ -193,6 +206,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMcrRuleset>()?;
     m.add_function(wrap_pyfunction!(mcr_score, m)?)?;
     m.add_function(wrap_pyfunction!(mcr_fan_keys, m)?)?;
+    m.add_function(wrap_pyfunction!(mcr_folk_fan_keys, m)?)?;
     m.add_function(wrap_pyfunction!(mcr_score_batch, m)?)?;
     Ok(())
 }

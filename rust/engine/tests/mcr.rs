@@ -7,12 +7,18 @@ mod common;
 use common::Rng;
 use mjcore_engine::notation::{parse_hand, parse_tile};
 use mjcore_engine::rules::mcr::{
-    score, score_batch, Fan, FanRow, McrBatchRow, McrSituation, McrTable, MeldSlot,
+    score, score_batch, Fan, FanRow, McrBatchRow, McrSituation, McrTable, MeldSlot, Opening,
 };
 use mjcore_engine::{EngineError, Hand, Meld, MeldKind, Tile};
 
 /// (key, value, excludes) of every `[fans.*]` row of the shipped file.
 fn shipped_rows() -> Vec<(String, u8, Vec<String>)> {
+    rows_of("fans.")
+}
+
+/// (key, value, excludes) of every row of the shipped file whose section starts with `prefix`, but for the
+/// rows marked `scored = false`.
+fn rows_of(prefix: &str) -> Vec<(String, u8, Vec<String>)> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../python/mjcore/rulesets/mcr.toml"
@@ -24,12 +30,15 @@ fn shipped_rows() -> Vec<(String, u8, Vec<String>)> {
         let line = line.split('#').next().unwrap_or("").trim();
         if let Some(section) = line.strip_prefix('[') {
             let name = section.trim_end_matches(']');
-            in_fans = name.starts_with("fans.");
+            in_fans = name.starts_with(prefix);
             if in_fans {
-                rows.push((name["fans.".len()..].to_owned(), 0, Vec::new()));
+                rows.push((name[prefix.len()..].to_owned(), 0, Vec::new()));
             }
         } else if let (true, Some(row)) = (in_fans, rows.last_mut()) {
-            if let Some(value) = line.strip_prefix("fan = ") {
+            if line == "scored = false" {
+                rows.pop();
+                in_fans = false;
+            } else if let Some(value) = line.strip_prefix("fan = ") {
                 row.1 = value.parse().expect("a fan value");
             } else if let Some(list) = line.strip_prefix("excludes = ") {
                 row.2 = list
@@ -122,7 +131,7 @@ fn a_hand_that_does_not_win_is_none() {
 #[test]
 fn the_table_refuses_missing_unknown_and_upward_exclusions() {
     let rows = shipped_rows();
-    assert_eq!(rows.len(), Fan::COUNT);
+    assert_eq!(rows.len(), Fan::STANDARD.len());
     assert!(table_of(&rows[1..]).is_err());
     let mut unknown = rows.clone();
     unknown[0].0 = "no_such_fan".to_owned();
@@ -170,6 +179,7 @@ fn random_row(rng: &mut Rng) -> McrBatchRow {
             wall_last: flag(rng),
             seat_wind: rng.below(5) as u8,
             prevalent_wind: rng.below(5) as u8,
+            opening: Opening::from_code(rng.below(6) as u8).unwrap_or_default(),
         },
     }
 }
@@ -210,4 +220,33 @@ fn a_batch_error_names_its_row() {
     assert!(results.iter().all(|r| r.is_some()));
     let error = score_batch(&[row, bad], &table()).expect_err("a bad row");
     assert!(error.to_string().contains("row 1"), "{error}");
+}
+
+#[test]
+fn folk_fans_score_only_when_the_table_lists_them() {
+    let standard = table();
+    let mut rows = shipped_rows();
+    rows.extend(rows_of("folk_fans."));
+    let folk = table_of(&rows).expect("the table with the folk rows");
+    assert!(folk.scores_folk_fans() && !standard.scores_folk_fans());
+    let hand = parse_hand("123m456m789m234p5s").expect("test hand");
+    let win = parse_tile("5s").expect("test tile");
+    let heavenly = McrSituation {
+        self_drawn: true,
+        opening: Opening::Heavenly,
+        ..McrSituation::default()
+    };
+    let scored = score(&hand, win, &heavenly, &folk)
+        .expect("valid")
+        .expect("a win");
+    assert!(scored.fans.has(Fan::BlessingOfHeaven) && scored.fans.has(Fan::PairOf258));
+    assert!(!scored.fans.has(Fan::FullyConcealedHand) && !scored.fans.has(Fan::SingleWait));
+    assert!(matches!(
+        score(&hand, win, &heavenly, &standard),
+        Err(EngineError::InvalidArgument { .. })
+    ));
+    let plain = score(&hand, win, &McrSituation::default(), &standard)
+        .expect("valid")
+        .expect("a win");
+    assert!(!Fan::FOLK.iter().any(|&fan| plain.fans.has(fan)));
 }

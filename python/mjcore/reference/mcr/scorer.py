@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ...errors import IllegalActionError, InvalidHandError, InvalidTileError
+from ...errors import IllegalActionError, InvalidArgumentError, InvalidHandError, InvalidTileError
 from ...hand import Hand, MeldKind
 from ...mcr.result import FanScore, McrScore
-from ...mcr.situation import Situation
+from ...mcr.situation import OPENINGS, Situation
 from ...mcr.table import FanTable
 from ...tiles import tile_name
 from .forms import (
@@ -31,6 +31,7 @@ from .forms import (
     nine_gates_rank,
     standard_divisions,
 )
+from .folk import division_folk_fans, opening_fan, pair_fans
 from .hand_fans import (
     group_trait_fans,
     rank_range_fans,
@@ -61,6 +62,7 @@ class _Win:
     last_copy: bool
     kong_flag: bool
     table: FanTable
+    folk: bool  # the table scores the seed's folk fans
 
 
 # ---------------------------------------------------------------------------------------------- validation
@@ -104,6 +106,7 @@ def _prepare(hand: Hand, win_tile: int, situation: Situation, table: FanTable) -
         raise IllegalActionError(
             f"last_copy (和绝张): the hand holds another {tile_name(win_tile)}, so three cannot be visible"
         )
+    _check_opening(hand, situation, table)
     standing = list(hand.concealed)
     standing[win_tile] += 1
     return _Win(
@@ -117,7 +120,23 @@ def _prepare(hand: Hand, win_tile: int, situation: Situation, table: FanTable) -
         last_copy=situation.last_copy or shown == 3,
         kong_flag=situation.kong_replacement or situation.robbing_kong,
         table=table,
+        folk=table.scores_folk_fans,
     )
+
+
+def _check_opening(hand: Hand, situation: Situation, table: FanTable) -> None:
+    """The first-go-around flags need the folk fans on, and a hand the first go-around can hold."""
+    if not situation.opening:
+        return
+    name = OPENINGS[situation.opening - 1]
+    if not table.scores_folk_fans:
+        raise InvalidArgumentError(f"{name}: a folk fan's situation, and this ruleset does not score the folk fans "
+                                   "(options.folk_fans)")  # fmt: skip
+    if situation.heavenly_ready:
+        if any(m.kind != MeldKind.CONCEALED_KONG for m in hand.melds):
+            raise IllegalActionError("heavenly_ready (天听): a hand ready from the deal claims nothing")
+    elif hand.melds:
+        raise IllegalActionError(f"{name}: the first go-around has no claim or kong yet, so no meld")
 
 
 # ---------------------------------------------------------------------------------------------- the forms
@@ -125,7 +144,7 @@ def _prepare(hand: Hand, win_tile: int, situation: Situation, table: FanTable) -
 
 def _situation(win: _Win) -> Counter:
     s = win.situation
-    return situation_fans(s.self_drawn, win.last_copy, win.kong_flag, s.wall_last)
+    return situation_fans(s.self_drawn, win.last_copy, win.kong_flag, s.wall_last) + opening_fan(s.opening)
 
 
 def _concealment(melded_sets: int, self_drawn: bool) -> Counter:
@@ -186,6 +205,8 @@ def _division_fans(win: _Win, groups: list[Group], unique_wait: bool) -> Counter
     if fans["big_three_winds"]:
         wind_used = 3  # 不重复: the three wind pungs of 三风刻 score no 幺九刻
     fans["pung_of_terminals_or_honors"] = _terminal_or_wind_pungs(pungs, wind_used)
+    if win.folk:
+        fans += division_folk_fans(pair.tile, chows, pungs, fans["big_four_winds"] > 0)
     return fans + winds
 
 
@@ -261,6 +282,8 @@ def _knitted_straight_fans(win: _Win) -> Counter | None:
         fans["no_honors"] = int(is_numbered(pair.tile))
         fans["tile_hog"] = int(group.kind != KONG and win.all_counts[group.tile] == 4)
     fans += _situation(win)
+    if win.folk:
+        fans += pair_fans(pair.tile)
     if group.kind == KONG:
         fans["melded_kong" if group.melded else "concealed_kong"] = 1
     if not group.melded:

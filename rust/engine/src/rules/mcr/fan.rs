@@ -2,19 +2,28 @@
 //! tally of them. Values and exclusions are not here: they are ruleset data (`super::table`).
 
 macro_rules! fans {
-    ($($variant:ident = $key:literal,)*) => {
-        /// One fan of the table (the order is the file's: highest value first).
+    (standard { $($variant:ident = $key:literal,)* } folk { $($folk:ident = $folk_key:literal,)* }) => {
+        /// One fan of the table: the 81 standard fans and 花牌 (in the file's order: highest value first),
+        /// then the seed's folk rows, scored only when the table lists them (`options.folk_fans`).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[repr(u8)]
-        pub enum Fan { $($variant,)* }
+        pub enum Fan { $($variant,)* $($folk,)* }
 
         impl Fan {
-            pub const ALL: &'static [Fan] = &[$(Fan::$variant,)*];
+            pub const ALL: &'static [Fan] = &[$(Fan::$variant,)* $(Fan::$folk,)*];
             pub const COUNT: usize = Fan::ALL.len();
+            /// The fans every table must list.
+            pub const STANDARD: &'static [Fan] = &[$(Fan::$variant,)*];
+            /// The seed's folk fans, which a table may list.
+            pub const FOLK: &'static [Fan] = &[$(Fan::$folk,)*];
 
             /// The ruleset key.
             pub const fn key(self) -> &'static str {
-                match self { $(Fan::$variant => $key,)* }
+                match self { $(Fan::$variant => $key,)* $(Fan::$folk => $folk_key,)* }
+            }
+
+            pub fn is_folk(self) -> bool {
+                self as usize >= Fan::STANDARD.len()
             }
 
             pub fn from_key(key: &str) -> Option<Fan> {
@@ -25,6 +34,7 @@ macro_rules! fans {
 }
 
 fans! {
+    standard {
     BigFourWinds = "big_four_winds",
     BigThreeDragons = "big_three_dragons",
     AllGreen = "all_green",
@@ -107,6 +117,20 @@ fans! {
     SingleWait = "single_wait",
     SelfDrawn = "self_drawn",
     FlowerTiles = "flower_tiles",
+    }
+    folk {
+    BigFourWindsGreenPair = "big_four_winds_green_pair",
+    BlessingOfHeaven = "blessing_of_heaven",
+    BlessingOfEarth = "blessing_of_earth",
+    BlessingOfHuman = "blessing_of_human",
+    HeavenlyReady = "heavenly_ready",
+    MixedFourShiftedPungs = "mixed_four_shifted_pungs",
+    MixedFourShiftedChows = "mixed_four_shifted_chows",
+    MixedThreeShiftedPungs = "mixed_three_shifted_pungs",
+    MixedThreeShiftedChows = "mixed_three_shifted_chows",
+    PairOf258 = "pair_of_2_5_8",
+    TerminalOrHonorPair = "terminal_or_honor_pair",
+    }
 }
 
 /// How many times each fan counts in one reading of a hand, with the set of fans present as bits (so that

@@ -4,6 +4,7 @@
 
 pub mod batch;
 pub mod fan;
+pub mod folk;
 pub mod forms;
 pub mod hand_fans;
 pub mod patterns;
@@ -17,5 +18,5 @@ pub mod waits;
 pub use batch::{score_batch, McrBatchRow, MeldSlot};
 pub use fan::{Fan, FanCounts};
 pub use scorer::{score, McrScore};
-pub use situation::McrSituation;
+pub use situation::{McrSituation, Opening};
 pub use table::{FanRow, McrTable};

@@ -2,6 +2,7 @@
 //! honours-and-knitted forms, thirteen orphans, the knitted straight form and nine gates.
 
 use super::fan::{Fan, FanCounts};
+use super::folk::{division_folk_fans, opening_fan, pair_fans};
 use super::forms::{
     for_each_division, honors_and_knitted, is_seven_pairs, is_seven_shifted_pairs,
     is_thirteen_orphans, knitted_straight_of, nine_gates_rank, Group, SetKind,
@@ -36,6 +37,8 @@ pub struct Win<'a> {
     pub kong_flag: bool,
     /// The table's option: one concealed and one melded kong score 明暗杠 rather than 明杠 + 暗杠.
     pub mixed_kong_pair_fan: bool,
+    /// The table scores the seed's folk fans.
+    pub folk: bool,
     /// 独听, worked out the first time a division has a wait fan to give.
     pub unique_wait: OnceCell<bool>,
 }
@@ -49,7 +52,11 @@ impl Win<'_> {
 
     fn situation_fans(&self) -> FanCounts {
         let s = &self.situation;
-        situation_fans(s.self_drawn, self.last_copy, self.kong_flag, s.wall_last)
+        let mut fans = situation_fans(s.self_drawn, self.last_copy, self.kong_flag, s.wall_last);
+        if let Some(fan) = opening_fan(s.opening) {
+            fans.add(fan, 1);
+        }
+        fans
     }
 
     fn melded_sets(&self) -> usize {
@@ -189,6 +196,9 @@ pub fn division_fans(win: &Win<'_>, groups: &[Group]) -> FanCounts {
         Fan::PungOfTerminalsOrHonors,
         terminal_or_wind.saturating_sub(wind_used),
     );
+    if win.folk {
+        division_folk_fans(pair, chows, pungs, &mut fans);
+    }
     fans
 }
 
@@ -294,6 +304,9 @@ pub fn knitted_straight_fans(win: &Win<'_>) -> Option<FanCounts> {
         );
     }
     fans.merge(&win.situation_fans());
+    if win.folk {
+        pair_fans(pair.tile, &mut fans);
+    }
     if group.kind == SetKind::Kong {
         fans.add(
             if group.melded {

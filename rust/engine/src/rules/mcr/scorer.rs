@@ -12,7 +12,7 @@ use super::readings::{
     division_fans, for_each_standard_division, knitted_straight_fans, nine_gates_fans,
     special_form_fans, Win,
 };
-use super::situation::McrSituation;
+use super::situation::{McrSituation, Opening};
 use super::table::McrTable;
 use crate::error::{EngineError, Result};
 use crate::hand::{Hand, MeldKind};
@@ -125,6 +125,7 @@ fn prepare<'a>(
             name(win)
         )));
     }
+    check_opening(hand, situation, table)?;
     let mut standing = hand.concealed;
     standing[win as usize] += 1;
     Ok(Win {
@@ -138,8 +139,35 @@ fn prepare<'a>(
         last_copy: situation.last_copy || shown == 3,
         kong_flag: situation.kong_replacement || situation.robbing_kong,
         mixed_kong_pair_fan: table.concealed_and_melded_kong,
+        folk: table.scores_folk_fans(),
         unique_wait: OnceCell::new(),
     })
+}
+
+/// The first-go-around situations need the folk fans on, and a hand the first go-around can hold.
+fn check_opening(hand: &Hand, situation: &McrSituation, table: &McrTable) -> Result<()> {
+    let opening = situation.opening;
+    if opening == Opening::None {
+        return Ok(());
+    }
+    let name = opening.name();
+    if !table.scores_folk_fans() {
+        return Err(EngineError::argument(format!(
+            "{name}: a folk fan's situation, and this ruleset does not score the folk fans (options.folk_fans)"
+        )));
+    }
+    if opening == Opening::HeavenlyReady {
+        if hand.melds.iter().any(|m| m.kind != MeldKind::ConcealedKong) {
+            return Err(EngineError::illegal(
+                "heavenly_ready (天听): a hand ready from the deal claims nothing",
+            ));
+        }
+    } else if !hand.melds.is_empty() {
+        return Err(EngineError::illegal(format!(
+            "{name}: the first go-around has no claim or kong yet, so no meld"
+        )));
+    }
+    Ok(())
 }
 
 fn best_reading(win: &Win<'_>, table: &McrTable) -> Option<FanCounts> {

@@ -28,11 +28,13 @@ pub struct McrTable {
     order: Vec<Fan>,
     /// Each fan's index in `order`.
     position: [u8; Fan::COUNT],
+    /// The table lists the seed's folk fans.
+    folk: bool,
 }
 
 impl McrTable {
-    /// Builds the table; every fan the engine detects must be listed once, with a positive value, and may
-    /// exclude only listed fans worth no more than itself.
+    /// Builds the table; every standard fan must be listed once, with a positive value, and may exclude only
+    /// listed fans worth no more than itself. Folk fans are scored only if listed (`options.folk_fans`).
     pub fn new(
         name: &str,
         minimum: u16,
@@ -58,7 +60,7 @@ impl McrTable {
             values[fan as usize] = row.value;
             order.push(fan);
         }
-        if let Some(missing) = Fan::ALL.iter().find(|&&fan| values[fan as usize] == 0) {
+        if let Some(missing) = Fan::STANDARD.iter().find(|&&fan| values[fan as usize] == 0) {
             return Err(EngineError::ruleset(format!(
                 "fans.{}: missing",
                 missing.key()
@@ -69,6 +71,12 @@ impl McrTable {
             let fan = known(row.key, "fans")?;
             for &key in row.excludes {
                 let excluded = known(key, &format!("fans.{}.excludes", row.key))?;
+                if values[excluded as usize] == 0 {
+                    return Err(EngineError::ruleset(format!(
+                        "fans.{}.excludes: {key:?} is not in the table",
+                        row.key
+                    )));
+                }
                 if values[excluded as usize] > row.value {
                     return Err(EngineError::ruleset(format!(
                         "fans.{}.excludes: {key:?} is worth more than the fan itself",
@@ -87,6 +95,7 @@ impl McrTable {
             name: name.to_owned(),
             minimum,
             concealed_and_melded_kong,
+            folk: order.iter().any(|fan| fan.is_folk()),
             values,
             excludes,
             order,
@@ -101,6 +110,19 @@ impl McrTable {
     /// The fans in table order.
     pub fn order(&self) -> &[Fan] {
         &self.order
+    }
+
+    /// The seed's folk fans are listed, so scored.
+    pub fn scores_folk_fans(&self) -> bool {
+        self.folk
+    }
+
+    /// The fans the table lists, in `Fan` order.
+    pub fn fans(&self) -> impl Iterator<Item = Fan> + '_ {
+        Fan::ALL
+            .iter()
+            .copied()
+            .filter(|&fan| self.values[fan as usize] != 0)
     }
 
     /// 不计: from the highest fan down, a fan still counted cancels the fans it implies; a win with no fan
