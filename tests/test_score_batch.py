@@ -61,3 +61,33 @@ def test_batch_flags_and_errors():
         mjcore.score_batch(counts.astype(np.int64), wins)
     fans, _ = mjcore.score_batch(counts, wins, seat_wind=np.array(["E", "S", "W"]), round_wind="南")
     assert fans.tolist() == [1, 1, 1]  # 鸡糊 + 门清
+
+
+MELD_HANDS = [("456m78p99s [123m] [234s]", "6p"), ("444s888s9m [222m] [777p]", "9m"), ("9s [123m] [456m] [789m] [111z]", "9s"),
+              ("5z [123p] [555m] {7777s} (1111z)", "5z"), ("1112345678999p", "5p")]  # fmt: skip
+
+
+@pytest.mark.parametrize("table", ["gd-cgc5", "gd-qq3"])
+def test_batch_with_melds_and_robbed_kongs_matches_single_scores(table):
+    rng = random.Random(7)
+    rows = [rng.choice(MELD_HANDS) for _ in range(120)]
+    hands = [mjcore.parse_hand(text) for text, _ in rows]
+    counts = np.array([h.concealed for h in hands], dtype=np.uint8)
+    melds = np.zeros((len(rows), 4, 2), dtype=np.uint8)
+    for i, hand in enumerate(hands):
+        for m, meld in enumerate(hand.melds):
+            melds[i, m] = (int(meld.kind) + 1, meld.tile)
+    wins = np.array([mjcore.situation.win_tile_index(win) for _, win in rows], dtype=np.uint8)
+    # A robbed kong needs the other three copies in someone's pon: only where the hand holds no winning tile.
+    source = [rng.choice(("self", "discard", "robbed") if hand.concealed[int(wins[i])] == 0 else ("self", "discard"))
+              for i, hand in enumerate(hands)]  # fmt: skip
+    fans, points = mjcore.score_batch(counts, wins, ruleset=table, melds=melds, seat_wind=2,
+                                      self_drawn=np.array([s == "self" for s in source]),
+                                      robbing_kong=np.array([s == "robbed" for s in source]))  # fmt: skip
+    for i, ((text, win), how) in enumerate(zip(rows, source)):
+        flags = {"self_drawn": True} if how == "self" else {"discarder": 1, "robbing_kong": how == "robbed"}
+        single = mjcore.score(text, win, ruleset=table, seat_wind=2, **flags)
+        assert fans[i] == (single.total_fan if single.is_win else -1), (text, how)
+        assert points[i] == (single.points if single.is_win else 0)
+    with pytest.raises(InvalidArgumentError, match="melds"):
+        mjcore.score_batch(counts, wins, ruleset=table, melds=melds[:, :3])

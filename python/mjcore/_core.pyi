@@ -99,8 +99,9 @@ def score(
 def score_batch(
     ruleset: Ruleset,
     concealed: npt.NDArray[np.uint8],
+    melds: npt.NDArray[np.uint8],  # (N, 4, 2): (MeldKind + 1, lowest tile), kind 0 = empty slot
     win: npt.NDArray[np.uint8],
-    source_code: npt.NDArray[np.uint8],
+    source_code: npt.NDArray[np.uint8],  # 0 self-drawn, 1 discard, 2 robbed kong
     seat: npt.NDArray[np.uint8],
     round_wind: npt.NDArray[np.uint8],
     kong_bloom: npt.NDArray[np.uint8],

@@ -16,7 +16,7 @@ from .hand import MAX_SETS
 from .situation import seat_index
 from .tiles import NUM_KINDS, tile_name
 
-__all__ = ["checked_batch", "row_column", "seat_column"]
+__all__ = ["checked_batch", "meld_slots", "row_column", "seat_column"]
 
 
 def _row_problem(row: np.ndarray, complete_only: bool) -> str | None:
@@ -70,3 +70,15 @@ def seat_column(value: Any, n: int, name: str) -> np.ndarray:
     if values.dtype.kind in "US":
         values = np.vectorize(lambda seat: seat_index(str(seat), name), otypes=[np.uint8])(values)
     return row_column(values, n, name)
+
+
+def meld_slots(melds: Any, n: int) -> np.ndarray:
+    """The declared melds of ``n`` batch rows as a C-contiguous uint8 array (n, 4, 2) of (MeldKind + 1, lowest
+    tile), kind 0 for an empty slot; ``None`` means no melds at all."""
+    if melds is None:
+        return np.zeros((n, 4, 2), dtype=np.uint8)
+    slots = np.asarray(melds)
+    if slots.dtype != np.uint8 or slots.shape != (n, 4, 2):
+        raise InvalidArgumentError(f"melds must be a uint8 array of shape ({n}, 4, 2): (MeldKind + 1, tile), "
+                                   "kind 0 for an empty slot")  # fmt: skip
+    return np.ascontiguousarray(slots)

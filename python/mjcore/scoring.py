@@ -12,7 +12,7 @@ import numpy as np
 
 from . import _core
 from .analysis import _parts
-from .batch_input import row_column, seat_column
+from .batch_input import meld_slots, row_column, seat_column
 from .errors import InvalidArgumentError
 from .hand import HandLike
 from .mcr import McrRuleset
@@ -20,7 +20,7 @@ from .mcr import native as mcr_native
 from .ruleset import Ruleset, RulesetLike, load_ruleset
 from .score_result import ScoreResult
 from .score_signature import score_function
-from .situation import DISCARD, SELF_DRAWN, Situation
+from .situation import DISCARD, ROBBED_KONG, SELF_DRAWN, Situation
 
 __all__ = ["score", "score_batch"]
 
@@ -61,10 +61,11 @@ def score_batch(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Scores many winning hands at once, on all cores without the GIL.
 
-    concealed: uint8 (N, 34) concealed counts without the winning tile (no melds); win_tiles: (N,) kinds;
-    the flags and seats (0..3 or wind names) are scalars or (N,) arrays; discard wins need no discarder here.
-    Rows are checked in the core, and the first bad row is named.
-    Returns (total fan int8, −1 where the row is not a win; points int64, 0 there).
+    concealed: uint8 (N, 34) concealed counts without the winning tile; ``melds``: uint8 (N, 4, 2) of
+    (MeldKind + 1, lowest tile), kind 0 for an empty slot (None: no melds); win_tiles: (N,) kinds; the flags
+    (``self_drawn``, ``robbing_kong``, ``kong_bloom``, ``last_tile``) and seats (0..3 or wind names) are scalars
+    or (N,) arrays; discard wins need no discarder here. Rows are checked in the core, and the first bad row is
+    named. Returns (total fan int8, −1 where the row is not a win; points int64, 0 there).
 
     Under an MCR ruleset rows are the 13 tiles before the winning tile: ``melds`` (uint8 (N, 4, 2) of
     (MeldKind + 1, lowest tile), kind 0 for an empty slot; None for no melds) holds the declared melds,
@@ -82,11 +83,12 @@ def score_batch(
         return mcr_native.score_batch(counts, win_tiles, rules, melds=melds, flowers=flowers, self_drawn=self_drawn,
                                       last_copy=last_copy, kong_bloom=kong_bloom, robbing_kong=robbing_kong,
                                       last_tile=last_tile, seat_wind=seat_wind, round_wind=round_wind)  # fmt: skip
-    if melds is not None or np.any(flowers) or np.any(last_copy) or np.any(robbing_kong):
-        raise InvalidArgumentError("melds, flowers, last_copy and robbing_kong are MCR batch inputs")
+    if np.any(flowers) or np.any(last_copy):
+        raise InvalidArgumentError("flowers and last_copy are MCR batch inputs")
     n = counts.shape[0]
     wins = row_column(win_tiles, n, "win_tiles")
-    source = np.where(row_column(self_drawn, n, "self_drawn") != 0, SELF_DRAWN, DISCARD).astype(np.uint8)
+    drawn, robbing = row_column(self_drawn, n, "self_drawn") != 0, row_column(robbing_kong, n, "robbing_kong") != 0
+    source = np.where(drawn, SELF_DRAWN, np.where(robbing, ROBBED_KONG, DISCARD)).astype(np.uint8)
     seats = [seat_column(seat_wind, n, "seat_wind"), seat_column(round_wind, n, "round_wind")]
-    return _core.score_batch(rules.compiled, counts, wins, source, *seats, row_column(kong_bloom, n, "kong_bloom"),
-                             row_column(last_tile, n, "last_tile"))  # fmt: skip
+    return _core.score_batch(rules.compiled, counts, meld_slots(melds, n), wins, source, *seats,
+                             row_column(kong_bloom, n, "kong_bloom"), row_column(last_tile, n, "last_tile"))  # fmt: skip

@@ -8,8 +8,7 @@ import numpy as np
 
 from .. import _core
 from ..analysis import parse_hand
-from ..batch_input import row_column, seat_column
-from ..errors import InvalidArgumentError
+from ..batch_input import meld_slots, row_column, seat_column
 from ..hand import HandLike, as_hand
 from .result import FanScore, McrScore
 from .ruleset import McrRuleset
@@ -42,17 +41,9 @@ def score_batch(concealed: np.ndarray, win_tiles: Any, rules: McrRuleset, *, mel
     """See ``mjcore.score_batch``: (total int32, −1 where not a win; fan counts uint8 (N, len(rules.fan_keys))).
     Rows have no first-go-around situation (天和/地和/人和/天听)."""
     n = concealed.shape[0]
-    if melds is None:
-        meld_slots = np.zeros((n, 4, 2), dtype=np.uint8)
-    else:
-        meld_slots = np.asarray(melds)
-        if meld_slots.dtype != np.uint8 or meld_slots.shape != (n, 4, 2):
-            raise InvalidArgumentError(f"melds must be a uint8 array of shape ({n}, 4, 2): (MeldKind + 1, tile), "
-                                       "kind 0 for an empty slot")  # fmt: skip
-        meld_slots = np.ascontiguousarray(meld_slots)
     flags = np.stack([row_column(value, n, name) for name, value in (
         ("self_drawn", self_drawn), ("last_copy", last_copy), ("kong_bloom", kong_bloom),
         ("robbing_kong", robbing_kong), ("last_tile", last_tile))])  # fmt: skip
-    return _core.mcr_score_batch(rules.compiled, concealed, meld_slots, row_column(flowers, n, "flowers"),
+    return _core.mcr_score_batch(rules.compiled, concealed, meld_slots(melds, n), row_column(flowers, n, "flowers"),
                                  row_column(win_tiles, n, "win_tiles"), flags, seat_column(seat_wind, n, "seat_wind"),
                                  seat_column(round_wind, n, "round_wind"))  # fmt: skip

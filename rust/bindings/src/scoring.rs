@@ -1,10 +1,11 @@
 //! Scoring a win, one hand (GIL held) or a numpy batch (GIL released, rayon).
 
+use mjcore_engine::hand::MeldSlot;
 use mjcore_engine::rules::guangdong::Extra;
 use mjcore_engine::scoring::{self, BatchRow, LimitHand, Situation, WinSource};
 use mjcore_engine::Counts;
 use mjcore_engine::Tile;
-use numpy::{PyArray1, PyReadonlyArray1};
+use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::prelude::*;
 
 use crate::batch::{owned_rows, validate_rows, SizeRule};
@@ -111,7 +112,8 @@ fn score(
 }
 
 /// Total fan (−1 where not a win) and points (0 there) of every row: concealed counts (N, 34) without the
-/// winning tile and no melds, winning tiles (N,), and per-row situation arrays (N,) of uint8.
+/// winning tile, melds (N, 4, 2) of (kind code + 1, lowest tile) with kind 0 for an empty slot, winning tiles
+/// (N,), and per-row situation arrays (N,) of uint8 (source: 0 self-drawn, 1 discard, 2 robbed kong).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 #[allow(clippy::type_complexity)]
@@ -119,6 +121,7 @@ fn score_batch<'py>(
     py: Python<'py>,
     ruleset: &PyRuleset,
     concealed: &Bound<'py, PyAny>,
+    melds: PyReadonlyArray3<'py, u8>,
     win: PyReadonlyArray1<'py, u8>,
     source_code: PyReadonlyArray1<'py, u8>,
     seat: PyReadonlyArray1<'py, u8>,
@@ -136,10 +139,11 @@ fn score_batch<'py>(
         kong_bloom.as_slice()?,
         last_tile.as_slice()?,
     ];
-    if columns.iter().any(|c| c.len() != hands.len()) {
+    let melds = melds.as_array();
+    if columns.iter().any(|c| c.len() != hands.len()) || melds.shape() != [hands.len(), 4, 2] {
         return Err(argument(format!(
-            "every per-row array must have length {}",
-            hands.len()
+            "melds must have shape ({n}, 4, 2) and every per-row array length {n}",
+            n = hands.len()
         )));
     }
     let [win, source_code, seat, round_wind, kong_bloom, last_tile] = columns;
@@ -154,6 +158,10 @@ fn score_batch<'py>(
             };
             Ok(BatchRow {
                 concealed: hand,
+                melds: std::array::from_fn(|m| MeldSlot {
+                    kind: melds[[i, m, 0]],
+                    tile: melds[[i, m, 1]],
+                }),
                 win: win[i],
                 situation,
             })

@@ -166,6 +166,31 @@ impl Meld {
     }
 }
 
+/// A meld as a batch row carries it: `kind` is `MeldKind as u8 + 1`, 0 for an empty slot; `tile` its lowest
+/// tile. Batch scorers (Guangdong and MCR) read rows of four slots from numpy arrays of shape (N, 4, 2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MeldSlot {
+    pub kind: u8,
+    pub tile: u8,
+}
+
+impl MeldSlot {
+    /// The declared melds of a row's slots, empty slots skipped; an error names a bad kind code or tile.
+    pub fn melds(slots: &[MeldSlot]) -> Result<Vec<Meld>> {
+        let mut melds = Vec::with_capacity(slots.len());
+        for slot in slots.iter().filter(|slot| slot.kind != 0) {
+            let kind = MeldKind::from_code(slot.kind - 1).ok_or_else(|| {
+                EngineError::hand(format!("meld kind code {} is not 0..5", slot.kind))
+            })?;
+            let tile = Tile::new(slot.tile).ok_or_else(|| {
+                EngineError::tile(format!("meld tile {} is not 0..33", slot.tile))
+            })?;
+            melds.push(Meld::new(kind, tile));
+        }
+        Ok(melds)
+    }
+}
+
 /// A player's hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hand {

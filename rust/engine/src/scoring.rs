@@ -6,7 +6,7 @@ use std::cmp::Reverse;
 use rayon::prelude::*;
 
 use crate::error::{EngineError, Result};
-use crate::hand::{Hand, HandShape, Meld};
+use crate::hand::{Hand, HandShape, Meld, MeldSlot};
 use crate::rules::guangdong::{
     extras, patterns, Composition, Extra, ExtraFacts, FloorEvent, Pattern,
 };
@@ -407,6 +407,8 @@ pub fn score(
 #[derive(Clone, Copy, Debug)]
 pub struct BatchRow {
     pub concealed: Counts,
+    /// Declared melds, empty slots last or anywhere (kind 0).
+    pub melds: [MeldSlot; 4],
     pub win: u8,
     pub situation: Situation,
 }
@@ -419,8 +421,11 @@ pub fn total_fan_batch(rows: &[BatchRow], ruleset: &Ruleset) -> Result<Vec<Optio
             let win = Tile::new(row.win).ok_or_else(|| {
                 EngineError::tile(format!("row {i}: winning tile {} is not 0..33", row.win))
             })?;
-            let hand = Hand::from_counts(row.concealed);
-            fan(&hand, win, ruleset, &row.situation)
+            let hand = MeldSlot::melds(&row.melds).map(|melds| Hand {
+                melds,
+                ..Hand::from_counts(row.concealed)
+            });
+            hand.and_then(|hand| fan(&hand, win, ruleset, &row.situation))
                 .map(|f| f.map(|f| f.total))
                 .map_err(|e| EngineError::argument(format!("row {i}: {e}")))
         })

@@ -7,18 +7,11 @@ use super::scorer::{score, McrScore};
 use super::situation::McrSituation;
 use super::table::McrTable;
 use crate::error::{EngineError, Result};
-use crate::hand::{Hand, Meld, MeldKind};
+use crate::hand::{Hand, MeldSlot};
 use crate::tile::{Counts, Tile};
 
 /// Rows per rayon task: a row takes about a microsecond, so smaller tasks would cost more to schedule.
 const ROWS_PER_TASK: usize = 512;
-
-/// A meld slot of a row: `kind` is `MeldKind as u8 + 1`, 0 for an empty slot; `tile` its lowest tile.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MeldSlot {
-    pub kind: u8,
-    pub tile: u8,
-}
 
 /// One win of a batch: the concealed tiles before the winning tile, up to four melds, the number of
 /// flowers, the winning tile and the situation.
@@ -33,16 +26,7 @@ pub struct McrBatchRow {
 
 impl McrBatchRow {
     fn hand(&self) -> Result<Hand> {
-        let mut melds = Vec::with_capacity(self.melds.len());
-        for slot in self.melds.iter().filter(|slot| slot.kind != 0) {
-            let kind = MeldKind::from_code(slot.kind - 1).ok_or_else(|| {
-                EngineError::hand(format!("meld kind code {} is not 0..5", slot.kind))
-            })?;
-            let tile = Tile::new(slot.tile).ok_or_else(|| {
-                EngineError::tile(format!("meld tile {} is not 0..33", slot.tile))
-            })?;
-            melds.push(Meld::new(kind, tile));
-        }
+        let melds = MeldSlot::melds(&self.melds)?;
         if self.flowers > 8 {
             return Err(EngineError::hand(format!(
                 "{} flowers: there are 8",

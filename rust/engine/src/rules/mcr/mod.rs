@@ -15,7 +15,8 @@ pub mod table;
 pub mod tiles;
 pub mod waits;
 
-pub use batch::{score_batch, McrBatchRow, MeldSlot};
+pub use crate::hand::MeldSlot;
+pub use batch::{score_batch, McrBatchRow};
 pub use fan::{Fan, FanCounts};
 pub use scorer::{score, McrScore};
 pub use situation::{McrSituation, Opening};
