@@ -104,8 +104,11 @@ pub struct Evaluator<'a> {
     thirteen_orphans: bool,
     unseen: &'a Counts,
     capped: &'a mut CappedSuits,
-    /// Each suit's vectors after one more tile of each of its kinds, for the suit contents met so far: the
-    /// candidate discards of a turn share three suits of four, so their draws share these table lookups.
+    /// Whether declared melds cap some kind of each suit below four copies.
+    capped_suit: [bool; 4],
+    /// Each suit's four-copy vectors after one more tile of each of its kinds, for the suit contents met so
+    /// far: the candidate discards of a turn share three suits of four, so their draws share these table
+    /// lookups.
     drawn: Vec<(Suit, usize, [Distances; 9])>,
 }
 
@@ -123,8 +126,10 @@ impl<'a> Evaluator<'a> {
             meld.add_tiles(&mut declared);
         }
         let size: usize = concealed.iter().map(|&c| usize::from(c)).sum();
+        let caps = declared.map(|used| COPIES.saturating_sub(used));
         Evaluator {
-            caps: declared.map(|used| COPIES.saturating_sub(used)),
+            caps,
+            capped_suit: Suit::ALL.map(|suit| caps[suit_range(suit)].iter().any(|&c| c < COPIES)),
             sets: (size / 3).min(MAX_SETS),
             thirteen_orphans: thirteen_orphans && melds.is_empty() && (13..=14).contains(&size),
             unseen,
@@ -154,10 +159,9 @@ impl<'a> Evaluator<'a> {
 
     /// The discards of the 3n+2 `counts` that leave the lowest shanten, each with its progress, in kind order.
     pub fn best_discards(&mut self, counts: &Counts) -> Result<Vec<(Tile, Progress)>> {
-        let (candidates, lowest, vectors) = self.discards(counts)?;
+        let (candidates, _, vectors) = self.discards(counts)?;
         Ok(candidates
             .into_iter()
-            .filter(|c| c.2 == lowest)
             .map(|(tile, left, _)| {
                 let mut own = vectors.own;
                 own[tile.suit() as usize] = self.suit_distances(tile.suit(), &left);
@@ -167,30 +171,42 @@ impl<'a> Evaluator<'a> {
             .collect())
     }
 
-    /// Every discard of the 3n+2 `counts` with the hand it leaves and that hand's fewest missing tiles; the
-    /// lowest of those; the vectors of `counts`.
+    /// The discards of the 3n+2 `counts` that leave the fewest missing tiles, each with the hand it leaves;
+    /// that fewest; the vectors of `counts`.
     #[allow(clippy::type_complexity)]
     fn discards(&mut self, counts: &Counts) -> Result<(Vec<(Tile, Counts, u8)>, u8, SuitVectors)> {
         let vectors = self.vectors(counts);
+        // First a lower bound of each discard's count from the four-copy tables (exact in a suit without
+        // caps): the exact capped programme then runs only for discards that may still be among the best.
         let mut candidates = Vec::with_capacity(NUM_KINDS);
         for tile in (0..NUM_KINDS as u8).filter_map(Tile::new) {
             if counts[tile.index() as usize] == 0 {
                 continue;
             }
             let left = changed(counts, tile.index() as usize, false);
-            let suit = tile.suit() as usize;
             // Only the discarded tile's suit changes: the other three suits' combination stands.
-            let own = self.suit_distances(tile.suit(), &left);
-            let missing = self
-                .completion(&own, &vectors.rest[suit])
-                .min(self.orphans_missing(&left));
-            candidates.push((tile, left, missing));
+            let rest = &vectors.rest[tile.suit() as usize];
+            let own = table_distances(tile.suit(), &left);
+            let bound = self.completion(&own, rest).min(self.orphans_missing(&left));
+            candidates.push((tile, left, bound));
         }
-        let lowest = candidates
-            .iter()
-            .map(|c| c.2)
-            .min()
-            .ok_or_else(|| EngineError::hand("no tile to discard"))?;
+        let mut lowest = u8::MAX;
+        for candidate in candidates.iter_mut() {
+            let (tile, left, bound) = *candidate;
+            if bound > lowest || !self.capped_suit[tile.suit() as usize] {
+                lowest = lowest.min(bound);
+                continue;
+            }
+            let own = self.suit_distances(tile.suit(), &left);
+            candidate.2 = self
+                .completion(&own, &vectors.rest[tile.suit() as usize])
+                .min(self.orphans_missing(&left));
+            lowest = lowest.min(candidate.2);
+        }
+        if candidates.is_empty() {
+            return Err(EngineError::hand("no tile to discard"));
+        }
+        candidates.retain(|c| c.2 == lowest);
         Ok((candidates, lowest, vectors))
     }
 
@@ -208,6 +224,7 @@ impl<'a> Evaluator<'a> {
             // A draw lowers a form's count by at most one, so only a form at the minimum can lower it.
             let drawn = (standard == missing).then(|| self.drawn_vectors(suit, counts));
             let rest = &vectors.rest[suit as usize];
+            let capped = self.capped_suit[suit as usize];
             for offset in 0..usize::from(suit.len()) {
                 let kind = usize::from(suit.base()) + offset;
                 let unseen = self.unseen[kind];
@@ -215,8 +232,14 @@ impl<'a> Evaluator<'a> {
                 if unseen == 0 {
                     continue;
                 }
-                let lowers_standard =
-                    drawn.is_some_and(|drawn| self.completion(&drawn[offset], rest) < missing);
+                // The four-copy vector bounds the capped one from below: only a draw it lets through needs
+                // the exact capped programme.
+                let lowers_standard = drawn
+                    .is_some_and(|drawn| self.completion(&drawn[offset], rest) < missing)
+                    && (!capped || {
+                        let exact = self.suit_distances(suit, &changed(counts, kind, true));
+                        self.completion(&exact, rest) < missing
+                    });
                 let lowers_orphans = orphans == missing
                     && self.orphans_missing(&changed(counts, kind, true)) < missing;
                 if lowers_standard || lowers_orphans {
@@ -230,11 +253,10 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// The suit's vectors after drawing each of its kinds that still has unseen copies (unreachable for the
-    /// others: they are never drawn, so their vectors are never read).
+    /// The suit's four-copy vectors after drawing each of its kinds that still has unseen copies (unreachable
+    /// for the others: they are never drawn, so their vectors are never read).
     fn drawn_vectors(&mut self, suit: Suit, counts: &Counts) -> [Distances; 9] {
-        let base = usize::from(suit.base());
-        let range = base..base + usize::from(suit.len());
+        let range = suit_range(suit);
         let key = suit_key(&counts[range.clone()]);
         if let Some((_, _, vectors)) = self.drawn.iter().find(|e| e.0 == suit && e.1 == key) {
             return *vectors;
@@ -242,7 +264,7 @@ impl<'a> Evaluator<'a> {
         let mut vectors = [UNREACHABLE; 9];
         for (vector, kind) in vectors.iter_mut().zip(range) {
             if self.unseen[kind] > 0 {
-                *vector = self.suit_distances(suit, &changed(counts, kind, true));
+                *vector = table_distances(suit, &changed(counts, kind, true));
             }
         }
         self.drawn.push((suit, key, vectors));
@@ -270,18 +292,12 @@ impl<'a> Evaluator<'a> {
 
     /// The suit's vector: from the four-copy table when no cap of the suit binds, else exact under the caps.
     fn suit_distances(&mut self, suit: Suit, counts: &Counts) -> Distances {
-        let range = suit.base() as usize..(suit.base() + suit.len()) as usize;
-        let caps = &self.caps[range.clone()];
-        let held = &counts[range];
-        if caps.iter().all(|&cap| cap == COPIES) {
-            let table = if suit == Suit::Honor {
-                &HONOURS
-            } else {
-                &NUMBERED
-            };
-            return *table.distances(suit_key(held));
+        if !self.capped_suit[suit as usize] {
+            return table_distances(suit, counts);
         }
-        self.capped.distances(suit, held, caps, self.sets)
+        let range = suit_range(suit);
+        self.capped
+            .distances(suit, &counts[range.clone()], &self.caps[range], self.sets)
     }
 
     /// Fewest missing tiles of the whole hand for a suit's vector `own` beside the other suits' `rest`.
@@ -305,6 +321,23 @@ impl<'a> Evaluator<'a> {
         let paired = u8::from(held.iter().any(|&c| c >= 2));
         14 - kinds - paired
     }
+}
+
+/// The kinds of `suit`, as indices into counts.
+fn suit_range(suit: Suit) -> std::ops::Range<usize> {
+    let base = usize::from(suit.base());
+    base..base + usize::from(suit.len())
+}
+
+/// The suit's vector under four copies of every kind: exact without caps, a lower bound beside them (caps only
+/// remove targets).
+fn table_distances(suit: Suit, counts: &Counts) -> Distances {
+    let table = if suit == Suit::Honor {
+        &HONOURS
+    } else {
+        &NUMBERED
+    };
+    *table.distances(suit_key(&counts[suit_range(suit)]))
 }
 
 /// `counts` with one tile of `kind` added or taken away (never below zero).
