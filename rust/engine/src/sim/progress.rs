@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::capped_suit::capped_suit_distances;
+use super::drawn_table::{HONOURS_DRAWN, NUMBERED_DRAWN};
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MAX_SETS};
 use crate::shanten::{convolve, slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
@@ -261,10 +262,16 @@ impl<'a> Evaluator<'a> {
         if let Some((_, _, vectors)) = self.drawn.iter().find(|e| e.0 == suit && e.1 == key) {
             return *vectors;
         }
+        let drawn_table = if suit == Suit::Honor {
+            &HONOURS_DRAWN
+        } else {
+            &NUMBERED_DRAWN
+        };
+        let classes = drawn_table.row(key);
         let mut vectors = [UNREACHABLE; 9];
-        for (vector, kind) in vectors.iter_mut().zip(range) {
+        for ((vector, kind), class) in vectors.iter_mut().zip(range).zip(classes) {
             if self.unseen[kind] > 0 {
-                *vector = table_distances(suit, &changed(counts, kind, true));
+                *vector = *drawn_table.distances(class);
             }
         }
         self.drawn.push((suit, key, vectors));
