@@ -14,10 +14,10 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::capped_suit::capped_suit_distances;
-use super::drawn_table::{HONOURS_DRAWN, NUMBERED_DRAWN};
+use super::drawn_table::{DrawnTable, HONOURS_DRAWN, NUMBERED_DRAWN};
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MAX_SETS};
-use crate::shanten::{convolve, slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
+use crate::shanten::{convolve, slot, Distances, HONOURS, NUMBERED};
 use crate::suit_key::suit_key;
 use crate::tile::{Counts, Suit, Tile, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
 
@@ -89,6 +89,15 @@ impl CappedSuits {
     }
 }
 
+/// A discard and the hand it leaves: its discarded suit's vector and fewest missing tiles — exact for the
+/// discards kept as the best, a lower bound for the others.
+struct Candidate {
+    tile: Tile,
+    left: Counts,
+    own: Distances,
+    missing: u8,
+}
+
 /// The standard form's vectors of a hand: per suit its own, and the combination of the other three.
 struct SuitVectors {
     own: [Distances; 4],
@@ -107,10 +116,6 @@ pub struct Evaluator<'a> {
     capped: &'a mut CappedSuits,
     /// Whether declared melds cap some kind of each suit below four copies.
     capped_suit: [bool; 4],
-    /// Each suit's four-copy vectors after one more tile of each of its kinds, for the suit contents met so
-    /// far: the candidate discards of a turn share three suits of four, so their draws share these table
-    /// lookups.
-    drawn: Vec<(Suit, usize, [Distances; 9])>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -135,7 +140,6 @@ impl<'a> Evaluator<'a> {
             thirteen_orphans: thirteen_orphans && melds.is_empty() && (13..=14).contains(&size),
             unseen,
             capped,
-            drawn: Vec::new(),
         }
     }
 
@@ -163,19 +167,18 @@ impl<'a> Evaluator<'a> {
         let (candidates, _, vectors) = self.discards(counts)?;
         Ok(candidates
             .into_iter()
-            .map(|(tile, left, _)| {
+            .map(|candidate| {
                 let mut own = vectors.own;
-                own[tile.suit() as usize] = self.suit_distances(tile.suit(), &left);
+                own[candidate.tile.suit() as usize] = candidate.own;
                 let after = self.with_rests(own);
-                (tile, self.progress_with(&left, &after))
+                (candidate.tile, self.progress_with(&candidate.left, &after))
             })
             .collect())
     }
 
-    /// The discards of the 3n+2 `counts` that leave the fewest missing tiles, each with the hand it leaves;
-    /// that fewest; the vectors of `counts`.
-    #[allow(clippy::type_complexity)]
-    fn discards(&mut self, counts: &Counts) -> Result<(Vec<(Tile, Counts, u8)>, u8, SuitVectors)> {
+    /// The discards of the 3n+2 `counts` that leave the fewest missing tiles; that fewest; the vectors of
+    /// `counts`.
+    fn discards(&mut self, counts: &Counts) -> Result<(Vec<Candidate>, u8, SuitVectors)> {
         let vectors = self.vectors(counts);
         // First a lower bound of each discard's count from the four-copy tables (exact in a suit without
         // caps): the exact capped programme then runs only for discards that may still be among the best.
@@ -188,26 +191,29 @@ impl<'a> Evaluator<'a> {
             // Only the discarded tile's suit changes: the other three suits' combination stands.
             let rest = &vectors.rest[tile.suit() as usize];
             let own = table_distances(tile.suit(), &left);
-            let bound = self.completion(&own, rest).min(self.orphans_missing(&left));
-            candidates.push((tile, left, bound));
+            let missing = self.completion(&own, rest).min(self.orphans_missing(&left));
+            candidates.push(Candidate {
+                tile,
+                left,
+                own,
+                missing,
+            });
         }
         let mut lowest = u8::MAX;
         for candidate in candidates.iter_mut() {
-            let (tile, left, bound) = *candidate;
-            if bound > lowest || !self.capped_suit[tile.suit() as usize] {
-                lowest = lowest.min(bound);
-                continue;
+            let suit = candidate.tile.suit();
+            if candidate.missing <= lowest && self.capped_suit[suit as usize] {
+                candidate.own = self.suit_distances(suit, &candidate.left);
+                candidate.missing = self
+                    .completion(&candidate.own, &vectors.rest[suit as usize])
+                    .min(self.orphans_missing(&candidate.left));
             }
-            let own = self.suit_distances(tile.suit(), &left);
-            candidate.2 = self
-                .completion(&own, &vectors.rest[tile.suit() as usize])
-                .min(self.orphans_missing(&left));
-            lowest = lowest.min(candidate.2);
+            lowest = lowest.min(candidate.missing);
         }
         if candidates.is_empty() {
             return Err(EngineError::hand("no tile to discard"));
         }
-        candidates.retain(|c| c.2 == lowest);
+        candidates.retain(|c| c.missing == lowest);
         Ok((candidates, lowest, vectors))
     }
 
@@ -223,7 +229,7 @@ impl<'a> Evaluator<'a> {
         let mut useful = 0;
         for suit in Suit::ALL {
             // A draw lowers a form's count by at most one, so only a form at the minimum can lower it.
-            let drawn = (standard == missing).then(|| self.drawn_vectors(suit, counts));
+            let drawn = (standard == missing).then(|| drawn_classes(suit, counts));
             let rest = &vectors.rest[suit as usize];
             let capped = self.capped_suit[suit as usize];
             for offset in 0..usize::from(suit.len()) {
@@ -235,12 +241,12 @@ impl<'a> Evaluator<'a> {
                 }
                 // The four-copy vector bounds the capped one from below: only a draw it lets through needs
                 // the exact capped programme.
-                let lowers_standard = drawn
-                    .is_some_and(|drawn| self.completion(&drawn[offset], rest) < missing)
-                    && (!capped || {
-                        let exact = self.suit_distances(suit, &changed(counts, kind, true));
-                        self.completion(&exact, rest) < missing
-                    });
+                let lowers_standard = drawn.is_some_and(|(table, row)| {
+                    self.completion(table.distances(row[offset]), rest) < missing
+                }) && (!capped || {
+                    let exact = self.suit_distances(suit, &changed(counts, kind, true));
+                    self.completion(&exact, rest) < missing
+                });
                 let lowers_orphans = orphans == missing
                     && self.orphans_missing(&changed(counts, kind, true)) < missing;
                 if lowers_standard || lowers_orphans {
@@ -252,30 +258,6 @@ impl<'a> Evaluator<'a> {
             shanten: missing as i8 - 1,
             useful,
         }
-    }
-
-    /// The suit's four-copy vectors after drawing each of its kinds that still has unseen copies (unreachable
-    /// for the others: they are never drawn, so their vectors are never read).
-    fn drawn_vectors(&mut self, suit: Suit, counts: &Counts) -> [Distances; 9] {
-        let range = suit_range(suit);
-        let key = suit_key(&counts[range.clone()]);
-        if let Some((_, _, vectors)) = self.drawn.iter().find(|e| e.0 == suit && e.1 == key) {
-            return *vectors;
-        }
-        let drawn_table = if suit == Suit::Honor {
-            &HONOURS_DRAWN
-        } else {
-            &NUMBERED_DRAWN
-        };
-        let classes = drawn_table.row(key);
-        let mut vectors = [UNREACHABLE; 9];
-        for ((vector, kind), class) in vectors.iter_mut().zip(range).zip(classes) {
-            if self.unseen[kind] > 0 {
-                *vector = *drawn_table.distances(class);
-            }
-        }
-        self.drawn.push((suit, key, vectors));
-        vectors
     }
 
     fn vectors(&mut self, counts: &Counts) -> SuitVectors {
@@ -345,6 +327,17 @@ fn table_distances(suit: Suit, counts: &Counts) -> Distances {
         &NUMBERED
     };
     *table.distances(suit_key(&counts[suit_range(suit)]))
+}
+
+/// The suit's drawn-classes table and its row for `counts`: the four-copy vectors after one more tile of each
+/// kind of the suit.
+fn drawn_classes(suit: Suit, counts: &Counts) -> (&'static DrawnTable, [u8; 9]) {
+    let table: &'static DrawnTable = if suit == Suit::Honor {
+        &HONOURS_DRAWN
+    } else {
+        &NUMBERED_DRAWN
+    };
+    (table, table.row(suit_key(&counts[suit_range(suit)])))
 }
 
 /// `counts` with one tile of `kind` added or taken away (never below zero).
