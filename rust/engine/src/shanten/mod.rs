@@ -30,9 +30,7 @@ pub(crate) use standard::StandardParts;
 // efficiency bot recomputes one suit per candidate tile).
 #[cfg(test)]
 pub(crate) use capped::capped_distances;
-#[cfg(test)]
-pub(crate) use distances::UNREACHABLE;
-pub(crate) use distances::{convolve, slot, Distances};
+pub(crate) use distances::{convolve, slot, Distances, UNREACHABLE};
 pub(crate) use table::{SuitTable, HONOURS, NO_CLASS, NUMBERED};
 
 /// The four form families in the order of [`ShantenByForm`].

@@ -17,7 +17,7 @@ use super::capped_suit::capped_suit_distances;
 use super::drawn_table::{DrawnTable, HONOURS_DRAWN, NUMBERED_DRAWN};
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MAX_SETS};
-use crate::shanten::{convolve, slot, Distances, HONOURS, NUMBERED};
+use crate::shanten::{convolve, slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
 use crate::suit_key::suit_key;
 use crate::tile::{Counts, Suit, Tile, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
 
@@ -98,7 +98,8 @@ struct Candidate {
     missing: u8,
 }
 
-/// The standard form's vectors of a hand: per suit its own, and the combination of the other three.
+/// The standard form's vectors of a hand: per suit its own, and the combination of the other three laid out
+/// against it (see [`Evaluator::completion`]).
 struct SuitVectors {
     own: [Distances; 4],
     rest: [Distances; 4],
@@ -275,8 +276,22 @@ impl<'a> Evaluator<'a> {
             convolve(a, &cd, sets),
             convolve(&ab, d, sets),
             convolve(&ab, c, sets),
-        ];
+        ]
+        .map(|rest| self.against(&rest));
         SuitVectors { own, rest }
+    }
+
+    /// `rest` laid out against a suit's vector: entry (mine, pair) holds rest's (sets − mine, 1 − pair), the
+    /// complement of a target of the whole hand; entries of more than `sets` sets stay unreachable.
+    fn against(&self, rest: &Distances) -> Distances {
+        let sets = self.sets;
+        let mut laid_out = UNREACHABLE;
+        for mine in 0..=sets {
+            for pair in 0..2 {
+                laid_out[slot(mine, pair)] = rest[slot(sets - mine, 1 - pair)];
+            }
+        }
+        laid_out
     }
 
     /// The suit's vector: from the four-copy table when no cap of the suit binds, else exact under the caps.
@@ -289,14 +304,15 @@ impl<'a> Evaluator<'a> {
             .distances(suit, &counts[range.clone()], &self.caps[range], self.sets)
     }
 
-    /// Fewest missing tiles of the whole hand for a suit's vector `own` beside the other suits' `rest`.
+    /// Fewest missing tiles of the whole hand for a suit's vector `own` beside the other suits' `rest` laid
+    /// out [against](Evaluator::against) it: the least entry-wise sum, sixteen lanes at once. Entries are at
+    /// most unreachable (0x40), so a sum never wraps, and one with an unreachable part is never the least of
+    /// a hand that can be completed.
     fn completion(&self, own: &Distances, rest: &Distances) -> u8 {
-        let sets = self.sets;
-        (0..=sets)
-            .flat_map(|mine| [(mine, 0), (mine, 1)])
-            .map(|(mine, pair)| own[slot(mine, pair)] + rest[slot(sets - mine, 1 - pair)])
-            .min()
-            .unwrap_or(u8::MAX)
+        own.iter()
+            .zip(rest)
+            .map(|(mine, others)| mine + others)
+            .fold(u8::MAX, u8::min)
     }
 
     /// Fewest missing tiles of thirteen orphans (one of each terminal and honour, one of them paired); the
