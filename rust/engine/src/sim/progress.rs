@@ -13,7 +13,7 @@ use std::cmp::Reverse;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::capped_suit::capped_suit_distances;
+use super::capped_suit::CappedRun;
 use super::drawn_table::{DrawnTable, HONOURS_DRAWN, NUMBERED_DRAWN};
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MAX_SETS};
@@ -40,6 +40,8 @@ impl Progress {
 #[derive(Clone, Debug, Default)]
 pub struct CappedSuits {
     memo: HashMap<u64, Distances, BuildHasherDefault<MultiplyHasher>>,
+    /// The programme's last run, for misses one tile from it.
+    run: CappedRun,
 }
 
 /// Vectors kept before the memo starts afresh (a few megabytes), so that memory stays bounded over any
@@ -85,7 +87,7 @@ impl CappedSuits {
         *self
             .memo
             .entry(key)
-            .or_insert_with(|| capped_suit_distances(counts, caps, suit != Suit::Honor, sets))
+            .or_insert_with(|| self.run.distances(counts, caps, suit != Suit::Honor, sets))
     }
 }
 
