@@ -31,7 +31,7 @@ pub(crate) use standard::StandardParts;
 #[cfg(test)]
 pub(crate) use capped::capped_distances;
 pub(crate) use distances::{convolve, slot, Distances, UNREACHABLE};
-pub(crate) use table::{HONOURS, NUMBERED};
+pub(crate) use table::{SuitTable, HONOURS, NO_CLASS, NUMBERED};
 
 /// The four form families in the order of [`ShantenByForm`].
 pub const FORM_ORDER: [FormSet; 4] = [

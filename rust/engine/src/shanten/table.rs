@@ -27,6 +27,9 @@ pub struct SuitTable {
     classes: Vec<Distances>,
 }
 
+/// A class no vector has (there are at most 187): it reads as unreachable.
+pub const NO_CLASS: u8 = u8::MAX;
+
 /// The table of the three numbered suits (chows allowed).
 pub static NUMBERED: LazyLock<SuitTable> =
     LazyLock::new(|| SuitTable::generate(9, SUIT_STATES, true));
@@ -43,6 +46,18 @@ impl SuitTable {
             Some(&class) => &self.classes[class as usize],
             None => &UNREACHABLE,
         }
+    }
+
+    /// The distance class of the suit vector with base-5 `key` (out of range: [`NO_CLASS`]).
+    #[inline(always)]
+    pub fn class(&self, key: usize) -> u8 {
+        self.class_of.get(key).copied().unwrap_or(NO_CLASS)
+    }
+
+    /// The distances of a class from [`SuitTable::class`]; unreachable for [`NO_CLASS`].
+    #[inline(always)]
+    pub fn class_distances(&self, class: u8) -> &Distances {
+        self.classes.get(usize::from(class)).unwrap_or(&UNREACHABLE)
     }
 
     /// Number of distinct distance vectors.

@@ -7,7 +7,8 @@
 //! begun one kind back); for each state it keeps a whole distance vector over (sets, pair). At each kind it
 //! chooses how many chows begin there and whether a pung and the pair sit there; the copies the target then
 //! puts on the kind must stay within the cap, and those beyond the held count are missing tiles. Without the
-//! excess dimension a whole layer is 25 vectors, cheap to reset and copy.
+//! excess dimension a whole layer is 25 vectors, cheap to reset and copy — and cheap to keep: a run keeps
+//! every layer, and a suit one tile apart (a candidate discard or draw) resumes at the kind that changed.
 
 use crate::hand::MAX_SETS;
 use crate::shanten::{slot, Distances};
@@ -22,58 +23,117 @@ type Layer = [[Distances; CHOWS]; CHOWS];
 
 const UNREACHABLE: Distances = [INF; 16];
 
-/// Exact distances of a suit's `counts` to every target of up to `max_sets` sets and one pair whose count of
-/// each kind stays within `caps`. `chows`: whether the kinds are numbered (honours form no chows).
+/// The programme's last run with every layer it passed: callers ask for suits one tile apart (a discard,
+/// a draw), whose counts first differ at some kind k — the layers before k stand and the run resumes there.
+#[derive(Clone, Debug)]
+pub struct CappedRun {
+    counts: [u8; 9],
+    caps: [u8; 9],
+    chows: bool,
+    max_sets: usize,
+    /// Kinds of the last run, zero before the first.
+    kinds: usize,
+    /// `layers[k]`: the state before kind k.
+    layers: [Layer; 10],
+}
+
+impl Default for CappedRun {
+    fn default() -> Self {
+        let mut start: Layer = [[UNREACHABLE; CHOWS]; CHOWS];
+        start[0][0][slot(0, 0)] = 0;
+        CappedRun {
+            counts: [0; 9],
+            caps: [0; 9],
+            chows: false,
+            max_sets: 0,
+            kinds: 0,
+            layers: [start; 10],
+        }
+    }
+}
+
+impl CappedRun {
+    /// Exact distances of a suit's `counts` to every target of up to `max_sets` sets and one pair whose count
+    /// of each kind stays within `caps`. `chows`: whether the kinds are numbered (honours form no chows).
+    pub fn distances(
+        &mut self,
+        counts: &[u8],
+        caps: &[u8],
+        chows: bool,
+        max_sets: usize,
+    ) -> Distances {
+        let max_sets = max_sets.min(MAX_SETS);
+        let kinds = counts.len().min(caps.len()).min(9);
+        let same_suit = kinds == self.kinds
+            && chows == self.chows
+            && max_sets == self.max_sets
+            && caps[..kinds] == self.caps[..kinds];
+        let resume = if same_suit {
+            (0..kinds)
+                .find(|&kind| counts[kind] != self.counts[kind])
+                .unwrap_or(kinds)
+        } else {
+            0
+        };
+        for kind in resume..kinds {
+            self.layers[kind + 1] = step(&self.layers[kind], kind, counts, caps, chows, max_sets);
+        }
+        self.counts[..kinds].copy_from_slice(&counts[..kinds]);
+        self.caps[..kinds].copy_from_slice(&caps[..kinds]);
+        self.chows = chows;
+        self.max_sets = max_sets;
+        self.kinds = kinds;
+        // No chow may be left unfinished past the last kind.
+        self.layers[kinds][0][0]
+    }
+}
+
+/// The layer after `kind`, from the layer before it.
 // The loop variables are chow counts that the arithmetic uses as numbers, not only as indices.
 #[allow(clippy::needless_range_loop)]
-pub fn capped_suit_distances(
+fn step(
+    layer: &Layer,
+    kind: usize,
     counts: &[u8],
     caps: &[u8],
     chows: bool,
     max_sets: usize,
-) -> Distances {
-    let max_sets = max_sets.min(MAX_SETS);
-    let mut layer: Layer = [[UNREACHABLE; CHOWS]; CHOWS];
-    layer[0][0][slot(0, 0)] = 0;
+) -> Layer {
     let kinds = counts.len().min(caps.len());
-    for kind in 0..kinds {
-        let cap = usize::from(caps[kind]);
-        let held = usize::from(counts[kind]);
-        let can_begin_chow = chows && kind + 2 < kinds;
-        let mut next: Layer = [[UNREACHABLE; CHOWS]; CHOWS];
-        for back1 in 0..CHOWS {
-            for back2 in 0..CHOWS - back1 {
-                let before = &layer[back1][back2];
-                if *before == UNREACHABLE {
-                    continue;
-                }
-                let begun = back1 + back2;
-                let new_chows = if can_begin_chow {
-                    // New chows also need copies of the next two kinds, the first beside those begun just before.
-                    cap.saturating_sub(begun)
-                        .min(usize::from(caps[kind + 1]).saturating_sub(back1))
-                        .min(usize::from(caps[kind + 2]))
-                } else {
-                    0
-                };
-                for chows_here in 0..=new_chows.min(max_sets) {
-                    let chowed = begun + chows_here;
-                    for pung in 0..=usize::from(chowed + 3 <= cap) {
-                        let pung_copies = chowed + 3 * pung;
-                        for pair in 0..=usize::from(pung_copies + 2 <= cap) {
-                            let copies = pung_copies + 2 * pair;
-                            let missing = copies.saturating_sub(held) as u8;
-                            let target = &mut next[chows_here][back1];
-                            relax(target, before, chows_here + pung, pair, missing, max_sets);
-                        }
+    let cap = usize::from(caps[kind]);
+    let held = usize::from(counts[kind]);
+    let can_begin_chow = chows && kind + 2 < kinds;
+    let mut next: Layer = [[UNREACHABLE; CHOWS]; CHOWS];
+    for back1 in 0..CHOWS {
+        for back2 in 0..CHOWS - back1 {
+            let before = &layer[back1][back2];
+            if *before == UNREACHABLE {
+                continue;
+            }
+            let begun = back1 + back2;
+            let new_chows = if can_begin_chow {
+                // New chows also need copies of the next two kinds, the first beside those begun just before.
+                cap.saturating_sub(begun)
+                    .min(usize::from(caps[kind + 1]).saturating_sub(back1))
+                    .min(usize::from(caps[kind + 2]))
+            } else {
+                0
+            };
+            for chows_here in 0..=new_chows.min(max_sets) {
+                let chowed = begun + chows_here;
+                for pung in 0..=usize::from(chowed + 3 <= cap) {
+                    let pung_copies = chowed + 3 * pung;
+                    for pair in 0..=usize::from(pung_copies + 2 <= cap) {
+                        let copies = pung_copies + 2 * pair;
+                        let missing = copies.saturating_sub(held) as u8;
+                        let target = &mut next[chows_here][back1];
+                        relax(target, before, chows_here + pung, pair, missing, max_sets);
                     }
                 }
             }
         }
-        layer = next;
     }
-    // No chow may be left unfinished past the last kind.
-    layer[0][0]
+    next
 }
 
 /// Lowers `target` to `vector` after adding `sets` sets and `pair` pairs that miss `missing` tiles: entry
@@ -112,6 +172,7 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             ((state >> 33) % below) as u8
         };
+        let mut run = CappedRun::default();
         for case in 0..20_000 {
             let len = if case % 4 == 0 { 7 } else { 9 };
             let caps: Vec<u8> = (0..len)
@@ -124,8 +185,20 @@ mod tests {
             let sets = usize::from(next(6));
             let chows = len == 9;
             let general = capped_distances(&counts, &caps, chows, sets, 0).layers[0];
-            let fast = capped_suit_distances(&counts, &caps, chows, sets);
-            assert_eq!(fast, general, "{counts:?} caps {caps:?} sets {sets}");
+            let fresh = run.distances(&counts, &caps, chows, sets);
+            assert_eq!(fresh, general, "{counts:?} caps {caps:?} sets {sets}");
+            // One tile more of some kind (within its cap): the same run resumes from the layers before it.
+            let kind = usize::from(next(len as u64));
+            if counts[kind] < caps[kind] {
+                let mut drawn = counts.clone();
+                drawn[kind] += 1;
+                let general = capped_distances(&drawn, &caps, chows, sets, 0).layers[0];
+                assert_eq!(
+                    run.distances(&drawn, &caps, chows, sets),
+                    general,
+                    "{drawn:?} caps {caps:?}"
+                );
+            }
         }
     }
 }

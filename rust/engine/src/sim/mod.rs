@@ -10,6 +10,7 @@ pub mod bots;
 mod capped_suit;
 pub mod deal;
 pub mod discard_order;
+mod drawn_table;
 pub mod efficiency;
 pub mod game;
 pub mod log;

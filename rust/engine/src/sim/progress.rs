@@ -13,7 +13,8 @@ use std::cmp::Reverse;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::capped_suit::capped_suit_distances;
+use super::capped_suit::CappedRun;
+use super::drawn_table::{DrawnTable, HONOURS_DRAWN, NUMBERED_DRAWN};
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MAX_SETS};
 use crate::shanten::{convolve, slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
@@ -39,6 +40,8 @@ impl Progress {
 #[derive(Clone, Debug, Default)]
 pub struct CappedSuits {
     memo: HashMap<u64, Distances, BuildHasherDefault<MultiplyHasher>>,
+    /// The programme's last run, for misses one tile from it.
+    run: CappedRun,
 }
 
 /// Vectors kept before the memo starts afresh (a few megabytes), so that memory stays bounded over any
@@ -84,11 +87,21 @@ impl CappedSuits {
         *self
             .memo
             .entry(key)
-            .or_insert_with(|| capped_suit_distances(counts, caps, suit != Suit::Honor, sets))
+            .or_insert_with(|| self.run.distances(counts, caps, suit != Suit::Honor, sets))
     }
 }
 
-/// The standard form's vectors of a hand: per suit its own, and the combination of the other three.
+/// A discard and the hand it leaves: its discarded suit's vector and fewest missing tiles — exact for the
+/// discards kept as the best, a lower bound for the others.
+struct Candidate {
+    tile: Tile,
+    left: Counts,
+    own: Distances,
+    missing: u8,
+}
+
+/// The standard form's vectors of a hand: per suit its own, and the combination of the other three laid out
+/// against it (see [`Evaluator::completion`]).
 struct SuitVectors {
     own: [Distances; 4],
     rest: [Distances; 4],
@@ -104,9 +117,8 @@ pub struct Evaluator<'a> {
     thirteen_orphans: bool,
     unseen: &'a Counts,
     capped: &'a mut CappedSuits,
-    /// Each suit's vectors after one more tile of each of its kinds, for the suit contents met so far: the
-    /// candidate discards of a turn share three suits of four, so their draws share these table lookups.
-    drawn: Vec<(Suit, usize, [Distances; 9])>,
+    /// Whether declared melds cap some kind of each suit below four copies.
+    capped_suit: [bool; 4],
 }
 
 impl<'a> Evaluator<'a> {
@@ -123,13 +135,14 @@ impl<'a> Evaluator<'a> {
             meld.add_tiles(&mut declared);
         }
         let size: usize = concealed.iter().map(|&c| usize::from(c)).sum();
+        let caps = declared.map(|used| COPIES.saturating_sub(used));
         Evaluator {
-            caps: declared.map(|used| COPIES.saturating_sub(used)),
+            caps,
+            capped_suit: Suit::ALL.map(|suit| caps[suit_range(suit)].iter().any(|&c| c < COPIES)),
             sets: (size / 3).min(MAX_SETS),
             thirteen_orphans: thirteen_orphans && melds.is_empty() && (13..=14).contains(&size),
             unseen,
             capped,
-            drawn: Vec::new(),
         }
     }
 
@@ -154,43 +167,94 @@ impl<'a> Evaluator<'a> {
 
     /// The discards of the 3n+2 `counts` that leave the lowest shanten, each with its progress, in kind order.
     pub fn best_discards(&mut self, counts: &Counts) -> Result<Vec<(Tile, Progress)>> {
-        let (candidates, lowest, vectors) = self.discards(counts)?;
+        let (candidates, _, vectors) = self.discards(counts)?;
+        let pairs = self.pairs(&vectors.own);
         Ok(candidates
             .into_iter()
-            .filter(|c| c.2 == lowest)
-            .map(|(tile, left, _)| {
-                let mut own = vectors.own;
-                own[tile.suit() as usize] = self.suit_distances(tile.suit(), &left);
-                let after = self.with_rests(own);
-                (tile, self.progress_with(&left, &after))
+            .map(|candidate| {
+                let suit = candidate.tile.suit() as usize;
+                let after = self.with_suit_changed(&vectors, &pairs, suit, candidate.own);
+                (candidate.tile, self.progress_with(&candidate.left, &after))
             })
             .collect())
     }
 
-    /// Every discard of the 3n+2 `counts` with the hand it leaves and that hand's fewest missing tiles; the
-    /// lowest of those; the vectors of `counts`.
-    #[allow(clippy::type_complexity)]
-    fn discards(&mut self, counts: &Counts) -> Result<(Vec<(Tile, Counts, u8)>, u8, SuitVectors)> {
+    /// The combination of each two suits of `own`, by suit indices (either order).
+    fn pairs(&self, own: &[Distances; 4]) -> [[Distances; 4]; 4] {
+        let mut pairs = [[UNREACHABLE; 4]; 4];
+        for first in 0..4 {
+            for second in first + 1..4 {
+                let both = convolve(&own[first], &own[second], self.sets);
+                pairs[first][second] = both;
+                pairs[second][first] = both;
+            }
+        }
+        pairs
+    }
+
+    /// `vectors` after one suit's vector became `changed`: that suit's rest stands, and each other suit's
+    /// rest combines `changed` with the two untouched suits' pair — one combination instead of a whole
+    /// [`with_rests`](Evaluator::with_rests).
+    fn with_suit_changed(
+        &self,
+        vectors: &SuitVectors,
+        pairs: &[[Distances; 4]; 4],
+        suit: usize,
+        changed: Distances,
+    ) -> SuitVectors {
+        let mut own = vectors.own;
+        own[suit] = changed;
+        let rest = std::array::from_fn(|other| {
+            if other == suit {
+                return vectors.rest[suit];
+            }
+            // The two untouched suits: the lower by a bit mask, the other by the sum of all four (0 + 1 + 2 + 3).
+            let untouched: u32 = 0b1111 & !(1 << suit) & !(1 << other);
+            let first = untouched.trailing_zeros() as usize;
+            let second = 6 - suit - other - first;
+            self.against(&convolve(&changed, &pairs[first][second], self.sets))
+        });
+        SuitVectors { own, rest }
+    }
+
+    /// The discards of the 3n+2 `counts` that leave the fewest missing tiles; that fewest; the vectors of
+    /// `counts`.
+    fn discards(&mut self, counts: &Counts) -> Result<(Vec<Candidate>, u8, SuitVectors)> {
         let vectors = self.vectors(counts);
+        // First a lower bound of each discard's count from the four-copy tables (exact in a suit without
+        // caps): the exact capped programme then runs only for discards that may still be among the best.
         let mut candidates = Vec::with_capacity(NUM_KINDS);
         for tile in (0..NUM_KINDS as u8).filter_map(Tile::new) {
             if counts[tile.index() as usize] == 0 {
                 continue;
             }
             let left = changed(counts, tile.index() as usize, false);
-            let suit = tile.suit() as usize;
             // Only the discarded tile's suit changes: the other three suits' combination stands.
-            let own = self.suit_distances(tile.suit(), &left);
-            let missing = self
-                .completion(&own, &vectors.rest[suit])
-                .min(self.orphans_missing(&left));
-            candidates.push((tile, left, missing));
+            let rest = &vectors.rest[tile.suit() as usize];
+            let own = table_distances(tile.suit(), &left);
+            let missing = self.completion(&own, rest).min(self.orphans_missing(&left));
+            candidates.push(Candidate {
+                tile,
+                left,
+                own,
+                missing,
+            });
         }
-        let lowest = candidates
-            .iter()
-            .map(|c| c.2)
-            .min()
-            .ok_or_else(|| EngineError::hand("no tile to discard"))?;
+        let mut lowest = u8::MAX;
+        for candidate in candidates.iter_mut() {
+            let suit = candidate.tile.suit();
+            if candidate.missing <= lowest && self.capped_suit[suit as usize] {
+                candidate.own = self.suit_distances(suit, &candidate.left);
+                candidate.missing = self
+                    .completion(&candidate.own, &vectors.rest[suit as usize])
+                    .min(self.orphans_missing(&candidate.left));
+            }
+            lowest = lowest.min(candidate.missing);
+        }
+        if candidates.is_empty() {
+            return Err(EngineError::hand("no tile to discard"));
+        }
+        candidates.retain(|c| c.missing == lowest);
         Ok((candidates, lowest, vectors))
     }
 
@@ -206,8 +270,9 @@ impl<'a> Evaluator<'a> {
         let mut useful = 0;
         for suit in Suit::ALL {
             // A draw lowers a form's count by at most one, so only a form at the minimum can lower it.
-            let drawn = (standard == missing).then(|| self.drawn_vectors(suit, counts));
+            let drawn = (standard == missing).then(|| drawn_classes(suit, counts));
             let rest = &vectors.rest[suit as usize];
+            let capped = self.capped_suit[suit as usize];
             for offset in 0..usize::from(suit.len()) {
                 let kind = usize::from(suit.base()) + offset;
                 let unseen = self.unseen[kind];
@@ -215,8 +280,14 @@ impl<'a> Evaluator<'a> {
                 if unseen == 0 {
                     continue;
                 }
-                let lowers_standard =
-                    drawn.is_some_and(|drawn| self.completion(&drawn[offset], rest) < missing);
+                // The four-copy vector bounds the capped one from below: only a draw it lets through needs
+                // the exact capped programme.
+                let lowers_standard = drawn.is_some_and(|(table, row)| {
+                    self.completion(table.distances(row[offset]), rest) < missing
+                }) && (!capped || {
+                    let exact = self.suit_distances(suit, &changed(counts, kind, true));
+                    self.completion(&exact, rest) < missing
+                });
                 let lowers_orphans = orphans == missing
                     && self.orphans_missing(&changed(counts, kind, true)) < missing;
                 if lowers_standard || lowers_orphans {
@@ -228,25 +299,6 @@ impl<'a> Evaluator<'a> {
             shanten: missing as i8 - 1,
             useful,
         }
-    }
-
-    /// The suit's vectors after drawing each of its kinds that still has unseen copies (unreachable for the
-    /// others: they are never drawn, so their vectors are never read).
-    fn drawn_vectors(&mut self, suit: Suit, counts: &Counts) -> [Distances; 9] {
-        let base = usize::from(suit.base());
-        let range = base..base + usize::from(suit.len());
-        let key = suit_key(&counts[range.clone()]);
-        if let Some((_, _, vectors)) = self.drawn.iter().find(|e| e.0 == suit && e.1 == key) {
-            return *vectors;
-        }
-        let mut vectors = [UNREACHABLE; 9];
-        for (vector, kind) in vectors.iter_mut().zip(range) {
-            if self.unseen[kind] > 0 {
-                *vector = self.suit_distances(suit, &changed(counts, kind, true));
-            }
-        }
-        self.drawn.push((suit, key, vectors));
-        vectors
     }
 
     fn vectors(&mut self, counts: &Counts) -> SuitVectors {
@@ -264,34 +316,43 @@ impl<'a> Evaluator<'a> {
             convolve(a, &cd, sets),
             convolve(&ab, d, sets),
             convolve(&ab, c, sets),
-        ];
+        ]
+        .map(|rest| self.against(&rest));
         SuitVectors { own, rest }
+    }
+
+    /// `rest` laid out against a suit's vector: entry (mine, pair) holds rest's (sets − mine, 1 − pair), the
+    /// complement of a target of the whole hand; entries of more than `sets` sets stay unreachable.
+    fn against(&self, rest: &Distances) -> Distances {
+        let sets = self.sets;
+        let mut laid_out = UNREACHABLE;
+        for mine in 0..=sets {
+            for pair in 0..2 {
+                laid_out[slot(mine, pair)] = rest[slot(sets - mine, 1 - pair)];
+            }
+        }
+        laid_out
     }
 
     /// The suit's vector: from the four-copy table when no cap of the suit binds, else exact under the caps.
     fn suit_distances(&mut self, suit: Suit, counts: &Counts) -> Distances {
-        let range = suit.base() as usize..(suit.base() + suit.len()) as usize;
-        let caps = &self.caps[range.clone()];
-        let held = &counts[range];
-        if caps.iter().all(|&cap| cap == COPIES) {
-            let table = if suit == Suit::Honor {
-                &HONOURS
-            } else {
-                &NUMBERED
-            };
-            return *table.distances(suit_key(held));
+        if !self.capped_suit[suit as usize] {
+            return table_distances(suit, counts);
         }
-        self.capped.distances(suit, held, caps, self.sets)
+        let range = suit_range(suit);
+        self.capped
+            .distances(suit, &counts[range.clone()], &self.caps[range], self.sets)
     }
 
-    /// Fewest missing tiles of the whole hand for a suit's vector `own` beside the other suits' `rest`.
+    /// Fewest missing tiles of the whole hand for a suit's vector `own` beside the other suits' `rest` laid
+    /// out [against](Evaluator::against) it: the least entry-wise sum, sixteen lanes at once. Entries are at
+    /// most unreachable (0x40), so a sum never wraps, and one with an unreachable part is never the least of
+    /// a hand that can be completed.
     fn completion(&self, own: &Distances, rest: &Distances) -> u8 {
-        let sets = self.sets;
-        (0..=sets)
-            .flat_map(|mine| [(mine, 0), (mine, 1)])
-            .map(|(mine, pair)| own[slot(mine, pair)] + rest[slot(sets - mine, 1 - pair)])
-            .min()
-            .unwrap_or(u8::MAX)
+        own.iter()
+            .zip(rest)
+            .map(|(mine, others)| mine + others)
+            .fold(u8::MAX, u8::min)
     }
 
     /// Fewest missing tiles of thirteen orphans (one of each terminal and honour, one of them paired); the
@@ -305,6 +366,34 @@ impl<'a> Evaluator<'a> {
         let paired = u8::from(held.iter().any(|&c| c >= 2));
         14 - kinds - paired
     }
+}
+
+/// The kinds of `suit`, as indices into counts.
+fn suit_range(suit: Suit) -> std::ops::Range<usize> {
+    let base = usize::from(suit.base());
+    base..base + usize::from(suit.len())
+}
+
+/// The suit's vector under four copies of every kind: exact without caps, a lower bound beside them (caps only
+/// remove targets).
+fn table_distances(suit: Suit, counts: &Counts) -> Distances {
+    let table = if suit == Suit::Honor {
+        &HONOURS
+    } else {
+        &NUMBERED
+    };
+    *table.distances(suit_key(&counts[suit_range(suit)]))
+}
+
+/// The suit's drawn-classes table and its row for `counts`: the four-copy vectors after one more tile of each
+/// kind of the suit.
+fn drawn_classes(suit: Suit, counts: &Counts) -> (&'static DrawnTable, [u8; 9]) {
+    let table: &'static DrawnTable = if suit == Suit::Honor {
+        &HONOURS_DRAWN
+    } else {
+        &NUMBERED_DRAWN
+    };
+    (table, table.row(suit_key(&counts[suit_range(suit)])))
 }
 
 /// `counts` with one tile of `kind` added or taken away (never below zero).
