@@ -49,23 +49,16 @@ fn bytes_of<'a>(array: &'a PyReadonlyArrayDyn<'_, u8>) -> PyResult<&'a [u8]> {
     array.as_slice().map_err(|_| not_c_order())
 }
 
-/// Copies whole rows of counts from `bytes` to the end of `rows` (each conversion is one length check and a
-/// 34-byte copy; `chunks_exact` guarantees the length, so none is dropped).
-fn copy_rows(bytes: &[u8], rows: &mut Vec<Counts>) {
-    rows.extend(
-        bytes
-            .chunks_exact(NUM_KINDS)
-            .filter_map(|row| Counts::try_from(row).ok()),
-    );
+/// Bytes as rows of 34 counts, without copying (`[u8; 34]` has the layout of 34 bytes; the length is a multiple
+/// of 34 by the shape check).
+fn as_rows(bytes: &[u8]) -> &[Counts] {
+    bytemuck::cast_slice(bytes)
 }
 
 /// The array's rows as owned counts, after checking its type and layout.
 pub fn owned_rows(arr: &Bound<'_, PyAny>) -> PyResult<Vec<Counts>> {
     let array = checked_array(arr)?;
-    let bytes = bytes_of(&array)?;
-    let mut rows = Vec::with_capacity(bytes.len() / NUM_KINDS);
-    copy_rows(bytes, &mut rows);
-    Ok(rows)
+    Ok(as_rows(bytes_of(&array)?).to_vec())
 }
 
 /// The whole batch pipeline for a per-row computation: checks the array, then block by block copies the rows
@@ -85,25 +78,37 @@ where
     let array = checked_array(arr)?;
     let bytes = bytes_of(&array)?;
     let mut out = vec![T::default(); bytes.len() / NUM_KINDS];
-    let mut block: Vec<Counts> = Vec::with_capacity(out.len().min(BLOCK_ROWS));
+    let mut block: Vec<u8> = Vec::with_capacity(bytes.len().min(BLOCK_ROWS * NUM_KINDS));
     for (number, (source, results)) in bytes
         .chunks(BLOCK_ROWS * NUM_KINDS)
         .zip(out.chunks_mut(BLOCK_ROWS))
         .enumerate()
     {
         block.clear();
-        copy_rows(source, &mut block);
+        block.extend_from_slice(source);
+        let rows = as_rows(&block);
+        // Each task validates its rows while they are in L1 and computes them only if all are good; the
+        // smallest bad index over the tasks is the block's first bad row.
         let refused = py.detach(|| {
-            let refused = first_refused_row(&block, |row| accepts(row, rule, &extra));
-            if refused.is_none() {
-                fill_in_parallel(&block, results, &fill);
-            }
-            refused
+            results
+                .par_chunks_mut(ROWS_PER_TASK)
+                .zip(rows.par_chunks(ROWS_PER_TASK))
+                .enumerate()
+                .filter_map(|(task, (out, chunk))| {
+                    match chunk.iter().position(|row| !accepts(row, rule, &extra)) {
+                        Some(bad) => Some(task * ROWS_PER_TASK + bad),
+                        None => {
+                            fill(chunk, out);
+                            None
+                        }
+                    }
+                })
+                .min()
         });
         if let Some(bad) = refused {
             return Err(row_error(
                 number * BLOCK_ROWS + bad,
-                &block[bad],
+                &rows[bad],
                 rule,
                 &extra,
             ));
@@ -161,17 +166,6 @@ fn row_error(
         .or_else(|| extra(row))
         .unwrap_or_default();
     bad_hand(format!("row {index}: {problem}"))
-}
-
-/// `fill(rows, results)` over chunks on all cores (called without the GIL).
-fn fill_in_parallel<T: Send, F: Fn(&[Counts], &mut [T]) + Sync>(
-    rows: &[Counts],
-    out: &mut [T],
-    fill: &F,
-) {
-    out.par_chunks_mut(ROWS_PER_TASK)
-        .zip(rows.par_chunks(ROWS_PER_TASK))
-        .for_each(|(results, chunk)| fill(chunk, results));
 }
 
 /// The index of the first row that `accepts` refuses, searched in parallel chunks.
