@@ -1,6 +1,7 @@
 //! Shanten against its definition: every target of every form enumerated explicitly (with pruning), on seeded
 //! random hands of every size, with melds and with wild tiles, plus known hands.
 
+use mjcore_engine::knitted_pattern::KnittedPattern;
 use mjcore_engine::notation::parse_hand;
 use mjcore_engine::{
     shanten, shanten_by_form, shanten_counts, FormOptions, FormSet, Hand, Meld, MeldKind, Tile,
@@ -160,21 +161,9 @@ fn orphans_best(problem: &Problem) -> u32 {
 }
 
 fn knitted_patterns() -> Vec<Vec<usize>> {
-    let orders = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    orders
+    KnittedPattern::ALL
         .iter()
-        .map(|order| {
-            (0..3)
-                .flat_map(|s| (0..3).map(move |j| s * 9 + order[s] + 3 * j))
-                .collect()
-        })
+        .map(|p| p.tiles().iter().map(|&t| t as usize).collect())
         .collect()
 }
 

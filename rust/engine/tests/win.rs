@@ -4,6 +4,7 @@
 mod common;
 
 use common::{brute_is_win, random_hand, sets_and_pair, Rng};
+use mjcore_engine::knitted_pattern::KnittedPattern;
 use mjcore_engine::notation::parse_hand;
 use mjcore_engine::suit_key::{counts_of_key, SUIT_STATES};
 use mjcore_engine::tile::TERMINALS_AND_HONOURS;
@@ -177,16 +178,10 @@ fn special_form_hands_and_near_misses_match_brute_force() {
 /// A hand of 七对 (0), 十三幺 (1), 全不靠 / 七星不靠 (2) or 组合龙 (3).
 fn special_form_hand(rng: &mut Rng, form: usize) -> Counts {
     let mut counts = [0u8; NUM_KINDS];
-    let classes = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ][rng.below(6)];
-    let pattern: Vec<usize> = (0..3)
-        .flat_map(|suit| (0..3).map(move |step| suit * 9 + classes[suit] + 3 * step))
+    let pattern: Vec<usize> = KnittedPattern::ALL[rng.below(6)]
+        .tiles()
+        .iter()
+        .map(|&t| t as usize)
         .collect();
     match form {
         0 => {

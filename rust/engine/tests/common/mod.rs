@@ -3,6 +3,7 @@
 
 #![allow(dead_code)] // each test file uses its own part of the helpers
 
+use mjcore_engine::knitted_pattern::KnittedPattern;
 use mjcore_engine::tile::{can_start_chow, COPIES, TERMINALS_AND_HONOURS};
 use mjcore_engine::{Counts, FormOptions, FormSet, Hand, Meld, MeldKind, Tile, NUM_KINDS};
 
@@ -180,16 +181,8 @@ fn is_orphans(counts: &Counts) -> bool {
 }
 
 fn is_knitted(counts: &Counts, hand: &Hand, size: usize, whole: bool) -> bool {
-    let perms = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    perms.iter().any(|p| {
-        let in_pattern = |k: usize| k < 27 && (k % 9) % 3 == p[k / 9];
+    KnittedPattern::ALL.iter().any(|p| {
+        let in_pattern = |k: usize| k < 27 && (k % 9) % 3 == p.class(k / 9) as usize;
         let honors = whole
             && (0..NUM_KINDS)
                 .all(|k| counts[k] <= 1 && (counts[k] == 0 || k >= 27 || in_pattern(k)));

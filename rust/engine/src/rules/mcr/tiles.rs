@@ -4,6 +4,8 @@
 //! Wherever the scorer must pick the first of several equal candidates it walks tiles in pymahjonggb's
 //! order (万, 条, 饼, E S W N, 中 发 白), so that its ties break the same way.
 
+use crate::knitted_pattern::KnittedPattern;
+
 /// Tile kinds in pymahjonggb's order.
 pub const REFERENCE_ORDER: [u8; 34] = {
     let mut order = [0u8; 34];
@@ -100,23 +102,10 @@ pub const DRAGONS: KindMask = mask_of(&[31, 32, 33]);
 
 /// The six 组合龙: 147, 258 and 369 each in a different suit (suit of 147, of 258, of 369).
 pub const KNITTED_STRAIGHTS: [KindMask; 6] = {
-    const SUIT_ORDERS: [[u8; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut straights = [0; 6];
     let mut p = 0;
     while p < 6 {
-        let mut start = 0;
-        while start < 3 {
-            let base = SUIT_ORDERS[p][start] * 9 + start as u8;
-            straights[p] |= mask_of(&[base, base + 3, base + 6]);
-            start += 1;
-        }
+        straights[p] = KnittedPattern::ALL[p].mask();
         p += 1;
     }
     straights
