@@ -2,7 +2,7 @@
 //! (GIL released, rayon).
 
 use mjcore_engine::rules::mcr::{
-    self, Fan, FanCounts, FanRow, McrBatchRow, McrScore, McrSituation, McrTable, MeldSlot, Opening,
+    self, Fan, FanCounts, McrBatchRow, McrScore, McrSituation, McrTable, MeldSlot, Opening,
 };
 use numpy::{PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::prelude::*;
@@ -27,20 +27,8 @@ impl PyMcrRuleset {
         concealed_and_melded_kong: bool,
         fans: Vec<(String, u8, Vec<String>)>,
     ) -> PyResult<Self> {
-        let excludes: Vec<Vec<&str>> = fans
-            .iter()
-            .map(|(_, _, excluded)| excluded.iter().map(String::as_str).collect())
-            .collect();
-        let rows: Vec<FanRow<'_>> = fans
-            .iter()
-            .zip(&excludes)
-            .map(|((key, value, _), excludes)| FanRow {
-                key,
-                value: *value,
-                excludes,
-            })
-            .collect();
-        let inner = McrTable::new(name, minimum, concealed_and_melded_kong, &rows).py_err()?;
+        let inner =
+            McrTable::from_rows(name, minimum, concealed_and_melded_kong, &fans).py_err()?;
         Ok(PyMcrRuleset { inner })
     }
 

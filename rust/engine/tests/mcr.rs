@@ -7,7 +7,7 @@ mod common;
 use common::Rng;
 use mjcore_engine::notation::{parse_hand, parse_tile};
 use mjcore_engine::rules::mcr::{
-    score, score_batch, Fan, FanRow, McrBatchRow, McrSituation, McrTable, MeldSlot, Opening,
+    score, score_batch, Fan, McrBatchRow, McrSituation, McrTable, MeldSlot, Opening,
 };
 use mjcore_engine::{EngineError, Hand, Meld, MeldKind, Tile};
 
@@ -54,20 +54,7 @@ fn rows_of(prefix: &str) -> Vec<(String, u8, Vec<String>)> {
 }
 
 fn table_of(rows: &[(String, u8, Vec<String>)]) -> Result<McrTable, EngineError> {
-    let excludes: Vec<Vec<&str>> = rows
-        .iter()
-        .map(|(_, _, e)| e.iter().map(String::as_str).collect())
-        .collect();
-    let rows: Vec<FanRow<'_>> = rows
-        .iter()
-        .zip(&excludes)
-        .map(|((key, value, _), excludes)| FanRow {
-            key,
-            value: *value,
-            excludes,
-        })
-        .collect();
-    McrTable::new("mcr", 8, true, &rows)
+    McrTable::from_rows("mcr", 8, true, rows)
 }
 
 fn table() -> McrTable {

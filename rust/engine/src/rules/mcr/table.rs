@@ -33,6 +33,29 @@ pub struct McrTable {
 }
 
 impl McrTable {
+    /// [`McrTable::new`] from owned rows (key, value, excluded keys), as a ruleset file lists them.
+    pub fn from_rows(
+        name: &str,
+        minimum: u16,
+        concealed_and_melded_kong: bool,
+        rows: &[(String, u8, Vec<String>)],
+    ) -> Result<McrTable> {
+        let excludes: Vec<Vec<&str>> = rows
+            .iter()
+            .map(|(_, _, excluded)| excluded.iter().map(String::as_str).collect())
+            .collect();
+        let rows: Vec<FanRow<'_>> = rows
+            .iter()
+            .zip(&excludes)
+            .map(|((key, value, _), excludes)| FanRow {
+                key,
+                value: *value,
+                excludes,
+            })
+            .collect();
+        McrTable::new(name, minimum, concealed_and_melded_kong, &rows)
+    }
+
     /// Builds the table; every standard fan must be listed once, with a positive value, and may exclude only
     /// listed fans worth no more than itself. Folk fans are scored only if listed (`options.folk_fans`).
     pub fn new(
