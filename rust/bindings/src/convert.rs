@@ -166,3 +166,17 @@ pub fn form_options(
         wild_fifth_copy,
     })
 }
+
+/// The validated hand and form options of a single-hand analysis call (the flat argument list that
+/// `is_win`, `decompose`, `shanten_by_form`, `waits` and `discards` share; flowers never matter to them).
+pub fn analysis_input(
+    counts: &Bound<'_, PyAny>,
+    melds: Vec<MeldTuple>,
+    wilds: u8,
+    forms: u8,
+    seven_pairs_quads: bool,
+    wild_fifth_copy: bool,
+) -> PyResult<(Hand, FormOptions)> {
+    let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
+    Ok((hand_from_parts(counts, melds, wilds, 0)?, opts))
+}

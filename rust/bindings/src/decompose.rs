@@ -4,7 +4,7 @@ use mjcore_engine::decompose::{decompose as decompose_hand, Decomposition, Group
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::convert::{form_options, hand_from_parts, MeldTuple};
+use crate::convert::{analysis_input, MeldTuple};
 use crate::errors::IntoPyResult;
 
 /// A group as it crosses the boundary: (kind name, tiles, wild kinds, meld index or -1).
@@ -23,8 +23,14 @@ pub fn decompose<'py>(
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
 ) -> PyResult<Vec<DecompositionTuple<'py>>> {
-    let hand = hand_from_parts(counts, melds, wilds, 0)?;
-    let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
+    let (hand, opts) = analysis_input(
+        counts,
+        melds,
+        wilds,
+        forms,
+        seven_pairs_quads,
+        wild_fifth_copy,
+    )?;
     let found = decompose_hand(&hand, opts).py_err()?;
     found.iter().map(|d| decomposition_tuple(py, d)).collect()
 }

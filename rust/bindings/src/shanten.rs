@@ -6,7 +6,7 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use crate::batch::{map_batch, SizeRule};
-use crate::convert::{counts_from_py, form_options, hand_from_parts, MeldTuple};
+use crate::convert::{analysis_input, counts_from_py, form_options, hand_from_parts, MeldTuple};
 use crate::errors::IntoPyResult;
 
 /// The minimum shanten over the selected forms (−1 complete, 0 ready).
@@ -44,8 +44,14 @@ pub fn shanten_by_form(
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
 ) -> PyResult<Vec<(u8, Option<i8>)>> {
-    let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
-    let hand = hand_from_parts(counts, melds, wilds, 0)?;
+    let (hand, opts) = analysis_input(
+        counts,
+        melds,
+        wilds,
+        forms,
+        seven_pairs_quads,
+        wild_fifth_copy,
+    )?;
     let by_form = mjcore_engine::shanten_by_form(&hand, opts).py_err()?;
     Ok(FORM_ORDER
         .iter()

@@ -3,7 +3,7 @@
 use mjcore_engine::waits::TileCount;
 use pyo3::prelude::*;
 
-use crate::convert::{counts_from_py, form_options, hand_from_parts, MeldTuple};
+use crate::convert::{analysis_input, counts_from_py, MeldTuple};
 use crate::errors::IntoPyResult;
 
 /// A tile and its unseen copies as Python sees them: (kind 0..33, copies).
@@ -25,8 +25,14 @@ pub fn waits(
     wild_fifth_copy: bool,
     visible: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(i8, Vec<PyTileCount>)> {
-    let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
-    let hand = hand_from_parts(counts, melds, wilds, 0)?;
+    let (hand, opts) = analysis_input(
+        counts,
+        melds,
+        wilds,
+        forms,
+        seven_pairs_quads,
+        wild_fifth_copy,
+    )?;
     let visible = visible.map(counts_from_py).transpose()?;
     let (shanten, tiles) = mjcore_engine::waits(&hand, opts, visible.as_ref()).py_err()?;
     Ok((shanten, to_py_tiles(&tiles)))
@@ -45,8 +51,14 @@ pub fn discards(
     wild_fifth_copy: bool,
     visible: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(u8, i8, Vec<PyTileCount>)>> {
-    let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
-    let hand = hand_from_parts(counts, melds, wilds, 0)?;
+    let (hand, opts) = analysis_input(
+        counts,
+        melds,
+        wilds,
+        forms,
+        seven_pairs_quads,
+        wild_fifth_copy,
+    )?;
     let visible = visible.map(counts_from_py).transpose()?;
     let rows = mjcore_engine::discards(&hand, opts, visible.as_ref()).py_err()?;
     Ok(rows

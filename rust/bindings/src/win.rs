@@ -5,7 +5,7 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use crate::batch::{map_batch, SizeRule};
-use crate::convert::{form_options, hand_from_parts, MeldTuple};
+use crate::convert::{analysis_input, form_options, MeldTuple};
 use crate::errors::IntoPyResult;
 
 /// Whether a 3n+2 hand is complete in one of `forms` (InvalidHandError for a 3n+1 hand).
@@ -18,8 +18,14 @@ pub fn is_win(
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
 ) -> PyResult<bool> {
-    let hand = hand_from_parts(counts, melds, wilds, 0)?;
-    let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
+    let (hand, opts) = analysis_input(
+        counts,
+        melds,
+        wilds,
+        forms,
+        seven_pairs_quads,
+        wild_fifth_copy,
+    )?;
     is_win_hand(&hand, opts).py_err()
 }
 

@@ -119,18 +119,7 @@ fn random_hands_match_brute_force_and_decompose() {
         let melds = rng.below(5 - sets.min(4) + 1).min(5 - sets);
         let wilds = [0, 0, 0, 1, 2][rng.below(5)];
         let hand = random_hand(&mut rng, sets, melds, wilds, round % 3 != 0);
-        let opts = FormOptions {
-            forms: FormSet(1 + rng.below(15) as u8),
-            seven_pairs_quads: rng.below(2) == 0,
-            wild_fifth_copy: rng.below(2) == 0,
-        };
-        let win = is_win(&hand, opts).unwrap();
-        assert_eq!(win, brute_is_win(&hand, opts), "{hand:?} {opts:?}");
-        assert_eq!(
-            win,
-            !decompose(&hand, opts).unwrap().is_empty(),
-            "{hand:?} {opts:?}"
-        );
+        let win = win_agrees_with_brute_force_and_decompose(&hand, random_options(&mut rng));
         winners += usize::from(win);
     }
     assert!(
@@ -237,17 +226,27 @@ fn hands_with_many_wilds_match_brute_force() {
         let melds = rng.below(5 - sets);
         let wilds = 3 + rng.below(2) as u8;
         let hand = random_hand(&mut rng, sets, melds, wilds, round % 2 == 0);
-        let opts = FormOptions {
-            forms: FormSet(1 + rng.below(15) as u8),
-            seven_pairs_quads: rng.below(2) == 0,
-            wild_fifth_copy: rng.below(2) == 0,
-        };
-        let win = is_win(&hand, opts).unwrap();
-        assert_eq!(win, brute_is_win(&hand, opts), "{hand:?} {opts:?}");
-        assert_eq!(
-            win,
-            !decompose(&hand, opts).unwrap().is_empty(),
-            "{hand:?} {opts:?}"
-        );
+        win_agrees_with_brute_force_and_decompose(&hand, random_options(&mut rng));
     }
+}
+
+/// Random forms (any non-empty set) and options.
+fn random_options(rng: &mut Rng) -> FormOptions {
+    FormOptions {
+        forms: FormSet(1 + rng.below(15) as u8),
+        seven_pairs_quads: rng.below(2) == 0,
+        wild_fifth_copy: rng.below(2) == 0,
+    }
+}
+
+/// `is_win`, checked against the brute-force checker and against "decompose finds a reading".
+fn win_agrees_with_brute_force_and_decompose(hand: &Hand, opts: FormOptions) -> bool {
+    let win = is_win(hand, opts).unwrap();
+    assert_eq!(win, brute_is_win(hand, opts), "{hand:?} {opts:?}");
+    assert_eq!(
+        win,
+        !decompose(hand, opts).unwrap().is_empty(),
+        "{hand:?} {opts:?}"
+    );
+    win
 }
