@@ -7,10 +7,13 @@
 
 use super::action::Action;
 use super::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
+use super::completing_tiles::{completing_tiles, kinds_where, KindMask};
+use super::inline_vec::InlineVec;
 use super::log::Event;
 use super::observation::Observation;
 use super::wall::{Wall, WALL_SIZE};
 use crate::error::{EngineError, Result};
+use crate::forms::FormSet;
 use crate::hand::{Meld, MeldKind};
 use crate::tile::{can_start_chow, Counts, Tile, COPIES, NUM_KINDS};
 
@@ -31,6 +34,9 @@ pub(crate) struct SeatState {
     pub discards: Vec<Tile>,
     /// 漏胡: bit k set = the seat passed a legal win on tile kind k and has not 动牌 (drawn or claimed) since.
     pub missed_wins: u64,
+    /// The kinds that could complete `concealed` in the given forms, while it waits (3n+1); cleared when it
+    /// changes.
+    completing: Option<(FormSet, KindMask)>,
 }
 
 impl Default for SeatState {
@@ -40,7 +46,33 @@ impl Default for SeatState {
             melds: Vec::new(),
             discards: Vec::new(),
             missed_wins: 0,
+            completing: None,
         }
+    }
+}
+
+impl SeatState {
+    fn gain(&mut self, tile: Tile) {
+        self.concealed[tile.index() as usize] += 1;
+        self.completing = None;
+    }
+
+    fn lose(&mut self, tile: Tile, copies: u8) {
+        self.concealed[tile.index() as usize] -= copies;
+        self.completing = None;
+    }
+
+    /// Whether `tile` could complete the waiting hand in `forms`: computed once per hand, then a bit test.
+    fn may_complete(&mut self, tile: Tile, forms: FormSet) -> bool {
+        let mask = match self.completing {
+            Some((cached, mask)) if cached == forms => mask,
+            _ => {
+                let mask = completing_tiles(&self.concealed, forms);
+                self.completing = Some((forms, mask));
+                mask
+            }
+        };
+        mask & tile_bit(tile) != 0
     }
 }
 
@@ -96,6 +128,9 @@ pub(crate) enum Offer {
     AddedKong,
 }
 
+/// The legal answers of one seat to an offered tile: at most pass, three chis, pon, kong and win.
+type Answers = InlineVec<Action, 7>;
+
 /// Seats answering an offered tile.
 #[derive(Clone, Debug)]
 pub(crate) struct ClaimWindow {
@@ -103,9 +138,9 @@ pub(crate) struct ClaimWindow {
     pub from: u8,
     pub offer: Offer,
     /// Seats with a choice, in turn order from `from`, and their legal answers.
-    pub choices: Vec<(u8, Vec<Action>)>,
+    pub choices: InlineVec<(u8, Answers), { SEATS as usize - 1 }>,
     /// Answers given so far, one per seat of `choices` in the same order.
-    pub answers: Vec<Action>,
+    pub answers: InlineVec<Action, { SEATS as usize - 1 }>,
 }
 
 #[derive(Clone, Debug)]
@@ -238,7 +273,7 @@ impl Deal {
             let seat = seat_after(dealer, offset);
             for _ in 0..DEALT {
                 let tile = deal.wall.draw().ok_or_else(wall_exhausted)?;
-                deal.seats[seat as usize].concealed[tile.index() as usize] += 1;
+                deal.seats[seat as usize].gain(tile);
             }
         }
         deal.draw_for(dealer, adjudicator)?;
@@ -355,13 +390,13 @@ impl Deal {
             }
             Action::Discard(tile) => {
                 let state = &mut self.seats[seat as usize];
-                state.concealed[tile.index() as usize] -= 1;
+                state.lose(tile, 1);
                 state.discards.push(tile);
                 self.discards_made += 1;
                 self.offer(seat, tile, Offer::Discard, adjudicator)
             }
             Action::ConcealedKong(tile) => {
-                self.seats[seat as usize].concealed[tile.index() as usize] -= COPIES;
+                self.seats[seat as usize].lose(tile, COPIES);
                 self.interrupted = true;
                 self.add_meld(seat, Meld::new(MeldKind::ConcealedKong, tile), None);
                 self.draw_replacement_for(seat, None, adjudicator)
@@ -390,7 +425,7 @@ impl Deal {
         }
         window.answers.push(action);
         if let Some((_, next)) = window.choices.get(window.answers.len()) {
-            self.legal = next.clone();
+            self.set_legal(next);
             self.phase = Phase::Claims(window);
             return Ok(());
         }
@@ -473,8 +508,10 @@ impl Deal {
         let mut used = [0u8; NUM_KINDS];
         meld.add_tiles(&mut used);
         used[tile.index() as usize] -= 1;
-        for (held, used) in state.concealed.iter_mut().zip(used) {
-            *held -= used;
+        for (kind, copies) in (0..).zip(used) {
+            if let Some(held) = Tile::new(kind).filter(|_| copies > 0) {
+                state.lose(held, copies);
+            }
         }
         self.add_meld(seat, meld, Some(from));
         let claimed_melds = self.seats[seat as usize]
@@ -488,7 +525,8 @@ impl Deal {
         if kind == MeldKind::Kong {
             self.draw_replacement_for(seat, Some(from), adjudicator)
         } else {
-            self.enter_turn(seat, None, adjudicator)
+            self.enter_turn(seat, None, false);
+            Ok(())
         }
     }
 
@@ -499,7 +537,7 @@ impl Deal {
         adjudicator: &A,
     ) -> Result<()> {
         let state = &mut self.seats[seat as usize];
-        state.concealed[tile.index() as usize] -= 1;
+        state.lose(tile, 1);
         let pon = state
             .melds
             .iter_mut()
@@ -564,38 +602,33 @@ impl Deal {
         drawn: Drawn,
         adjudicator: &A,
     ) -> Result<()> {
+        let may_win = self.may_complete(seat, drawn.tile, adjudicator);
         let state = &mut self.seats[seat as usize];
-        state.concealed[drawn.tile.index() as usize] += 1;
+        state.gain(drawn.tile);
         state.missed_wins = 0;
         self.events.push(Event::Draw {
             seat,
             tile: drawn.tile,
             replacement: drawn.replacement,
         });
-        self.enter_turn(seat, Some(drawn), adjudicator)
+        let chance = WinChance::self_drawn(drawn.tile, Some(drawn));
+        let can_win = may_win && self.judge(seat, chance, adjudicator)?.is_some();
+        self.enter_turn(seat, Some(drawn), can_win);
+        Ok(())
     }
 
-    fn enter_turn<A: Adjudicator + ?Sized>(
-        &mut self,
-        seat: u8,
-        drawn: Option<Drawn>,
-        adjudicator: &A,
-    ) -> Result<()> {
-        let can_win = match drawn {
-            Some(d) => self
-                .judge(seat, WinChance::self_drawn(d.tile, drawn), adjudicator)?
-                .is_some(),
-            None => false,
-        };
+    /// Starts the turn of `seat`, which holds 3n+2 tiles; `can_win`: its draw is a legal self-drawn win.
+    fn enter_turn(&mut self, seat: u8, drawn: Option<Drawn>, can_win: bool) {
         // Built directly in sorted order (discards, concealed kongs, added kongs, win), reusing the buffer.
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
         let state = &self.seats[seat as usize];
         // Which kinds are held is random, so a branch per kind would often mispredict on this hot path: build
         // bit masks of the kinds first (a branch-free pass), then visit only their set bits.
-        legal.extend(kinds_where(&state.concealed, |n| n > 0).map(Action::Discard));
+        legal.extend(kinds_of(kinds_where(&state.concealed, |n| n > 0)).map(Action::Discard));
         if drawn.is_some() && !self.wall.is_empty() {
-            legal.extend(kinds_where(&state.concealed, |n| n == COPIES).map(Action::ConcealedKong));
+            let quads = kinds_where(&state.concealed, |n| n == COPIES);
+            legal.extend(kinds_of(quads).map(Action::ConcealedKong));
             let added_from = legal.len();
             legal.extend(
                 state
@@ -614,7 +647,6 @@ impl Deal {
         debug_assert!(legal.is_sorted());
         self.legal = legal;
         self.phase = Phase::Turn { seat, drawn };
-        Ok(())
     }
 
     /// Offers `tile` from `from` to the other seats; moves on directly when nobody has a choice.
@@ -625,17 +657,20 @@ impl Deal {
         offer: Offer,
         adjudicator: &A,
     ) -> Result<()> {
-        let mut choices = Vec::new();
+        let mut choices = InlineVec::default();
         for offset in 1..SEATS {
             let seat = seat_after(from, offset);
-            let mut options = Vec::new();
+            let mut options = Answers::default();
             let blocked = self.seats[seat as usize].missed_wins & tile_bit(tile) != 0;
             let chance = WinChance::offered(tile, from, offer == Offer::AddedKong);
-            if !blocked && self.judge(seat, chance, adjudicator)?.is_some() {
+            if !blocked
+                && self.may_complete(seat, tile, adjudicator)
+                && self.judge(seat, chance, adjudicator)?.is_some()
+            {
                 options.push(Action::Win);
             }
             if offer == Offer::Discard {
-                options.extend(self.claim_options(seat, tile, offset == 1));
+                self.add_claim_options(&mut options, seat, tile, offset == 1);
             }
             if !options.is_empty() {
                 options.push(Action::Pass);
@@ -645,13 +680,13 @@ impl Deal {
         }
         match choices.first() {
             Some((_, first)) => {
-                self.legal = first.clone();
+                self.set_legal(first);
                 self.phase = Phase::Claims(ClaimWindow {
                     tile,
                     from,
                     offer,
                     choices,
-                    answers: Vec::new(),
+                    answers: InlineVec::default(),
                 });
                 Ok(())
             }
@@ -660,12 +695,17 @@ impl Deal {
         }
     }
 
-    /// Pon, kong and (for the discarder's 下家) chi options of `seat` on a discarded `tile`.
-    fn claim_options(&self, seat: u8, tile: Tile, is_next: bool) -> Vec<Action> {
+    /// Reuses the buffer of the legal actions.
+    fn set_legal(&mut self, actions: &[Action]) {
+        self.legal.clear();
+        self.legal.extend_from_slice(actions);
+    }
+
+    /// Adds the pon, kong and (for the discarder's 下家) chi options of `seat` on a discarded `tile`.
+    fn add_claim_options(&self, options: &mut Answers, seat: u8, tile: Tile, is_next: bool) {
         let concealed = &self.seats[seat as usize].concealed;
         let t = tile.index();
         let held = concealed[t as usize];
-        let mut options = Vec::new();
         if held >= 2 {
             options.push(Action::Pon);
         }
@@ -681,7 +721,14 @@ impl Deal {
                 }
             }
         }
-        options
+    }
+
+    /// Whether `tile` could complete the waiting hand of `seat` in the adjudicator's winning forms (always,
+    /// when it names none): the screen before the adjudicator is asked.
+    fn may_complete<A: Adjudicator + ?Sized>(&mut self, seat: u8, tile: Tile, adjudicator: &A) -> bool {
+        adjudicator
+            .winning_forms()
+            .is_none_or(|forms| self.seats[seat as usize].may_complete(tile, forms))
     }
 
     /// Asks the adjudicator whether `seat` wins with the chance's tile (already in hand when self-drawn).
@@ -837,12 +884,8 @@ impl Deal {
     }
 }
 
-/// The kinds whose count satisfies `keep`, in kind order.
-fn kinds_where(counts: &Counts, keep: impl Fn(u8) -> bool) -> impl Iterator<Item = Tile> {
-    let mut mask = counts
-        .iter()
-        .enumerate()
-        .fold(0u64, |mask, (kind, &n)| mask | u64::from(keep(n)) << kind);
+/// The kinds of `mask`, in kind order.
+fn kinds_of(mut mask: KindMask) -> impl Iterator<Item = Tile> {
     std::iter::from_fn(move || {
         let kind = mask.trailing_zeros();
         mask &= mask.wrapping_sub(1);
