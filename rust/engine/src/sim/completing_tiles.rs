@@ -8,8 +8,8 @@
 //! still checks.
 
 use crate::forms::FormSet;
-use crate::suit_key::hand_keys;
-use crate::tile::{Counts, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
+use crate::suit_key::{eight_counts, hand_keys};
+use crate::tile::{can_start_chow, tile_count, Counts, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
 use crate::win_table::{SuitTable, HONORS, SETS, SETS_AND_PAIR, SUITED};
 
 /// Bit k = tile kind k.
@@ -18,7 +18,7 @@ pub(crate) type KindMask = u64;
 const ALL_KINDS: KindMask = (1 << NUM_KINDS) - 1;
 
 /// Tiles of a concealed part that could be a whole-hand form once complete.
-const WHOLE_HAND_WAITING: u8 = 13;
+const WHOLE_HAND_WAITING: usize = 13;
 
 const ORPHANS: KindMask = {
     let mut mask = 0;
@@ -26,6 +26,19 @@ const ORPHANS: KindMask = {
     while i < TERMINALS_AND_HONOURS.len() {
         mask |= 1 << TERMINALS_AND_HONOURS[i];
         i += 1;
+    }
+    mask
+};
+
+/// The kinds that can lead a chow (1–7 of each suit).
+pub(crate) const CHOW_STARTS: KindMask = {
+    let mut mask = 0;
+    let mut kind = 0;
+    while kind < NUM_KINDS as u8 {
+        if can_start_chow(kind) {
+            mask |= 1 << kind;
+        }
+        kind += 1;
     }
     mask
 };
@@ -46,7 +59,7 @@ pub(crate) fn completing_tiles(waiting: &Counts, forms: FormSet) -> KindMask {
     if forms.contains(FormSet::STANDARD) {
         mask |= standard_completions(waiting);
     }
-    if tile_total(waiting) == WHOLE_HAND_WAITING {
+    if tile_count(waiting) == WHOLE_HAND_WAITING {
         mask |= whole_hand_candidates(waiting, forms);
     }
     mask
@@ -96,10 +109,19 @@ fn whole_hand_candidates(waiting: &Counts, forms: FormSet) -> KindMask {
             mask |= odd;
         }
     }
-    if forms.contains(FormSet::THIRTEEN_ORPHANS) && kinds_where(waiting, |n| n > 0) & !ORPHANS == 0 {
+    if forms.contains(FormSet::THIRTEEN_ORPHANS) && only_orphans(waiting) {
         mask |= ORPHANS;
     }
     mask
+}
+
+/// Whether no tile is a 2–8 of a suit: three eight-byte reads instead of a pass over the kinds.
+fn only_orphans(counts: &Counts) -> bool {
+    // Bytes 0..7 of a read starting at a suit's 2: its kinds 2–8.
+    const TWO_TO_EIGHT: u64 = 0x00FF_FFFF_FFFF_FFFF;
+    [1, 10, 19]
+        .into_iter()
+        .all(|two| eight_counts(counts, two) & TWO_TO_EIGHT == 0)
 }
 
 /// The kinds whose count satisfies `keep` (a branch-free pass).
@@ -108,10 +130,6 @@ pub(crate) fn kinds_where(counts: &Counts, keep: impl Fn(u8) -> bool) -> KindMas
         .iter()
         .enumerate()
         .fold(0, |mask, (kind, &n)| mask | KindMask::from(keep(n)) << kind)
-}
-
-fn tile_total(counts: &Counts) -> u8 {
-    counts.iter().sum()
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 
 use super::action::Action;
 use super::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
-use super::completing_tiles::{completing_tiles, kinds_where, KindMask};
+use super::completing_tiles::{completing_tiles, kinds_where, KindMask, CHOW_STARTS};
 use super::inline_vec::InlineVec;
 use super::log::Event;
 use super::observation::Observation;
@@ -15,7 +15,7 @@ use super::wall::{Wall, WALL_SIZE};
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::{Meld, MeldKind};
-use crate::tile::{can_start_chow, Counts, Tile, COPIES, NUM_KINDS};
+use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 
 pub const SEATS: u8 = 4;
 /// Tiles dealt to each seat before the dealer's first draw.
@@ -34,6 +34,10 @@ pub(crate) struct SeatState {
     pub discards: Vec<Tile>,
     /// 漏胡: bit k set = the seat passed a legal win on tile kind k and has not 动牌 (drawn or claimed) since.
     pub missed_wins: u64,
+    /// The kinds held concealed, and those held four times: the discards and concealed kongs on offer,
+    /// kept up to date so that a turn lists them without a pass over the counts.
+    held: KindMask,
+    quads: KindMask,
     /// The kinds that could complete `concealed` in the given forms, while it waits (3n+1); cleared when it
     /// changes.
     completing: Option<(FormSet, KindMask)>,
@@ -46,6 +50,8 @@ impl Default for SeatState {
             melds: Vec::new(),
             discards: Vec::new(),
             missed_wins: 0,
+            held: 0,
+            quads: 0,
             completing: None,
         }
     }
@@ -53,26 +59,37 @@ impl Default for SeatState {
 
 impl SeatState {
     fn gain(&mut self, tile: Tile) {
-        self.concealed[tile.index() as usize] += 1;
+        let count = &mut self.concealed[tile.index() as usize];
+        *count += 1;
+        self.held |= tile_bit(tile);
+        self.quads |= KindMask::from(*count == COPIES) << tile.index();
         self.completing = None;
     }
 
     fn lose(&mut self, tile: Tile, copies: u8) {
-        self.concealed[tile.index() as usize] -= copies;
+        let count = &mut self.concealed[tile.index() as usize];
+        *count -= copies;
+        self.held &= !(KindMask::from(*count == 0) << tile.index());
+        self.quads &= !tile_bit(tile);
         self.completing = None;
     }
 
     /// Whether `tile` could complete the waiting hand in `forms`: computed once per hand, then a bit test.
+    #[inline]
     fn may_complete(&mut self, tile: Tile, forms: FormSet) -> bool {
         let mask = match self.completing {
             Some((cached, mask)) if cached == forms => mask,
-            _ => {
-                let mask = completing_tiles(&self.concealed, forms);
-                self.completing = Some((forms, mask));
-                mask
-            }
+            _ => self.compute_completing(forms),
         };
         mask & tile_bit(tile) != 0
+    }
+
+    /// Out of line: most calls find the cached set.
+    #[inline(never)]
+    fn compute_completing(&mut self, forms: FormSet) -> KindMask {
+        let mask = completing_tiles(&self.concealed, forms);
+        self.completing = Some((forms, mask));
+        mask
     }
 }
 
@@ -623,12 +640,9 @@ impl Deal {
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
         let state = &self.seats[seat as usize];
-        // Which kinds are held is random, so a branch per kind would often mispredict on this hot path: build
-        // bit masks of the kinds first (a branch-free pass), then visit only their set bits.
-        legal.extend(kinds_of(kinds_where(&state.concealed, |n| n > 0)).map(Action::Discard));
+        legal.extend(kinds_of(state.held).map(Action::Discard));
         if drawn.is_some() && !self.wall.is_empty() {
-            let quads = kinds_where(&state.concealed, |n| n == COPIES);
-            legal.extend(kinds_of(quads).map(Action::ConcealedKong));
+            legal.extend(kinds_of(state.quads).map(Action::ConcealedKong));
             let added_from = legal.len();
             legal.extend(
                 state
@@ -713,13 +727,11 @@ impl Deal {
             options.push(Action::Kong);
         }
         if is_next {
-            for lowest in t.saturating_sub(2)..=t {
-                let fits = can_start_chow(lowest)
-                    && (lowest..lowest + 3).all(|k| k == t || concealed[k as usize] > 0);
-                if fits {
-                    options.extend(Tile::new(lowest).map(Action::Chi));
-                }
-            }
+            // The chows through the discard (leading kinds t-2..t) whose three kinds are then all held.
+            let have = self.seats[seat as usize].held | tile_bit(tile);
+            let through = 0b111 << t >> 2;
+            let chows = have & (have >> 1) & (have >> 2) & CHOW_STARTS & through;
+            options.extend(kinds_of(chows).map(Action::Chi));
         }
     }
 
@@ -819,8 +831,8 @@ impl Deal {
 
     /// Checks that every tile is accounted for exactly: undrawn wall + hands + melds + discards = 4 of each
     /// kind (so no kind appears five times), that hand sizes fit the phase, and that each win's payments
-    /// are zero-sum. Run after every step in debug
-    /// builds and by the tests.
+    /// are zero-sum, and that each seat's kind masks match its hand. Run after every step in debug builds and
+    /// by the tests.
     pub fn check_invariants(&self) -> Result<()> {
         let mut seen = [0u32; NUM_KINDS];
         for tile in self.wall.undrawn() {
@@ -847,6 +859,14 @@ impl Deal {
             if size != expected {
                 return Err(EngineError::hand(format!(
                     "invariant broken: seat {seat} holds {size} tiles (melds as 3), expected {expected}"
+                )));
+            }
+            let held = kinds_where(&state.concealed, |n| n > 0);
+            let quads = kinds_where(&state.concealed, |n| n == COPIES);
+            if (state.held, state.quads) != (held, quads) {
+                return Err(EngineError::hand(format!(
+                    "invariant broken: seat {seat}'s kind masks {:#x}, {:#x} do not match its hand",
+                    state.held, state.quads
                 )));
             }
         }

@@ -1,4 +1,4 @@
-//! A vector of at most `N` copyable items kept inline: claim windows are opened on every discard, and their
+//! A vector of at most `N` (< 256) copyable items kept inline: claim windows are opened on every discard, and their
 //! few entries (three seats at most, seven answers each at most) should cost no allocation.
 
 use std::ops::{Deref, DerefMut};
@@ -6,7 +6,7 @@ use std::ops::{Deref, DerefMut};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct InlineVec<T: Copy + Default, const N: usize> {
     items: [T; N],
-    len: usize,
+    len: u8,
 }
 
 impl<T: Copy + Default, const N: usize> Default for InlineVec<T, N> {
@@ -22,8 +22,8 @@ impl<T: Copy + Default, const N: usize> InlineVec<T, N> {
     /// Appends `item`. Callers size `N` for the most items they can produce; beyond it an item would be
     /// dropped, which debug builds report.
     pub(crate) fn push(&mut self, item: T) {
-        debug_assert!(self.len < N, "InlineVec of {N} items overflows");
-        if let Some(slot) = self.items.get_mut(self.len) {
+        debug_assert!(usize::from(self.len) < N, "InlineVec of {N} items overflows");
+        if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
             *slot = item;
             self.len += 1;
         }
@@ -34,13 +34,13 @@ impl<T: Copy + Default, const N: usize> Deref for InlineVec<T, N> {
     type Target = [T];
 
     fn deref(&self) -> &[T] {
-        &self.items[..self.len]
+        &self.items[..usize::from(self.len)]
     }
 }
 
 impl<T: Copy + Default, const N: usize> DerefMut for InlineVec<T, N> {
     fn deref_mut(&mut self) -> &mut [T] {
-        &mut self.items[..self.len]
+        &mut self.items[..usize::from(self.len)]
     }
 }
 
