@@ -7,13 +7,11 @@
 //! the whole-hand forms, whose finer conditions (quads in seven pairs, the knitted patterns) the adjudicator
 //! still checks.
 
+use super::kind_mask::{kinds_where, KindMask};
 use crate::forms::FormSet;
 use crate::suit_key::{eight_counts, hand_keys};
-use crate::tile::{can_start_chow, tile_count, Counts, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
+use crate::tile::{tile_count, Counts, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
 use crate::win_table::{SuitTable, HONORS, SETS, SETS_AND_PAIR, SUITED};
-
-/// Bit k = tile kind k.
-pub(crate) type KindMask = u64;
 
 const ALL_KINDS: KindMask = (1 << NUM_KINDS) - 1;
 
@@ -26,19 +24,6 @@ const ORPHANS: KindMask = {
     while i < TERMINALS_AND_HONOURS.len() {
         mask |= 1 << TERMINALS_AND_HONOURS[i];
         i += 1;
-    }
-    mask
-};
-
-/// The kinds that can lead a chow (1–7 of each suit).
-pub(crate) const CHOW_STARTS: KindMask = {
-    let mut mask = 0;
-    let mut kind = 0;
-    while kind < NUM_KINDS as u8 {
-        if can_start_chow(kind) {
-            mask |= 1 << kind;
-        }
-        kind += 1;
     }
     mask
 };
@@ -124,14 +109,6 @@ fn only_orphans(counts: &Counts) -> bool {
         .all(|two| eight_counts(counts, two) & TWO_TO_EIGHT == 0)
 }
 
-/// The kinds whose count satisfies `keep` (a branch-free pass).
-pub(crate) fn kinds_where(counts: &Counts, keep: impl Fn(u8) -> bool) -> KindMask {
-    counts
-        .iter()
-        .enumerate()
-        .fold(0, |mask, (kind, &n)| mask | KindMask::from(keep(n)) << kind)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,7 +152,11 @@ mod tests {
                 .iter()
                 .enumerate()
                 .fold(0, |mask, (k, &n)| mask | KindMask::from(n > 0) << k);
-            assert_eq!(completing_tiles(&counts(hand), FormSet::STANDARD), expected, "{hand}");
+            assert_eq!(
+                completing_tiles(&counts(hand), FormSet::STANDARD),
+                expected,
+                "{hand}"
+            );
         }
     }
 
@@ -220,7 +201,13 @@ mod tests {
         let pairs = counts("1122334455667m");
         assert_eq!(completing_tiles(&pairs, FormSet::SEVEN_PAIRS), 1 << 6);
         let orphans = counts("19m19p19s1234567z");
-        assert_eq!(completing_tiles(&orphans, FormSet::THIRTEEN_ORPHANS), ORPHANS);
-        assert_eq!(completing_tiles(&counts("29m19p19s1234567z"), FormSet::THIRTEEN_ORPHANS), 0);
+        assert_eq!(
+            completing_tiles(&orphans, FormSet::THIRTEEN_ORPHANS),
+            ORPHANS
+        );
+        assert_eq!(
+            completing_tiles(&counts("29m19p19s1234567z"), FormSet::THIRTEEN_ORPHANS),
+            0
+        );
     }
 }

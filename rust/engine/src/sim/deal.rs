@@ -7,8 +7,10 @@
 
 use super::action::Action;
 use super::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
-use super::completing_tiles::{completing_tiles, kinds_where, KindMask, CHOW_STARTS};
+use super::claim_options::ClaimOptions;
+use super::completing_tiles::completing_tiles;
 use super::inline_vec::InlineVec;
+use super::kind_mask::{kinds_of, kinds_where, tile_bit, KindMask, CHOW_STARTS};
 use super::log::Event;
 use super::observation::Observation;
 use super::wall::{Wall, WALL_SIZE};
@@ -58,6 +60,21 @@ impl Default for SeatState {
 }
 
 impl SeatState {
+    /// Empties the seat, keeping its buffers.
+    fn clear(&mut self) {
+        let (mut melds, mut discards) = (
+            std::mem::take(&mut self.melds),
+            std::mem::take(&mut self.discards),
+        );
+        melds.clear();
+        discards.clear();
+        *self = SeatState {
+            melds,
+            discards,
+            ..SeatState::default()
+        };
+    }
+
     fn gain(&mut self, tile: Tile) {
         let count = &mut self.concealed[tile.index() as usize];
         *count += 1;
@@ -145,9 +162,6 @@ pub(crate) enum Offer {
     AddedKong,
 }
 
-/// The legal answers of one seat to an offered tile: at most pass, three chis, pon, kong and win.
-type Answers = InlineVec<Action, 7>;
-
 /// Seats answering an offered tile.
 #[derive(Clone, Debug)]
 pub(crate) struct ClaimWindow {
@@ -155,7 +169,7 @@ pub(crate) struct ClaimWindow {
     pub from: u8,
     pub offer: Offer,
     /// Seats with a choice, in turn order from `from`, and their legal answers.
-    pub choices: InlineVec<(u8, Answers), { SEATS as usize - 1 }>,
+    pub choices: InlineVec<(u8, ClaimOptions), { SEATS as usize - 1 }>,
     /// Answers given so far, one per seat of `choices` in the same order.
     pub answers: InlineVec<Action, { SEATS as usize - 1 }>,
 }
@@ -226,10 +240,6 @@ pub struct Deal {
     outcome: Option<Outcome>,
 }
 
-fn tile_bit(tile: Tile) -> u64 {
-    1 << tile.index()
-}
-
 /// The seat `offset` places after `seat` in turn order.
 fn seat_after(seat: u8, offset: u8) -> u8 {
     (seat + offset) % SEATS
@@ -259,11 +269,6 @@ impl Deal {
         round_wind: u8,
         adjudicator: &A,
     ) -> Result<Deal> {
-        if dealer >= SEATS || round_wind >= SEATS {
-            return Err(EngineError::argument(format!(
-                "dealer {dealer} and round wind {round_wind} must both be 0..3"
-            )));
-        }
         let mut deal = Deal {
             seed,
             index,
@@ -279,22 +284,62 @@ impl Deal {
             outcome: None,
             wall,
         };
-        deal.events.push(Event::Start {
+        deal.start(seed, index, dealer, round_wind, adjudicator)?;
+        Ok(deal)
+    }
+
+    /// Makes this deal deal `index` of the run seeded with `seed`, as [`Deal::new`] would, but reusing its
+    /// buffers: a simulation replays one deal per worker thread.
+    pub fn redeal<A: Adjudicator + ?Sized>(
+        &mut self,
+        seed: u64,
+        index: u64,
+        dealer: u8,
+        round_wind: u8,
+        adjudicator: &A,
+    ) -> Result<()> {
+        self.wall.reshuffle(seed, index);
+        self.start(seed, index, dealer, round_wind, adjudicator)
+    }
+
+    /// Clears the table around the (full, shuffled) wall and deals from it.
+    fn start<A: Adjudicator + ?Sized>(
+        &mut self,
+        seed: u64,
+        index: u64,
+        dealer: u8,
+        round_wind: u8,
+        adjudicator: &A,
+    ) -> Result<()> {
+        if dealer >= SEATS || round_wind >= SEATS {
+            return Err(EngineError::argument(format!(
+                "dealer {dealer} and round wind {round_wind} must both be 0..3"
+            )));
+        }
+        (self.seed, self.index, self.dealer, self.round_wind) = (seed, index, dealer, round_wind);
+        self.seats.iter_mut().for_each(SeatState::clear);
+        self.phase = Phase::Over;
+        self.discards_made = 0;
+        self.interrupted = false;
+        self.twelve_tiles_down.clear();
+        self.legal.clear();
+        self.outcome = None;
+        self.events.clear();
+        self.events.push(Event::Start {
             seed,
             deal: index,
             dealer,
             round_wind,
-            wall: deal.wall.order().to_vec(),
+            wall: self.wall.order().to_vec(),
         });
         for offset in 0..SEATS {
             let seat = seat_after(dealer, offset);
             for _ in 0..DEALT {
-                let tile = deal.wall.draw().ok_or_else(wall_exhausted)?;
-                deal.seats[seat as usize].gain(tile);
+                let tile = self.wall.draw().ok_or_else(wall_exhausted)?;
+                self.seats[seat as usize].gain(tile);
             }
         }
-        deal.draw_for(dealer, adjudicator)?;
-        Ok(deal)
+        self.draw_for(dealer, adjudicator)
     }
 
     pub fn seed(&self) -> u64 {
@@ -435,14 +480,14 @@ impl Deal {
         action: Action,
         adjudicator: &A,
     ) -> Result<()> {
-        let (seat, choices) = &window.choices[window.answers.len()];
-        if action != Action::Win && choices.contains(&Action::Win) {
+        let (seat, options) = &window.choices[window.answers.len()];
+        if action != Action::Win && options.win {
             // 漏胡 (OC-15): passing (or out-claiming) a legal win blocks that tile until the seat's next 动牌.
             self.seats[*seat as usize].missed_wins |= tile_bit(window.tile);
         }
         window.answers.push(action);
         if let Some((_, next)) = window.choices.get(window.answers.len()) {
-            self.set_legal(next);
+            next.list_into(&mut self.legal);
             self.phase = Phase::Claims(window);
             return Ok(());
         }
@@ -674,27 +719,22 @@ impl Deal {
         let mut choices = InlineVec::default();
         for offset in 1..SEATS {
             let seat = seat_after(from, offset);
-            let mut options = Answers::default();
+            let mut options = match offer {
+                Offer::Discard => self.claim_options(seat, tile, offset == 1),
+                Offer::AddedKong => ClaimOptions::default(),
+            };
             let blocked = self.seats[seat as usize].missed_wins & tile_bit(tile) != 0;
             let chance = WinChance::offered(tile, from, offer == Offer::AddedKong);
-            if !blocked
+            options.win = !blocked
                 && self.may_complete(seat, tile, adjudicator)
-                && self.judge(seat, chance, adjudicator)?.is_some()
-            {
-                options.push(Action::Win);
-            }
-            if offer == Offer::Discard {
-                self.add_claim_options(&mut options, seat, tile, offset == 1);
-            }
-            if !options.is_empty() {
-                options.push(Action::Pass);
-                options.sort_unstable();
+                && self.judge(seat, chance, adjudicator)?.is_some();
+            if options.any() {
                 choices.push((seat, options));
             }
         }
         match choices.first() {
             Some((_, first)) => {
-                self.set_legal(first);
+                first.list_into(&mut self.legal);
                 self.phase = Phase::Claims(ClaimWindow {
                     tile,
                     from,
@@ -709,35 +749,30 @@ impl Deal {
         }
     }
 
-    /// Reuses the buffer of the legal actions.
-    fn set_legal(&mut self, actions: &[Action]) {
-        self.legal.clear();
-        self.legal.extend_from_slice(actions);
-    }
-
-    /// Adds the pon, kong and (for the discarder's 下家) chi options of `seat` on a discarded `tile`.
-    fn add_claim_options(&self, options: &mut Answers, seat: u8, tile: Tile, is_next: bool) {
-        let concealed = &self.seats[seat as usize].concealed;
-        let t = tile.index();
-        let held = concealed[t as usize];
-        if held >= 2 {
-            options.push(Action::Pon);
-        }
-        if held == 3 && !self.wall.is_empty() {
-            options.push(Action::Kong);
-        }
-        if is_next {
-            // The chows through the discard (leading kinds t-2..t) whose three kinds are then all held.
-            let have = self.seats[seat as usize].held | tile_bit(tile);
-            let through = 0b111 << t >> 2;
-            let chows = have & (have >> 1) & (have >> 2) & CHOW_STARTS & through;
-            options.extend(kinds_of(chows).map(Action::Chi));
+    /// The pon, kong and (for the discarder's 下家) chi options of `seat` on a discarded `tile`.
+    fn claim_options(&self, seat: u8, tile: Tile, is_next: bool) -> ClaimOptions {
+        let state = &self.seats[seat as usize];
+        let held = state.concealed[tile.index() as usize];
+        // The chows through the discard (leading kinds t-2..t) whose three kinds are then all held.
+        let have = state.held | tile_bit(tile);
+        let through = 0b111 << tile.index() >> 2;
+        let chows = have & (have >> 1) & (have >> 2) & CHOW_STARTS & through;
+        ClaimOptions {
+            win: false,
+            pon: held >= 2,
+            kong: held == 3 && !self.wall.is_empty(),
+            chows: if is_next { chows } else { 0 },
         }
     }
 
     /// Whether `tile` could complete the waiting hand of `seat` in the adjudicator's winning forms (always,
     /// when it names none): the screen before the adjudicator is asked.
-    fn may_complete<A: Adjudicator + ?Sized>(&mut self, seat: u8, tile: Tile, adjudicator: &A) -> bool {
+    fn may_complete<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        tile: Tile,
+        adjudicator: &A,
+    ) -> bool {
         adjudicator
             .winning_forms()
             .is_none_or(|forms| self.seats[seat as usize].may_complete(tile, forms))
@@ -902,16 +937,6 @@ impl Deal {
             }),
         }
     }
-}
-
-/// The kinds of `mask`, in kind order.
-fn kinds_of(mut mask: KindMask) -> impl Iterator<Item = Tile> {
-    std::iter::from_fn(move || {
-        let kind = mask.trailing_zeros();
-        mask &= mask.wrapping_sub(1);
-        (kind < 64).then_some(kind as u8)
-    })
-    .filter_map(Tile::new)
 }
 
 fn wall_exhausted() -> EngineError {

@@ -22,7 +22,10 @@ impl<T: Copy + Default, const N: usize> InlineVec<T, N> {
     /// Appends `item`. Callers size `N` for the most items they can produce; beyond it an item would be
     /// dropped, which debug builds report.
     pub(crate) fn push(&mut self, item: T) {
-        debug_assert!(usize::from(self.len) < N, "InlineVec of {N} items overflows");
+        debug_assert!(
+            usize::from(self.len) < N,
+            "InlineVec of {N} items overflows"
+        );
         if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
             *slot = item;
             self.len += 1;
