@@ -946,7 +946,26 @@ fn wall_exhausted() -> EngineError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::ShapeRules;
+    use crate::sim::{play_deal, Policy, RandomBot, ShapeRules};
+
+    #[test]
+    fn a_redealt_deal_plays_as_a_new_one() {
+        let rules = ShapeRules::CHICKEN;
+        let mut bots: Vec<Box<dyn Policy>> = (0..SEATS)
+            .map(|_| Box::new(RandomBot::default()) as Box<dyn Policy>)
+            .collect();
+        let mut reused = Deal::new(3, 0, 0, 0, &rules).expect("a deal");
+        play_deal(&mut reused, &mut bots, &rules).expect("played");
+        for index in 1..40 {
+            let dealer = (index % 4) as u8;
+            reused.redeal(3, index, dealer, 1, &rules).expect("re-dealt");
+            let mut fresh = Deal::new(3, index, dealer, 1, &rules).expect("a deal");
+            play_deal(&mut reused, &mut bots, &rules).expect("played");
+            play_deal(&mut fresh, &mut bots, &rules).expect("played");
+            assert_eq!(reused.events(), fresh.events(), "deal {index}");
+            reused.check_invariants().expect("invariants hold");
+        }
+    }
 
     #[test]
     fn a_feeder_is_liable_only_for_the_first_seat_it_leaves_twelve_tiles_down() {
