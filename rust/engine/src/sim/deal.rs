@@ -958,7 +958,9 @@ mod tests {
         play_deal(&mut reused, &mut bots, &rules).expect("played");
         for index in 1..40 {
             let dealer = (index % 4) as u8;
-            reused.redeal(3, index, dealer, 1, &rules).expect("re-dealt");
+            reused
+                .redeal(3, index, dealer, 1, &rules)
+                .expect("re-dealt");
             let mut fresh = Deal::new(3, index, dealer, 1, &rules).expect("a deal");
             play_deal(&mut reused, &mut bots, &rules).expect("played");
             play_deal(&mut fresh, &mut bots, &rules).expect("played");
