@@ -570,10 +570,8 @@ impl Deal {
         let mut used = [0u8; NUM_KINDS];
         meld.add_tiles(&mut used);
         used[tile.index() as usize] -= 1;
-        for (kind, copies) in (0..).zip(used) {
-            if let Some(held) = Tile::new(kind).filter(|_| copies > 0) {
-                state.lose(held, copies);
-            }
+        for held in kinds_of(kinds_where(&used, |n| n > 0)) {
+            state.lose(held, used[held.index() as usize]);
         }
         self.add_meld(seat, meld, Some(from));
         let claimed_melds = self.seats[seat as usize]
