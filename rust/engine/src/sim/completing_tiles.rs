@@ -65,14 +65,13 @@ fn standard_completions(waiting: &Counts) -> KindMask {
     let mut mask = 0;
     for (suit, (first, len, table)) in suits.into_iter().enumerate() {
         let others_complete = incomplete == usize::from(entries[suit] == 0);
-        let target = match pairs - usize::from(entries[suit] == SETS_AND_PAIR) {
-            0 => SETS_AND_PAIR,
-            1 => SETS,
+        let pairs_elsewhere = pairs - usize::from(entries[suit] == SETS_AND_PAIR);
+        let target = match (others_complete, pairs_elsewhere) {
+            (true, 0) => SETS_AND_PAIR,
+            (true, 1) => SETS,
             _ => continue,
         };
-        if !others_complete {
-            continue;
-        }
+        // One more tile of the suit's kind `digit` adds 5^digit to the suit's key.
         mask |= (0..len)
             .filter(|&digit| waiting[first + digit] < COPIES)
             .filter(|&digit| table.get(keys[suit] + 5usize.pow(digit as u32)) == target)
