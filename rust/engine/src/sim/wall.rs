@@ -28,11 +28,9 @@ impl Wall {
     /// Turns this wall, in place, into the full wall of `deal`, as [`Wall::for_deal`] builds it.
     pub fn reshuffle(&mut self, seed: u64, deal: u64) {
         self.tiles.clear();
-        self.tiles.extend(
-            (0..NUM_KINDS as u8)
-                .filter_map(Tile::new)
-                .flat_map(|tile| std::iter::repeat_n(tile, COPIES as usize)),
-        );
+        for tile in (0..NUM_KINDS as u8).filter_map(Tile::new) {
+            self.tiles.extend([tile; COPIES as usize]);
+        }
         Rng::for_stream(seed, deal, WALL_STREAM).shuffle(&mut self.tiles);
         self.head = 0;
         self.tail = self.tiles.len();
