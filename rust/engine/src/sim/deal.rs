@@ -944,6 +944,7 @@ fn wall_exhausted() -> EngineError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::forms::FormOptions;
     use crate::sim::{play_deal, Policy, RandomBot, ShapeRules};
 
     #[test]
@@ -964,6 +965,41 @@ mod tests {
             play_deal(&mut fresh, &mut bots, &rules).expect("played");
             assert_eq!(reused.events(), fresh.events(), "deal {index}");
             reused.check_invariants().expect("invariants hold");
+        }
+    }
+
+    /// The same rules as a closure, which names no winning forms: the table then asks about every chance.
+    fn played_with<A: Adjudicator>(rules: &A, index: u64) -> Vec<Event> {
+        let mut bots: Vec<Box<dyn Policy>> = (0..SEATS)
+            .map(|_| Box::new(RandomBot::default()) as Box<dyn Policy>)
+            .collect();
+        let mut deal = Deal::new(9, index, (index % 4) as u8, 0, rules).expect("a deal");
+        play_deal(&mut deal, &mut bots, rules).expect("played");
+        deal.events().to_vec()
+    }
+
+    #[test]
+    fn screening_by_the_winning_forms_changes_no_deal() {
+        for forms in [FormSet(5), FormSet(7), FormSet::ALL] {
+            let screened = ShapeRules {
+                options: FormOptions::with_forms(forms),
+            };
+            let unscreened = |c: &Counts, m: &[Meld], s: &WinSituation| screened.judge(c, m, s);
+            assert_eq!(unscreened.winning_forms(), None);
+            let mut wins = 0;
+            for index in 0..300 {
+                let events = played_with(&screened, index);
+                assert_eq!(
+                    events,
+                    played_with(&unscreened, index),
+                    "{forms:?} deal {index}"
+                );
+                wins += events
+                    .iter()
+                    .filter(|e| matches!(e, Event::Win { .. }))
+                    .count();
+            }
+            assert!(wins > 0, "{forms:?}: some deals are won");
         }
     }
 
