@@ -9,7 +9,7 @@ use mjcore_engine::sim::{
     play_deal, play_game, replay, simulate, Action, Adjudicator, Deal, FirstGoAround, GameConfig,
     Policy, RandomBot, ScoringRules, ShapeRules, Stats, Wall, WinInfo, WinSituation,
 };
-use mjcore_engine::{Counts, EngineError, Tile};
+use mjcore_engine::{Counts, EngineError, FormSet, Tile};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
 
@@ -105,6 +105,15 @@ impl Adjudicator for TableRules {
             TableRules::Shapes(rules) => rules.judge(concealed, melds, situation),
             TableRules::Scoring(rules) => rules.judge(concealed, melds, situation),
             TableRules::Python(check) => check.judge(concealed, melds, situation),
+        }
+    }
+
+    /// A Python check names no forms, so it is asked about every chance.
+    fn winning_forms(&self) -> Option<FormSet> {
+        match self {
+            TableRules::Shapes(rules) => rules.winning_forms(),
+            TableRules::Scoring(rules) => rules.winning_forms(),
+            TableRules::Python(check) => check.winning_forms(),
         }
     }
 }

@@ -6,9 +6,10 @@ use std::fmt;
 use crate::error::{EngineError, Result};
 use crate::tile::Tile;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Action {
     /// Decline every claim on a discard (or the chance to rob a kong).
+    #[default]
     Pass,
     /// Discard a tile of this kind from the concealed hand.
     Discard(Tile),

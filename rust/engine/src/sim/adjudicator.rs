@@ -3,6 +3,7 @@
 //! the engine; the table engine only injects them, so it hard-codes no variant.
 
 use crate::error::Result;
+use crate::forms::FormSet;
 use crate::hand::Meld;
 use crate::tile::{Counts, Tile};
 
@@ -89,6 +90,13 @@ pub trait Adjudicator {
         melds: &[Meld],
         situation: &WinSituation,
     ) -> Result<Option<WinInfo>>;
+
+    /// The forms outside which no hand wins, when the adjudicator knows them: the table then asks only
+    /// about hands whose concealed part completes in one of them (a cheap screen, since most chances are
+    /// not wins). `None`, the default: every chance is asked.
+    fn winning_forms(&self) -> Option<FormSet> {
+        None
+    }
 }
 
 /// Any closure with the right signature is an adjudicator (handy for tests and custom rules).

@@ -7,12 +7,17 @@
 
 use super::action::Action;
 use super::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
+use super::claim_options::ClaimOptions;
+use super::completing_tiles::completing_tiles;
+use super::inline_vec::InlineVec;
+use super::kind_mask::{kinds_of, kinds_where, tile_bit, KindMask, CHOW_STARTS};
 use super::log::Event;
 use super::observation::Observation;
 use super::wall::{Wall, WALL_SIZE};
 use crate::error::{EngineError, Result};
+use crate::forms::FormSet;
 use crate::hand::{Meld, MeldKind};
-use crate::tile::{can_start_chow, Counts, Tile, COPIES, NUM_KINDS};
+use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 
 pub const SEATS: u8 = 4;
 /// Tiles dealt to each seat before the dealer's first draw.
@@ -31,6 +36,13 @@ pub(crate) struct SeatState {
     pub discards: Vec<Tile>,
     /// 漏胡: bit k set = the seat passed a legal win on tile kind k and has not 动牌 (drawn or claimed) since.
     pub missed_wins: u64,
+    /// The kinds held concealed, and those held four times: the discards and concealed kongs on offer,
+    /// kept up to date so that a turn lists them without a pass over the counts.
+    held: KindMask,
+    quads: KindMask,
+    /// The kinds that could complete `concealed` in the given forms, while it waits (3n+1); cleared when it
+    /// changes.
+    completing: Option<(FormSet, KindMask)>,
 }
 
 impl Default for SeatState {
@@ -40,7 +52,61 @@ impl Default for SeatState {
             melds: Vec::new(),
             discards: Vec::new(),
             missed_wins: 0,
+            held: 0,
+            quads: 0,
+            completing: None,
         }
+    }
+}
+
+impl SeatState {
+    /// Empties the seat, keeping its buffers.
+    fn clear(&mut self) {
+        let (mut melds, mut discards) = (
+            std::mem::take(&mut self.melds),
+            std::mem::take(&mut self.discards),
+        );
+        melds.clear();
+        discards.clear();
+        *self = SeatState {
+            melds,
+            discards,
+            ..SeatState::default()
+        };
+    }
+
+    fn gain(&mut self, tile: Tile) {
+        let count = &mut self.concealed[tile.index() as usize];
+        *count += 1;
+        self.held |= tile_bit(tile);
+        self.quads |= KindMask::from(*count == COPIES) << tile.index();
+        self.completing = None;
+    }
+
+    fn lose(&mut self, tile: Tile, copies: u8) {
+        let count = &mut self.concealed[tile.index() as usize];
+        *count -= copies;
+        self.held &= !(KindMask::from(*count == 0) << tile.index());
+        self.quads &= !tile_bit(tile);
+        self.completing = None;
+    }
+
+    /// Whether `tile` could complete the waiting hand in `forms`: computed once per hand, then a bit test.
+    #[inline]
+    fn may_complete(&mut self, tile: Tile, forms: FormSet) -> bool {
+        let mask = match self.completing {
+            Some((cached, mask)) if cached == forms => mask,
+            _ => self.compute_completing(forms),
+        };
+        mask & tile_bit(tile) != 0
+    }
+
+    /// Out of line: most calls find the cached set.
+    #[inline(never)]
+    fn compute_completing(&mut self, forms: FormSet) -> KindMask {
+        let mask = completing_tiles(&self.concealed, forms);
+        self.completing = Some((forms, mask));
+        mask
     }
 }
 
@@ -103,9 +169,9 @@ pub(crate) struct ClaimWindow {
     pub from: u8,
     pub offer: Offer,
     /// Seats with a choice, in turn order from `from`, and their legal answers.
-    pub choices: Vec<(u8, Vec<Action>)>,
+    pub choices: InlineVec<(u8, ClaimOptions), { SEATS as usize - 1 }>,
     /// Answers given so far, one per seat of `choices` in the same order.
-    pub answers: Vec<Action>,
+    pub answers: InlineVec<Action, { SEATS as usize - 1 }>,
 }
 
 #[derive(Clone, Debug)]
@@ -174,10 +240,6 @@ pub struct Deal {
     outcome: Option<Outcome>,
 }
 
-fn tile_bit(tile: Tile) -> u64 {
-    1 << tile.index()
-}
-
 /// The seat `offset` places after `seat` in turn order.
 fn seat_after(seat: u8, offset: u8) -> u8 {
     (seat + offset) % SEATS
@@ -207,11 +269,6 @@ impl Deal {
         round_wind: u8,
         adjudicator: &A,
     ) -> Result<Deal> {
-        if dealer >= SEATS || round_wind >= SEATS {
-            return Err(EngineError::argument(format!(
-                "dealer {dealer} and round wind {round_wind} must both be 0..3"
-            )));
-        }
         let mut deal = Deal {
             seed,
             index,
@@ -227,22 +284,62 @@ impl Deal {
             outcome: None,
             wall,
         };
-        deal.events.push(Event::Start {
+        deal.start(seed, index, dealer, round_wind, adjudicator)?;
+        Ok(deal)
+    }
+
+    /// Makes this deal deal `index` of the run seeded with `seed`, as [`Deal::new`] would, but reusing its
+    /// buffers: a simulation replays one deal per worker thread.
+    pub fn redeal<A: Adjudicator + ?Sized>(
+        &mut self,
+        seed: u64,
+        index: u64,
+        dealer: u8,
+        round_wind: u8,
+        adjudicator: &A,
+    ) -> Result<()> {
+        self.wall.reshuffle(seed, index);
+        self.start(seed, index, dealer, round_wind, adjudicator)
+    }
+
+    /// Clears the table around the (full, shuffled) wall and deals from it.
+    fn start<A: Adjudicator + ?Sized>(
+        &mut self,
+        seed: u64,
+        index: u64,
+        dealer: u8,
+        round_wind: u8,
+        adjudicator: &A,
+    ) -> Result<()> {
+        if dealer >= SEATS || round_wind >= SEATS {
+            return Err(EngineError::argument(format!(
+                "dealer {dealer} and round wind {round_wind} must both be 0..3"
+            )));
+        }
+        (self.seed, self.index, self.dealer, self.round_wind) = (seed, index, dealer, round_wind);
+        self.seats.iter_mut().for_each(SeatState::clear);
+        self.phase = Phase::Over;
+        self.discards_made = 0;
+        self.interrupted = false;
+        self.twelve_tiles_down.clear();
+        self.legal.clear();
+        self.outcome = None;
+        self.events.clear();
+        self.events.push(Event::Start {
             seed,
             deal: index,
             dealer,
             round_wind,
-            wall: deal.wall.order().to_vec(),
+            wall: self.wall.order().to_vec(),
         });
         for offset in 0..SEATS {
             let seat = seat_after(dealer, offset);
             for _ in 0..DEALT {
-                let tile = deal.wall.draw().ok_or_else(wall_exhausted)?;
-                deal.seats[seat as usize].concealed[tile.index() as usize] += 1;
+                let tile = self.wall.draw().ok_or_else(wall_exhausted)?;
+                self.seats[seat as usize].gain(tile);
             }
         }
-        deal.draw_for(dealer, adjudicator)?;
-        Ok(deal)
+        self.draw_for(dealer, adjudicator)
     }
 
     pub fn seed(&self) -> u64 {
@@ -355,13 +452,13 @@ impl Deal {
             }
             Action::Discard(tile) => {
                 let state = &mut self.seats[seat as usize];
-                state.concealed[tile.index() as usize] -= 1;
+                state.lose(tile, 1);
                 state.discards.push(tile);
                 self.discards_made += 1;
                 self.offer(seat, tile, Offer::Discard, adjudicator)
             }
             Action::ConcealedKong(tile) => {
-                self.seats[seat as usize].concealed[tile.index() as usize] -= COPIES;
+                self.seats[seat as usize].lose(tile, COPIES);
                 self.interrupted = true;
                 self.add_meld(seat, Meld::new(MeldKind::ConcealedKong, tile), None);
                 self.draw_replacement_for(seat, None, adjudicator)
@@ -383,14 +480,14 @@ impl Deal {
         action: Action,
         adjudicator: &A,
     ) -> Result<()> {
-        let (seat, choices) = &window.choices[window.answers.len()];
-        if action != Action::Win && choices.contains(&Action::Win) {
+        let (seat, options) = &window.choices[window.answers.len()];
+        if action != Action::Win && options.win {
             // 漏胡 (OC-15): passing (or out-claiming) a legal win blocks that tile until the seat's next 动牌.
             self.seats[*seat as usize].missed_wins |= tile_bit(window.tile);
         }
         window.answers.push(action);
         if let Some((_, next)) = window.choices.get(window.answers.len()) {
-            self.legal = next.clone();
+            next.list_into(&mut self.legal);
             self.phase = Phase::Claims(window);
             return Ok(());
         }
@@ -473,8 +570,8 @@ impl Deal {
         let mut used = [0u8; NUM_KINDS];
         meld.add_tiles(&mut used);
         used[tile.index() as usize] -= 1;
-        for (held, used) in state.concealed.iter_mut().zip(used) {
-            *held -= used;
+        for held in kinds_of(kinds_where(&used, |n| n > 0)) {
+            state.lose(held, used[held.index() as usize]);
         }
         self.add_meld(seat, meld, Some(from));
         let claimed_melds = self.seats[seat as usize]
@@ -488,7 +585,8 @@ impl Deal {
         if kind == MeldKind::Kong {
             self.draw_replacement_for(seat, Some(from), adjudicator)
         } else {
-            self.enter_turn(seat, None, adjudicator)
+            self.enter_turn(seat, None, false);
+            Ok(())
         }
     }
 
@@ -499,7 +597,7 @@ impl Deal {
         adjudicator: &A,
     ) -> Result<()> {
         let state = &mut self.seats[seat as usize];
-        state.concealed[tile.index() as usize] -= 1;
+        state.lose(tile, 1);
         let pon = state
             .melds
             .iter_mut()
@@ -564,38 +662,30 @@ impl Deal {
         drawn: Drawn,
         adjudicator: &A,
     ) -> Result<()> {
+        let may_win = self.may_complete(seat, drawn.tile, adjudicator);
         let state = &mut self.seats[seat as usize];
-        state.concealed[drawn.tile.index() as usize] += 1;
+        state.gain(drawn.tile);
         state.missed_wins = 0;
         self.events.push(Event::Draw {
             seat,
             tile: drawn.tile,
             replacement: drawn.replacement,
         });
-        self.enter_turn(seat, Some(drawn), adjudicator)
+        let chance = WinChance::self_drawn(drawn.tile, Some(drawn));
+        let can_win = may_win && self.judge(seat, chance, adjudicator)?.is_some();
+        self.enter_turn(seat, Some(drawn), can_win);
+        Ok(())
     }
 
-    fn enter_turn<A: Adjudicator + ?Sized>(
-        &mut self,
-        seat: u8,
-        drawn: Option<Drawn>,
-        adjudicator: &A,
-    ) -> Result<()> {
-        let can_win = match drawn {
-            Some(d) => self
-                .judge(seat, WinChance::self_drawn(d.tile, drawn), adjudicator)?
-                .is_some(),
-            None => false,
-        };
+    /// Starts the turn of `seat`, which holds 3n+2 tiles; `can_win`: its draw is a legal self-drawn win.
+    fn enter_turn(&mut self, seat: u8, drawn: Option<Drawn>, can_win: bool) {
         // Built directly in sorted order (discards, concealed kongs, added kongs, win), reusing the buffer.
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
         let state = &self.seats[seat as usize];
-        // Which kinds are held is random, so a branch per kind would often mispredict on this hot path: build
-        // bit masks of the kinds first (a branch-free pass), then visit only their set bits.
-        legal.extend(kinds_where(&state.concealed, |n| n > 0).map(Action::Discard));
+        legal.extend(kinds_of(state.held).map(Action::Discard));
         if drawn.is_some() && !self.wall.is_empty() {
-            legal.extend(kinds_where(&state.concealed, |n| n == COPIES).map(Action::ConcealedKong));
+            legal.extend(kinds_of(state.quads).map(Action::ConcealedKong));
             let added_from = legal.len();
             legal.extend(
                 state
@@ -614,7 +704,6 @@ impl Deal {
         debug_assert!(legal.is_sorted());
         self.legal = legal;
         self.phase = Phase::Turn { seat, drawn };
-        Ok(())
     }
 
     /// Offers `tile` from `from` to the other seats; moves on directly when nobody has a choice.
@@ -625,33 +714,31 @@ impl Deal {
         offer: Offer,
         adjudicator: &A,
     ) -> Result<()> {
-        let mut choices = Vec::new();
+        let mut choices = InlineVec::default();
         for offset in 1..SEATS {
             let seat = seat_after(from, offset);
-            let mut options = Vec::new();
+            let mut options = match offer {
+                Offer::Discard => self.claim_options(seat, tile, offset == 1),
+                Offer::AddedKong => ClaimOptions::default(),
+            };
             let blocked = self.seats[seat as usize].missed_wins & tile_bit(tile) != 0;
             let chance = WinChance::offered(tile, from, offer == Offer::AddedKong);
-            if !blocked && self.judge(seat, chance, adjudicator)?.is_some() {
-                options.push(Action::Win);
-            }
-            if offer == Offer::Discard {
-                options.extend(self.claim_options(seat, tile, offset == 1));
-            }
-            if !options.is_empty() {
-                options.push(Action::Pass);
-                options.sort_unstable();
+            options.win = !blocked
+                && self.may_complete(seat, tile, adjudicator)
+                && self.judge(seat, chance, adjudicator)?.is_some();
+            if options.any() {
                 choices.push((seat, options));
             }
         }
         match choices.first() {
             Some((_, first)) => {
-                self.legal = first.clone();
+                first.list_into(&mut self.legal);
                 self.phase = Phase::Claims(ClaimWindow {
                     tile,
                     from,
                     offer,
                     choices,
-                    answers: Vec::new(),
+                    answers: InlineVec::default(),
                 });
                 Ok(())
             }
@@ -660,28 +747,33 @@ impl Deal {
         }
     }
 
-    /// Pon, kong and (for the discarder's 下家) chi options of `seat` on a discarded `tile`.
-    fn claim_options(&self, seat: u8, tile: Tile, is_next: bool) -> Vec<Action> {
-        let concealed = &self.seats[seat as usize].concealed;
-        let t = tile.index();
-        let held = concealed[t as usize];
-        let mut options = Vec::new();
-        if held >= 2 {
-            options.push(Action::Pon);
+    /// The pon, kong and (for the discarder's 下家) chi options of `seat` on a discarded `tile`.
+    fn claim_options(&self, seat: u8, tile: Tile, is_next: bool) -> ClaimOptions {
+        let state = &self.seats[seat as usize];
+        let held = state.concealed[tile.index() as usize];
+        // The chows through the discard (leading kinds t-2..t) whose three kinds are then all held.
+        let have = state.held | tile_bit(tile);
+        let through = 0b111 << tile.index() >> 2;
+        let chows = have & (have >> 1) & (have >> 2) & CHOW_STARTS & through;
+        ClaimOptions {
+            win: false,
+            pon: held >= 2,
+            kong: held == 3 && !self.wall.is_empty(),
+            chows: if is_next { chows } else { 0 },
         }
-        if held == 3 && !self.wall.is_empty() {
-            options.push(Action::Kong);
-        }
-        if is_next {
-            for lowest in t.saturating_sub(2)..=t {
-                let fits = can_start_chow(lowest)
-                    && (lowest..lowest + 3).all(|k| k == t || concealed[k as usize] > 0);
-                if fits {
-                    options.extend(Tile::new(lowest).map(Action::Chi));
-                }
-            }
-        }
-        options
+    }
+
+    /// Whether `tile` could complete the waiting hand of `seat` in the adjudicator's winning forms (always,
+    /// when it names none): the screen before the adjudicator is asked.
+    fn may_complete<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        tile: Tile,
+        adjudicator: &A,
+    ) -> bool {
+        adjudicator
+            .winning_forms()
+            .is_none_or(|forms| self.seats[seat as usize].may_complete(tile, forms))
     }
 
     /// Asks the adjudicator whether `seat` wins with the chance's tile (already in hand when self-drawn).
@@ -772,8 +864,8 @@ impl Deal {
 
     /// Checks that every tile is accounted for exactly: undrawn wall + hands + melds + discards = 4 of each
     /// kind (so no kind appears five times), that hand sizes fit the phase, and that each win's payments
-    /// are zero-sum. Run after every step in debug
-    /// builds and by the tests.
+    /// are zero-sum, and that each seat's kind masks match its hand. Run after every step in debug builds and
+    /// by the tests.
     pub fn check_invariants(&self) -> Result<()> {
         let mut seen = [0u32; NUM_KINDS];
         for tile in self.wall.undrawn() {
@@ -800,6 +892,14 @@ impl Deal {
             if size != expected {
                 return Err(EngineError::hand(format!(
                     "invariant broken: seat {seat} holds {size} tiles (melds as 3), expected {expected}"
+                )));
+            }
+            let held = kinds_where(&state.concealed, |n| n > 0);
+            let quads = kinds_where(&state.concealed, |n| n == COPIES);
+            if (state.held, state.quads) != (held, quads) {
+                return Err(EngineError::hand(format!(
+                    "invariant broken: seat {seat}'s kind masks {:#x}, {:#x} do not match its hand",
+                    state.held, state.quads
                 )));
             }
         }
@@ -837,20 +937,6 @@ impl Deal {
     }
 }
 
-/// The kinds whose count satisfies `keep`, in kind order.
-fn kinds_where(counts: &Counts, keep: impl Fn(u8) -> bool) -> impl Iterator<Item = Tile> {
-    let mut mask = counts
-        .iter()
-        .enumerate()
-        .fold(0u64, |mask, (kind, &n)| mask | u64::from(keep(n)) << kind);
-    std::iter::from_fn(move || {
-        let kind = mask.trailing_zeros();
-        mask &= mask.wrapping_sub(1);
-        (kind < 64).then_some(kind as u8)
-    })
-    .filter_map(Tile::new)
-}
-
 fn wall_exhausted() -> EngineError {
     EngineError::illegal("the wall is exhausted")
 }
@@ -858,7 +944,64 @@ fn wall_exhausted() -> EngineError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::ShapeRules;
+    use crate::forms::FormOptions;
+    use crate::sim::{play_deal, Policy, RandomBot, ShapeRules};
+
+    #[test]
+    fn a_redealt_deal_plays_as_a_new_one() {
+        let rules = ShapeRules::CHICKEN;
+        let mut bots: Vec<Box<dyn Policy>> = (0..SEATS)
+            .map(|_| Box::new(RandomBot::default()) as Box<dyn Policy>)
+            .collect();
+        let mut reused = Deal::new(3, 0, 0, 0, &rules).expect("a deal");
+        play_deal(&mut reused, &mut bots, &rules).expect("played");
+        for index in 1..40 {
+            let dealer = (index % 4) as u8;
+            reused
+                .redeal(3, index, dealer, 1, &rules)
+                .expect("re-dealt");
+            let mut fresh = Deal::new(3, index, dealer, 1, &rules).expect("a deal");
+            play_deal(&mut reused, &mut bots, &rules).expect("played");
+            play_deal(&mut fresh, &mut bots, &rules).expect("played");
+            assert_eq!(reused.events(), fresh.events(), "deal {index}");
+            reused.check_invariants().expect("invariants hold");
+        }
+    }
+
+    /// The same rules as a closure, which names no winning forms: the table then asks about every chance.
+    fn played_with<A: Adjudicator>(rules: &A, index: u64) -> Vec<Event> {
+        let mut bots: Vec<Box<dyn Policy>> = (0..SEATS)
+            .map(|_| Box::new(RandomBot::default()) as Box<dyn Policy>)
+            .collect();
+        let mut deal = Deal::new(9, index, (index % 4) as u8, 0, rules).expect("a deal");
+        play_deal(&mut deal, &mut bots, rules).expect("played");
+        deal.events().to_vec()
+    }
+
+    #[test]
+    fn screening_by_the_winning_forms_changes_no_deal() {
+        for forms in [FormSet(5), FormSet(7), FormSet::ALL] {
+            let screened = ShapeRules {
+                options: FormOptions::with_forms(forms),
+            };
+            let unscreened = |c: &Counts, m: &[Meld], s: &WinSituation| screened.judge(c, m, s);
+            assert_eq!(unscreened.winning_forms(), None);
+            let mut wins = 0;
+            for index in 0..300 {
+                let events = played_with(&screened, index);
+                assert_eq!(
+                    events,
+                    played_with(&unscreened, index),
+                    "{forms:?} deal {index}"
+                );
+                wins += events
+                    .iter()
+                    .filter(|e| matches!(e, Event::Win { .. }))
+                    .count();
+            }
+            assert!(wins > 0, "{forms:?}: some deals are won");
+        }
+    }
 
     #[test]
     fn a_feeder_is_liable_only_for_the_first_seat_it_leaves_twelve_tiles_down() {

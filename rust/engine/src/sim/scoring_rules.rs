@@ -84,6 +84,11 @@ impl Adjudicator for ScoringRules {
             liable: liable.map(to_seat),
         }))
     }
+
+    /// Scoring starts from the shape check, so the same forms screen.
+    fn winning_forms(&self) -> Option<FormSet> {
+        self.shapes.winning_forms()
+    }
 }
 
 /// The seat wind of table seat `seat` (the dealer is East = 0).

@@ -32,4 +32,8 @@ impl Adjudicator for ShapeRules {
     fn judge(&self, concealed: &Counts, _: &[Meld], _: &WinSituation) -> Result<Option<WinInfo>> {
         Ok(is_win_counts_with(concealed, self.options).then_some(WinInfo::default()))
     }
+
+    fn winning_forms(&self) -> Option<FormSet> {
+        Some(self.options.forms)
+    }
 }

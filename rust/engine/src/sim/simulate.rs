@@ -31,10 +31,10 @@ pub fn simulate<A: Adjudicator + Sync + ?Sized>(
         deals
             .into_par_iter()
             .try_fold(
-                || (Stats::default(), policies()),
-                |(mut stats, mut seats), index| {
-                    stats.add(&play_one(seed, index, &mut seats, adjudicator)?);
-                    Ok((stats, seats))
+                || (Stats::default(), Table::new(policies())),
+                |(mut stats, mut table), index| {
+                    stats.add(&table.play(seed, index, adjudicator)?);
+                    Ok((stats, table))
                 },
             )
             .map(|part| part.map(|(stats, _)| stats))
@@ -53,9 +53,10 @@ pub fn simulate_records<A: Adjudicator + Sync + ?Sized>(
     pool(threads)?.install(|| {
         deals
             .into_par_iter()
-            .map_init(policies, |seats, index| {
-                play_one(seed, index, seats, adjudicator)
-            })
+            .map_init(
+                || Table::new(policies()),
+                |table, index| table.play(seed, index, adjudicator),
+            )
             .collect()
     })
 }
@@ -67,14 +68,34 @@ fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
         .map_err(|e| EngineError::argument(format!("cannot start {threads:?} threads: {e}")))
 }
 
-fn play_one<A: Adjudicator + ?Sized>(
-    seed: u64,
-    index: u64,
-    seats: &mut [Box<dyn Policy>],
-    adjudicator: &A,
-) -> Result<DealRecord> {
-    let dealer = (index % u64::from(SEATS)) as u8;
-    let mut deal = Deal::new(seed, index, dealer, 0, adjudicator)?;
-    play_deal(&mut deal, seats, adjudicator)?;
-    Ok(DealRecord::of(&deal))
+/// One worker's seats, and the deal it plays each index in (re-dealt, so its buffers are reused).
+struct Table {
+    seats: Vec<Box<dyn Policy>>,
+    deal: Option<Deal>,
+}
+
+impl Table {
+    fn new(seats: Vec<Box<dyn Policy>>) -> Table {
+        Table { seats, deal: None }
+    }
+
+    fn play<A: Adjudicator + ?Sized>(
+        &mut self,
+        seed: u64,
+        index: u64,
+        adjudicator: &A,
+    ) -> Result<DealRecord> {
+        let dealer = (index % u64::from(SEATS)) as u8;
+        let deal = match &mut self.deal {
+            Some(deal) => {
+                deal.redeal(seed, index, dealer, 0, adjudicator)?;
+                deal
+            }
+            None => self
+                .deal
+                .insert(Deal::new(seed, index, dealer, 0, adjudicator)?),
+        };
+        play_deal(deal, &mut self.seats, adjudicator)?;
+        Ok(DealRecord::of(deal))
+    }
 }

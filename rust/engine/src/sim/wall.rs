@@ -20,12 +20,20 @@ pub struct Wall {
 impl Wall {
     /// The sorted set (kind 0 four times, then kind 1, …) shuffled with the deal's wall stream.
     pub fn for_deal(seed: u64, deal: u64) -> Wall {
-        let mut tiles: Vec<Tile> = (0..NUM_KINDS as u8)
-            .filter_map(Tile::new)
-            .flat_map(|tile| std::iter::repeat_n(tile, COPIES as usize))
-            .collect();
-        Rng::for_stream(seed, deal, WALL_STREAM).shuffle(&mut tiles);
-        Wall::unchecked(tiles)
+        let mut wall = Wall::unchecked(Vec::with_capacity(WALL_SIZE));
+        wall.reshuffle(seed, deal);
+        wall
+    }
+
+    /// Turns this wall, in place, into the full wall of `deal`, as [`Wall::for_deal`] builds it.
+    pub fn reshuffle(&mut self, seed: u64, deal: u64) {
+        self.tiles.clear();
+        for tile in (0..NUM_KINDS as u8).filter_map(Tile::new) {
+            self.tiles.extend([tile; COPIES as usize]);
+        }
+        Rng::for_stream(seed, deal, WALL_STREAM).shuffle(&mut self.tiles);
+        self.head = 0;
+        self.tail = self.tiles.len();
     }
 
     /// A wall in a given order (a replayed log, a constructed scenario): 136 tiles, four of each kind.
@@ -125,5 +133,11 @@ mod tests {
     fn a_deal_wall_depends_on_seed_and_index_only() {
         assert_eq!(Wall::for_deal(1, 2).order(), Wall::for_deal(1, 2).order());
         assert_ne!(Wall::for_deal(1, 2).order(), Wall::for_deal(1, 3).order());
+        let mut reused = Wall::for_deal(1, 3);
+        reused.draw();
+        reused.draw_replacement();
+        reused.reshuffle(1, 2);
+        assert_eq!(reused.order(), Wall::for_deal(1, 2).order());
+        assert_eq!(reused.remaining(), WALL_SIZE);
     }
 }
