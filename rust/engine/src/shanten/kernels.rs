@@ -5,9 +5,13 @@
 
 use super::distances::{hand_distance_scalar, Distances};
 use super::kind_masks::KindMasks;
-use crate::tile::Counts;
+use crate::suit_key::{hand_keys_packed, SuitKeys};
+use crate::tile::{tile_count, Counts, COPIES};
 
 pub trait Kernels: Copy {
+    /// The four suit keys of a row (as [`crate::suit_key::hand_keys`]) and its number of tiles; the size is
+    /// None when a count is above four (the keys are then meaningless).
+    fn keys_and_size(self, counts: &Counts) -> (SuitKeys, Option<u8>);
     /// See [`hand_distance_scalar`].
     fn hand_distance(self, parts: [&Distances; 4], sets: usize) -> u8;
     /// See [`KindMasks::of_scalar`].
@@ -19,6 +23,13 @@ pub trait Kernels: Copy {
 pub struct Portable;
 
 impl Kernels for Portable {
+    #[inline(always)]
+    fn keys_and_size(self, counts: &Counts) -> (SuitKeys, Option<u8>) {
+        let keys = hand_keys_packed(counts).map(|key| key as u32);
+        let valid = counts.iter().all(|&c| c <= COPIES);
+        (keys, valid.then(|| tile_count(counts) as u8))
+    }
+
     #[inline(always)]
     fn hand_distance(self, parts: [&Distances; 4], sets: usize) -> u8 {
         hand_distance_scalar(parts, sets)
@@ -47,6 +58,12 @@ impl Avx2 {
 #[cfg(target_arch = "x86_64")]
 impl Kernels for Avx2 {
     #[inline(always)]
+    fn keys_and_size(self, counts: &Counts) -> (SuitKeys, Option<u8>) {
+        // SAFETY: an `Avx2` value exists only on a CPU with AVX2.
+        unsafe { super::simd::keys_and_size_avx2(counts) }
+    }
+
+    #[inline(always)]
     fn hand_distance(self, parts: [&Distances; 4], sets: usize) -> u8 {
         // SAFETY: an `Avx2` value exists only on a CPU with AVX2.
         unsafe { super::simd::hand_distance_avx2(parts, sets) }
@@ -57,6 +74,30 @@ impl Kernels for Avx2 {
         // SAFETY: as above.
         unsafe { super::simd::kind_masks_avx2(counts) }
     }
+}
+
+/// Work compiled once per instruction set: `run` (always inlined) is built into [`dispatch`]'s AVX2 function
+/// and into its portable path, so the kernels it calls inline in each.
+pub trait KernelTask {
+    type Output;
+    fn run<K: Kernels>(self, kernels: K) -> Self::Output;
+}
+
+/// Runs `task` with the best kernels this CPU has (checked once per call, so give it a whole batch).
+#[inline]
+pub fn dispatch<T: KernelTask>(task: T) -> T::Output {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(avx2) = Avx2::detect() {
+        // SAFETY: the token proves AVX2 and POPCNT.
+        return unsafe { run_avx2(task, avx2) };
+    }
+    task.run(Portable)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn run_avx2<T: KernelTask>(task: T, avx2: Avx2) -> T::Output {
+    task.run(avx2)
 }
 
 /// [`Kernels::hand_distance`] with the best kernels this CPU has, for the paths that are not batch-hot.

@@ -1,7 +1,7 @@
 //! The four-suit combine of [`super::distances::hand_distance_scalar`] with AVX2 byte shuffles: both min-plus
 //! products (man ⊗ pin in the low 128-bit lane, sou ⊗ honours in the high one) are computed at once, every
 //! (sets, pair) entry in parallel, then the two halves meet in one reversed add and a horizontal minimum.
-//! Also the byte compares that build [`KindMasks`]. The functions carry no `#[target_feature]` of their own:
+//! Also the byte compares that build [`KindMasks`], and the suit keys of a row by byte multiply-adds. The functions carry no `#[target_feature]` of their own:
 //! they are always inlined into a function compiled for AVX2 (see [`super::kernels`]), where the intrinsics
 //! inline in turn; the scalar code is the fallback and the reference.
 
@@ -11,7 +11,8 @@ use std::arch::x86_64::*;
 
 use super::distances::{slot, Distances, INF};
 use super::kind_masks::KindMasks;
-use crate::tile::{Counts, NUM_KINDS};
+use crate::suit_key::SuitKeys;
+use crate::tile::{Counts, COPIES, NUM_KINDS};
 
 /// Padding slot of every vector, always [`INF`]: shuffles read it for "no such entry".
 const PAD: u8 = 6;
@@ -149,6 +150,84 @@ pub unsafe fn kind_masks_avx2(counts: &Counts) -> KindMasks {
         triples: at_least(3),
         quads: at_least(4),
     }
+}
+
+/// Marks a shuffle slot that reads as zero.
+const ZERO: u8 = 0x80;
+
+/// For `_mm256_shuffle_epi8` of kinds 2..18 (low lane) and 18..34 (high lane): the first eight digits of pin
+/// into bytes 8..16, of sou into bytes 16..24, the seven honours into bytes 24..31. Bytes 0..8 (man) come from
+/// another load.
+const FIRST_EIGHT_DIGITS: [u8; 32] = {
+    let mut shuffle = [ZERO; 32];
+    let mut k = 0;
+    while k < 8 {
+        shuffle[8 + k] = 7 + k as u8; // pin: kinds 9..17 sit at 7..15 of the low lane
+        shuffle[16 + k] = k as u8; // sou: kinds 18..26 at 0..8 of the high lane
+        if k < 7 {
+            shuffle[24 + k] = 9 + k as u8; // honours: kinds 27..34 at 9..16
+        }
+        k += 1;
+    }
+    shuffle
+};
+
+/// For the same loads: the ninth digit of each numbered suit (kinds 8, 17, 26) into the lowest byte of its
+/// suit's 64-bit lane, zero elsewhere.
+const NINTH_DIGITS: [u8; 32] = {
+    let mut shuffle = [ZERO; 32];
+    shuffle[0] = 6;
+    shuffle[8] = 15;
+    shuffle[16] = 8;
+    shuffle
+};
+
+/// [`super::kernels::Kernels::keys_and_size`] with byte multiply-adds: the row's digits are laid out one suit
+/// per 64-bit lane, folded to base-5 values pairwise (`pmaddubsw` ×5, `pmaddwd` ×25, then ×625 across the
+/// two 32-bit halves), and the ninth digits added ×5⁸. The tile count is a byte sum of the same layout.
+///
+/// # Safety
+/// As for [`hand_distance_avx2`].
+#[inline(always)]
+pub unsafe fn keys_and_size_avx2(counts: &Counts) -> (SuitKeys, Option<u8>) {
+    // SAFETY: counts has 34 bytes, so bytes 0..32 and 2..34 are in bounds.
+    let (low, high) = unsafe {
+        (
+            _mm256_loadu_si256(counts.as_ptr().cast()),
+            _mm256_loadu_si256(counts.as_ptr().add(2).cast()),
+        )
+    };
+    let load32 = |t: &[u8; 32]| unsafe { _mm256_loadu_si256(t.as_ptr().cast()) };
+    // Dwords 0 and 1 (man's first eight kinds) from the load at kind 0.
+    let digits = _mm256_blend_epi32::<0b0000_0011>(
+        _mm256_shuffle_epi8(high, load32(&FIRST_EIGHT_DIGITS)),
+        low,
+    );
+    let ninth = _mm256_shuffle_epi8(high, load32(&NINTH_DIGITS));
+    let pairs = _mm256_maddubs_epi16(digits, _mm256_set1_epi16(1 | 5 << 8));
+    let quads = _mm256_madd_epi16(pairs, _mm256_set1_epi32(1 | 25 << 16));
+    let low_half = _mm256_and_si256(quads, _mm256_set1_epi64x(0xFFFF_FFFF));
+    let high_half = _mm256_mul_epu32(_mm256_srli_epi64::<32>(quads), _mm256_set1_epi64x(625));
+    let eight = _mm256_add_epi64(low_half, high_half);
+    let keys = _mm256_add_epi64(eight, _mm256_mul_epu32(ninth, _mm256_set1_epi64x(390_625)));
+    let keys = _mm256_permutevar8x32_epi32(keys, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6));
+    let mut out: SuitKeys = [0; 4];
+    // SAFETY: `out` has 16 bytes.
+    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), _mm256_castsi256_si128(keys)) };
+
+    let largest = _mm256_max_epu8(low, high);
+    let above_four = _mm256_subs_epu8(largest, _mm256_set1_epi8(COPIES as i8));
+    if _mm256_testz_si256(above_four, above_four) == 0 {
+        return (out, None);
+    }
+    // Every digit sits once in `digits` or `ninth`; with counts 0..4 their byte sums cannot overflow.
+    let sums = _mm256_sad_epu8(_mm256_add_epi8(digits, ninth), _mm256_setzero_si256());
+    let sums = _mm_add_epi64(
+        _mm256_castsi256_si128(sums),
+        _mm256_extracti128_si256::<1>(sums),
+    );
+    let size = _mm_cvtsi128_si64(_mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums)));
+    (out, Some(size as u8))
 }
 
 #[cfg(test)]

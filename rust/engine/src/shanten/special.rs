@@ -4,12 +4,31 @@
 use super::kernels::Kernels;
 use super::kind_masks::{kind_set, KindMasks};
 use super::standard::{table_missing, StandardQuery};
+use crate::forms::{FormOptions, FormSet};
 use crate::knitted_pattern::KnittedPattern;
 use crate::tile::{Counts, TERMINALS_AND_HONOURS};
 
 /// Tiles in every special form's target.
 const TARGET_TILES: u8 = 14;
 const PAIRS_NEEDED: u8 = 7;
+
+/// Fewest missing tiles over the selected forms that the kind masks alone decide — seven pairs, thirteen
+/// orphans and 全不靠 (with the knitted forms) — for a 13- or 14-tile hand; `u8::MAX` when none is selected.
+#[inline(always)]
+pub fn mask_forms_missing(masks: &KindMasks, opts: FormOptions) -> u8 {
+    let forms = opts.forms;
+    let mut best = u8::MAX;
+    if forms.contains(FormSet::SEVEN_PAIRS) {
+        best = best.min(seven_pairs_missing(masks, opts.seven_pairs_quads));
+    }
+    if forms.contains(FormSet::THIRTEEN_ORPHANS) {
+        best = best.min(thirteen_orphans_missing(masks));
+    }
+    if forms.contains(FormSet::KNITTED) {
+        best = best.min(honours_knitted_missing(masks));
+    }
+    best
+}
 
 /// 七对. With `quads`, four identical tiles are two pairs, so a kind can give a second pair; otherwise the seven
 /// pairs are of distinct kinds. Each kind offers its first pair for up to 2 held tiles and its second for the
