@@ -37,7 +37,7 @@ impl RowCode {
             keys,
             size: size.unwrap_or(RowCode::BAD_COUNTS),
             mask_forms_missing: if whole_hand && mask_forms {
-                mask_forms_missing(&kernels.kind_masks(counts), opts)
+                mask_forms_missing(kernels, counts, opts)
             } else {
                 u8::MAX
             },

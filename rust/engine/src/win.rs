@@ -12,7 +12,7 @@ use crate::knitted_pattern::KnittedPattern;
 use crate::row_code::RowCode;
 use crate::suit_key::{eight_counts, hand_keys, SuitKeys};
 use crate::tile::{Counts, NUM_KINDS, TERMINALS_AND_HONOURS};
-use crate::win_table::{SuitTable, HONORS, SUITED};
+use crate::win_table::{HonorTable, SuitedTable, HONORS, SUITED};
 
 /// Tiles of the forms that take a whole concealed hand (seven pairs, orphans, knitted).
 const WHOLE_HAND_TILES: u8 = 14;
@@ -92,30 +92,37 @@ fn total(counts: &Counts) -> u8 {
 pub fn is_win_codes_into(codes: &[RowCode], out: &mut [bool], opts: FormOptions) {
     let knitted = opts.forms.contains(FormSet::KNITTED);
     let standard = opts.forms.contains(FormSet::STANDARD);
+    let (suited, honors) = (&*SUITED, &*HONORS);
     for (slot, code) in out.iter_mut().zip(codes) {
         // A mask-decided form is complete exactly when it misses no tile.
-        *slot = (standard && is_standard_win_of_keys(code.keys))
+        *slot = (standard && is_standard_win_in(suited, honors, code.keys))
             || code.mask_forms_missing() == 0
-            || (knitted
-                && code.raw_size() == usize::from(WHOLE_HAND_TILES)
-                && is_knitted_straight_win(&code.counts()));
+            || (knitted && is_knitted_straight_code(code));
     }
+}
+
+/// 组合龙 for an encoded row; kept out of line so that the common loop above keeps its registers.
+#[inline(never)]
+fn is_knitted_straight_code(code: &RowCode) -> bool {
+    code.raw_size() == usize::from(WHOLE_HAND_TILES) && is_knitted_straight_win(&code.counts())
 }
 
 /// Sets and one pair: every suit splits into sets, and exactly one of them also holds the pair.
 #[inline(always)]
 fn is_standard_win(counts: &Counts) -> bool {
-    is_standard_win_of_keys(hand_keys(counts).map(|key| key as u32))
+    let keys = hand_keys(counts).map(|key| key as u32);
+    is_standard_win_in(&SUITED, &HONORS, keys)
 }
 
-/// [`is_standard_win`] of a hand given by its suit keys.
+/// [`is_standard_win`] of a hand given by its suit keys, with the tables at hand.
 #[inline(always)]
-fn is_standard_win_of_keys(keys: SuitKeys) -> bool {
-    let [man, pin, sou, honors] = keys.map(|key| key as usize);
-    let suited: &SuitTable = &SUITED;
+fn is_standard_win_in(suited: &SuitedTable, honors: &HonorTable, keys: SuitKeys) -> bool {
+    let [man, pin, sou, honour_key] = keys.map(|key| key as usize);
     // The four two-bit entries side by side: SETS bits at even positions, SETS_AND_PAIR bits at odd ones.
-    let entries =
-        suited.get(man) | suited.get(pin) << 2 | suited.get(sou) << 4 | HONORS.get(honors) << 6;
+    let entries = suited.get(man)
+        | suited.get(pin) << 2
+        | suited.get(sou) << 4
+        | honors.get(honour_key) << 6;
     let every_suit_complete = (entries | entries >> 1) & 0b0101_0101 == 0b0101_0101;
     let one_pair = (entries & 0b1010_1010).is_power_of_two();
     every_suit_complete & one_pair

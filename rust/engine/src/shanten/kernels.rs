@@ -4,7 +4,7 @@
 //! AVX2 and POPCNT, which is what makes its kernels safe to call.
 
 use super::distances::{hand_distance_scalar, Distances};
-use super::kind_masks::KindMasks;
+use super::kind_masks::{KindMasks, PairCounts};
 use crate::suit_key::{hand_keys_packed, SuitKeys};
 use crate::tile::{tile_count, Counts, COPIES};
 
@@ -16,6 +16,8 @@ pub trait Kernels: Copy {
     fn hand_distance(self, parts: [&Distances; 4], sets: usize) -> u8;
     /// See [`KindMasks::of_scalar`].
     fn kind_masks(self, counts: &Counts) -> KindMasks;
+    /// See [`PairCounts`]; exact for hands of at most 14 tiles (the AVX2 sums pack several counts per byte).
+    fn pair_counts(self, counts: &Counts, quads: bool) -> PairCounts;
 }
 
 /// Plain Rust, for any CPU.
@@ -38,6 +40,11 @@ impl Kernels for Portable {
     #[inline(always)]
     fn kind_masks(self, counts: &Counts) -> KindMasks {
         KindMasks::of_scalar(counts)
+    }
+
+    #[inline(always)]
+    fn pair_counts(self, counts: &Counts, quads: bool) -> PairCounts {
+        PairCounts::of_masks(&KindMasks::of_scalar(counts), quads)
     }
 }
 
@@ -73,6 +80,12 @@ impl Kernels for Avx2 {
     fn kind_masks(self, counts: &Counts) -> KindMasks {
         // SAFETY: as above.
         unsafe { super::simd::kind_masks_avx2(counts) }
+    }
+
+    #[inline(always)]
+    fn pair_counts(self, counts: &Counts, quads: bool) -> PairCounts {
+        // SAFETY: as above.
+        unsafe { super::simd::pair_counts_avx2(counts, quads) }
     }
 }
 

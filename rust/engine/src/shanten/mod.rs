@@ -21,7 +21,7 @@ use crate::hand::{Hand, HandShape};
 use crate::row_code::RowCode;
 use crate::tile::{Counts, Suit, COPIES, NUM_KINDS};
 use kernels::{dispatch, KernelTask, Kernels};
-use kind_masks::KindMasks;
+use kind_masks::{KindMasks, PairCounts};
 use standard::{table_missing_of_keys, StandardQuery};
 
 pub(crate) use special::mask_forms_missing;
@@ -281,17 +281,15 @@ impl Analysis {
     /// Shanten by form for `counts` (which must keep this hand's set count), the standard form from `parts`.
     pub(crate) fn by_form_with(&self, counts: &Counts, parts: &StandardParts) -> ShantenByForm {
         let masks = kernels::kind_masks(counts);
+        let pairs = PairCounts::of_masks(&masks, self.opts.seven_pairs_quads);
         FORM_ORDER.map(|form| {
             if !self.opts.forms.contains(form) || !self.applies(form) {
                 return None;
             }
             let missing = match form {
                 FormSet::STANDARD => Some(self.standard_query().missing(parts)),
-                FormSet::SEVEN_PAIRS => Some(special::seven_pairs_missing(
-                    &masks,
-                    self.opts.seven_pairs_quads,
-                )),
-                FormSet::THIRTEEN_ORPHANS => Some(special::thirteen_orphans_missing(&masks)),
+                FormSet::SEVEN_PAIRS => Some(special::seven_pairs_missing(&pairs)),
+                FormSet::THIRTEEN_ORPHANS => Some(special::thirteen_orphans_missing(&pairs)),
                 _ => self.knitted_missing(counts, &masks),
             };
             missing.map(|m| shanten_of_missing(m, self.wilds))

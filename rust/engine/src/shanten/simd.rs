@@ -10,7 +10,7 @@
 use std::arch::x86_64::*;
 
 use super::distances::{slot, Distances, INF};
-use super::kind_masks::KindMasks;
+use super::kind_masks::{KindMasks, PairCounts, ORPHANS};
 use crate::suit_key::SuitKeys;
 use crate::tile::{Counts, COPIES, NUM_KINDS};
 
@@ -152,6 +152,102 @@ pub unsafe fn kind_masks_avx2(counts: &Counts) -> KindMasks {
     }
 }
 
+/// 0xFF at the terminals and honours among kinds 0..32 (the bytes of a load at kind 0).
+const ORPHAN_BYTES: [u8; 32] = {
+    let mut bytes = [0u8; 32];
+    let mut i = 0;
+    while i < 32 {
+        if ORPHANS >> i & 1 == 1 {
+            bytes[i] = u8::MAX;
+        }
+        i += 1;
+    }
+    bytes
+};
+
+/// Per-count bytes for [`pair_counts_avx2`], looked up with `pshufb` (counts 0..=4; same in both lanes).
+struct PairBytes {
+    /// `pairs + 16 · halves` of a kind held `c` times, four identical tiles making two pairs.
+    quads: [u8; 32],
+    /// The same when the seven pairs must be of distinct kinds.
+    distinct: [u8; 32],
+    /// `held + 16 · twice`, for the terminals and honours.
+    orphans: [u8; 32],
+}
+
+const PAIR_BYTES: PairBytes = {
+    let mut bytes = PairBytes {
+        quads: [0; 32],
+        distinct: [0; 32],
+        orphans: [0; 32],
+    };
+    let mut i = 0;
+    while i < 32 {
+        let c = (i % 16) as u8;
+        if c <= COPIES {
+            bytes.quads[i] = c / 2 + 16 * (c % 2);
+            bytes.distinct[i] = (c >= 2) as u8 + 16 * (c == 1) as u8;
+            bytes.orphans[i] = (c >= 1) as u8 + 16 * (c >= 2) as u8;
+        }
+        i += 1;
+    }
+    bytes
+};
+
+/// [`PairCounts`] by byte sums: each kind's count is mapped (one `pshufb`) to a byte packing its pairs and
+/// halves, and another packing whether it is held once and twice (kept for orphans only); `psadbw` sums each
+/// packing. A hand of at most 14 tiles has at most 7 pairs, 14 halves, 13 orphans and 7 orphan pairs, so no
+/// field overflows into the next. Kinds 0..32 come from one load, kinds 32 and 33 (both honours) from
+/// another, added into the bytes of kinds 0 and 1.
+///
+/// # Safety
+/// As for [`hand_distance_avx2`].
+#[inline(always)]
+pub unsafe fn pair_counts_avx2(counts: &Counts, quads: bool) -> PairCounts {
+    const SHIFT: usize = NUM_KINDS - 32;
+    let load32 = |t: &[u8; 32]| unsafe { _mm256_loadu_si256(t.as_ptr().cast()) };
+    // SAFETY: counts has 34 bytes, so bytes 0..32 and 2..34 are in bounds.
+    let (low, shifted) = unsafe {
+        (
+            _mm256_loadu_si256(counts.as_ptr().cast()),
+            _mm256_loadu_si256(counts.as_ptr().add(SHIFT).cast()),
+        )
+    };
+    // Kinds 32 and 33 are the last two bytes of the shifted load; keep only them.
+    let tail = _mm256_srli_si256::<14>(_mm256_permute2x128_si256::<0x81>(shifted, shifted));
+    let pair_table = load32(if quads {
+        &PAIR_BYTES.quads
+    } else {
+        &PAIR_BYTES.distinct
+    });
+    let orphan_table = load32(&PAIR_BYTES.orphans);
+    let pairs = _mm256_add_epi8(
+        _mm256_shuffle_epi8(pair_table, low),
+        _mm256_shuffle_epi8(pair_table, tail),
+    );
+    let orphans = _mm256_add_epi8(
+        _mm256_and_si256(_mm256_shuffle_epi8(orphan_table, low), load32(&ORPHAN_BYTES)),
+        _mm256_shuffle_epi8(orphan_table, tail),
+    );
+    let zero = _mm256_setzero_si256();
+    let sums = _mm256_or_si256(
+        _mm256_sad_epu8(pairs, zero),
+        _mm256_slli_epi64::<16>(_mm256_sad_epu8(orphans, zero)),
+    );
+    let sums = _mm_add_epi64(
+        _mm256_castsi256_si128(sums),
+        _mm256_extracti128_si256::<1>(sums),
+    );
+    let total = _mm_cvtsi128_si64(_mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums))) as u32;
+    let field = |shift: u32| (total >> shift & 0xF) as u8;
+    PairCounts {
+        pairs: field(0),
+        halves: (total >> 4 & 0xFF) as u8,
+        orphans: field(16),
+        orphan_pairs: (total >> 20 & 0xFF) as u8,
+    }
+}
+
 /// Marks a shuffle slot that reads as zero.
 const ZERO: u8 = 0x80;
 
@@ -278,6 +374,36 @@ mod tests {
                 unsafe { kind_masks_avx2(&counts) },
                 KindMasks::of_scalar(&counts)
             );
+        }
+    }
+
+    /// Hands of 0..=14 tiles (the range the packed sums are exact for), kinds of every count, both options.
+    #[test]
+    fn avx2_pair_counts_agree_with_scalar() {
+        if crate::shanten::kernels::Avx2::detect().is_none() {
+            return;
+        }
+        let mut state = 5u64;
+        for i in 0..50_000 {
+            let mut counts = [0u8; NUM_KINDS];
+            let mut left = i % 15;
+            while left > 0 {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                // Either one tile or a whole run of copies, so that threes and fours are common.
+                let kind = (state >> 33) as usize % NUM_KINDS;
+                let copies = ((state >> 40) as usize % 4 + 1).min(left);
+                let added = copies.min(usize::from(COPIES - counts[kind]));
+                counts[kind] += added as u8;
+                left -= added.max(1).min(left);
+            }
+            for quads in [false, true] {
+                // SAFETY: checked above.
+                let fast = unsafe { pair_counts_avx2(&counts, quads) };
+                let scalar = PairCounts::of_masks(&KindMasks::of_scalar(&counts), quads);
+                assert_eq!(fast, scalar, "{counts:?} quads {quads}");
+            }
         }
     }
 }
