@@ -85,26 +85,32 @@ where
     let rows = as_rows(bytes_of(&array)?);
     let mut out = vec![T::default(); rows.len()];
     let mut codes = vec![RowCode::default(); rows.len().min(BLOCK_ROWS)];
+    // With one thread in the pool, handing each pass to it only adds wake-ups (and its spinning while it
+    // waits for more work): the calling thread runs the passes itself.
+    let serial = rayon::current_num_threads() == 1;
     for (number, (block, results)) in rows
         .chunks(BLOCK_ROWS)
         .zip(out.chunks_mut(BLOCK_ROWS))
         .enumerate()
     {
         let codes = &mut codes[..block.len()];
+        let encode_task = |(task, (codes, rows)): (usize, (&mut [RowCode], &[Counts]))| {
+            encode_rows(rows, codes, opts);
+            let bad = codes.iter().position(|code| {
+                !code.size().is_some_and(|size| rule.accepts(size.into())) || extra(code).is_some()
+            })?;
+            Some(task * ROWS_PER_TASK + bad)
+        };
         // The smallest bad index over the tasks is the block's first bad row.
-        let refused = codes
-            .par_chunks_mut(ROWS_PER_TASK)
-            .zip(block.par_chunks(ROWS_PER_TASK))
-            .enumerate()
-            .filter_map(|(task, (codes, rows))| {
-                encode_rows(rows, codes, opts);
-                let bad = codes.iter().position(|code| {
-                    !code.size().is_some_and(|size| rule.accepts(size.into()))
-                        || extra(code).is_some()
-                })?;
-                Some(task * ROWS_PER_TASK + bad)
-            })
-            .min();
+        let refused = if serial {
+            let tasks = codes.chunks_mut(ROWS_PER_TASK).zip(block.chunks(ROWS_PER_TASK));
+            tasks.enumerate().filter_map(encode_task).min()
+        } else {
+            let tasks = codes
+                .par_chunks_mut(ROWS_PER_TASK)
+                .zip(block.par_chunks(ROWS_PER_TASK));
+            tasks.enumerate().filter_map(encode_task).min()
+        };
         if let Some(bad) = refused {
             let problem = extra(&codes[bad]);
             return Err(row_error(
@@ -116,10 +122,14 @@ where
         }
         let codes = &*codes;
         py.detach(|| {
-            results
-                .par_chunks_mut(ROWS_PER_TASK)
-                .zip(codes.par_chunks(ROWS_PER_TASK))
-                .for_each(|(out, codes)| fill(codes, out))
+            if serial {
+                fill(codes, results)
+            } else {
+                results
+                    .par_chunks_mut(ROWS_PER_TASK)
+                    .zip(codes.par_chunks(ROWS_PER_TASK))
+                    .for_each(|(out, codes)| fill(codes, out))
+            }
         });
     }
     Ok(out)
