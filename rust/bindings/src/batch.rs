@@ -7,7 +7,7 @@
 //! copy is an encoding of each row made in the same read as the validation.
 
 use mjcore_engine::hand::{HandShape, MAX_SETS};
-use mjcore_engine::row_code::{encode_rows, RowCode};
+use mjcore_engine::row_code::{encode_rows, Purpose, RowCode};
 use mjcore_engine::tile::COPIES;
 use mjcore_engine::{Counts, FormOptions, Tile, NUM_KINDS};
 use numpy::{PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
@@ -66,13 +66,14 @@ pub fn owned_rows(arr: &Bound<'_, PyAny>) -> PyResult<Vec<Counts>> {
 /// The whole batch pipeline for a per-row computation, block by block. With the GIL held, rayon workers read
 /// each row once into its [`RowCode`] (suit keys, size, mask-decided forms: see `mjcore_engine::row_code`), the
 /// owned copy the rest works from; they read plain bytes and never touch Python, and no Python thread can
-/// change the rows meanwhile. Every code is checked (counts 0..4, a size `rule` allows, and `extra`, a
+/// change the rows meanwhile; `purpose` is what `fill` needs of the codes. Every code is checked (counts 0..4, a size `rule` allows, and `extra`, a
 /// per-call check returning the problem), and the first bad row is named. Then `fill(codes, results)` runs
 /// on all cores without the GIL. One result per row; on a bad row no result is returned.
 pub fn map_batch<T, F>(
     arr: &Bound<'_, PyAny>,
     rule: SizeRule,
     opts: FormOptions,
+    purpose: Purpose,
     extra: impl Fn(&RowCode) -> Option<String> + Sync,
     fill: F,
 ) -> PyResult<Vec<T>>
@@ -95,7 +96,7 @@ where
     {
         let codes = &mut codes[..block.len()];
         let encode_task = |(task, (codes, rows)): (usize, (&mut [RowCode], &[Counts]))| {
-            encode_rows(rows, codes, opts);
+            encode_rows(rows, codes, opts, purpose);
             let bad = codes.iter().position(|code| {
                 !code.size().is_some_and(|size| rule.accepts(size.into())) || extra(code).is_some()
             })?;
@@ -103,7 +104,9 @@ where
         };
         // The smallest bad index over the tasks is the block's first bad row.
         let refused = if serial {
-            let tasks = codes.chunks_mut(ROWS_PER_TASK).zip(block.chunks(ROWS_PER_TASK));
+            let tasks = codes
+                .chunks_mut(ROWS_PER_TASK)
+                .zip(block.chunks(ROWS_PER_TASK));
             tasks.enumerate().filter_map(encode_task).min()
         } else {
             let tasks = codes

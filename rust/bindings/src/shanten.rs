@@ -1,6 +1,6 @@
 //! Shanten of one hand, per form, and of a batch of count rows.
 
-use mjcore_engine::row_code::RowCode;
+use mjcore_engine::row_code::{Purpose, RowCode};
 use mjcore_engine::shanten::FORM_ORDER;
 use mjcore_engine::{shanten_code, shanten_codes_into, shanten_counts, FormOptions, FormSet, Hand};
 use numpy::PyArray1;
@@ -77,6 +77,7 @@ pub fn shanten_batch<'py>(
         arr,
         SizeRule::AnyHand,
         opts,
+        Purpose::Shanten,
         |code| no_form_applies(code, opts),
         |codes, out| shanten_codes_into(codes, out, opts),
     )?;

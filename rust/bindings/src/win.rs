@@ -1,5 +1,6 @@
 //! Win detection: one hand, or a whole numpy array of plain concealed hands without the GIL.
 
+use mjcore_engine::row_code::Purpose;
 use mjcore_engine::win::{is_win as is_win_hand, is_win_codes_into};
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -44,6 +45,7 @@ pub fn is_win_batch<'py>(
         arr,
         SizeRule::Complete,
         opts,
+        Purpose::Win,
         |_| None,
         |codes, out| is_win_codes_into(codes, out, opts),
     )?;

@@ -18,29 +18,46 @@ pub struct RowCode {
     pub keys: SuitKeys,
     /// Number of tiles, or [`RowCode::BAD_COUNTS`].
     size: u8,
-    /// Fewest missing tiles over the selected mask-decided forms; `u8::MAX` when none is selected or the row
-    /// is not 13 or 14 tiles.
+    /// Fewest missing tiles over the selected mask-decided forms, capped at 1 when encoded for
+    /// [`Purpose::Win`]; `u8::MAX` when none is selected or the row is not 13 or 14 tiles.
     mask_forms_missing: u8,
+}
+
+/// What a code is for: win detection needs to know only whether a mask-decided form is complete, which is
+/// several times cheaper to find than how far it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Shanten,
+    Win,
 }
 
 impl RowCode {
     /// The size of a row with a count above four (a valid row holds at most 136 tiles).
     const BAD_COUNTS: u8 = u8::MAX;
 
-    /// The code of one row under `opts` (which decides the mask-decided forms it scores).
+    /// The code of one row under `opts` (which decides the mask-decided forms it scores) for `purpose`.
     #[inline(always)]
-    pub(crate) fn encode<K: Kernels>(kernels: K, counts: &Counts, opts: FormOptions) -> RowCode {
+    pub(crate) fn encode<K: Kernels>(
+        kernels: K,
+        counts: &Counts,
+        opts: FormOptions,
+        purpose: Purpose,
+    ) -> RowCode {
         let (keys, size) = kernels.keys_and_size(counts);
         let whole_hand = size.is_some_and(|s| SPECIAL_SIZES.contains(&usize::from(s)));
         let mask_forms = opts.forms.0 & !FormSet::STANDARD.0 != 0;
+        let mask_forms_missing = match purpose {
+            _ if !(whole_hand && mask_forms) => u8::MAX,
+            Purpose::Shanten => mask_forms_missing(kernels, counts, opts),
+            Purpose::Win if size == Some(WHOLE_HAND_TILES) => {
+                u8::from(!kernels.mask_forms_complete(counts, opts))
+            }
+            Purpose::Win => 1,
+        };
         RowCode {
             keys,
             size: size.unwrap_or(RowCode::BAD_COUNTS),
-            mask_forms_missing: if whole_hand && mask_forms {
-                mask_forms_missing(kernels, counts, opts)
-            } else {
-                u8::MAX
-            },
+            mask_forms_missing,
         }
     }
 
@@ -72,15 +89,24 @@ impl RowCode {
     }
 }
 
+/// Tiles of a complete whole-hand form.
+const WHOLE_HAND_TILES: u8 = 14;
+
 /// The code of every row into `codes` (row i into `codes[i]`), with the CPU check made once.
-pub fn encode_rows(rows: &[Counts], codes: &mut [RowCode], opts: FormOptions) {
-    dispatch(EncodeRows { rows, codes, opts })
+pub fn encode_rows(rows: &[Counts], codes: &mut [RowCode], opts: FormOptions, purpose: Purpose) {
+    dispatch(EncodeRows {
+        rows,
+        codes,
+        opts,
+        purpose,
+    })
 }
 
 struct EncodeRows<'a> {
     rows: &'a [Counts],
     codes: &'a mut [RowCode],
     opts: FormOptions,
+    purpose: Purpose,
 }
 
 impl KernelTask for EncodeRows<'_> {
@@ -89,7 +115,7 @@ impl KernelTask for EncodeRows<'_> {
     #[inline(always)]
     fn run<K: Kernels>(self, kernels: K) {
         for (code, row) in self.codes.iter_mut().zip(self.rows) {
-            *code = RowCode::encode(kernels, row, self.opts);
+            *code = RowCode::encode(kernels, row, self.opts, self.purpose);
         }
     }
 }
@@ -138,7 +164,7 @@ mod tests {
     #[test]
     fn codes_hold_the_keys_size_and_counts() {
         for row in rows(20_000) {
-            let code = RowCode::encode(Portable, &row, FormOptions::default());
+            let code = RowCode::encode(Portable, &row, FormOptions::default(), Purpose::Shanten);
             if row.iter().all(|&c| c <= COPIES) {
                 assert_eq!(code.size(), Some(tile_count(&row) as u8));
                 assert_eq!(code.keys.map(|k| k as usize), hand_keys(&row));
@@ -149,22 +175,76 @@ mod tests {
         }
     }
 
-    /// The detected (AVX2) build must encode every row, bad ones included, as the portable one.
+    /// The detected (AVX2) build must encode every row, bad ones included, as the portable one, for both
+    /// purposes and every option; and a win code must say "complete" exactly when the shanten code does.
     #[test]
     fn detected_build_encodes_as_the_portable_one() {
         let rows = rows(20_000);
-        for bits in [1, 7, 15] {
-            let opts = FormOptions::with_forms(FormSet(bits));
-            let mut codes = vec![RowCode::default(); rows.len()];
-            encode_rows(&rows, &mut codes, opts);
-            for (row, code) in rows.iter().zip(&codes) {
-                let portable = RowCode::encode(Portable, row, opts);
-                if portable.size().is_some() {
-                    assert_eq!(*code, portable, "{row:?}");
-                } else {
-                    assert_eq!(code.size(), None, "{row:?}");
+        for bits in [1, 2, 4, 6, 7, 8, 15] {
+            for quads in [false, true] {
+                let opts = FormOptions {
+                    seven_pairs_quads: quads,
+                    ..FormOptions::with_forms(FormSet(bits))
+                };
+                for purpose in [Purpose::Shanten, Purpose::Win] {
+                    let mut codes = vec![RowCode::default(); rows.len()];
+                    encode_rows(&rows, &mut codes, opts, purpose);
+                    for (row, code) in rows.iter().zip(&codes) {
+                        let portable = RowCode::encode(Portable, row, opts, purpose);
+                        if portable.size().is_some() {
+                            assert_eq!(*code, portable, "{row:?} {purpose:?}");
+                        } else {
+                            assert_eq!(code.size(), None, "{row:?}");
+                        }
+                    }
+                }
+                for row in rows.iter().filter(|row| tile_count(row) == 14) {
+                    let shanten = RowCode::encode(Portable, row, opts, Purpose::Shanten);
+                    let win = RowCode::encode(Portable, row, opts, Purpose::Win);
+                    assert_eq!(
+                        shanten.mask_forms_missing == 0,
+                        win.mask_forms_missing == 0,
+                        "{row:?}"
+                    );
                 }
             }
+        }
+    }
+
+    /// Complete whole-hand forms are rare among random rows: check the win codes on made ones too.
+    #[test]
+    fn win_codes_find_seven_pairs_and_orphans() {
+        let mut pairs = [0u8; NUM_KINDS];
+        for kind in [0, 4, 9, 13, 22, 30, 33] {
+            pairs[kind] = 2;
+        }
+        let mut quads = pairs;
+        quads[4] = 4;
+        quads[13] = 0;
+        let mut orphans = [0u8; NUM_KINDS];
+        for kind in [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33] {
+            orphans[kind] = 1;
+        }
+        orphans[33] = 2;
+        let mut stray = orphans;
+        stray[32] = 0;
+        stray[1] = 1;
+        let cases = [
+            (pairs, 2, false, true),
+            (quads, 2, false, false),
+            (quads, 2, true, true),
+            (orphans, 4, false, true),
+            (orphans, 2, false, false),
+            (stray, 4, false, false),
+        ];
+        for (row, bits, quads, complete) in cases {
+            let opts = FormOptions {
+                seven_pairs_quads: quads,
+                ..FormOptions::with_forms(FormSet(bits))
+            };
+            let mut codes = [RowCode::default()];
+            encode_rows(&[row], &mut codes, opts, Purpose::Win);
+            assert_eq!(codes[0].mask_forms_missing == 0, complete, "{row:?}");
         }
     }
 }

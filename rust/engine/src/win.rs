@@ -88,7 +88,7 @@ fn total(counts: &Counts) -> u8 {
 }
 
 /// Whether each encoded row (codes of valid 3n+2 rows, from [`crate::row_code::encode_rows`] with the same
-/// `opts`) is a win in the selected forms, into `out`.
+/// `opts` for [`crate::row_code::Purpose::Win`]) is a win in the selected forms, into `out`.
 pub fn is_win_codes_into(codes: &[RowCode], out: &mut [bool], opts: FormOptions) {
     let knitted = opts.forms.contains(FormSet::KNITTED);
     let standard = opts.forms.contains(FormSet::STANDARD);
@@ -119,10 +119,8 @@ fn is_standard_win(counts: &Counts) -> bool {
 fn is_standard_win_in(suited: &SuitedTable, honors: &HonorTable, keys: SuitKeys) -> bool {
     let [man, pin, sou, honour_key] = keys.map(|key| key as usize);
     // The four two-bit entries side by side: SETS bits at even positions, SETS_AND_PAIR bits at odd ones.
-    let entries = suited.get(man)
-        | suited.get(pin) << 2
-        | suited.get(sou) << 4
-        | honors.get(honour_key) << 6;
+    let entries =
+        suited.get(man) | suited.get(pin) << 2 | suited.get(sou) << 4 | honors.get(honour_key) << 6;
     let every_suit_complete = (entries | entries >> 1) & 0b0101_0101 == 0b0101_0101;
     let one_pair = (entries & 0b1010_1010).is_power_of_two();
     every_suit_complete & one_pair

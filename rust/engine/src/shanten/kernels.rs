@@ -5,6 +5,8 @@
 
 use super::distances::{hand_distance_scalar, Distances};
 use super::kind_masks::{KindMasks, PairCounts};
+use super::special::{honours_knitted_missing, mask_forms_missing};
+use crate::forms::{FormOptions, FormSet};
 use crate::suit_key::{hand_keys_packed, SuitKeys};
 use crate::tile::{tile_count, Counts, COPIES};
 
@@ -18,6 +20,9 @@ pub trait Kernels: Copy {
     fn kind_masks(self, counts: &Counts) -> KindMasks;
     /// See [`PairCounts`]; exact for hands of at most 14 tiles (the AVX2 sums pack several counts per byte).
     fn pair_counts(self, counts: &Counts, quads: bool) -> PairCounts;
+    /// Whether a 14-tile hand is complete in one of the selected forms that [`mask_forms_missing`] scores:
+    /// that function's answer is zero.
+    fn mask_forms_complete(self, counts: &Counts, opts: FormOptions) -> bool;
 }
 
 /// Plain Rust, for any CPU.
@@ -45,6 +50,11 @@ impl Kernels for Portable {
     #[inline(always)]
     fn pair_counts(self, counts: &Counts, quads: bool) -> PairCounts {
         PairCounts::of_masks(&KindMasks::of_scalar(counts), quads)
+    }
+
+    #[inline(always)]
+    fn mask_forms_complete(self, counts: &Counts, opts: FormOptions) -> bool {
+        mask_forms_missing(self, counts, opts) == 0
     }
 }
 
@@ -86,6 +96,23 @@ impl Kernels for Avx2 {
     fn pair_counts(self, counts: &Counts, quads: bool) -> PairCounts {
         // SAFETY: as above.
         unsafe { super::simd::pair_counts_avx2(counts, quads) }
+    }
+
+    #[inline(always)]
+    fn mask_forms_complete(self, counts: &Counts, opts: FormOptions) -> bool {
+        let forms = opts.forms;
+        // SAFETY: as above.
+        let pairs_or_orphans = unsafe {
+            super::simd::pairs_or_orphans_complete_avx2(
+                counts,
+                forms.contains(FormSet::SEVEN_PAIRS),
+                forms.contains(FormSet::THIRTEEN_ORPHANS),
+                opts.seven_pairs_quads,
+            )
+        };
+        pairs_or_orphans
+            || (forms.contains(FormSet::KNITTED)
+                && honours_knitted_missing(&self.kind_masks(counts)) == 0)
     }
 }
 

@@ -18,7 +18,7 @@ mod table;
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, HandShape};
-use crate::row_code::RowCode;
+use crate::row_code::{Purpose, RowCode};
 use crate::tile::{Counts, Suit, COPIES, NUM_KINDS};
 use kernels::{dispatch, KernelTask, Kernels};
 use kind_masks::{KindMasks, PairCounts};
@@ -85,12 +85,13 @@ pub fn shanten_counts_into<'a>(
 }
 
 /// [`shanten_counts`] of every encoded row (codes of valid rows, from [`crate::row_code::encode_rows`] with
-/// the same `opts`) into `out`, [`NO_FORM`] where no selected form applies.
+/// the same `opts` for [`Purpose::Shanten`]) into `out`, [`NO_FORM`] where no selected form applies.
 pub fn shanten_codes_into(codes: &[RowCode], out: &mut [i8], opts: FormOptions) {
     dispatch(CodeShantenRows { codes, out, opts })
 }
 
-/// [`shanten_counts`] of one encoded row (the code of a valid row, encoded with the same `opts`).
+/// [`shanten_counts`] of one encoded row (the code of a valid row, encoded with the same `opts` for
+/// [`Purpose::Shanten`]).
 pub fn shanten_code(code: &RowCode, opts: FormOptions) -> Option<i8> {
     let mut out = [NO_FORM];
     shanten_codes_into(std::slice::from_ref(code), &mut out, opts);
@@ -151,7 +152,7 @@ impl KernelTask for CodeShantenRows<'_> {
 /// The body of [`shanten_counts`], inlined into each build of it.
 #[inline(always)]
 fn plain_shanten<K: Kernels>(kernels: K, counts: &Counts, opts: FormOptions) -> Option<i8> {
-    let code = RowCode::encode(kernels, counts, opts);
+    let code = RowCode::encode(kernels, counts, opts, Purpose::Shanten);
     code_shanten(kernels, &code, opts, || *counts)
 }
 

@@ -152,18 +152,74 @@ pub unsafe fn kind_masks_avx2(counts: &Counts) -> KindMasks {
     }
 }
 
-/// 0xFF at the terminals and honours among kinds 0..32 (the bytes of a load at kind 0).
-const ORPHAN_BYTES: [u8; 32] = {
+/// 0xFF at the terminals and honours among kinds `first..first + 32` (the bytes of a load at `first`).
+const fn orphan_bytes(first: usize) -> [u8; 32] {
     let mut bytes = [0u8; 32];
     let mut i = 0;
     while i < 32 {
-        if ORPHANS >> i & 1 == 1 {
+        if ORPHANS >> (first + i) & 1 == 1 {
             bytes[i] = u8::MAX;
         }
         i += 1;
     }
     bytes
+}
+
+/// [`orphan_bytes`] of the load at kind 0.
+const ORPHAN_BYTES: [u8; 32] = orphan_bytes(0);
+/// [`orphan_bytes`] of the load at kind 2.
+const SHIFTED_ORPHAN_BYTES: [u8; 32] = orphan_bytes(NUM_KINDS - 32);
+/// Kinds 32 and 33 in the load at kind 2.
+const LAST_TWO_KINDS: [u8; 32] = {
+    let mut bytes = [0u8; 32];
+    bytes[30] = u8::MAX;
+    bytes[31] = u8::MAX;
+    bytes
 };
+
+/// Whether a 14-tile hand is seven pairs (`quads`: four identical tiles as two pairs) or thirteen orphans,
+/// as `forms` selects: every count even (and none four without `quads`); or no tile outside the orphans and
+/// every orphan held (the fourteenth tile is then the pair). Byte compares over the two loads of the row.
+///
+/// # Safety
+/// As for [`hand_distance_avx2`].
+#[inline(always)]
+pub unsafe fn pairs_or_orphans_complete_avx2(
+    counts: &Counts,
+    seven_pairs: bool,
+    orphans: bool,
+    quads: bool,
+) -> bool {
+    const SHIFT: usize = NUM_KINDS - 32;
+    let load32 = |t: &[u8; 32]| unsafe { _mm256_loadu_si256(t.as_ptr().cast()) };
+    // SAFETY: counts has 34 bytes, so bytes 0..32 and 2..34 are in bounds.
+    let (low, high) = unsafe {
+        (
+            _mm256_loadu_si256(counts.as_ptr().cast()),
+            _mm256_loadu_si256(counts.as_ptr().add(SHIFT).cast()),
+        )
+    };
+    let mut complete = false;
+    if seven_pairs {
+        // Bit 0 of some count set: an odd count; bit 2: a count of four.
+        let refused = _mm256_set1_epi8(if quads { 1 } else { 1 | 4 });
+        complete |= _mm256_testz_si256(_mm256_or_si256(low, high), refused) == 1;
+    }
+    if orphans {
+        let zero = _mm256_setzero_si256();
+        let strays = _mm256_or_si256(
+            _mm256_andnot_si256(load32(&ORPHAN_BYTES), low),
+            _mm256_andnot_si256(load32(&SHIFTED_ORPHAN_BYTES), high),
+        );
+        let missing = _mm256_or_si256(
+            _mm256_and_si256(_mm256_cmpeq_epi8(low, zero), load32(&ORPHAN_BYTES)),
+            _mm256_and_si256(_mm256_cmpeq_epi8(high, zero), load32(&LAST_TWO_KINDS)),
+        );
+        let either = _mm256_or_si256(strays, missing);
+        complete |= _mm256_testz_si256(either, either) == 1;
+    }
+    complete
+}
 
 /// Per-count bytes for [`pair_counts_avx2`], looked up with `pshufb` (counts 0..=4; same in both lanes).
 struct PairBytes {
@@ -226,7 +282,10 @@ pub unsafe fn pair_counts_avx2(counts: &Counts, quads: bool) -> PairCounts {
         _mm256_shuffle_epi8(pair_table, tail),
     );
     let orphans = _mm256_add_epi8(
-        _mm256_and_si256(_mm256_shuffle_epi8(orphan_table, low), load32(&ORPHAN_BYTES)),
+        _mm256_and_si256(
+            _mm256_shuffle_epi8(orphan_table, low),
+            load32(&ORPHAN_BYTES),
+        ),
         _mm256_shuffle_epi8(orphan_table, tail),
     );
     let zero = _mm256_setzero_si256();
