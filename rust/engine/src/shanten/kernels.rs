@@ -1,7 +1,8 @@
-//! The two vectorisable steps of the hot path — the four-suit combine and the kind masks — behind one trait,
-//! so that the hot path is compiled once per instruction set with its kernels inlined: [`Portable`] anywhere,
-//! [`Avx2`] inside functions compiled for AVX2. An `Avx2` value exists only once the CPU is known to have
-//! AVX2 and POPCNT, which is what makes its kernels safe to call.
+//! The vectorisable steps of the hot paths — a row's suit keys and size, the four-suit combine, the kind masks
+//! and the whole-hand forms' counts — behind one trait, so that each hot path is compiled once per instruction
+//! set with its kernels inlined: [`Portable`] anywhere, [`Avx2`] inside functions compiled for AVX2 (through
+//! [`dispatch`]). An `Avx2` value exists only once the CPU is known to have AVX2 and POPCNT, which is what
+//! makes its kernels safe to call.
 
 use super::distances::{hand_distance_scalar, Distances};
 use super::kind_masks::{KindMasks, PairCounts};

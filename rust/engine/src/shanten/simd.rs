@@ -1,9 +1,10 @@
 //! The four-suit combine of [`super::distances::hand_distance_scalar`] with AVX2 byte shuffles: both min-plus
 //! products (man ⊗ pin in the low 128-bit lane, sou ⊗ honours in the high one) are computed at once, every
 //! (sets, pair) entry in parallel, then the two halves meet in one reversed add and a horizontal minimum.
-//! Also the byte compares that build [`KindMasks`], and the suit keys of a row by byte multiply-adds. The functions carry no `#[target_feature]` of their own:
-//! they are always inlined into a function compiled for AVX2 (see [`super::kernels`]), where the intrinsics
-//! inline in turn; the scalar code is the fallback and the reference.
+//! Also the byte compares that build [`KindMasks`] and decide the complete whole-hand forms, the byte sums of
+//! [`PairCounts`], and the suit keys of a row by byte multiply-adds. The functions carry no `#[target_feature]`
+//! of their own: they are always inlined into a function compiled for AVX2 (see [`super::kernels`]), where the
+//! intrinsics inline in turn; the scalar code is the fallback and the reference.
 
 #![cfg(target_arch = "x86_64")]
 
