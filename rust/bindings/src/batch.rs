@@ -20,7 +20,7 @@ use crate::errors::{argument, bad_hand};
 /// Rows per rayon task: large enough that scheduling costs nothing next to the work on the rows.
 const ROWS_PER_TASK: usize = 8192;
 
-/// Rows per block of [`map_batch`]: 2 MiB of counts, which stays in cache between the copy and the work.
+/// Rows per block of [`map_batch`]: 1.25 MiB of codes, which stay in cache between the encoding and the work.
 const BLOCK_ROWS: usize = 1 << 16;
 
 /// The array as a read-only C-contiguous (N, 34) uint8 array, or a TypeError (not a uint8 array) or an
@@ -64,11 +64,12 @@ pub fn owned_rows(arr: &Bound<'_, PyAny>) -> PyResult<Vec<Counts>> {
 }
 
 /// The whole batch pipeline for a per-row computation, block by block. With the GIL held, rayon workers read
-/// each row once into its [`RowCode`] (suit keys, size, mask-decided forms: see `mjcore_engine::row_code`), the
-/// owned copy the rest works from; they read plain bytes and never touch Python, and no Python thread can
-/// change the rows meanwhile; `purpose` is what `fill` needs of the codes. Every code is checked (counts 0..4, a size `rule` allows, and `extra`, a
-/// per-call check returning the problem), and the first bad row is named. Then `fill(codes, results)` runs
-/// on all cores without the GIL. One result per row; on a bad row no result is returned.
+/// each row once into its [`RowCode`] (suit keys, size, mask-decided forms: see `mjcore_engine::row_code`),
+/// the owned copy the rest works from; they read plain bytes and never touch Python, and no Python thread can
+/// change the rows meanwhile. `purpose` is what `fill` needs of the codes. Every code is checked (counts 0..4,
+/// a size `rule` allows, and `extra`, a per-call check returning the problem), and the first bad row is named.
+/// Then `fill(codes, results)` runs on all cores without the GIL. One result per row; on a bad row no result
+/// is returned.
 pub fn map_batch<T, F>(
     arr: &Bound<'_, PyAny>,
     rule: SizeRule,
