@@ -3,11 +3,13 @@
 //! Every batch call follows the same three steps: the rows are copied into owned memory (so no Python thread
 //! can change them once the GIL is released), every row is validated (the first bad row is named), and the
 //! work runs in chunks on all cores without the GIL. [`map_batch`] does the three steps block by block, so
-//! that a block is validated and computed while its copy is still in cache and memory stays bounded.
+//! that a block is validated and computed while its copy is still in cache and memory stays bounded; its
+//! copy is an encoding of each row made in the same read as the validation.
 
 use mjcore_engine::hand::{HandShape, MAX_SETS};
+use mjcore_engine::row_code::{encode_rows, Purpose, RowCode};
 use mjcore_engine::tile::COPIES;
-use mjcore_engine::{Counts, Tile, NUM_KINDS};
+use mjcore_engine::{Counts, FormOptions, Tile, NUM_KINDS};
 use numpy::{PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -18,7 +20,7 @@ use crate::errors::{argument, bad_hand};
 /// Rows per rayon task: large enough that scheduling costs nothing next to the work on the rows.
 const ROWS_PER_TASK: usize = 8192;
 
-/// Rows per block of [`map_batch`]: 2 MiB of counts, which stays in cache between the copy and the work.
+/// Rows per block of [`map_batch`]: 1.25 MiB of codes, which stay in cache between the encoding and the work.
 const BLOCK_ROWS: usize = 1 << 16;
 
 /// The array as a read-only C-contiguous (N, 34) uint8 array, or a TypeError (not a uint8 array) or an
@@ -61,58 +63,78 @@ pub fn owned_rows(arr: &Bound<'_, PyAny>) -> PyResult<Vec<Counts>> {
     Ok(as_rows(bytes_of(&array)?).to_vec())
 }
 
-/// The whole batch pipeline for a per-row computation: checks the array, then block by block copies the rows
-/// (with the GIL), validates them as [`validate_rows`] does, and runs `fill(rows, results)` on all cores
-/// (without the GIL). One result per row; on a bad row the first one is named and no result is returned.
+/// The whole batch pipeline for a per-row computation, block by block. With the GIL held, rayon workers read
+/// each row once into its [`RowCode`] (suit keys, size, mask-decided forms: see `mjcore_engine::row_code`),
+/// the owned copy the rest works from; they read plain bytes and never touch Python, and no Python thread can
+/// change the rows meanwhile. `purpose` is what `fill` needs of the codes. Every code is checked (counts 0..4,
+/// a size `rule` allows, and `extra`, a per-call check returning the problem), and the first bad row is named.
+/// Then `fill(codes, results)` runs on all cores without the GIL. One result per row; on a bad row no result
+/// is returned.
 pub fn map_batch<T, F>(
     arr: &Bound<'_, PyAny>,
     rule: SizeRule,
-    extra: impl Fn(&Counts) -> Option<String> + Sync,
+    opts: FormOptions,
+    purpose: Purpose,
+    extra: impl Fn(&RowCode) -> Option<String> + Sync,
     fill: F,
 ) -> PyResult<Vec<T>>
 where
     T: Send + Default + Clone,
-    F: Fn(&[Counts], &mut [T]) + Sync,
+    F: Fn(&[RowCode], &mut [T]) + Sync,
 {
     let py = arr.py();
     let array = checked_array(arr)?;
-    let bytes = bytes_of(&array)?;
-    let mut out = vec![T::default(); bytes.len() / NUM_KINDS];
-    let mut block: Vec<u8> = Vec::with_capacity(bytes.len().min(BLOCK_ROWS * NUM_KINDS));
-    for (number, (source, results)) in bytes
-        .chunks(BLOCK_ROWS * NUM_KINDS)
+    let rows = as_rows(bytes_of(&array)?);
+    let mut out = vec![T::default(); rows.len()];
+    let mut codes = vec![RowCode::default(); rows.len().min(BLOCK_ROWS)];
+    // With one thread in the pool, handing each pass to it only adds wake-ups (and its spinning while it
+    // waits for more work): the calling thread runs the passes itself.
+    let serial = rayon::current_num_threads() == 1;
+    for (number, (block, results)) in rows
+        .chunks(BLOCK_ROWS)
         .zip(out.chunks_mut(BLOCK_ROWS))
         .enumerate()
     {
-        block.clear();
-        block.extend_from_slice(source);
-        let rows = as_rows(&block);
-        // Each task validates its rows while they are in L1 and computes them only if all are good; the
-        // smallest bad index over the tasks is the block's first bad row.
-        let refused = py.detach(|| {
-            results
+        let codes = &mut codes[..block.len()];
+        let encode_task = |(task, (codes, rows)): (usize, (&mut [RowCode], &[Counts]))| {
+            encode_rows(rows, codes, opts, purpose);
+            let bad = codes.iter().position(|code| {
+                !code.size().is_some_and(|size| rule.accepts(size.into())) || extra(code).is_some()
+            })?;
+            Some(task * ROWS_PER_TASK + bad)
+        };
+        // The smallest bad index over the tasks is the block's first bad row.
+        let refused = if serial {
+            let tasks = codes
+                .chunks_mut(ROWS_PER_TASK)
+                .zip(block.chunks(ROWS_PER_TASK));
+            tasks.enumerate().filter_map(encode_task).min()
+        } else {
+            let tasks = codes
                 .par_chunks_mut(ROWS_PER_TASK)
-                .zip(rows.par_chunks(ROWS_PER_TASK))
-                .enumerate()
-                .filter_map(|(task, (out, chunk))| {
-                    match chunk.iter().position(|row| !accepts(row, rule, &extra)) {
-                        Some(bad) => Some(task * ROWS_PER_TASK + bad),
-                        None => {
-                            fill(chunk, out);
-                            None
-                        }
-                    }
-                })
-                .min()
-        });
+                .zip(block.par_chunks(ROWS_PER_TASK));
+            tasks.enumerate().filter_map(encode_task).min()
+        };
         if let Some(bad) = refused {
+            let problem = extra(&codes[bad]);
             return Err(row_error(
                 number * BLOCK_ROWS + bad,
-                &rows[bad],
+                &block[bad],
                 rule,
-                &extra,
+                problem,
             ));
         }
+        let codes = &*codes;
+        py.detach(|| {
+            if serial {
+                fill(codes, results)
+            } else {
+                results
+                    .par_chunks_mut(ROWS_PER_TASK)
+                    .zip(codes.par_chunks(ROWS_PER_TASK))
+                    .for_each(|(out, codes)| fill(codes, out))
+            }
+        });
     }
     Ok(out)
 }
@@ -146,7 +168,7 @@ pub fn validate_rows(
 ) -> PyResult<()> {
     match py.detach(|| first_refused_row(rows, |row| accepts(row, rule, &extra))) {
         None => Ok(()),
-        Some(bad) => Err(row_error(bad, &rows[bad], rule, &extra)),
+        Some(bad) => Err(row_error(bad, &rows[bad], rule, extra(&rows[bad]))),
     }
 }
 
@@ -154,16 +176,11 @@ fn accepts(row: &Counts, rule: SizeRule, extra: &impl Fn(&Counts) -> Option<Stri
     row_size(row).is_some_and(|size| rule.accepts(size)) && extra(row).is_none()
 }
 
-/// The error for bad row `index`, naming its first problem.
-fn row_error(
-    index: usize,
-    row: &Counts,
-    rule: SizeRule,
-    extra: &impl Fn(&Counts) -> Option<String>,
-) -> PyErr {
+/// The error for bad row `index`, naming its first problem: a count, the size, or `extra_problem`.
+fn row_error(index: usize, row: &Counts, rule: SizeRule, extra_problem: Option<String>) -> PyErr {
     let problem = count_problem(row)
         .or_else(|| size_problem(row, rule))
-        .or_else(|| extra(row))
+        .or(extra_problem)
         .unwrap_or_default();
     bad_hand(format!("row {index}: {problem}"))
 }

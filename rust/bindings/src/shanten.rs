@@ -1,7 +1,8 @@
 //! Shanten of one hand, per form, and of a batch of count rows.
 
+use mjcore_engine::row_code::{Purpose, RowCode};
 use mjcore_engine::shanten::FORM_ORDER;
-use mjcore_engine::{shanten_counts, shanten_counts_into, FormOptions, FormSet, Hand};
+use mjcore_engine::{shanten_code, shanten_codes_into, shanten_counts, FormOptions, FormSet, Hand};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
@@ -75,22 +76,24 @@ pub fn shanten_batch<'py>(
     let shanten = map_batch(
         arr,
         SizeRule::AnyHand,
-        |row| no_form_applies(row, opts),
-        |rows, out| shanten_counts_into(rows.iter(), out, opts),
+        opts,
+        Purpose::Shanten,
+        |code| no_form_applies(code, opts),
+        |codes, out| shanten_codes_into(codes, out, opts),
     )?;
     Ok(PyArray1::from_vec(arr.py(), shanten))
 }
 
 /// A row to which no selected form applies (special forms only, for a hand that is not 13 or 14 tiles).
-fn no_form_applies(row: &mjcore_engine::Counts, opts: FormOptions) -> Option<String> {
+fn no_form_applies(code: &RowCode, opts: FormOptions) -> Option<String> {
     if opts.forms.contains(FormSet::STANDARD) {
         return None;
     }
-    shanten_counts(row, opts).is_none().then(|| {
+    shanten_code(code, opts).is_none().then(|| {
         format!(
             "none of the selected forms (bits {}) applies to a hand of {} tiles",
             opts.forms.0,
-            row.iter().map(|&c| c as usize).sum::<usize>()
+            code.size().unwrap_or_default()
         )
     })
 }

@@ -1,6 +1,7 @@
 //! Win detection: one hand, or a whole numpy array of plain concealed hands without the GIL.
 
-use mjcore_engine::win::{is_win as is_win_hand, is_win_counts_with};
+use mjcore_engine::row_code::Purpose;
+use mjcore_engine::win::{is_win as is_win_hand, is_win_codes_into};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
@@ -43,12 +44,10 @@ pub fn is_win_batch<'py>(
     let wins = map_batch(
         arr,
         SizeRule::Complete,
+        opts,
+        Purpose::Win,
         |_| None,
-        |rows, out: &mut [bool]| {
-            for (slot, row) in out.iter_mut().zip(rows) {
-                *slot = is_win_counts_with(row, opts);
-            }
-        },
+        |codes, out| is_win_codes_into(codes, out, opts),
     )?;
     Ok(PyArray1::from_vec(py, wins))
 }

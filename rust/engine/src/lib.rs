@@ -7,6 +7,7 @@ pub mod forms;
 pub mod hand;
 pub mod knitted_pattern;
 pub mod notation;
+pub mod row_code;
 pub mod rules;
 pub mod ruleset;
 pub mod scoring;
@@ -22,7 +23,10 @@ pub use decompose::{decompose, for_each_decomposition, Decomposition, FormKind, 
 pub use error::{EngineError, Result};
 pub use forms::{FormOptions, FormSet};
 pub use hand::{Hand, HandShape, Meld, MeldKind};
-pub use shanten::{shanten, shanten_by_form, shanten_counts, shanten_counts_into, ShantenByForm};
+pub use shanten::{
+    shanten, shanten_by_form, shanten_code, shanten_codes_into, shanten_counts,
+    shanten_counts_into, ShantenByForm,
+};
 pub use tile::{Counts, Suit, Tile, NUM_KINDS};
 pub use waits::{discards, waits, Discard};
-pub use win::{is_win, is_win_counts, is_win_counts_with};
+pub use win::{is_win, is_win_codes_into, is_win_counts, is_win_counts_with};

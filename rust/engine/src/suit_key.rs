@@ -6,6 +6,9 @@ pub const SUIT_STATES: usize = 1_953_125;
 /// Number of distinct count vectors of the 7 honours (5^7).
 pub const HONOR_STATES: usize = 78_125;
 
+/// The keys of a whole hand: man, pin, sou, honours. Together they encode counts 0..4 losslessly.
+pub type SuitKeys = [u32; 4];
+
 /// Base-5 key of a suit's counts (`counts.len()` is 9 or 7; each count 0..4).
 #[inline(always)]
 pub fn suit_key(counts: &[u8]) -> usize {

@@ -9,9 +9,10 @@ use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::Hand;
 use crate::knitted_pattern::KnittedPattern;
-use crate::suit_key::{eight_counts, hand_keys};
+use crate::row_code::RowCode;
+use crate::suit_key::{eight_counts, hand_keys, SuitKeys};
 use crate::tile::{Counts, NUM_KINDS, TERMINALS_AND_HONOURS};
-use crate::win_table::{SuitTable, HONORS, SUITED};
+use crate::win_table::{HonorTable, SuitedTable, HONORS, SUITED};
 
 /// Tiles of the forms that take a whole concealed hand (seven pairs, orphans, knitted).
 const WHOLE_HAND_TILES: u8 = 14;
@@ -86,14 +87,40 @@ fn total(counts: &Counts) -> u8 {
     counts.iter().fold(0u8, |sum, &c| sum.wrapping_add(c))
 }
 
+/// Whether each encoded row (codes of valid 3n+2 rows, from [`crate::row_code::encode_rows`] with the same
+/// `opts` for [`crate::row_code::Purpose::Win`]) is a win in the selected forms, into `out`.
+pub fn is_win_codes_into(codes: &[RowCode], out: &mut [bool], opts: FormOptions) {
+    let knitted = opts.forms.contains(FormSet::KNITTED);
+    let standard = opts.forms.contains(FormSet::STANDARD);
+    let (suited, honors) = (&*SUITED, &*HONORS);
+    for (slot, code) in out.iter_mut().zip(codes) {
+        // A mask-decided form is complete exactly when it misses no tile.
+        *slot = (standard && is_standard_win_in(suited, honors, code.keys))
+            || code.mask_forms_missing() == 0
+            || (knitted && is_knitted_straight_code(code));
+    }
+}
+
+/// 组合龙 for an encoded row; kept out of line so that the common loop above keeps its registers.
+#[inline(never)]
+fn is_knitted_straight_code(code: &RowCode) -> bool {
+    code.raw_size() == usize::from(WHOLE_HAND_TILES) && is_knitted_straight_win(&code.counts())
+}
+
 /// Sets and one pair: every suit splits into sets, and exactly one of them also holds the pair.
 #[inline(always)]
 fn is_standard_win(counts: &Counts) -> bool {
-    let [man, pin, sou, honors] = hand_keys(counts);
-    let suited: &SuitTable = &SUITED;
+    let keys = hand_keys(counts).map(|key| key as u32);
+    is_standard_win_in(&SUITED, &HONORS, keys)
+}
+
+/// [`is_standard_win`] of a hand given by its suit keys, with the tables at hand.
+#[inline(always)]
+fn is_standard_win_in(suited: &SuitedTable, honors: &HonorTable, keys: SuitKeys) -> bool {
+    let [man, pin, sou, honour_key] = keys.map(|key| key as usize);
     // The four two-bit entries side by side: SETS bits at even positions, SETS_AND_PAIR bits at odd ones.
     let entries =
-        suited.get(man) | suited.get(pin) << 2 | suited.get(sou) << 4 | HONORS.get(honors) << 6;
+        suited.get(man) | suited.get(pin) << 2 | suited.get(sou) << 4 | honors.get(honour_key) << 6;
     let every_suit_complete = (entries | entries >> 1) & 0b0101_0101 == 0b0101_0101;
     let one_pair = (entries & 0b1010_1010).is_power_of_two();
     every_suit_complete & one_pair
@@ -128,6 +155,30 @@ const ORPHAN_MASK: [u8; NUM_KINDS] = {
 /// 全不靠 / 七星不靠: fourteen distinct tiles whose suited ones show one class per suit, all different.
 /// 组合龙: some assignment of distinct classes whose nine tiles are all present, the rest a set and a pair.
 fn is_knitted_win(counts: &Counts, all_distinct: bool) -> bool {
+    let (present, full) = knitted_classes(counts);
+    let honors_knitted = all_distinct
+        && present.iter().all(|p| p.is_power_of_two())
+        && present[0] | present[1] | present[2] == 0b111;
+    honors_knitted || knitted_straight_among(counts, full)
+}
+
+/// 组合龙 alone (fourteen tiles assumed).
+fn is_knitted_straight_win(counts: &Counts) -> bool {
+    let (_, full) = knitted_classes(counts);
+    knitted_straight_among(counts, full)
+}
+
+/// 组合龙 where `full` gives, per suit, the residue classes whose three tiles are all present.
+fn knitted_straight_among(counts: &Counts, full: [u8; 3]) -> bool {
+    full.iter().all(|&f| f != 0)
+        && KnittedPattern::ALL.iter().any(|&pattern| {
+            (0..3).all(|suit| full[suit] >> pattern.class(suit) & 1 == 1)
+                && is_knitted_straight(counts, pattern)
+        })
+}
+
+/// Per suit, as bit sets of residue classes: the classes with some tile present, and those with all three.
+fn knitted_classes(counts: &Counts) -> ([u8; 3], [u8; 3]) {
     let mut present = [0u8; 3];
     let mut full = [0u8; 3];
     for suit in 0..3 {
@@ -137,15 +188,7 @@ fn is_knitted_win(counts: &Counts, all_distinct: bool) -> bool {
             full[suit] |= (held(0) & held(1) & held(2)) << class;
         }
     }
-    let honors_knitted = all_distinct
-        && present.iter().all(|p| p.is_power_of_two())
-        && present[0] | present[1] | present[2] == 0b111;
-    honors_knitted
-        || (full.iter().all(|&f| f != 0)
-            && KnittedPattern::ALL.iter().any(|&pattern| {
-                (0..3).all(|suit| full[suit] >> pattern.class(suit) & 1 == 1)
-                    && is_knitted_straight(counts, pattern)
-            }))
+    (present, full)
 }
 
 /// With the nine tiles of `pattern` present: whether the other five are a set and a pair.

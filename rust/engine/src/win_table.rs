@@ -13,17 +13,24 @@ pub(crate) const SETS_AND_PAIR: u8 = 2;
 
 const KEYS_PER_BYTE: usize = 4;
 
-/// Completeness of every key of one suit, packed two bits per key.
-pub(crate) struct SuitTable {
-    packed: Vec<u8>,
+/// Completeness of every key of one suit, packed two bits per key into `BYTES` bytes, a power of two at least
+/// a quarter of the key count: a key indexes the table with a mask instead of a bounds check, and the padding
+/// keys read as incomplete.
+pub(crate) struct SuitTable<const BYTES: usize> {
+    packed: Box<[u8; BYTES]>,
 }
 
-impl SuitTable {
+/// The numbered suits' table: 5^9 keys in 2^19 bytes.
+pub(crate) type SuitedTable = SuitTable<{ 1 << 19 }>;
+/// The honours' table: 5^7 keys in 2^15 bytes.
+pub(crate) type HonorTable = SuitTable<{ 1 << 15 }>;
+
+impl<const BYTES: usize> SuitTable<BYTES> {
     /// Builds the table for a suit of `len` kinds, where chows exist only in the numbered suits.
     ///
     /// The lowest tile of a non-empty suit must lead a pung, a chow or the pair; removing that group gives a
     /// smaller key, so one ascending pass fills the table from entries already known.
-    fn build(len: usize, chows: bool) -> SuitTable {
+    fn build(len: usize, chows: bool) -> SuitTable<BYTES> {
         let states = 5usize.pow(len as u32);
         let power = |kind: usize| 5usize.pow(kind as u32);
         let mut entries = vec![0u8; states];
@@ -45,32 +52,34 @@ impl SuitTable {
             }
             entries[key] = entry;
         }
-        let packed = entries
-            .chunks(KEYS_PER_BYTE)
-            .map(|chunk| {
-                chunk
-                    .iter()
-                    .enumerate()
-                    .fold(0u8, |byte, (slot, &entry)| byte | entry << (2 * slot))
-            })
-            .collect();
-        SuitTable { packed }
+        let mut packed = vec![0u8; BYTES];
+        for (byte, chunk) in packed.iter_mut().zip(entries.chunks(KEYS_PER_BYTE)) {
+            *byte = chunk
+                .iter()
+                .enumerate()
+                .fold(0u8, |byte, (slot, &entry)| byte | entry << (2 * slot));
+        }
+        SuitTable {
+            packed: packed
+                .into_boxed_slice()
+                .try_into()
+                .expect("a vector of BYTES bytes"),
+        }
     }
 
-    /// The entry of `key`: 0 (incomplete), [`SETS`] or [`SETS_AND_PAIR`]. Keys beyond the table (counts
-    /// above 4) are incomplete.
+    /// The entry of `key`: 0 (incomplete), [`SETS`] or [`SETS_AND_PAIR`]. Keys from counts 0..4 are in the
+    /// table, and keys up to four times its bytes read as incomplete; larger keys (a caller bug) alias
+    /// smaller ones, meaningless but never a panic.
     #[inline(always)]
     pub(crate) fn get(&self, key: usize) -> u8 {
-        self.packed
-            .get(key / KEYS_PER_BYTE)
-            .map_or(0, |byte| byte >> (2 * (key % KEYS_PER_BYTE)) & 3)
+        self.packed[key / KEYS_PER_BYTE % BYTES] >> (2 * (key % KEYS_PER_BYTE)) & 3
     }
 }
 
 /// The table of a numbered suit (chows allowed).
-pub(crate) static SUITED: LazyLock<SuitTable> = LazyLock::new(|| SuitTable::build(9, true));
+pub(crate) static SUITED: LazyLock<SuitedTable> = LazyLock::new(|| SuitTable::build(9, true));
 /// The table of the honours (pungs and a pair only).
-pub(crate) static HONORS: LazyLock<SuitTable> = LazyLock::new(|| SuitTable::build(7, false));
+pub(crate) static HONORS: LazyLock<HonorTable> = LazyLock::new(|| SuitTable::build(7, false));
 
 #[cfg(test)]
 mod tests {

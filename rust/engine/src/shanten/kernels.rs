@@ -1,17 +1,29 @@
-//! The two vectorisable steps of the hot path — the four-suit combine and the kind masks — behind one trait,
-//! so that the hot path is compiled once per instruction set with its kernels inlined: [`Portable`] anywhere,
-//! [`Avx2`] inside functions compiled for AVX2. An `Avx2` value exists only once the CPU is known to have
-//! AVX2 and POPCNT, which is what makes its kernels safe to call.
+//! The vectorisable steps of the hot paths — a row's suit keys and size, the four-suit combine, the kind masks
+//! and the whole-hand forms' counts — behind one trait, so that each hot path is compiled once per instruction
+//! set with its kernels inlined: [`Portable`] anywhere, [`Avx2`] inside functions compiled for AVX2 (through
+//! [`dispatch`]). An `Avx2` value exists only once the CPU is known to have AVX2 and POPCNT, which is what
+//! makes its kernels safe to call.
 
 use super::distances::{hand_distance_scalar, Distances};
-use super::kind_masks::KindMasks;
-use crate::tile::Counts;
+use super::kind_masks::{KindMasks, PairCounts};
+use super::special::{honours_knitted_missing, mask_forms_missing};
+use crate::forms::{FormOptions, FormSet};
+use crate::suit_key::{hand_keys_packed, SuitKeys};
+use crate::tile::{tile_count, Counts, COPIES};
 
 pub trait Kernels: Copy {
+    /// The four suit keys of a row (as [`crate::suit_key::hand_keys`]) and its number of tiles; the size is
+    /// None when a count is above four (the keys are then meaningless).
+    fn keys_and_size(self, counts: &Counts) -> (SuitKeys, Option<u8>);
     /// See [`hand_distance_scalar`].
     fn hand_distance(self, parts: [&Distances; 4], sets: usize) -> u8;
     /// See [`KindMasks::of_scalar`].
     fn kind_masks(self, counts: &Counts) -> KindMasks;
+    /// See [`PairCounts`]; exact for hands of at most 14 tiles (the AVX2 sums pack several counts per byte).
+    fn pair_counts(self, counts: &Counts, quads: bool) -> PairCounts;
+    /// Whether a 14-tile hand is complete in one of the selected forms that [`mask_forms_missing`] scores:
+    /// that function's answer is zero.
+    fn mask_forms_complete(self, counts: &Counts, opts: FormOptions) -> bool;
 }
 
 /// Plain Rust, for any CPU.
@@ -20,6 +32,13 @@ pub struct Portable;
 
 impl Kernels for Portable {
     #[inline(always)]
+    fn keys_and_size(self, counts: &Counts) -> (SuitKeys, Option<u8>) {
+        let keys = hand_keys_packed(counts).map(|key| key as u32);
+        let valid = counts.iter().all(|&c| c <= COPIES);
+        (keys, valid.then(|| tile_count(counts) as u8))
+    }
+
+    #[inline(always)]
     fn hand_distance(self, parts: [&Distances; 4], sets: usize) -> u8 {
         hand_distance_scalar(parts, sets)
     }
@@ -27,6 +46,16 @@ impl Kernels for Portable {
     #[inline(always)]
     fn kind_masks(self, counts: &Counts) -> KindMasks {
         KindMasks::of_scalar(counts)
+    }
+
+    #[inline(always)]
+    fn pair_counts(self, counts: &Counts, quads: bool) -> PairCounts {
+        PairCounts::of_masks(&KindMasks::of_scalar(counts), quads)
+    }
+
+    #[inline(always)]
+    fn mask_forms_complete(self, counts: &Counts, opts: FormOptions) -> bool {
+        mask_forms_missing(self, counts, opts) == 0
     }
 }
 
@@ -47,6 +76,12 @@ impl Avx2 {
 #[cfg(target_arch = "x86_64")]
 impl Kernels for Avx2 {
     #[inline(always)]
+    fn keys_and_size(self, counts: &Counts) -> (SuitKeys, Option<u8>) {
+        // SAFETY: an `Avx2` value exists only on a CPU with AVX2.
+        unsafe { super::simd::keys_and_size_avx2(counts) }
+    }
+
+    #[inline(always)]
     fn hand_distance(self, parts: [&Distances; 4], sets: usize) -> u8 {
         // SAFETY: an `Avx2` value exists only on a CPU with AVX2.
         unsafe { super::simd::hand_distance_avx2(parts, sets) }
@@ -57,6 +92,53 @@ impl Kernels for Avx2 {
         // SAFETY: as above.
         unsafe { super::simd::kind_masks_avx2(counts) }
     }
+
+    #[inline(always)]
+    fn pair_counts(self, counts: &Counts, quads: bool) -> PairCounts {
+        // SAFETY: as above.
+        unsafe { super::simd::pair_counts_avx2(counts, quads) }
+    }
+
+    #[inline(always)]
+    fn mask_forms_complete(self, counts: &Counts, opts: FormOptions) -> bool {
+        let forms = opts.forms;
+        // SAFETY: as above.
+        let pairs_or_orphans = unsafe {
+            super::simd::pairs_or_orphans_complete_avx2(
+                counts,
+                forms.contains(FormSet::SEVEN_PAIRS),
+                forms.contains(FormSet::THIRTEEN_ORPHANS),
+                opts.seven_pairs_quads,
+            )
+        };
+        pairs_or_orphans
+            || (forms.contains(FormSet::KNITTED)
+                && honours_knitted_missing(&self.kind_masks(counts)) == 0)
+    }
+}
+
+/// Work compiled once per instruction set: `run` (always inlined) is built into [`dispatch`]'s AVX2 function
+/// and into its portable path, so the kernels it calls inline in each.
+pub trait KernelTask {
+    type Output;
+    fn run<K: Kernels>(self, kernels: K) -> Self::Output;
+}
+
+/// Runs `task` with the best kernels this CPU has (checked once per call, so give it a whole batch).
+#[inline]
+pub fn dispatch<T: KernelTask>(task: T) -> T::Output {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(avx2) = Avx2::detect() {
+        // SAFETY: the token proves AVX2 and POPCNT.
+        return unsafe { run_avx2(task, avx2) };
+    }
+    task.run(Portable)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn run_avx2<T: KernelTask>(task: T, avx2: Avx2) -> T::Output {
+    task.run(avx2)
 }
 
 /// [`Kernels::hand_distance`] with the best kernels this CPU has, for the paths that are not batch-hot.

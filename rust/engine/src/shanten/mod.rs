@@ -8,7 +8,7 @@
 
 mod capped;
 mod distances;
-mod kernels;
+pub(crate) mod kernels;
 mod kind_masks;
 mod simd;
 mod special;
@@ -18,13 +18,13 @@ mod table;
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, HandShape};
-use crate::tile::{tile_count, Counts, Suit, COPIES, NUM_KINDS};
-#[cfg(target_arch = "x86_64")]
-use kernels::Avx2;
-use kernels::{Kernels, Portable};
-use kind_masks::KindMasks;
-use standard::{table_missing, StandardQuery};
+use crate::row_code::{Purpose, RowCode};
+use crate::tile::{Counts, Suit, COPIES, NUM_KINDS};
+use kernels::{dispatch, KernelTask, Kernels};
+use kind_masks::{KindMasks, PairCounts};
+use standard::{table_missing_of_keys, StandardQuery};
 
+pub(crate) use special::mask_forms_missing;
 pub(crate) use standard::StandardParts;
 // The building blocks of the standard form, for callers that keep per-suit vectors themselves (the
 // efficiency bot recomputes one suit per candidate tile).
@@ -46,7 +46,7 @@ pub const FORM_ORDER: [FormSet; 4] = [
 pub type ShantenByForm = [Option<i8>; 4];
 
 /// Concealed sizes of the special forms: 13 tiles waiting, 14 complete.
-const SPECIAL_SIZES: [usize; 2] = [13, 14];
+pub(crate) const SPECIAL_SIZES: [usize; 2] = [13, 14];
 /// 组合龙 with its set declared: a concealed part of 10 or 11 tiles beside one meld.
 const KNITTED_WITH_MELD_SIZES: [usize; 2] = [10, 11];
 /// The knitted straight stands in for three of the sets.
@@ -71,12 +71,7 @@ pub fn shanten_by_form(hand: &Hand, opts: FormOptions) -> Result<ShantenByForm> 
 /// (no forms selected, or only special forms for a hand that is not 13/14 tiles).
 #[inline]
 pub fn shanten_counts(counts: &Counts, opts: FormOptions) -> Option<i8> {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = Avx2::detect() {
-        // SAFETY: the token proves the CPU features.
-        return unsafe { shanten_counts_avx2(avx2, counts, opts) };
-    }
-    plain_shanten(Portable, counts, opts)
+    dispatch(PlainShanten { counts, opts })
 }
 
 /// [`shanten_counts`] of every row into `out` (row i into `out[i]`; [`NO_FORM`] where no selected form
@@ -86,70 +81,103 @@ pub fn shanten_counts_into<'a>(
     out: &mut [i8],
     opts: FormOptions,
 ) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = Avx2::detect() {
-        // SAFETY: the token proves the CPU features.
-        return unsafe { shanten_rows_avx2(avx2, rows, out, opts) };
-    }
-    shanten_rows(Portable, rows, out, opts)
+    dispatch(PlainShantenRows { rows, out, opts })
+}
+
+/// [`shanten_counts`] of every encoded row (codes of valid rows, from [`crate::row_code::encode_rows`] with
+/// the same `opts` for [`Purpose::Shanten`]) into `out`, [`NO_FORM`] where no selected form applies.
+pub fn shanten_codes_into(codes: &[RowCode], out: &mut [i8], opts: FormOptions) {
+    dispatch(CodeShantenRows { codes, out, opts })
+}
+
+/// [`shanten_counts`] of one encoded row (the code of a valid row, encoded with the same `opts` for
+/// [`Purpose::Shanten`]).
+pub fn shanten_code(code: &RowCode, opts: FormOptions) -> Option<i8> {
+    let mut out = [NO_FORM];
+    shanten_codes_into(std::slice::from_ref(code), &mut out, opts);
+    (out[0] != NO_FORM).then_some(out[0])
 }
 
 /// What [`shanten_counts_into`] writes for a row to which no selected form applies.
 pub const NO_FORM: i8 = i8::MAX;
 
-#[inline(always)]
-fn shanten_rows<'a, K: Kernels>(
-    kernels: K,
-    rows: impl Iterator<Item = &'a Counts>,
-    out: &mut [i8],
+struct PlainShanten<'a> {
+    counts: &'a Counts,
     opts: FormOptions,
-) {
-    for (slot, row) in out.iter_mut().zip(rows) {
-        *slot = plain_shanten(kernels, row, opts).unwrap_or(NO_FORM);
+}
+
+impl KernelTask for PlainShanten<'_> {
+    type Output = Option<i8>;
+
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) -> Option<i8> {
+        plain_shanten(kernels, self.counts, self.opts)
     }
 }
 
-/// The same code compiled for AVX2 and POPCNT, so that the AVX2 kernels inline.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,popcnt")]
-unsafe fn shanten_counts_avx2(avx2: Avx2, counts: &Counts, opts: FormOptions) -> Option<i8> {
-    plain_shanten(avx2, counts, opts)
+struct PlainShantenRows<'a, I> {
+    rows: I,
+    out: &'a mut [i8],
+    opts: FormOptions,
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,popcnt")]
-unsafe fn shanten_rows_avx2<'a>(
-    avx2: Avx2,
-    rows: impl Iterator<Item = &'a Counts>,
-    out: &mut [i8],
+impl<'a, I: Iterator<Item = &'a Counts>> KernelTask for PlainShantenRows<'_, I> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) {
+        for (slot, row) in self.out.iter_mut().zip(self.rows) {
+            *slot = plain_shanten(kernels, row, self.opts).unwrap_or(NO_FORM);
+        }
+    }
+}
+
+struct CodeShantenRows<'a> {
+    codes: &'a [RowCode],
+    out: &'a mut [i8],
     opts: FormOptions,
-) {
-    shanten_rows(avx2, rows, out, opts)
+}
+
+impl KernelTask for CodeShantenRows<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) {
+        for (slot, code) in self.out.iter_mut().zip(self.codes) {
+            *slot = code_shanten(kernels, code, self.opts, || code.counts()).unwrap_or(NO_FORM);
+        }
+    }
 }
 
 /// The body of [`shanten_counts`], inlined into each build of it.
 #[inline(always)]
 fn plain_shanten<K: Kernels>(kernels: K, counts: &Counts, opts: FormOptions) -> Option<i8> {
-    let size = tile_count(counts);
+    let code = RowCode::encode(kernels, counts, opts, Purpose::Shanten);
+    code_shanten(kernels, &code, opts, || *counts)
+}
+
+/// Shanten of an encoded row: the standard form from the keys, the mask-decided forms as encoded, and the
+/// knitted straight from the counts (`counts` is called only for it).
+#[inline(always)]
+fn code_shanten<K: Kernels>(
+    kernels: K,
+    code: &RowCode,
+    opts: FormOptions,
+    counts: impl FnOnce() -> Counts,
+) -> Option<i8> {
+    let size = code.raw_size();
     let forms = opts.forms;
-    let mut best = u8::MAX;
+    let mut best = code.mask_forms_missing();
     if forms.contains(FormSet::STANDARD) {
-        best = table_missing(kernels, counts, size / 3);
+        best = best.min(table_missing_of_keys(kernels, code.keys, size / 3));
     }
-    if SPECIAL_SIZES.contains(&size) && forms.0 & !FormSet::STANDARD.0 != 0 {
-        let masks = kernels.kind_masks(counts);
-        if forms.contains(FormSet::SEVEN_PAIRS) {
-            best = best.min(special::seven_pairs_missing(&masks, opts.seven_pairs_quads));
-        }
-        if forms.contains(FormSet::THIRTEEN_ORPHANS) {
-            best = best.min(special::thirteen_orphans_missing(&masks));
-        }
-        if forms.contains(FormSet::KNITTED) {
-            let sets = size / 3 - SETS_IN_KNITTED_STRAIGHT;
-            best = best.min(special::honours_knitted_missing(&masks)).min(
-                special::plain_knitted_straight_missing(kernels, counts, sets),
-            );
-        }
+    if forms.contains(FormSet::KNITTED) && SPECIAL_SIZES.contains(&size) {
+        let sets = size / 3 - SETS_IN_KNITTED_STRAIGHT;
+        best = best.min(special::plain_knitted_straight_missing(
+            kernels,
+            &counts(),
+            sets,
+        ));
     }
     (best != u8::MAX).then(|| shanten_of_missing(best, 0))
 }
@@ -254,17 +282,15 @@ impl Analysis {
     /// Shanten by form for `counts` (which must keep this hand's set count), the standard form from `parts`.
     pub(crate) fn by_form_with(&self, counts: &Counts, parts: &StandardParts) -> ShantenByForm {
         let masks = kernels::kind_masks(counts);
+        let pairs = PairCounts::of_masks(&masks, self.opts.seven_pairs_quads);
         FORM_ORDER.map(|form| {
             if !self.opts.forms.contains(form) || !self.applies(form) {
                 return None;
             }
             let missing = match form {
                 FormSet::STANDARD => Some(self.standard_query().missing(parts)),
-                FormSet::SEVEN_PAIRS => Some(special::seven_pairs_missing(
-                    &masks,
-                    self.opts.seven_pairs_quads,
-                )),
-                FormSet::THIRTEEN_ORPHANS => Some(special::thirteen_orphans_missing(&masks)),
+                FormSet::SEVEN_PAIRS => Some(special::seven_pairs_missing(&pairs)),
+                FormSet::THIRTEEN_ORPHANS => Some(special::thirteen_orphans_missing(&pairs)),
                 _ => self.knitted_missing(counts, &masks),
             };
             missing.map(|m| shanten_of_missing(m, self.wilds))
@@ -309,6 +335,7 @@ impl Analysis {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tile::tile_count;
 
     /// The hot entry's precondition is valid counts, but batch memory can be anything: it must never panic
     /// (overflow checks are on in tests), only answer meaninglessly.
@@ -326,7 +353,7 @@ mod tests {
             for bits in [1, 7, 15] {
                 let opts = FormOptions::with_forms(FormSet(bits));
                 let _ = shanten_counts(&counts, opts);
-                let _ = plain_shanten(Portable, &counts, opts);
+                let _ = plain_shanten(kernels::Portable, &counts, opts);
             }
         }
     }
@@ -347,7 +374,7 @@ mod tests {
             for bits in [1, 2, 4, 7, 8, 15] {
                 let opts = FormOptions::with_forms(FormSet(bits));
                 assert_eq!(
-                    plain_shanten(Portable, &counts, opts),
+                    plain_shanten(kernels::Portable, &counts, opts),
                     shanten_counts(&counts, opts),
                     "{counts:?}"
                 );

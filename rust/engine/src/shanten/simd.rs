@@ -1,17 +1,19 @@
 //! The four-suit combine of [`super::distances::hand_distance_scalar`] with AVX2 byte shuffles: both min-plus
 //! products (man ⊗ pin in the low 128-bit lane, sou ⊗ honours in the high one) are computed at once, every
 //! (sets, pair) entry in parallel, then the two halves meet in one reversed add and a horizontal minimum.
-//! Also the byte compares that build [`KindMasks`]. The functions carry no `#[target_feature]` of their own:
-//! they are always inlined into a function compiled for AVX2 (see [`super::kernels`]), where the intrinsics
-//! inline in turn; the scalar code is the fallback and the reference.
+//! Also the byte compares that build [`KindMasks`] and decide the complete whole-hand forms, the byte sums of
+//! [`PairCounts`], and the suit keys of a row by byte multiply-adds. The functions carry no `#[target_feature]`
+//! of their own: they are always inlined into a function compiled for AVX2 (see [`super::kernels`]), where the
+//! intrinsics inline in turn; the scalar code is the fallback and the reference.
 
 #![cfg(target_arch = "x86_64")]
 
 use std::arch::x86_64::*;
 
 use super::distances::{slot, Distances, INF};
-use super::kind_masks::KindMasks;
-use crate::tile::{Counts, NUM_KINDS};
+use super::kind_masks::{KindMasks, PairCounts, ORPHANS};
+use crate::suit_key::SuitKeys;
+use crate::tile::{Counts, COPIES, NUM_KINDS};
 
 /// Padding slot of every vector, always [`INF`]: shuffles read it for "no such entry".
 const PAD: u8 = 6;
@@ -151,6 +153,239 @@ pub unsafe fn kind_masks_avx2(counts: &Counts) -> KindMasks {
     }
 }
 
+/// 0xFF at the terminals and honours among kinds `first..first + 32` (the bytes of a load at `first`).
+const fn orphan_bytes(first: usize) -> [u8; 32] {
+    let mut bytes = [0u8; 32];
+    let mut i = 0;
+    while i < 32 {
+        if ORPHANS >> (first + i) & 1 == 1 {
+            bytes[i] = u8::MAX;
+        }
+        i += 1;
+    }
+    bytes
+}
+
+/// [`orphan_bytes`] of the load at kind 0.
+const ORPHAN_BYTES: [u8; 32] = orphan_bytes(0);
+/// [`orphan_bytes`] of the load at kind 2.
+const SHIFTED_ORPHAN_BYTES: [u8; 32] = orphan_bytes(NUM_KINDS - 32);
+/// Kinds 32 and 33 in the load at kind 2.
+const LAST_TWO_KINDS: [u8; 32] = {
+    let mut bytes = [0u8; 32];
+    bytes[30] = u8::MAX;
+    bytes[31] = u8::MAX;
+    bytes
+};
+
+/// Whether a 14-tile hand is seven pairs (`quads`: four identical tiles as two pairs) or thirteen orphans,
+/// as `forms` selects: every count even (and none four without `quads`); or no tile outside the orphans and
+/// every orphan held (the fourteenth tile is then the pair). Byte compares over the two loads of the row.
+///
+/// # Safety
+/// As for [`hand_distance_avx2`].
+#[inline(always)]
+pub unsafe fn pairs_or_orphans_complete_avx2(
+    counts: &Counts,
+    seven_pairs: bool,
+    orphans: bool,
+    quads: bool,
+) -> bool {
+    const SHIFT: usize = NUM_KINDS - 32;
+    let load32 = |t: &[u8; 32]| unsafe { _mm256_loadu_si256(t.as_ptr().cast()) };
+    // SAFETY: counts has 34 bytes, so bytes 0..32 and 2..34 are in bounds.
+    let (low, high) = unsafe {
+        (
+            _mm256_loadu_si256(counts.as_ptr().cast()),
+            _mm256_loadu_si256(counts.as_ptr().add(SHIFT).cast()),
+        )
+    };
+    let mut complete = false;
+    if seven_pairs {
+        // Bit 0 of some count set: an odd count; bit 2: a count of four.
+        let refused = _mm256_set1_epi8(if quads { 1 } else { 1 | 4 });
+        complete |= _mm256_testz_si256(_mm256_or_si256(low, high), refused) == 1;
+    }
+    if orphans {
+        let zero = _mm256_setzero_si256();
+        let strays = _mm256_or_si256(
+            _mm256_andnot_si256(load32(&ORPHAN_BYTES), low),
+            _mm256_andnot_si256(load32(&SHIFTED_ORPHAN_BYTES), high),
+        );
+        let missing = _mm256_or_si256(
+            _mm256_and_si256(_mm256_cmpeq_epi8(low, zero), load32(&ORPHAN_BYTES)),
+            _mm256_and_si256(_mm256_cmpeq_epi8(high, zero), load32(&LAST_TWO_KINDS)),
+        );
+        let either = _mm256_or_si256(strays, missing);
+        complete |= _mm256_testz_si256(either, either) == 1;
+    }
+    complete
+}
+
+/// Per-count bytes for [`pair_counts_avx2`], looked up with `pshufb` (counts 0..=4; same in both lanes).
+struct PairBytes {
+    /// `pairs + 16 · halves` of a kind held `c` times, four identical tiles making two pairs.
+    quads: [u8; 32],
+    /// The same when the seven pairs must be of distinct kinds.
+    distinct: [u8; 32],
+    /// `held + 16 · twice`, for the terminals and honours.
+    orphans: [u8; 32],
+}
+
+const PAIR_BYTES: PairBytes = {
+    let mut bytes = PairBytes {
+        quads: [0; 32],
+        distinct: [0; 32],
+        orphans: [0; 32],
+    };
+    let mut i = 0;
+    while i < 32 {
+        let c = (i % 16) as u8;
+        if c <= COPIES {
+            bytes.quads[i] = c / 2 + 16 * (c % 2);
+            bytes.distinct[i] = (c >= 2) as u8 + 16 * (c == 1) as u8;
+            bytes.orphans[i] = (c >= 1) as u8 + 16 * (c >= 2) as u8;
+        }
+        i += 1;
+    }
+    bytes
+};
+
+/// [`PairCounts`] by byte sums: each kind's count is mapped (one `pshufb`) to a byte packing its pairs and
+/// halves, and another packing whether it is held once and twice (kept for orphans only); `psadbw` sums each
+/// packing. A hand of at most 14 tiles has at most 7 pairs, 14 halves, 13 orphans and 7 orphan pairs, so no
+/// field overflows into the next. Kinds 0..32 come from one load, kinds 32 and 33 (both honours) from
+/// another, added into the bytes of kinds 0 and 1.
+///
+/// # Safety
+/// As for [`hand_distance_avx2`].
+#[inline(always)]
+pub unsafe fn pair_counts_avx2(counts: &Counts, quads: bool) -> PairCounts {
+    const SHIFT: usize = NUM_KINDS - 32;
+    let load32 = |t: &[u8; 32]| unsafe { _mm256_loadu_si256(t.as_ptr().cast()) };
+    // SAFETY: counts has 34 bytes, so bytes 0..32 and 2..34 are in bounds.
+    let (low, shifted) = unsafe {
+        (
+            _mm256_loadu_si256(counts.as_ptr().cast()),
+            _mm256_loadu_si256(counts.as_ptr().add(SHIFT).cast()),
+        )
+    };
+    // Kinds 32 and 33 are the last two bytes of the shifted load; keep only them.
+    let tail = _mm256_srli_si256::<14>(_mm256_permute2x128_si256::<0x81>(shifted, shifted));
+    let pair_table = load32(if quads {
+        &PAIR_BYTES.quads
+    } else {
+        &PAIR_BYTES.distinct
+    });
+    let orphan_table = load32(&PAIR_BYTES.orphans);
+    let pairs = _mm256_add_epi8(
+        _mm256_shuffle_epi8(pair_table, low),
+        _mm256_shuffle_epi8(pair_table, tail),
+    );
+    let orphans = _mm256_add_epi8(
+        _mm256_and_si256(
+            _mm256_shuffle_epi8(orphan_table, low),
+            load32(&ORPHAN_BYTES),
+        ),
+        _mm256_shuffle_epi8(orphan_table, tail),
+    );
+    let zero = _mm256_setzero_si256();
+    let sums = _mm256_or_si256(
+        _mm256_sad_epu8(pairs, zero),
+        _mm256_slli_epi64::<16>(_mm256_sad_epu8(orphans, zero)),
+    );
+    let sums = _mm_add_epi64(
+        _mm256_castsi256_si128(sums),
+        _mm256_extracti128_si256::<1>(sums),
+    );
+    let total = _mm_cvtsi128_si64(_mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums))) as u32;
+    let field = |shift: u32| (total >> shift & 0xF) as u8;
+    PairCounts {
+        pairs: field(0),
+        halves: (total >> 4 & 0xFF) as u8,
+        orphans: field(16),
+        orphan_pairs: (total >> 20 & 0xFF) as u8,
+    }
+}
+
+/// Marks a shuffle slot that reads as zero.
+const ZERO: u8 = 0x80;
+
+/// For `_mm256_shuffle_epi8` of kinds 2..18 (low lane) and 18..34 (high lane): the first eight digits of pin
+/// into bytes 8..16, of sou into bytes 16..24, the seven honours into bytes 24..31. Bytes 0..8 (man) come from
+/// another load.
+const FIRST_EIGHT_DIGITS: [u8; 32] = {
+    let mut shuffle = [ZERO; 32];
+    let mut k = 0;
+    while k < 8 {
+        shuffle[8 + k] = 7 + k as u8; // pin: kinds 9..17 sit at 7..15 of the low lane
+        shuffle[16 + k] = k as u8; // sou: kinds 18..26 at 0..8 of the high lane
+        if k < 7 {
+            shuffle[24 + k] = 9 + k as u8; // honours: kinds 27..34 at 9..16
+        }
+        k += 1;
+    }
+    shuffle
+};
+
+/// For the same loads: the ninth digit of each numbered suit (kinds 8, 17, 26) into the lowest byte of its
+/// suit's 64-bit lane, zero elsewhere.
+const NINTH_DIGITS: [u8; 32] = {
+    let mut shuffle = [ZERO; 32];
+    shuffle[0] = 6;
+    shuffle[8] = 15;
+    shuffle[16] = 8;
+    shuffle
+};
+
+/// [`super::kernels::Kernels::keys_and_size`] with byte multiply-adds: the row's digits are laid out one suit
+/// per 64-bit lane, folded to base-5 values pairwise (`pmaddubsw` ×5, `pmaddwd` ×25, then ×625 across the
+/// two 32-bit halves), and the ninth digits added ×5⁸. The tile count is a byte sum of the same layout.
+///
+/// # Safety
+/// As for [`hand_distance_avx2`].
+#[inline(always)]
+pub unsafe fn keys_and_size_avx2(counts: &Counts) -> (SuitKeys, Option<u8>) {
+    // SAFETY: counts has 34 bytes, so bytes 0..32 and 2..34 are in bounds.
+    let (low, high) = unsafe {
+        (
+            _mm256_loadu_si256(counts.as_ptr().cast()),
+            _mm256_loadu_si256(counts.as_ptr().add(2).cast()),
+        )
+    };
+    let load32 = |t: &[u8; 32]| unsafe { _mm256_loadu_si256(t.as_ptr().cast()) };
+    // Dwords 0 and 1 (man's first eight kinds) from the load at kind 0.
+    let digits = _mm256_blend_epi32::<0b0000_0011>(
+        _mm256_shuffle_epi8(high, load32(&FIRST_EIGHT_DIGITS)),
+        low,
+    );
+    let ninth = _mm256_shuffle_epi8(high, load32(&NINTH_DIGITS));
+    let pairs = _mm256_maddubs_epi16(digits, _mm256_set1_epi16(1 | 5 << 8));
+    let quads = _mm256_madd_epi16(pairs, _mm256_set1_epi32(1 | 25 << 16));
+    let low_half = _mm256_and_si256(quads, _mm256_set1_epi64x(0xFFFF_FFFF));
+    let high_half = _mm256_mul_epu32(_mm256_srli_epi64::<32>(quads), _mm256_set1_epi64x(625));
+    let eight = _mm256_add_epi64(low_half, high_half);
+    let keys = _mm256_add_epi64(eight, _mm256_mul_epu32(ninth, _mm256_set1_epi64x(390_625)));
+    let keys = _mm256_permutevar8x32_epi32(keys, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6));
+    let mut out: SuitKeys = [0; 4];
+    // SAFETY: `out` has 16 bytes.
+    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), _mm256_castsi256_si128(keys)) };
+
+    let largest = _mm256_max_epu8(low, high);
+    let above_four = _mm256_subs_epu8(largest, _mm256_set1_epi8(COPIES as i8));
+    if _mm256_testz_si256(above_four, above_four) == 0 {
+        return (out, None);
+    }
+    // Every digit sits once in `digits` or `ninth`; with counts 0..4 their byte sums cannot overflow.
+    let sums = _mm256_sad_epu8(_mm256_add_epi8(digits, ninth), _mm256_setzero_si256());
+    let sums = _mm_add_epi64(
+        _mm256_castsi256_si128(sums),
+        _mm256_extracti128_si256::<1>(sums),
+    );
+    let size = _mm_cvtsi128_si64(_mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums)));
+    (out, Some(size as u8))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,6 +434,36 @@ mod tests {
                 unsafe { kind_masks_avx2(&counts) },
                 KindMasks::of_scalar(&counts)
             );
+        }
+    }
+
+    /// Hands of 0..=14 tiles (the range the packed sums are exact for), kinds of every count, both options.
+    #[test]
+    fn avx2_pair_counts_agree_with_scalar() {
+        if crate::shanten::kernels::Avx2::detect().is_none() {
+            return;
+        }
+        let mut state = 5u64;
+        for i in 0..50_000 {
+            let mut counts = [0u8; NUM_KINDS];
+            let mut left = i % 15;
+            while left > 0 {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                // Either one tile or a whole run of copies, so that threes and fours are common.
+                let kind = (state >> 33) as usize % NUM_KINDS;
+                let copies = ((state >> 40) as usize % 4 + 1).min(left);
+                let added = copies.min(usize::from(COPIES - counts[kind]));
+                counts[kind] += added as u8;
+                left -= added.max(1).min(left);
+            }
+            for quads in [false, true] {
+                // SAFETY: checked above.
+                let fast = unsafe { pair_counts_avx2(&counts, quads) };
+                let scalar = PairCounts::of_masks(&KindMasks::of_scalar(&counts), quads);
+                assert_eq!(fast, scalar, "{counts:?} quads {quads}");
+            }
         }
     }
 }

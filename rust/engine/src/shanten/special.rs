@@ -2,42 +2,54 @@
 //! returns the fewest tiles missing from a 14-tile target, before wild tiles are counted.
 
 use super::kernels::Kernels;
-use super::kind_masks::{kind_set, KindMasks};
+use super::kind_masks::{kind_set, KindMasks, PairCounts};
 use super::standard::{table_missing, StandardQuery};
+use crate::forms::{FormOptions, FormSet};
 use crate::knitted_pattern::KnittedPattern;
-use crate::tile::{Counts, TERMINALS_AND_HONOURS};
+use crate::tile::Counts;
 
 /// Tiles in every special form's target.
 const TARGET_TILES: u8 = 14;
 const PAIRS_NEEDED: u8 = 7;
 
-/// 七对. With `quads`, four identical tiles are two pairs, so a kind can give a second pair; otherwise the seven
-/// pairs are of distinct kinds. Each kind offers its first pair for up to 2 held tiles and its second for the
-/// rest; these gains never increase, so the best seven pairs take the largest gains.
+/// Fewest missing tiles over the selected forms that the kind masks alone decide — seven pairs, thirteen
+/// orphans and 全不靠 (with the knitted forms) — for a 13- or 14-tile hand; `u8::MAX` when none is selected.
+#[inline(always)]
+pub fn mask_forms_missing<K: Kernels>(kernels: K, counts: &Counts, opts: FormOptions) -> u8 {
+    let forms = opts.forms;
+    let mut best = u8::MAX;
+    if forms.0 & (FormSet::SEVEN_PAIRS.0 | FormSet::THIRTEEN_ORPHANS.0) != 0 {
+        let pairs = kernels.pair_counts(counts, opts.seven_pairs_quads);
+        if forms.contains(FormSet::SEVEN_PAIRS) {
+            best = best.min(seven_pairs_missing(&pairs));
+        }
+        if forms.contains(FormSet::THIRTEEN_ORPHANS) {
+            best = best.min(thirteen_orphans_missing(&pairs));
+        }
+    }
+    if forms.contains(FormSet::KNITTED) {
+        best = best.min(honours_knitted_missing(&kernels.kind_masks(counts)));
+    }
+    best
+}
+
+/// 七对. With the quads option, four identical tiles are two pairs, so a kind can give a second pair;
+/// otherwise the seven pairs are of distinct kinds (see [`PairCounts`]). Each kind offers its first pair for
+/// up to 2 held tiles and its second for the rest; these gains never increase, so the best seven pairs take
+/// the largest gains.
 #[inline]
-pub fn seven_pairs_missing(masks: &KindMasks, quads: bool) -> u8 {
-    let pairs = masks.pairs.count_ones() as u8;
-    let singles = (masks.held & !masks.pairs).count_ones() as u8;
-    let (second_pairs, second_singles) = if quads {
-        (
-            masks.quads.count_ones() as u8,
-            (masks.triples & !masks.quads).count_ones() as u8,
-        )
-    } else {
-        (0, 0)
-    };
-    let full = (pairs + second_pairs).min(PAIRS_NEEDED); // pairs whose two tiles are both held
-    let half = (singles + second_singles).min(PAIRS_NEEDED - full); // pairs with one tile held
+pub fn seven_pairs_missing(counts: &PairCounts) -> u8 {
+    let full = counts.pairs.min(PAIRS_NEEDED); // pairs whose two tiles are both held
+    let half = counts.halves.min(PAIRS_NEEDED - full); // pairs with one tile held
     TARGET_TILES - 2 * full - half
 }
 
-const ORPHANS: u64 = kind_set(&TERMINALS_AND_HONOURS);
 const HONOUR_KINDS: u64 = kind_set(&[27, 28, 29, 30, 31, 32, 33]);
 
 /// 十三幺: one of each terminal and honour plus a second of any of them.
 #[inline]
-pub fn thirteen_orphans_missing(masks: &KindMasks) -> u8 {
-    TARGET_TILES - masks.held_in(ORPHANS) - (masks.pairs & ORPHANS != 0) as u8
+pub fn thirteen_orphans_missing(counts: &PairCounts) -> u8 {
+    TARGET_TILES - counts.orphans - (counts.orphan_pairs != 0) as u8
 }
 
 /// The kinds of the six knitted patterns (147, 258 and 369 spread over the three suits in every order), as

@@ -5,7 +5,7 @@ use super::capped::capped_distances;
 use super::distances::{Distances, ExcessDistances};
 use super::kernels::{hand_distance, Kernels};
 use super::table::{SuitTable, HONOURS, NUMBERED};
-use crate::suit_key::{hand_keys_packed, suit_key};
+use crate::suit_key::{hand_keys_packed, suit_key, SuitKeys};
 use crate::tile::{Counts, Suit, COPIES};
 
 /// One suit's contribution to the standard form.
@@ -110,8 +110,18 @@ fn suit_range(suit: Suit) -> std::ops::Range<usize> {
 /// The hot path for plain concealed counts (no melds, no wilds): four table lookups and one combine.
 #[inline(always)]
 pub fn table_missing<K: Kernels>(kernels: K, counts: &Counts, sets: usize) -> u8 {
+    table_missing_of_keys(
+        kernels,
+        hand_keys_packed(counts).map(|key| key as u32),
+        sets,
+    )
+}
+
+/// [`table_missing`] of a hand given by its suit keys.
+#[inline(always)]
+pub fn table_missing_of_keys<K: Kernels>(kernels: K, keys: SuitKeys, sets: usize) -> u8 {
     let numbered = &*NUMBERED;
-    let [man, pin, sou, honours] = hand_keys_packed(counts);
+    let [man, pin, sou, honours] = keys.map(|key| key as usize);
     kernels.hand_distance(
         [
             numbered.distances(man),
