@@ -11,7 +11,7 @@ use super::kind_mask::{kinds_where, KindMask};
 use crate::forms::FormSet;
 use crate::suit_key::{eight_counts, hand_keys};
 use crate::tile::{tile_count, Counts, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
-use crate::win_table::{SuitTable, HONORS, SETS, SETS_AND_PAIR, SUITED};
+use crate::win_table::{HONORS, SETS, SETS_AND_PAIR, SUITED};
 
 const ALL_KINDS: KindMask = (1 << NUM_KINDS) - 1;
 
@@ -28,13 +28,18 @@ const ORPHANS: KindMask = {
     mask
 };
 
-/// The suits as (first kind, kinds, completeness table), in the order of [`hand_keys`].
-fn suits() -> [(usize, usize, &'static SuitTable); 4] {
+/// A suit's completeness entry of a key (the suited and honour tables differ in size, hence in type).
+type EntryOf = fn(usize) -> u8;
+
+/// The suits as (first kind, kinds, completeness entries), in the order of [`hand_keys`].
+fn suits() -> [(usize, usize, EntryOf); 4] {
+    let suited: EntryOf = |key| SUITED.get(key);
+    let honours: EntryOf = |key| HONORS.get(key);
     [
-        (0, 9, &SUITED),
-        (9, 9, &SUITED),
-        (18, 9, &SUITED),
-        (27, 7, &HONORS),
+        (0, 9, suited),
+        (9, 9, suited),
+        (18, 9, suited),
+        (27, 7, honours),
     ]
 }
 
@@ -56,14 +61,14 @@ pub(crate) fn completing_tiles(waiting: &Counts, forms: FormSet) -> KindMask {
 fn standard_completions(waiting: &Counts) -> KindMask {
     let keys = hand_keys(waiting);
     let suits = suits();
-    let entries: [u8; 4] = std::array::from_fn(|s| suits[s].2.get(keys[s]));
+    let entries: [u8; 4] = std::array::from_fn(|s| (suits[s].2)(keys[s]));
     let incomplete = entries.iter().filter(|&&e| e == 0).count();
     if incomplete > 1 {
         return 0;
     }
     let pairs = entries.iter().filter(|&&e| e == SETS_AND_PAIR).count();
     let mut mask = 0;
-    for (suit, (first, len, table)) in suits.into_iter().enumerate() {
+    for (suit, (first, len, entry_of)) in suits.into_iter().enumerate() {
         let others_complete = incomplete == usize::from(entries[suit] == 0);
         let pairs_elsewhere = pairs - usize::from(entries[suit] == SETS_AND_PAIR);
         let target = match (others_complete, pairs_elsewhere) {
@@ -74,7 +79,7 @@ fn standard_completions(waiting: &Counts) -> KindMask {
         // One more tile of the suit's kind `digit` adds 5^digit to the suit's key.
         mask |= (0..len)
             .filter(|&digit| waiting[first + digit] < COPIES)
-            .filter(|&digit| table.get(keys[suit] + 5usize.pow(digit as u32)) == target)
+            .filter(|&digit| entry_of(keys[suit] + 5usize.pow(digit as u32)) == target)
             .fold(0, |mask, digit| mask | 1 << (first + digit));
     }
     mask
