@@ -1,10 +1,13 @@
-//! Decomposition of a complete hand into Python tuples.
+//! Decomposition of a complete hand: as plain tuples (`decompose`), or directly as the `mjcore.results`
+//! objects (`decompositions`), which saves the Python layer rebuilding every group.
 
-use mjcore_engine::decompose::{decompose as decompose_hand, Decomposition, Group};
+use mjcore_engine::decompose::{decompose as decompose_hand, Decomposition, Group, GroupKind};
+use mjcore_engine::NUM_KINDS;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyList, PyString, PyTuple, PyType};
 
-use crate::convert::{analysis_input, MeldTuple};
+use crate::convert::analysis_input;
 use crate::errors::IntoPyResult;
 
 /// A group as it crosses the boundary: (kind name, tiles, wild kinds, meld index or -1).
@@ -12,18 +15,18 @@ type GroupTuple<'py> = (&'static str, Bound<'py, PyTuple>, Bound<'py, PyTuple>, 
 /// A decomposition as it crosses the boundary: (form name, groups, wild kinds sorted).
 type DecompositionTuple<'py> = (&'static str, Vec<GroupTuple<'py>>, Bound<'py, PyTuple>);
 
-/// Every distinct decomposition of a complete 3n+2 hand, sorted by (form, groups).
+/// Every distinct decomposition of a complete 3n+2 hand, sorted by (form, groups), as plain tuples.
 #[pyfunction]
 pub fn decompose<'py>(
     py: Python<'py>,
     counts: &Bound<'py, PyAny>,
-    melds: Vec<MeldTuple>,
+    melds: &Bound<'py, PyAny>,
     wilds: u8,
     forms: u8,
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
 ) -> PyResult<Vec<DecompositionTuple<'py>>> {
-    let (hand, opts) = analysis_input(
+    let input = analysis_input(
         counts,
         melds,
         wilds,
@@ -31,7 +34,7 @@ pub fn decompose<'py>(
         seven_pairs_quads,
         wild_fifth_copy,
     )?;
-    let found = decompose_hand(&hand, opts).py_err()?;
+    let found = decompose_hand(&input.hand, input.opts).py_err()?;
     found.iter().map(|d| decomposition_tuple(py, d)).collect()
 }
 
@@ -39,12 +42,6 @@ fn decomposition_tuple<'py>(
     py: Python<'py>,
     decomposition: &Decomposition,
 ) -> PyResult<DecompositionTuple<'py>> {
-    let wild_tiles = decomposition
-        .wild_counts()
-        .iter()
-        .enumerate()
-        .flat_map(|(kind, &n)| std::iter::repeat_n(kind as u8, n as usize))
-        .collect::<Vec<_>>();
     let groups = decomposition
         .groups()
         .iter()
@@ -53,7 +50,7 @@ fn decomposition_tuple<'py>(
     Ok((
         decomposition.form.name(),
         groups,
-        PyTuple::new(py, wild_tiles)?,
+        wild_tiles(py, decomposition)?,
     ))
 }
 
@@ -61,12 +58,159 @@ fn group_tuple<'py>(py: Python<'py>, group: &Group) -> PyResult<GroupTuple<'py>>
     Ok((
         group.kind.name(),
         PyTuple::new(py, group.tiles())?,
-        PyTuple::new(py, group.wild_tiles().collect::<Vec<_>>())?,
+        group_wild_tiles(py, group)?,
         group.meld.map_or(-1, i16::from),
     ))
 }
 
+/// The kinds every wild tile of the decomposition stands for, sorted.
+fn wild_tiles<'py>(
+    py: Python<'py>,
+    decomposition: &Decomposition,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let counts = decomposition.wild_counts();
+    let kinds = counts
+        .iter()
+        .enumerate()
+        .flat_map(|(kind, &n)| std::iter::repeat_n(kind as u8, n as usize));
+    PyTuple::new(py, kinds.collect::<Vec<_>>())
+}
+
+/// The kinds the group's wild tiles stand for, sorted.
+fn group_wild_tiles<'py>(py: Python<'py>, group: &Group) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(py, group.wild_tiles().collect::<Vec<_>>())
+}
+
+/// `decompose` as a list of `mjcore.results.Decomposition`. `meld_objects` are the hand's `Meld` objects,
+/// in the order of `melds`, for the groups that are declared melds.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the flat argument list every analysis function shares, plus one
+pub fn decompositions<'py>(
+    py: Python<'py>,
+    counts: &Bound<'py, PyAny>,
+    melds: &Bound<'py, PyAny>,
+    wilds: u8,
+    forms: u8,
+    seven_pairs_quads: bool,
+    wild_fifth_copy: bool,
+    meld_objects: &Bound<'py, PyTuple>,
+) -> PyResult<Bound<'py, PyList>> {
+    let input = analysis_input(
+        counts,
+        melds,
+        wilds,
+        forms,
+        seven_pairs_quads,
+        wild_fifth_copy,
+    )?;
+    let found = decompose_hand(&input.hand, input.opts).py_err()?;
+    let types = result_types(py)?;
+    let objects = found
+        .iter()
+        .map(|d| decomposition_object(types, d, meld_objects))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, objects)
+}
+
+/// The result classes of `mjcore.results`, looked up once.
+struct ResultTypes {
+    group: Py<PyType>,
+    decomposition: Py<PyType>,
+}
+
+fn result_types(py: Python<'_>) -> PyResult<&ResultTypes> {
+    static TYPES: PyOnceLock<ResultTypes> = PyOnceLock::new();
+    TYPES.get_or_try_init(py, || {
+        let results = py.import("mjcore.results")?;
+        Ok(ResultTypes {
+            group: results.getattr("Group")?.cast_into::<PyType>()?.unbind(),
+            decomposition: results
+                .getattr("Decomposition")?
+                .cast_into::<PyType>()?
+                .unbind(),
+        })
+    })
+}
+
+fn decomposition_object<'py>(
+    types: &ResultTypes,
+    decomposition: &Decomposition,
+    meld_objects: &Bound<'py, PyTuple>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = meld_objects.py();
+    let groups = decomposition
+        .groups()
+        .iter()
+        .map(|g| group_object(types, g, meld_objects))
+        .collect::<PyResult<Vec<_>>>()?;
+    types.decomposition.bind(py).call1((
+        PyString::intern(py, decomposition.form.name()),
+        PyTuple::new(py, groups)?,
+        wild_tiles(py, decomposition)?,
+    ))
+}
+
+/// The `Group` object of `group`: a shared one when it has one, otherwise a new one.
+fn group_object<'py>(
+    types: &ResultTypes,
+    group: &Group,
+    meld_objects: &Bound<'py, PyTuple>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = meld_objects.py();
+    match shared_slot(group) {
+        Some(slot) => SHARED_GROUPS[slot]
+            .get_or_try_init(py, || {
+                new_group(types, group, meld_objects).map(Bound::unbind)
+            })
+            .map(|shared| shared.bind(py).clone()),
+        None => new_group(types, group, meld_objects),
+    }
+}
+
+fn new_group<'py>(
+    types: &ResultTypes,
+    group: &Group,
+    meld_objects: &Bound<'py, PyTuple>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = meld_objects.py();
+    let meld = match group.meld {
+        Some(index) => meld_objects.get_item(usize::from(index))?,
+        None => py.None().into_bound(py),
+    };
+    types.group.bind(py).call1((
+        PyString::intern(py, group.kind.name()),
+        PyTuple::new(py, group.tiles())?,
+        group_wild_tiles(py, group)?,
+        meld,
+    ))
+}
+
+/// The concealed groups whose tiles follow from their kind and lowest tile are created once per (kind,
+/// lowest tile, wild positions) and shared: `Group` objects are immutable and compare by value, and most
+/// decompositions are made of the same few hundred groups.
+const SHARED_KINDS: [GroupKind; 4] = [
+    GroupKind::Chow,
+    GroupKind::Pair,
+    GroupKind::Pung,
+    GroupKind::Single,
+];
+/// Wild positions of a group of at most three tiles.
+const WILD_MASKS: usize = 1 << 3;
+static SHARED_GROUPS: [PyOnceLock<Py<PyAny>>; SHARED_KINDS.len() * NUM_KINDS * WILD_MASKS] =
+    [const { PyOnceLock::new() }; SHARED_KINDS.len() * NUM_KINDS * WILD_MASKS];
+
+fn shared_slot(group: &Group) -> Option<usize> {
+    if group.meld.is_some() {
+        return None;
+    }
+    let kind = SHARED_KINDS.iter().position(|&k| k == group.kind)?;
+    let lowest = usize::from(*group.tiles().first()?);
+    let mask = usize::from(group.wild_mask());
+    (mask < WILD_MASKS).then_some((kind * NUM_KINDS + lowest) * WILD_MASKS + mask)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(decompose, m)?)?;
+    m.add_function(wrap_pyfunction!(decompositions, m)?)?;
     Ok(())
 }

@@ -94,6 +94,11 @@ impl Group {
         &self.tiles[..self.len as usize]
     }
 
+    /// Bit i set: position i of [`Group::tiles`] is a wild tile. One set of wild kinds has one mask.
+    pub fn wild_mask(&self) -> u16 {
+        self.wild_mask
+    }
+
     /// Whether the tile at `position` of [`Group::tiles`] is a wild tile.
     pub fn is_wild(&self, position: usize) -> bool {
         self.wild_mask >> position & 1 == 1
