@@ -1,7 +1,9 @@
 //! Decomposition of a complete hand: as plain tuples (`decompose`), or directly as the `mjcore.results`
 //! objects (`decompositions`), which saves the Python layer rebuilding every group.
 
-use mjcore_engine::decompose::{decompose as decompose_hand, Decomposition, Group, GroupKind};
+use mjcore_engine::decompose::{
+    decompose as decompose_hand, Decomposition, FormKind, Group, GroupKind,
+};
 use mjcore_engine::NUM_KINDS;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -63,17 +65,18 @@ fn group_tuple<'py>(py: Python<'py>, group: &Group) -> PyResult<GroupTuple<'py>>
     ))
 }
 
-/// The kinds every wild tile of the decomposition stands for, sorted.
+/// The kinds every wild tile of the decomposition stands for, sorted (the shared empty tuple when none).
 fn wild_tiles<'py>(
     py: Python<'py>,
     decomposition: &Decomposition,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let counts = decomposition.wild_counts();
-    let kinds = counts
-        .iter()
-        .enumerate()
-        .flat_map(|(kind, &n)| std::iter::repeat_n(kind as u8, n as usize));
-    PyTuple::new(py, kinds.collect::<Vec<_>>())
+    let groups = decomposition.groups();
+    if groups.iter().all(|g| g.wild_mask() == 0) {
+        return Ok(PyTuple::empty(py));
+    }
+    let mut kinds: Vec<u8> = groups.iter().flat_map(Group::wild_tiles).collect();
+    kinds.sort_unstable();
+    PyTuple::new(py, kinds)
 }
 
 /// The kinds the group's wild tiles stand for, sorted.
@@ -112,10 +115,12 @@ pub fn decompositions<'py>(
     PyList::new(py, objects)
 }
 
-/// The result classes of `mjcore.results`, looked up once.
+/// The result classes of `mjcore.results`, looked up once, and `tuple.__new__`, which builds a named tuple
+/// from its fields as the class's own `__new__` does, without running that Python function.
 struct ResultTypes {
     group: Py<PyType>,
     decomposition: Py<PyType>,
+    tuple_new: Py<PyAny>,
 }
 
 fn result_types(py: Python<'_>) -> PyResult<&ResultTypes> {
@@ -128,6 +133,7 @@ fn result_types(py: Python<'_>) -> PyResult<&ResultTypes> {
                 .getattr("Decomposition")?
                 .cast_into::<PyType>()?
                 .unbind(),
+            tuple_new: py.get_type::<PyTuple>().getattr("__new__")?.unbind(),
         })
     })
 }
@@ -138,16 +144,19 @@ fn decomposition_object<'py>(
     meld_objects: &Bound<'py, PyTuple>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = meld_objects.py();
-    let groups = decomposition
-        .groups()
-        .iter()
-        .map(|g| group_object(types, g, meld_objects))
-        .collect::<PyResult<Vec<_>>>()?;
-    types.decomposition.bind(py).call1((
-        PyString::intern(py, decomposition.form.name()),
+    let mut groups = Vec::with_capacity(decomposition.groups().len());
+    for group in decomposition.groups() {
+        groups.push(group_object(types, group, meld_objects)?);
+    }
+    let fields = (
+        shared_name(py, &FORM_NAMES[decomposition.form as usize], decomposition.form.name()),
         PyTuple::new(py, groups)?,
         wild_tiles(py, decomposition)?,
-    ))
+    );
+    types
+        .tuple_new
+        .bind(py)
+        .call1((types.decomposition.bind(py), fields))
 }
 
 /// The `Group` object of `group`: a shared one when it has one, otherwise a new one.
@@ -183,6 +192,20 @@ fn new_group<'py>(
         group_wild_tiles(py, group)?,
         meld,
     ))
+}
+
+/// Form names as Python strings, created once (indexed by `FormKind as usize`).
+static FORM_NAMES: [PyOnceLock<Py<PyString>>; FormKind::ALL.len()] =
+    [const { PyOnceLock::new() }; FormKind::ALL.len()];
+
+fn shared_name<'py>(
+    py: Python<'py>,
+    cell: &PyOnceLock<Py<PyString>>,
+    name: &str,
+) -> Bound<'py, PyString> {
+    cell.get_or_init(py, || PyString::intern(py, name).unbind())
+        .bind(py)
+        .clone()
 }
 
 /// The concealed groups whose tiles follow from their kind and lowest tile are created once per (kind,

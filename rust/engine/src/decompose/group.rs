@@ -140,7 +140,14 @@ impl Ord for Group {
         self.kind
             .cmp(&other.kind)
             .then_with(|| self.tiles().cmp(other.tiles()))
-            .then_with(|| self.wild_tiles().cmp(other.wild_tiles()))
+            .then_with(|| {
+                // The same tiles wild at the same positions (by far the most common case: none) are equal.
+                if self.wild_mask == other.wild_mask {
+                    Ordering::Equal
+                } else {
+                    self.wild_tiles().cmp(other.wild_tiles())
+                }
+            })
             .then_with(|| self.meld.cmp(&other.meld))
     }
 }
