@@ -11,6 +11,7 @@ use pyo3::types::{PyList, PyString, PyTuple, PyType};
 
 use crate::convert::analysis_input;
 use crate::errors::IntoPyResult;
+use crate::named_tuple::NamedTupleClass;
 
 /// A group as it crosses the boundary: (kind name, tiles, wild kinds, meld index or -1).
 type GroupTuple<'py> = (&'static str, Bound<'py, PyTuple>, Bound<'py, PyTuple>, i16);
@@ -115,25 +116,22 @@ pub fn decompositions<'py>(
     PyList::new(py, objects)
 }
 
-/// The result classes of `mjcore.results`, looked up once, and `tuple.__new__`, which builds a named tuple
-/// from its fields as the class's own `__new__` does, without running that Python function.
+/// The result classes of `mjcore.results`, looked up once.
 struct ResultTypes {
-    group: Py<PyType>,
-    decomposition: Py<PyType>,
-    tuple_new: Py<PyAny>,
+    group: NamedTupleClass,
+    decomposition: NamedTupleClass,
 }
 
 fn result_types(py: Python<'_>) -> PyResult<&ResultTypes> {
     static TYPES: PyOnceLock<ResultTypes> = PyOnceLock::new();
     TYPES.get_or_try_init(py, || {
         let results = py.import("mjcore.results")?;
+        let class = |name: &str| -> PyResult<NamedTupleClass> {
+            NamedTupleClass::new(results.getattr(name)?.cast_into::<PyType>()?)
+        };
         Ok(ResultTypes {
-            group: results.getattr("Group")?.cast_into::<PyType>()?.unbind(),
-            decomposition: results
-                .getattr("Decomposition")?
-                .cast_into::<PyType>()?
-                .unbind(),
-            tuple_new: py.get_type::<PyTuple>().getattr("__new__")?.unbind(),
+            group: class("Group")?,
+            decomposition: class("Decomposition")?,
         })
     })
 }
@@ -148,15 +146,15 @@ fn decomposition_object<'py>(
     for group in decomposition.groups() {
         groups.push(group_object(types, group, meld_objects)?);
     }
-    let fields = (
-        shared_name(py, &FORM_NAMES[decomposition.form as usize], decomposition.form.name()),
-        PyTuple::new(py, groups)?,
-        wild_tiles(py, decomposition)?,
-    );
-    types
-        .tuple_new
-        .bind(py)
-        .call1((types.decomposition.bind(py), fields))
+    let form = &FORM_NAMES[decomposition.form as usize];
+    types.decomposition.instance(
+        py,
+        [
+            shared_name(py, form, decomposition.form.name()).into_any(),
+            PyTuple::new(py, groups)?.into_any(),
+            wild_tiles(py, decomposition)?.into_any(),
+        ],
+    )
 }
 
 /// The `Group` object of `group`: a shared one when it has one, otherwise a new one.
@@ -186,12 +184,15 @@ fn new_group<'py>(
         Some(index) => meld_objects.get_item(usize::from(index))?,
         None => py.None().into_bound(py),
     };
-    types.group.bind(py).call1((
-        PyString::intern(py, group.kind.name()),
-        PyTuple::new(py, group.tiles())?,
-        group_wild_tiles(py, group)?,
-        meld,
-    ))
+    types.group.instance(
+        py,
+        [
+            PyString::intern(py, group.kind.name()).into_any(),
+            PyTuple::new(py, group.tiles())?.into_any(),
+            group_wild_tiles(py, group)?.into_any(),
+            meld,
+        ],
+    )
 }
 
 /// Form names as Python strings, created once (indexed by `FormKind as usize`).

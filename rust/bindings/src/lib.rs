@@ -9,6 +9,7 @@ mod convert;
 mod decompose;
 mod errors;
 mod mcr;
+mod named_tuple;
 mod notation;
 mod ruleset;
 mod scoring;
