@@ -19,11 +19,14 @@ impl NamedTupleClass {
     pub fn new(class: Bound<'_, PyType>) -> PyResult<Self> {
         let py = class.py();
         if !class.is_subclass_of::<PyTuple>()? {
-            return Err(PyTypeError::new_err(format!("{class} is not a tuple class")));
+            return Err(PyTypeError::new_err(format!(
+                "{class} is not a tuple class"
+            )));
         }
         // SAFETY: `class` is a live type object; PyType_GetSlot returns the slot's value, or null with an
         // exception set.
-        let slot: *mut c_void = unsafe { ffi::PyType_GetSlot(class.as_type_ptr(), ffi::Py_tp_alloc) };
+        let slot: *mut c_void =
+            unsafe { ffi::PyType_GetSlot(class.as_type_ptr(), ffi::Py_tp_alloc) };
         if slot.is_null() {
             return Err(PyErr::fetch(py));
         }

@@ -19,8 +19,8 @@ use std::ops::ControlFlow;
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, HandShape};
-use crate::tile::{Counts, NUM_KINDS};
 use crate::shanten::FORM_ORDER;
+use crate::tile::{Counts, NUM_KINDS};
 use crate::win::is_win_counts_with;
 use builder::Builder;
 pub use group::{Group, GroupKind, MAX_GROUP_TILES};
@@ -220,7 +220,13 @@ fn forms_worth_searching(hand: &Hand, opts: FormOptions) -> FormSet {
     }
     let wins_in = |form: FormSet| {
         opts.forms.contains(form)
-            && is_win_counts_with(&hand.concealed, FormOptions { forms: form, ..opts })
+            && is_win_counts_with(
+                &hand.concealed,
+                FormOptions {
+                    forms: form,
+                    ..opts
+                },
+            )
     };
     FORM_ORDER
         .into_iter()

@@ -90,8 +90,8 @@ where
                 continue;
             };
             // Checked here rather than by the placement, so that a split that cannot work costs nothing.
-            let chows_possible = chows == 0
-                || (can_start_chow(lowest) && next >= chows && after_next >= chows);
+            let chows_possible =
+                chows == 0 || (can_start_chow(lowest) && next >= chows && after_next >= chows);
             if pungs + chows > needed.sets || !chows_possible {
                 continue;
             }
@@ -111,7 +111,9 @@ where
                 sets: needed.sets - pungs - chows,
                 pair: needed.pair && pairs == 0,
             };
-            builder.with_real_groups(&groups[..len], |b| plain_sets_and_pair(b, after, lowest + 1))?;
+            builder.with_real_groups(&groups[..len], |b| {
+                plain_sets_and_pair(b, after, lowest + 1)
+            })?;
         }
     }
     ControlFlow::Continue(())
