@@ -11,7 +11,7 @@ import numpy as np
 
 from . import _core
 from .hand import Forms, FormsLike, Hand, HandLike, Meld, as_hand, forms_bits
-from .results import DiscardChoice, Decomposition, Group, Waits
+from .results import DiscardChoice, Decomposition, Waits
 
 __all__ = [
     "parse_hand",

@@ -29,12 +29,12 @@ pub fn counts_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
     if let Ok(list) = obj.cast::<PyList>() {
         check_length(list.len())?;
         // SAFETY: `list` is a live list and the GIL is held; PyList_GetItem checks the index.
-        return read_counts(obj, |i| unsafe { ffi::PyList_GetItem(list.as_ptr(), i) });
+        return read_counts(obj.py(), |i| unsafe { ffi::PyList_GetItem(list.as_ptr(), i) });
     }
     if let Ok(tuple) = obj.cast::<PyTuple>() {
         check_length(tuple.len())?;
         // SAFETY: as above, for a tuple.
-        return read_counts(obj, |i| unsafe { ffi::PyTuple_GetItem(tuple.as_ptr(), i) });
+        return read_counts(obj.py(), |i| unsafe { ffi::PyTuple_GetItem(tuple.as_ptr(), i) });
     }
     let values: Vec<i64> = obj.extract().map_err(|_| not_counts())?;
     check_length(values.len())?;
@@ -60,10 +60,9 @@ fn small_counts(py: Python<'_>) -> &[Py<PyAny>; COPIES as usize + 1] {
 /// Reads the 34 items of a list or tuple through `item`, which returns a borrowed reference to item `i` (or
 /// null with an exception set when `i` is out of range).
 fn read_counts(
-    sequence: &Bound<'_, PyAny>,
+    py: Python<'_>,
     item: impl Fn(ffi::Py_ssize_t) -> *mut ffi::PyObject,
 ) -> PyResult<Counts> {
-    let py = sequence.py();
     let small = small_counts(py);
     let mut counts = [0u8; NUM_KINDS];
     for (i, slot) in counts.iter_mut().enumerate() {
