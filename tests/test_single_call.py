@@ -19,13 +19,13 @@ from .strategies import random_hands
 SINGLE_CALLS = ("is_win", "shanten", "decompose", "shanten_by_form")
 
 
-def complete_hands(n: int, seed: int) -> list[list[int]]:
-    """``n`` complete 14-tile hands of four random sets and a pair, as count lists."""
+def complete_hands(n: int, seed: int, sets: int = 4) -> list[list[int]]:
+    """``n`` complete hands of ``sets`` random sets and a pair, as count lists."""
     rng = random.Random(seed)
     hands = []
     while len(hands) < n:
         counts = [0] * 34
-        for _ in range(4):
+        for _ in range(sets):
             if rng.random() < 0.5:
                 start = rng.choice([s * 9 + k for s in range(3) for k in range(7)])
                 for k in (start, start + 1, start + 2):
@@ -89,6 +89,15 @@ def test_decompose_of_plain_counts_matches_the_reference_in_every_form_set(bits,
         native = mjcore.decompose(counts, forms, seven_pairs_quads=quads)
         assert native == ref.decompose(counts, forms, seven_pairs_quads=quads), (counts, forms, quads)
         assert bool(native) == mjcore.is_win(counts, forms, seven_pairs_quads=quads)
+
+
+@pytest.mark.parametrize("sets", [0, 1, 2, 3, 5])
+def test_decompose_of_plain_counts_of_every_size_matches_the_reference(sets):
+    size = 3 * sets + 2
+    hands = complete_hands(60, seed=sets, sets=sets) + [row.tolist() for row in random_hands(60, size, seed=sets)]
+    for counts in hands:
+        for forms in (Forms.STANDARD, Forms.DEFAULT, Forms.ALL):
+            assert mjcore.decompose(counts, forms) == ref.decompose(counts, forms), (counts, forms)
 
 
 def test_decomposition_objects_behave_like_the_reference_ones():
