@@ -29,12 +29,16 @@ pub fn counts_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
     if let Ok(list) = obj.cast::<PyList>() {
         check_length(list.len())?;
         // SAFETY: `list` is a live list and the GIL is held; PyList_GetItem checks the index.
-        return read_counts(obj.py(), |i| unsafe { ffi::PyList_GetItem(list.as_ptr(), i) });
+        return read_counts(obj.py(), |i| unsafe {
+            ffi::PyList_GetItem(list.as_ptr(), i)
+        });
     }
     if let Ok(tuple) = obj.cast::<PyTuple>() {
         check_length(tuple.len())?;
         // SAFETY: as above, for a tuple.
-        return read_counts(obj.py(), |i| unsafe { ffi::PyTuple_GetItem(tuple.as_ptr(), i) });
+        return read_counts(obj.py(), |i| unsafe {
+            ffi::PyTuple_GetItem(tuple.as_ptr(), i)
+        });
     }
     let values: Vec<i64> = obj.extract().map_err(|_| not_counts())?;
     check_length(values.len())?;

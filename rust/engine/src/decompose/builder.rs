@@ -110,13 +110,15 @@ where
             return ControlFlow::Continue(());
         };
         slots.copy_from_slice(groups);
-        for &tile in groups.iter().flat_map(Group::tiles) {
-            let count = &mut self.remaining[usize::from(tile)];
-            if *count == 0 {
-                self.remaining = saved;
-                return ControlFlow::Continue(());
+        for group in groups {
+            for &tile in group.tiles() {
+                let count = &mut self.remaining[usize::from(tile)];
+                if *count == 0 {
+                    self.remaining = saved;
+                    return ControlFlow::Continue(());
+                }
+                *count -= 1;
             }
-            *count -= 1;
         }
         self.placed_len += groups.len();
         let flow = then(self);

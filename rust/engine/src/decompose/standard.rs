@@ -79,34 +79,22 @@ where
         };
     };
     let at = usize::from(lowest);
-    let (copies, next, after_next) = (
-        builder.remaining[at],
-        builder.remaining.get(at + 1).copied().unwrap_or(0),
-        builder.remaining.get(at + 2).copied().unwrap_or(0),
-    );
+    let copies = builder.remaining[at];
+    let chows_possible = if can_start_chow(lowest) {
+        builder.remaining[at + 1].min(builder.remaining[at + 2])
+    } else {
+        0
+    };
     for pairs in 0..=u8::from(needed.pair) {
         for pungs in 0..=1 {
             let Some(chows) = copies.checked_sub(2 * pairs + 3 * pungs) else {
                 continue;
             };
             // Checked here rather than by the placement, so that a split that cannot work costs nothing.
-            let chows_possible =
-                chows == 0 || (can_start_chow(lowest) && next >= chows && after_next >= chows);
-            if pungs + chows > needed.sets || !chows_possible {
+            if chows > chows_possible || pungs + chows > needed.sets {
                 continue;
             }
-            let mut groups = [Group::default(); MAX_GROUPS_LED];
-            let kinds = [(GroupKind::Pair, pairs), (GroupKind::Pung, pungs)];
-            let identical = kinds.into_iter().filter(|&(_, n)| n > 0);
-            let chow = Group::concealed(GroupKind::Chow, &[lowest, lowest + 1, lowest + 2], 0);
-            let led = identical
-                .map(|(kind, _)| Group::identical(kind, lowest, 0))
-                .chain(std::iter::repeat_n(chow, usize::from(chows)));
-            let mut len = 0;
-            for (slot, group) in groups.iter_mut().zip(led) {
-                *slot = group;
-                len += 1;
-            }
+            let (groups, len) = led_groups(lowest, pairs == 1, pungs == 1, chows);
             let after = Needed {
                 sets: needed.sets - pungs - chows,
                 pair: needed.pair && pairs == 0,
@@ -117,6 +105,20 @@ where
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The groups `tile` leads in one split of its copies: maybe a pair, maybe a pung, then `chows` chows.
+fn led_groups(tile: u8, pair: bool, pung: bool, chows: u8) -> ([Group; MAX_GROUPS_LED], usize) {
+    let chow = Group::concealed(GroupKind::Chow, &[tile, tile + 1, tile + 2], 0);
+    let mut groups = [chow; MAX_GROUPS_LED];
+    let mut len = 0;
+    for (kind, wanted) in [(GroupKind::Pair, pair), (GroupKind::Pung, pung)] {
+        if wanted {
+            groups[len] = Group::identical(kind, tile, 0);
+            len += 1;
+        }
+    }
+    (groups, (len + usize::from(chows)).min(MAX_GROUPS_LED))
 }
 
 /// The most groups one tile leads without wilds: four chows (a pair and a pung hold five copies).
