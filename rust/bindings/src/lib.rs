@@ -11,6 +11,7 @@ mod errors;
 mod mcr;
 mod named_tuple;
 mod notation;
+mod result_objects;
 mod ruleset;
 mod scoring;
 mod shanten;
