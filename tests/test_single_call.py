@@ -64,13 +64,26 @@ def test_every_spelling_of_counts_gives_the_same_answer(name):
             assert getattr(mjcore, name)(spelling) == expected, (name, counts, type(spelling))
 
 
-def test_waiting_hands_read_from_lists_and_tuples():
-    for row in random_hands(30, 13, seed=5):
+@pytest.mark.parametrize("size", [13, 14])
+def test_waits_and_discards_of_count_lists(size):
+    """A list goes to the core without a Hand; its size alone picks waits (3n+1) or the discard table."""
+    seen = [1] * 34
+    for row in random_hands(20, size, seed=size):
         counts = row.tolist()
         expected = ref.waits(counts)
         assert mjcore.waits(counts) == expected
         assert mjcore.waits(tuple(counts)) == expected
+        assert mjcore.waits(counts, visible=seen) == ref.waits(counts, visible=seen)
         assert mjcore.shanten(tuple(counts)) == ref.shanten(counts)
+
+
+def test_waits_of_bad_count_lists():
+    with pytest.raises(InvalidHandError, match="not a hand"):
+        mjcore.waits([1] * 15 + [0] * 19)
+    with pytest.raises(InvalidHandError, match="index 0"):
+        mjcore.waits([5] + [1] * 9 + [0] * 24)
+    with pytest.raises(TypeError):
+        mjcore.waits(["1"] * 34)
 
 
 @pytest.mark.parametrize("bits", range(1, 16))

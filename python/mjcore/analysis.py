@@ -122,11 +122,15 @@ def waits(
 
     ``visible``: optional 34 counts of tiles seen elsewhere (discards, other players' melds) that are no
     longer available."""
-    h = as_hand(hand, parse_hand)
+    if type(hand) is list:  # plain counts: the core validates them, so no Hand is built here
+        counts, melds, wilds, complete = hand, (), 0, sum(hand) % 3 == 2
+    else:
+        h = as_hand(hand, parse_hand)
+        counts, melds, wilds = bytes(h.concealed), tuple(m.as_tuple() for m in h.melds), h.wilds
+        complete = h.is_complete_size
     seen = None if visible is None else bytes(_visible_counts(visible))
-    args = (bytes(h.concealed), tuple(m.as_tuple() for m in h.melds), h.wilds, _bits(forms),
-            seven_pairs_quads, wild_fifth_copy, seen)
-    if h.is_complete_size:
+    args = (counts, melds, wilds, _bits(forms), seven_pairs_quads, wild_fifth_copy, seen)
+    if complete:
         return [DiscardChoice(d, s, tuple(tiles)) for d, s, tiles in _core.discards(*args)]
     s, tiles = _core.waits(*args)
     return Waits(s, tuple(tiles))
