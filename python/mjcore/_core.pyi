@@ -5,6 +5,9 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from .hand import Meld
+from .results import Decomposition
+
 __version__: str
 
 Counts = bytes | Sequence[int]
@@ -26,6 +29,15 @@ def shanten_by_form(
 def decompose(
     counts: Counts, melds: Sequence[MeldTuple], wilds: int, forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
 ) -> list[tuple[str, list[tuple[str, tuple[int, ...], tuple[int, ...], int]], tuple[int, ...]]]: ...
+def decompositions(
+    counts: Counts,
+    melds: Sequence[MeldTuple],
+    wilds: int,
+    forms: int,
+    seven_pairs_quads: bool,
+    wild_fifth_copy: bool,
+    meld_objects: tuple[Meld, ...],
+) -> list[Decomposition]: ...
 def waits(
     counts: Counts,
     melds: Sequence[MeldTuple],

@@ -11,7 +11,7 @@ import numpy as np
 
 from . import _core
 from .hand import Forms, FormsLike, Hand, HandLike, Meld, as_hand, forms_bits
-from .results import DiscardChoice, Decomposition, Group, Waits
+from .results import DiscardChoice, Decomposition, Waits
 
 __all__ = [
     "parse_hand",
@@ -63,8 +63,10 @@ def is_win(
     hand: HandLike, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True
 ) -> bool:
     """Whether a 3n+2-tile hand is complete in one of ``forms``."""
-    counts, melds, wilds = _parts(hand)
-    return _core.is_win(counts, melds, wilds, _bits(forms), seven_pairs_quads, wild_fifth_copy)
+    bits = _DEFAULT_BITS if forms is _DEFAULT_FORMS else forms_bits(forms)  # inline: a call costs as much
+    if type(hand) is list:  # the hot single call: plain counts go straight to the core, which validates them
+        return _core.is_win(hand, (), 0, bits, seven_pairs_quads, wild_fifth_copy)
+    return _core.is_win(*_parts(hand), bits, seven_pairs_quads, wild_fifth_copy)
 
 
 def shanten(
@@ -72,10 +74,10 @@ def shanten(
 ) -> int:
     """The shanten number (replacement number − 1): −1 complete, 0 ready (听牌). A tile of which the hand (melds
     included) holds all four cannot be waited on. The minimum over ``forms``."""
+    bits = _DEFAULT_BITS if forms is _DEFAULT_FORMS else forms_bits(forms)  # inline: a call costs as much
     if type(hand) is list:  # the hot single call: plain counts go straight to the core, which validates them
-        return _core.shanten(hand, (), 0, _bits(forms), seven_pairs_quads, wild_fifth_copy)
-    counts, melds, wilds = _parts(hand)
-    return _core.shanten(counts, melds, wilds, _bits(forms), seven_pairs_quads, wild_fifth_copy)
+        return _core.shanten(hand, (), 0, bits, seven_pairs_quads, wild_fifth_copy)
+    return _core.shanten(*_parts(hand), bits, seven_pairs_quads, wild_fifth_copy)
 
 
 _FORM_BY_BIT = {int(Forms.STANDARD): "standard", int(Forms.SEVEN_PAIRS): "seven_pairs",
@@ -97,21 +99,13 @@ def decompose(
 ) -> list[Decomposition]:
     """Every distinct decomposition of a complete 3n+2 hand (empty when it is not a win), in canonical order.
     With wild tiles, each decomposition says what every wild tile stands for."""
+    bits = _DEFAULT_BITS if forms is _DEFAULT_FORMS else forms_bits(forms)  # inline: a call costs as much
     if type(hand) is list or type(hand) is bytes:  # plain counts: the core validates them, no melds
-        counts, melds, wilds = hand, (), 0
-    else:
-        h = as_hand(hand, parse_hand)
-        counts, melds, wilds = bytes(h.concealed), h.melds, h.wilds
-    rows = _core.decompose(counts, tuple(m.as_tuple() for m in melds), wilds, _bits(forms),
-                           seven_pairs_quads, wild_fifth_copy)
-    return [
-        Decomposition(
-            form,
-            tuple([Group(kind, tiles, wild, None if meld < 0 else melds[meld]) for kind, tiles, wild, meld in groups]),
-            wild_tiles,
-        )
-        for form, groups, wild_tiles in rows
-    ]
+        return _core.decompositions(hand, (), 0, bits, seven_pairs_quads, wild_fifth_copy, ())
+    h = as_hand(hand, parse_hand)
+    melds = tuple(m.as_tuple() for m in h.melds)
+    return _core.decompositions(bytes(h.concealed), melds, h.wilds, bits, seven_pairs_quads, wild_fifth_copy,
+                                h.melds)
 
 
 def waits(
@@ -128,11 +122,15 @@ def waits(
 
     ``visible``: optional 34 counts of tiles seen elsewhere (discards, other players' melds) that are no
     longer available."""
-    h = as_hand(hand, parse_hand)
+    if type(hand) is list:  # plain counts: the core validates them, so no Hand is built here
+        counts, melds, wilds, complete = hand, (), 0, sum(hand) % 3 == 2
+    else:
+        h = as_hand(hand, parse_hand)
+        counts, melds, wilds = bytes(h.concealed), tuple(m.as_tuple() for m in h.melds), h.wilds
+        complete = h.is_complete_size
     seen = None if visible is None else bytes(_visible_counts(visible))
-    args = (bytes(h.concealed), tuple(m.as_tuple() for m in h.melds), h.wilds, _bits(forms),
-            seven_pairs_quads, wild_fifth_copy, seen)
-    if h.is_complete_size:
+    args = (counts, melds, wilds, _bits(forms), seven_pairs_quads, wild_fifth_copy, seen)
+    if complete:
         return [DiscardChoice(d, s, tuple(tiles)) for d, s, tiles in _core.discards(*args)]
     s, tiles = _core.waits(*args)
     return Waits(s, tuple(tiles))

@@ -3,66 +3,97 @@
 //! into an engine `Hand` and back.
 
 use mjcore_engine::hand::{Hand, Meld, MeldKind};
-use mjcore_engine::{Counts, FormOptions, FormSet, Tile, NUM_KINDS};
+use mjcore_engine::tile::COPIES;
+use mjcore_engine::{Counts, FormOptions, FormSet, HandShape, Tile, NUM_KINDS};
 use pyo3::exceptions::PyTypeError;
+use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyTuple};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyInt, PyList, PyTuple};
 
-use crate::errors::{argument, bad_hand};
+use crate::errors::{argument, bad_hand, IntoPyResult};
 
 /// A meld as it crosses the boundary: (kind code 0..4, lowest tile 0..33, claimed tile or -1, from offset 0..3).
 pub type MeldTuple = (u8, u8, i16, u8);
 
-/// Reads 34 counts from any buffer-like or sequence of ints.
+/// Reads 34 counts from bytes or a sequence of ints.
 pub fn counts_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
-    let mut counts = [0u8; NUM_KINDS];
     if let Ok(bytes) = obj.cast::<PyBytes>() {
         let data = bytes.as_bytes();
         check_length(data.len())?;
+        let mut counts = [0u8; NUM_KINDS];
         counts.copy_from_slice(data);
         return Ok(counts);
     }
+    // Lists and tuples, the common single-call inputs, are read in place through borrowed item pointers.
     if let Ok(list) = obj.cast::<PyList>() {
-        // The common single-call input: read the items in place, without an intermediate Vec.
         check_length(list.len())?;
-        for (i, slot) in counts.iter_mut().enumerate() {
-            *slot = count_value(i, list_int(list, i)?)?;
-        }
-        return Ok(counts);
+        // SAFETY: `list` is a live list and the GIL is held; PyList_GetItem checks the index.
+        return read_counts(obj.py(), |i| unsafe {
+            ffi::PyList_GetItem(list.as_ptr(), i)
+        });
+    }
+    if let Ok(tuple) = obj.cast::<PyTuple>() {
+        check_length(tuple.len())?;
+        // SAFETY: as above, for a tuple.
+        return read_counts(obj.py(), |i| unsafe {
+            ffi::PyTuple_GetItem(tuple.as_ptr(), i)
+        });
     }
     let values: Vec<i64> = obj.extract().map_err(|_| not_counts())?;
     check_length(values.len())?;
+    let mut counts = [0u8; NUM_KINDS];
     for (i, v) in values.into_iter().enumerate() {
         counts[i] = count_value(i, v)?;
     }
     Ok(counts)
 }
 
-/// Item `index` of `list` as an integer. A plain int is read through the C API with a borrowed reference (no
-/// reference-count traffic, no intermediate object), which matters on the single-call path; anything else
-/// (a numpy integer, an object with `__index__`) goes through the general extraction.
-fn list_int(list: &Bound<'_, PyList>, index: usize) -> PyResult<i64> {
-    // SAFETY: `list` is a live list and we hold the GIL; PyList_GetItem checks the index and returns a
-    // borrowed reference or null; the reference is used only here, while the list keeps it alive.
-    let fast = unsafe {
-        let item = pyo3::ffi::PyList_GetItem(list.as_ptr(), index as pyo3::ffi::Py_ssize_t);
-        if !item.is_null() && pyo3::ffi::PyLong_CheckExact(item) != 0 {
-            let value = pyo3::ffi::PyLong_AsLongLong(item);
-            // -1 with an error set: the int does not fit 64 bits.
-            if value == -1 && PyErr::take(list.py()).is_some() {
-                return Err(bad_hand(format!(
-                    "count at index {index} is far out of range: must be 0..4"
-                )));
-            }
-            Some(value)
-        } else {
-            None
+/// The interpreter's objects for the ints 0..=4. CPython keeps one shared object per small int, so a count
+/// in a list is nearly always one of these and is read by identity alone, without converting it.
+fn small_counts(py: Python<'_>) -> &[Py<PyAny>; COPIES as usize + 1] {
+    static SMALL_COUNTS: PyOnceLock<[Py<PyAny>; COPIES as usize + 1]> = PyOnceLock::new();
+    SMALL_COUNTS.get_or_init(py, || {
+        std::array::from_fn(|n| {
+            let Ok(int) = (n as u8).into_pyobject(py);
+            int.into_any().unbind()
+        })
+    })
+}
+
+/// Reads the 34 items of a list or tuple through `item`, which returns a borrowed reference to item `i` (or
+/// null with an exception set when `i` is out of range).
+fn read_counts(
+    py: Python<'_>,
+    item: impl Fn(ffi::Py_ssize_t) -> *mut ffi::PyObject,
+) -> PyResult<Counts> {
+    let small = small_counts(py);
+    let mut counts = [0u8; NUM_KINDS];
+    for (i, slot) in counts.iter_mut().enumerate() {
+        // Fetched anew for each item: a slow conversion below may run Python code that changes the sequence.
+        let pointer = item(i as ffi::Py_ssize_t);
+        if let Some(n) = small.iter().position(|int| int.as_ptr() == pointer) {
+            *slot = n as u8;
+            continue;
         }
-    };
-    match fast {
-        Some(value) => Ok(value),
-        None => list.get_item(index)?.extract().map_err(|_| not_counts()),
+        // SAFETY: a non-null result is a borrowed reference to an item the sequence keeps alive; it is
+        // turned into an owned reference before any Python code can run.
+        let value = unsafe { Bound::from_borrowed_ptr_or_err(py, pointer)? };
+        *slot = count_value(i, int_value(i, &value)?)?;
     }
+    Ok(counts)
+}
+
+/// A count that is not a small shared int: any other int, a numpy integer, an object with `__index__`.
+fn int_value(index: usize, value: &Bound<'_, PyAny>) -> PyResult<i64> {
+    if let Ok(int) = value.cast::<PyInt>() {
+        return int.extract().map_err(|_| {
+            bad_hand(format!(
+                "count at index {index} is far out of range: must be 0..4"
+            ))
+        });
+    }
+    value.extract().map_err(|_| not_counts())
 }
 
 fn check_length(len: usize) -> PyResult<()> {
@@ -131,17 +162,13 @@ pub fn hand_from_parts(
     flowers: u8,
 ) -> PyResult<Hand> {
     let concealed = counts_from_py(counts)?;
-    let melds = melds
-        .into_iter()
-        .map(meld_from_tuple)
-        .collect::<PyResult<Vec<_>>>()?;
     let hand = Hand {
         concealed,
-        melds,
+        melds: melds_from_tuples(melds)?,
         wilds,
         flowers,
     };
-    hand.validate().map_err(crate::errors::to_py)?;
+    hand.validate().py_err()?;
     Ok(hand)
 }
 
@@ -167,16 +194,57 @@ pub fn form_options(
     })
 }
 
-/// The validated hand and form options of a single-hand analysis call (the flat argument list that
-/// `is_win`, `decompose`, `shanten_by_form`, `waits` and `discards` share; flowers never matter to them).
+/// The validated hand of a single-hand analysis call (`is_win`, `decompose`, `shanten`, `shanten_by_form`,
+/// `waits`, `discards` share one flat argument list), its shape and the form options. Flowers never
+/// matter to these calls.
+pub struct AnalysisInput {
+    pub hand: Hand,
+    pub shape: HandShape,
+    pub opts: FormOptions,
+}
+
+impl AnalysisInput {
+    /// Plain concealed counts, no melds and no wilds: the input the engine's table paths take.
+    pub fn is_plain(&self) -> bool {
+        self.hand.melds.is_empty() && self.hand.wilds == 0
+    }
+}
+
 pub fn analysis_input(
     counts: &Bound<'_, PyAny>,
-    melds: Vec<MeldTuple>,
+    melds: &Bound<'_, PyAny>,
     wilds: u8,
     forms: u8,
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
-) -> PyResult<(Hand, FormOptions)> {
+) -> PyResult<AnalysisInput> {
     let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
-    Ok((hand_from_parts(counts, melds, wilds, 0)?, opts))
+    let melds = melds_from_py(melds)?;
+    if melds.is_empty() && wilds == 0 {
+        // Reading the counts checked each one, so the size is all that is left to validate.
+        let hand = Hand::from_counts(counts_from_py(counts)?);
+        let shape = hand.shape().py_err()?;
+        return Ok(AnalysisInput { hand, shape, opts });
+    }
+    let hand = Hand {
+        concealed: counts_from_py(counts)?,
+        melds,
+        wilds,
+        flowers: 0,
+    };
+    let shape = hand.validate().py_err()?;
+    Ok(AnalysisInput { hand, shape, opts })
+}
+
+/// The declared melds from a sequence of meld tuples. The empty tuple, by far the most common argument,
+/// is recognised without iterating it.
+fn melds_from_py(melds: &Bound<'_, PyAny>) -> PyResult<Vec<Meld>> {
+    if melds.cast::<PyTuple>().is_ok_and(|t| t.is_empty()) {
+        return Ok(Vec::new());
+    }
+    melds_from_tuples(melds.extract()?)
+}
+
+fn melds_from_tuples(melds: Vec<MeldTuple>) -> PyResult<Vec<Meld>> {
+    melds.into_iter().map(meld_from_tuple).collect()
 }

@@ -2,50 +2,53 @@
 
 use mjcore_engine::row_code::{Purpose, RowCode};
 use mjcore_engine::shanten::FORM_ORDER;
-use mjcore_engine::{shanten_code, shanten_codes_into, shanten_counts, FormOptions, FormSet, Hand};
+use mjcore_engine::{shanten_code, shanten_codes_into, shanten_counts, FormOptions, FormSet};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use crate::batch::{map_batch, SizeRule};
-use crate::convert::{analysis_input, counts_from_py, form_options, hand_from_parts, MeldTuple};
+use crate::convert::{analysis_input, form_options, AnalysisInput};
 use crate::errors::IntoPyResult;
 
 /// The minimum shanten over the selected forms (−1 complete, 0 ready).
 #[pyfunction]
 pub fn shanten(
     counts: &Bound<'_, PyAny>,
-    melds: Vec<MeldTuple>,
+    melds: &Bound<'_, PyAny>,
     wilds: u8,
     forms: u8,
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
 ) -> PyResult<i8> {
-    let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
-    if melds.is_empty() && wilds == 0 {
-        // Plain counts, the common call: validate and go straight to the table path.
-        let hand = Hand::from_counts(counts_from_py(counts)?);
-        hand.validate().py_err()?;
-        if let Some(shanten) = shanten_counts(&hand.concealed, opts) {
+    let input = analysis_input(
+        counts,
+        melds,
+        wilds,
+        forms,
+        seven_pairs_quads,
+        wild_fifth_copy,
+    )?;
+    if input.is_plain() {
+        // The common call goes straight to the table path; when no selected form applies, the full path
+        // below reports it.
+        if let Some(shanten) = shanten_counts(&input.hand.concealed, input.opts) {
             return Ok(shanten);
         }
-        // No selected form applies: the full path reports it.
-        return mjcore_engine::shanten(&hand, opts).py_err();
     }
-    let hand = hand_from_parts(counts, melds, wilds, 0)?;
-    mjcore_engine::shanten(&hand, opts).py_err()
+    mjcore_engine::shanten(&input.hand, input.opts).py_err()
 }
 
 /// `[(form bit, shanten or None)]` for each selected form, in form-bit order.
 #[pyfunction]
 pub fn shanten_by_form(
     counts: &Bound<'_, PyAny>,
-    melds: Vec<MeldTuple>,
+    melds: &Bound<'_, PyAny>,
     wilds: u8,
     forms: u8,
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
 ) -> PyResult<Vec<(u8, Option<i8>)>> {
-    let (hand, opts) = analysis_input(
+    let AnalysisInput { hand, opts, .. } = analysis_input(
         counts,
         melds,
         wilds,

@@ -3,7 +3,7 @@
 use mjcore_engine::waits::TileCount;
 use pyo3::prelude::*;
 
-use crate::convert::{analysis_input, counts_from_py, MeldTuple};
+use crate::convert::{analysis_input, counts_from_py};
 use crate::errors::IntoPyResult;
 
 /// A tile and its unseen copies as Python sees them: (kind 0..33, copies).
@@ -18,14 +18,14 @@ fn to_py_tiles(tiles: &[TileCount]) -> Vec<PyTileCount> {
 #[allow(clippy::too_many_arguments)] // the flat argument list every analysis function shares
 pub fn waits(
     counts: &Bound<'_, PyAny>,
-    melds: Vec<MeldTuple>,
+    melds: &Bound<'_, PyAny>,
     wilds: u8,
     forms: u8,
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
     visible: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(i8, Vec<PyTileCount>)> {
-    let (hand, opts) = analysis_input(
+    let input = analysis_input(
         counts,
         melds,
         wilds,
@@ -34,7 +34,8 @@ pub fn waits(
         wild_fifth_copy,
     )?;
     let visible = visible.map(counts_from_py).transpose()?;
-    let (shanten, tiles) = mjcore_engine::waits(&hand, opts, visible.as_ref()).py_err()?;
+    let (shanten, tiles) =
+        mjcore_engine::waits(&input.hand, input.opts, visible.as_ref()).py_err()?;
     Ok((shanten, to_py_tiles(&tiles)))
 }
 
@@ -44,14 +45,14 @@ pub fn waits(
 #[allow(clippy::too_many_arguments)]
 pub fn discards(
     counts: &Bound<'_, PyAny>,
-    melds: Vec<MeldTuple>,
+    melds: &Bound<'_, PyAny>,
     wilds: u8,
     forms: u8,
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
     visible: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(u8, i8, Vec<PyTileCount>)>> {
-    let (hand, opts) = analysis_input(
+    let input = analysis_input(
         counts,
         melds,
         wilds,
@@ -60,7 +61,7 @@ pub fn discards(
         wild_fifth_copy,
     )?;
     let visible = visible.map(counts_from_py).transpose()?;
-    let rows = mjcore_engine::discards(&hand, opts, visible.as_ref()).py_err()?;
+    let rows = mjcore_engine::discards(&input.hand, input.opts, visible.as_ref()).py_err()?;
     Ok(rows
         .iter()
         .map(|row| (row.tile.index(), row.shanten, to_py_tiles(&row.useful)))

@@ -1,25 +1,26 @@
 //! Win detection: one hand, or a whole numpy array of plain concealed hands without the GIL.
 
 use mjcore_engine::row_code::Purpose;
-use mjcore_engine::win::{is_win as is_win_hand, is_win_codes_into};
+use mjcore_engine::win::{is_win as is_win_hand, is_win_codes_into, is_win_counts_with};
+use mjcore_engine::HandShape;
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use crate::batch::{map_batch, SizeRule};
-use crate::convert::{analysis_input, form_options, MeldTuple};
+use crate::convert::{analysis_input, form_options};
 use crate::errors::IntoPyResult;
 
 /// Whether a 3n+2 hand is complete in one of `forms` (InvalidHandError for a 3n+1 hand).
 #[pyfunction]
 pub fn is_win(
     counts: &Bound<'_, PyAny>,
-    melds: Vec<MeldTuple>,
+    melds: &Bound<'_, PyAny>,
     wilds: u8,
     forms: u8,
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
 ) -> PyResult<bool> {
-    let (hand, opts) = analysis_input(
+    let input = analysis_input(
         counts,
         melds,
         wilds,
@@ -27,7 +28,11 @@ pub fn is_win(
         seven_pairs_quads,
         wild_fifth_copy,
     )?;
-    is_win_hand(&hand, opts).py_err()
+    if input.is_plain() && matches!(input.shape, HandShape::Full { .. }) {
+        // Already validated: straight to the table lookup, without validating again.
+        return Ok(is_win_counts_with(&input.hand.concealed, input.opts));
+    }
+    is_win_hand(&input.hand, input.opts).py_err()
 }
 
 /// `is_win` of every row of a C-contiguous uint8 array of shape (N, 34): validates every row, then computes

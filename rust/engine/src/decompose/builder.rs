@@ -49,9 +49,20 @@ where
         }
     }
 
+    /// Wild tiles not yet placed.
+    pub(crate) fn wilds_left(&self) -> u8 {
+        self.wilds
+    }
+
     /// The lowest kind that still has real tiles to place.
     pub(crate) fn lowest_remaining(&self) -> Option<u8> {
-        self.remaining.iter().position(|&c| c > 0).map(|k| k as u8)
+        self.lowest_remaining_from(0)
+    }
+
+    /// [`Builder::lowest_remaining`] when the kinds below `from` are known to be placed.
+    pub(crate) fn lowest_remaining_from(&self, from: u8) -> Option<u8> {
+        let later = self.remaining.get(usize::from(from)..)?;
+        later.iter().position(|&c| c > 0).map(|k| from + k as u8)
     }
 
     /// Places `group` (its real tiles from the remaining ones, its wild positions from the wilds), runs
@@ -84,6 +95,36 @@ where
             None => then(self),
             Some((first, rest)) => self.with_group(*first, |b| b.with_groups(rest, then)),
         }
+    }
+
+    /// [`Builder::with_groups`] for groups without wild tiles: no wild bookkeeping to save and restore, which
+    /// makes it the cheap step of the searches of hands without wilds.
+    pub(crate) fn with_real_groups(
+        &mut self,
+        groups: &[Group],
+        then: impl FnOnce(&mut Self) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let saved = self.remaining;
+        let placed_len = self.placed_len;
+        let Some(slots) = self.placed.get_mut(placed_len..placed_len + groups.len()) else {
+            return ControlFlow::Continue(());
+        };
+        slots.copy_from_slice(groups);
+        for group in groups {
+            for &tile in group.tiles() {
+                let count = &mut self.remaining[usize::from(tile)];
+                if *count == 0 {
+                    self.remaining = saved;
+                    return ControlFlow::Continue(());
+                }
+                *count -= 1;
+            }
+        }
+        self.placed_len += groups.len();
+        let flow = then(self);
+        self.placed_len = placed_len;
+        self.remaining = saved;
+        flow
     }
 
     /// Removes the group's tiles from the remaining ones; false (state partly changed) if they are missing.

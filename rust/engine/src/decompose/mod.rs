@@ -19,7 +19,9 @@ use std::ops::ControlFlow;
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, HandShape};
+use crate::shanten::FORM_ORDER;
 use crate::tile::{Counts, NUM_KINDS};
+use crate::win::is_win_counts_with;
 use builder::Builder;
 pub use group::{Group, GroupKind, MAX_GROUP_TILES};
 
@@ -48,6 +50,16 @@ pub enum FormKind {
 }
 
 impl FormKind {
+    /// Every form, in declaration order (so `form as usize` indexes this array).
+    pub const ALL: [FormKind; 6] = [
+        FormKind::GreaterHonorsKnitted,
+        FormKind::KnittedStraight,
+        FormKind::LesserHonorsKnitted,
+        FormKind::SevenPairs,
+        FormKind::Standard,
+        FormKind::ThirteenOrphans,
+    ];
+
     pub const fn name(self) -> &'static str {
         match self {
             FormKind::GreaterHonorsKnitted => "greater_honors_knitted",
@@ -172,17 +184,18 @@ where
     F: FnMut(&Decomposition) -> ControlFlow<()>,
 {
     let fully_concealed_14 = hand.melds.is_empty() && hand.concealed_len() == SPECIAL_FORM_TILES;
-    if opts.forms.contains(FormSet::STANDARD) {
+    let forms = forms_worth_searching(hand, opts);
+    if forms.contains(FormSet::STANDARD) {
         standard::search(
             &mut Builder::new(hand, opts, FormKind::Standard, visit),
             sets,
         )?;
     }
-    if fully_concealed_14 && opts.forms.contains(FormSet::SEVEN_PAIRS) {
+    if fully_concealed_14 && forms.contains(FormSet::SEVEN_PAIRS) {
         let mut builder = Builder::new(hand, opts, FormKind::SevenPairs, visit);
         seven_pairs::search(&mut builder, opts.seven_pairs_quads)?;
     }
-    if fully_concealed_14 && opts.forms.contains(FormSet::THIRTEEN_ORPHANS) {
+    if fully_concealed_14 && forms.contains(FormSet::THIRTEEN_ORPHANS) {
         orphans::search(&mut Builder::new(
             hand,
             opts,
@@ -190,11 +203,33 @@ where
             visit,
         ))?;
     }
-    if opts.forms.contains(FormSet::KNITTED) {
+    if forms.contains(FormSet::KNITTED) {
         if fully_concealed_14 {
             knitted::search_honors(hand, opts, visit)?;
         }
         knitted::search_straight(hand, opts, visit)?;
     }
     ControlFlow::Continue(())
+}
+
+/// The selected forms worth searching. For plain concealed counts (no melds, no wilds) the table-driven win
+/// check rules out, for a few nanoseconds, each form the hand is not a win in; a search would find nothing.
+fn forms_worth_searching(hand: &Hand, opts: FormOptions) -> FormSet {
+    if !hand.melds.is_empty() || hand.wilds > 0 {
+        return opts.forms;
+    }
+    let wins_in = |form: FormSet| {
+        opts.forms.contains(form)
+            && is_win_counts_with(
+                &hand.concealed,
+                FormOptions {
+                    forms: form,
+                    ..opts
+                },
+            )
+    };
+    FORM_ORDER
+        .into_iter()
+        .filter(|&form| wins_in(form))
+        .fold(FormSet::NONE, FormSet::union)
 }
