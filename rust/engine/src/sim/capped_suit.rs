@@ -10,8 +10,9 @@
 //! excess dimension a whole layer is 25 vectors, cheap to reset and copy — and cheap to keep: a run keeps
 //! every layer, and a suit one tile apart (a candidate discard or draw) resumes at the kind that changed.
 
+use super::byte_lanes::ByteLanes;
 use crate::hand::MAX_SETS;
-use crate::shanten::{slot, Distances};
+use crate::shanten::{slot, Distances, UNREACHABLE};
 
 /// "Unreachable", as in the shanten module's vectors.
 const INF: u8 = 0x40;
@@ -19,9 +20,7 @@ const INF: u8 = 0x40;
 const CHOWS: usize = 5;
 
 /// Distance vectors by (chows begun at the last kind, chows begun the kind before).
-type Layer = [[Distances; CHOWS]; CHOWS];
-
-const UNREACHABLE: Distances = [INF; 16];
+type Layer = [[ByteLanes; CHOWS]; CHOWS];
 
 /// The programme's last run with every layer it passed: callers ask for suits one tile apart (a discard,
 /// a draw), whose counts first differ at some kind k — the layers before k stand and the run resumes there.
@@ -39,8 +38,10 @@ pub struct CappedRun {
 
 impl Default for CappedRun {
     fn default() -> Self {
-        let mut start: Layer = [[UNREACHABLE; CHOWS]; CHOWS];
-        start[0][0][slot(0, 0)] = 0;
+        let mut start: Layer = [[ByteLanes::splat(INF); CHOWS]; CHOWS];
+        let mut nothing = UNREACHABLE;
+        nothing[slot(0, 0)] = 0;
+        start[0][0] = ByteLanes::new(nothing);
         CappedRun {
             counts: [0; 9],
             caps: [0; 9],
@@ -84,11 +85,12 @@ impl CappedRun {
         self.max_sets = max_sets;
         self.kinds = kinds;
         // No chow may be left unfinished past the last kind.
-        self.layers[kinds][0][0]
+        settled(self.layers[kinds][0][0], max_sets)
     }
 }
 
-/// The layer after `kind`, from the layer before it.
+/// The layer after `kind`, from the layer before it. Its vectors may hold values above [`INF`] (unreachable
+/// all the same) in entries no target reaches; [`CappedRun::distances`] settles them at the end.
 // The loop variables are chow counts that the arithmetic uses as numbers, not only as indices.
 #[allow(clippy::needless_range_loop)]
 fn step(
@@ -103,11 +105,11 @@ fn step(
     let cap = usize::from(caps[kind]);
     let held = usize::from(counts[kind]);
     let can_begin_chow = chows && kind + 2 < kinds;
-    let mut next: Layer = [[UNREACHABLE; CHOWS]; CHOWS];
+    let mut next: Layer = [[ByteLanes::splat(INF); CHOWS]; CHOWS];
     for back1 in 0..CHOWS {
         for back2 in 0..CHOWS - back1 {
-            let before = &layer[back1][back2];
-            if *before == UNREACHABLE {
+            let before = layer[back1][back2];
+            if before.all_at_least(INF) {
                 continue;
             }
             let begun = back1 + back2;
@@ -121,13 +123,13 @@ fn step(
             };
             for chows_here in 0..=new_chows.min(max_sets) {
                 let chowed = begun + chows_here;
+                let target = &mut next[chows_here][back1];
                 for pung in 0..=usize::from(chowed + 3 <= cap) {
                     let pung_copies = chowed + 3 * pung;
                     for pair in 0..=usize::from(pung_copies + 2 <= cap) {
                         let copies = pung_copies + 2 * pair;
                         let missing = copies.saturating_sub(held) as u8;
-                        let target = &mut next[chows_here][back1];
-                        relax(target, before, chows_here + pung, pair, missing, max_sets);
+                        *target = target.min(moved(before, chows_here + pung, pair, missing));
                     }
                 }
             }
@@ -136,26 +138,50 @@ fn step(
     next
 }
 
-/// Lowers `target` to `vector` after adding `sets` sets and `pair` pairs that miss `missing` tiles: entry
-/// (s, p) moves to (s + sets, p + pair); entries pushed past `max_sets` or a second pair drop out. Entry by
-/// entry rather than through a shifted copy: a vector load right after byte stores would stall.
-fn relax(
-    target: &mut Distances,
-    vector: &Distances,
-    sets: usize,
-    pair: usize,
-    missing: u8,
-    max_sets: usize,
-) {
-    for from_pair in 0..2 - pair {
-        for from_sets in 0..=max_sets.saturating_sub(sets) {
-            if from_sets + sets <= max_sets {
-                let value = vector[slot(from_sets, from_pair)].saturating_add(missing);
-                let best = &mut target[slot(from_sets + sets, from_pair + pair)];
-                *best = (*best).min(value);
+/// `vector` after adding `sets` sets and `pair` pairs that miss `missing` tiles: entry (s, p) moves to
+/// (s + sets, p + pair). One shift of the whole vector; the entries it fills from nowhere or from the other
+/// pair half get the [`INF`] bit, so they read as unreachable whatever is added later.
+#[inline(always)]
+fn moved(vector: ByteLanes, sets: usize, pair: usize, missing: u8) -> ByteLanes {
+    vector
+        .shifted_up(slot(sets, pair), NOT_MOVED_INTO[pair][sets])
+        .plus(missing)
+}
+
+/// Per (pair, sets) of a [`moved`] vector, the [`INF`] bit in every entry that no entry moves into.
+const NOT_MOVED_INTO: [[u128; MAX_SETS + 1]; 2] = not_moved_into();
+
+const fn not_moved_into() -> [[u128; MAX_SETS + 1]; 2] {
+    let mut masks = [[0; MAX_SETS + 1]; 2];
+    let mut pair = 0;
+    while pair < 2 {
+        let mut sets = 0;
+        while sets <= MAX_SETS {
+            let mut entry = 0;
+            while entry < 16 {
+                let (to_pair, to_sets) = (entry / 8, entry % 8);
+                if to_pair < pair || to_sets < sets || to_sets > MAX_SETS {
+                    masks[pair][sets] |= (INF as u128) << (8 * entry);
+                }
+                entry += 1;
             }
+            sets += 1;
         }
+        pair += 1;
     }
+    masks
+}
+
+/// `vector` with every entry of more than `max_sets` sets, or above [`INF`], unreachable.
+fn settled(vector: ByteLanes, max_sets: usize) -> Distances {
+    let vector = vector.bytes();
+    std::array::from_fn(|entry| {
+        if entry % 8 <= max_sets {
+            vector[entry].min(INF)
+        } else {
+            INF
+        }
+    })
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 pub mod action;
 pub mod adjudicator;
 pub mod bots;
+mod byte_lanes;
 mod capped_suit;
 pub mod deal;
 pub mod discard_order;
