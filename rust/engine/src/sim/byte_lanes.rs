@@ -28,18 +28,25 @@ impl ByteLanes {
         self.bits().to_le_bytes()
     }
 
-    /// Lane `i` moved to lane `i + lanes` (lanes pushed past the top drop out, the bottom fills with zeros),
-    /// then or-ed with `fill`. A 128-bit integer shift: SSE2 shifts bytes only by a constant.
+    /// Lane `i` moved to lane `i + LANES` (lanes pushed past the top drop out, the bottom fills with zeros),
+    /// then or-ed with `fill`.
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    pub fn shifted_up(self, lanes: usize, fill: u128) -> ByteLanes {
-        ByteLanes::from_bits((self.bits() << (8 * lanes)) | fill)
+    pub fn shifted_up<const LANES: i32>(self, fill: ByteLanes) -> ByteLanes {
+        // SAFETY (here and below): SSE2 is part of the x86_64 baseline, always present.
+        unsafe { ByteLanes(_mm_or_si128(_mm_slli_si128::<LANES>(self.0), fill.0)) }
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    pub fn shifted_up<const LANES: i32>(self, fill: ByteLanes) -> ByteLanes {
+        ByteLanes::from_bits((self.bits() << (8 * LANES)) | fill.bits())
     }
 
     /// Each lane plus `amount`, saturating at 255.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     pub fn plus(self, amount: u8) -> ByteLanes {
-        // SAFETY (here and below): SSE2 is part of the x86_64 baseline, always present.
         unsafe { ByteLanes(_mm_adds_epu8(self.0, _mm_set1_epi8(amount as i8))) }
     }
 
@@ -127,11 +134,10 @@ mod tests {
                 ByteLanes::new(a).all_at_least(floor),
                 a.iter().all(|&x| x >= floor)
             );
-            let lanes = usize::from(seed % 16);
+            let fill = ByteLanes::new(b);
             let shifted: Distances =
-                std::array::from_fn(|i| if i >= lanes { a[i - lanes] } else { 0 } | 1);
-            let ones = u128::from_le_bytes([1; 16]);
-            assert_eq!(ByteLanes::new(a).shifted_up(lanes, ones).bytes(), shifted);
+                std::array::from_fn(|i| if i >= 3 { a[i - 3] } else { 0 } | b[i]);
+            assert_eq!(ByteLanes::new(a).shifted_up::<3>(fill).bytes(), shifted);
         }
     }
 }

@@ -77,7 +77,16 @@ impl CappedRun {
             0
         };
         for kind in resume..kinds {
-            self.layers[kind + 1] = step(&self.layers[kind], kind, counts, caps, chows, max_sets);
+            let (done, ahead) = self.layers.split_at_mut(kind + 1);
+            step(
+                &done[kind],
+                &mut ahead[0],
+                kind,
+                counts,
+                caps,
+                chows,
+                max_sets,
+            );
         }
         self.counts[..kinds].copy_from_slice(&counts[..kinds]);
         self.caps[..kinds].copy_from_slice(&caps[..kinds]);
@@ -89,23 +98,26 @@ impl CappedRun {
     }
 }
 
-/// The layer after `kind`, from the layer before it. Its vectors may hold values above [`INF`] (unreachable
-/// all the same) in entries no target reaches; [`CappedRun::distances`] settles them at the end.
+/// `next`: the layer after `kind`, from `layer`, the layer before it. Its vectors may hold values above
+/// [`INF`] (unreachable all the same) in entries no target reaches; [`CappedRun::distances`] settles them at
+/// the end.
 // The loop variables are chow counts that the arithmetic uses as numbers, not only as indices.
 #[allow(clippy::needless_range_loop)]
 fn step(
     layer: &Layer,
+    next: &mut Layer,
     kind: usize,
     counts: &[u8],
     caps: &[u8],
     chows: bool,
     max_sets: usize,
-) -> Layer {
+) {
     let kinds = counts.len().min(caps.len());
     let cap = usize::from(caps[kind]);
     let held = usize::from(counts[kind]);
     let can_begin_chow = chows && kind + 2 < kinds;
-    let mut next: Layer = [[ByteLanes::splat(INF); CHOWS]; CHOWS];
+    let shifts = Shifts::new();
+    *next = [[ByteLanes::splat(INF); CHOWS]; CHOWS];
     for back1 in 0..CHOWS {
         for back2 in 0..CHOWS - back1 {
             let before = layer[back1][back2];
@@ -121,55 +133,73 @@ fn step(
             } else {
                 0
             };
+            // `before` with one more set per chow begun here.
+            let mut with_chows = before;
             for chows_here in 0..=new_chows.min(max_sets) {
+                if chows_here > 0 {
+                    with_chows = shifts.one_more_set(with_chows);
+                }
                 let chowed = begun + chows_here;
                 let target = &mut next[chows_here][back1];
                 for pung in 0..=usize::from(chowed + 3 <= cap) {
                     let pung_copies = chowed + 3 * pung;
+                    let with_sets = if pung == 1 {
+                        shifts.one_more_set(with_chows)
+                    } else {
+                        with_chows
+                    };
                     for pair in 0..=usize::from(pung_copies + 2 <= cap) {
                         let copies = pung_copies + 2 * pair;
                         let missing = copies.saturating_sub(held) as u8;
-                        *target = target.min(moved(before, chows_here + pung, pair, missing));
+                        let with_all = if pair == 1 {
+                            shifts.with_pair(with_sets)
+                        } else {
+                            with_sets
+                        };
+                        *target = target.min(with_all.plus(missing));
                     }
                 }
             }
         }
     }
-    next
 }
 
-/// `vector` after adding `sets` sets and `pair` pairs that miss `missing` tiles: entry (s, p) moves to
-/// (s + sets, p + pair). One shift of the whole vector; the entries it fills from nowhere or from the other
-/// pair half get the [`INF`] bit, so they read as unreachable whatever is added later.
-#[inline(always)]
-fn moved(vector: ByteLanes, sets: usize, pair: usize, missing: u8) -> ByteLanes {
-    vector
-        .shifted_up(slot(sets, pair), NOT_MOVED_INTO[pair][sets])
-        .plus(missing)
+/// Moves of a whole vector to the targets one set or the pair larger: entry (s, p) to (s + 1, p), or to
+/// (s, 1) from (s, 0). The entries nothing moves into get the [`INF`] bit (as do those past [`MAX_SETS`]
+/// sets), so they read as unreachable whatever is added later.
+struct Shifts {
+    not_from_one_set_less: ByteLanes,
+    not_from_pairless: ByteLanes,
 }
 
-/// Per (pair, sets) of a [`moved`] vector, the [`INF`] bit in every entry that no entry moves into.
-const NOT_MOVED_INTO: [[u128; MAX_SETS + 1]; 2] = not_moved_into();
-
-const fn not_moved_into() -> [[u128; MAX_SETS + 1]; 2] {
-    let mut masks = [[0; MAX_SETS + 1]; 2];
-    let mut pair = 0;
-    while pair < 2 {
-        let mut sets = 0;
-        while sets <= MAX_SETS {
-            let mut entry = 0;
-            while entry < 16 {
-                let (to_pair, to_sets) = (entry / 8, entry % 8);
-                if to_pair < pair || to_sets < sets || to_sets > MAX_SETS {
-                    masks[pair][sets] |= (INF as u128) << (8 * entry);
+impl Shifts {
+    #[inline(always)]
+    fn new() -> Shifts {
+        let marked = |unreachable: fn(usize, usize) -> bool| {
+            ByteLanes::new(std::array::from_fn(|entry| {
+                let (pair, sets) = (entry / 8, entry % 8);
+                if unreachable(pair, sets) || sets > MAX_SETS {
+                    INF
+                } else {
+                    0
                 }
-                entry += 1;
-            }
-            sets += 1;
+            }))
+        };
+        Shifts {
+            not_from_one_set_less: marked(|_, sets| sets == 0),
+            not_from_pairless: marked(|pair, _| pair == 0),
         }
-        pair += 1;
     }
-    masks
+
+    #[inline(always)]
+    fn one_more_set(&self, vector: ByteLanes) -> ByteLanes {
+        vector.shifted_up::<{ slot(1, 0) as i32 }>(self.not_from_one_set_less)
+    }
+
+    #[inline(always)]
+    fn with_pair(&self, vector: ByteLanes) -> ByteLanes {
+        vector.shifted_up::<{ slot(0, 1) as i32 }>(self.not_from_pairless)
+    }
 }
 
 /// `vector` with every entry of more than `max_sets` sets, or above [`INF`], unreachable.

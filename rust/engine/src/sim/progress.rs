@@ -154,15 +154,20 @@ impl<'a> Evaluator<'a> {
 
     /// Shanten of the 3n+1 `counts`, or of the 3n+2 `counts` after its best discard — without counting useful
     /// tiles, the costly part.
-    pub fn shanten(&mut self, counts: &Counts) -> Result<i8> {
+    ///
+    /// A 3n+2 hand needs no trial discards: the best discard misses as many tiles as the hand itself, or one
+    /// if the hand is complete. (A discard never brings a target closer; and an incomplete hand holds a tile
+    /// its nearest target does not use, whose discard leaves that target as near.)
+    pub fn shanten(&mut self, counts: &Counts) -> i8 {
         let size: usize = counts.iter().map(|&c| usize::from(c)).sum();
+        let vectors = self.vectors(counts);
+        let missing = self.missing(counts, &vectors);
         let missing = if size % 3 == 1 {
-            let vectors = self.vectors(counts);
-            self.missing(counts, &vectors)
+            missing
         } else {
-            self.discards(counts)?.1
+            missing.max(1)
         };
-        Ok(missing as i8 - 1)
+        missing as i8 - 1
     }
 
     /// The discards of the 3n+2 `counts` that leave the lowest shanten, each with its progress, in kind order.
@@ -513,6 +518,31 @@ mod tests {
                 rows
             };
             assert_eq!(got, want, "{hand:?}");
+        }
+    }
+
+    #[test]
+    fn shanten_of_a_full_hand_is_that_after_its_best_discard() {
+        let mut state = 5;
+        let mut capped = CappedSuits::default();
+        let unseen = [COPIES; NUM_KINDS];
+        // Complete hands (the discard then costs a tile) and random ones.
+        let complete = [
+            "123m456p789s11122z",
+            "19m19p19s1234567z1m",
+            "[555m]123m456p78999s",
+        ]
+        .map(|text| crate::notation::parse_hand(text).unwrap());
+        let random = std::iter::repeat_with(|| random_hand(&mut state)).take(3000);
+        for hand in complete.into_iter().chain(random) {
+            let mut evaluator =
+                Evaluator::new(&hand.concealed, &hand.melds, true, &unseen, &mut capped);
+            let after_discard = evaluator.best_discards(&hand.concealed).unwrap()[0].1;
+            assert_eq!(
+                evaluator.shanten(&hand.concealed),
+                after_discard.shanten,
+                "{hand:?}"
+            );
         }
     }
 
