@@ -100,6 +100,22 @@ struct Candidate {
     missing: u8,
 }
 
+/// A 3n+1 hand's fewest missing tiles and its useful draws: the copies sure to lower that count, and the
+/// kinds (bits by kind index) whose draw may lower it, for the exact capped programme to settle.
+struct Draws {
+    missing: u8,
+    useful: u32,
+    unconfirmed: u64,
+    unconfirmed_copies: u32,
+}
+
+impl Draws {
+    /// The most useful copies the hand can have.
+    fn bound(&self) -> u32 {
+        self.useful + self.unconfirmed_copies
+    }
+}
+
 /// The standard form's vectors of a hand: per suit its own, and the combination of the other three laid out
 /// against it (see [`Evaluator::completion`]).
 struct SuitVectors {
@@ -170,18 +186,39 @@ impl<'a> Evaluator<'a> {
         missing as i8 - 1
     }
 
-    /// The discards of the 3n+2 `counts` that leave the lowest shanten, each with its progress, in kind order.
+    /// The discards of the 3n+2 `counts` that leave the best progress (lowest shanten, then most useful
+    /// copies), each with that progress, in kind order.
+    ///
+    /// The four-copy tables bound each discard's useful copies from above, so the exact capped programme
+    /// runs only for discards whose bound reaches the best exact count so far, highest bound first.
     pub fn best_discards(&mut self, counts: &Counts) -> Result<Vec<(Tile, Progress)>> {
         let (candidates, _, vectors) = self.discards(counts)?;
         let pairs = self.pairs(&vectors.own);
-        Ok(candidates
+        let mut bounded: Vec<_> = candidates
             .into_iter()
             .map(|candidate| {
                 let suit = candidate.tile.suit() as usize;
                 let after = self.with_suit_changed(&vectors, &pairs, suit, candidate.own);
-                (candidate.tile, self.progress_with(&candidate.left, &after))
+                let draws = self.draws(&candidate.left, &after);
+                (candidate, after, draws)
             })
-            .collect())
+            .collect();
+        bounded.sort_by_key(|(_, _, draws)| Reverse(draws.bound()));
+        let mut best: Vec<(Tile, Progress)> = Vec::new();
+        for (candidate, after, draws) in bounded {
+            if best.first().is_some_and(|b| draws.bound() < b.1.useful) {
+                break;
+            }
+            let progress = self.confirmed(&candidate.left, &after, &draws);
+            if best.first().is_some_and(|b| progress.useful > b.1.useful) {
+                best.clear();
+            }
+            if best.first().is_none_or(|b| progress.useful == b.1.useful) {
+                best.push((candidate.tile, progress));
+            }
+        }
+        best.sort_by_key(|&(tile, _)| tile);
+        Ok(best)
     }
 
     /// The combination of each two suits of `own`, by suit indices (either order).
@@ -269,10 +306,22 @@ impl<'a> Evaluator<'a> {
     }
 
     fn progress_with(&mut self, counts: &Counts, vectors: &SuitVectors) -> Progress {
+        let draws = self.draws(counts, vectors);
+        self.confirmed(counts, vectors, &draws)
+    }
+
+    /// The useful draws of the 3n+1 `counts` as the four-copy tables see them: exact outside capped suits,
+    /// and in a capped suit the draws the exact programme must still [confirm](Evaluator::confirmed).
+    fn draws(&self, counts: &Counts, vectors: &SuitVectors) -> Draws {
         let standard = self.completion(&vectors.own[0], &vectors.rest[0]);
         let orphans = self.orphans_missing(counts);
         let missing = standard.min(orphans);
-        let mut useful = 0;
+        let mut draws = Draws {
+            missing,
+            useful: 0,
+            unconfirmed: 0,
+            unconfirmed_copies: 0,
+        };
         for suit in Suit::ALL {
             // A draw lowers a form's count by at most one, so only a form at the minimum can lower it.
             let drawn = (standard == missing).then(|| drawn_classes(suit, counts));
@@ -285,23 +334,41 @@ impl<'a> Evaluator<'a> {
                 if unseen == 0 {
                     continue;
                 }
-                // The four-copy vector bounds the capped one from below: only a draw it lets through needs
-                // the exact capped programme.
-                let lowers_standard = drawn.is_some_and(|(table, row)| {
-                    self.completion(table.distances(row[offset]), rest) < missing
-                }) && (!capped || {
-                    let exact = self.suit_distances(suit, &changed(counts, kind, true));
-                    self.completion(&exact, rest) < missing
-                });
                 let lowers_orphans = orphans == missing
                     && self.orphans_missing(&changed(counts, kind, true)) < missing;
-                if lowers_standard || lowers_orphans {
-                    useful += u32::from(unseen);
+                let may_lower_standard = drawn.is_some_and(|(table, row)| {
+                    self.completion(table.distances(row[offset]), rest) < missing
+                });
+                if lowers_orphans || (may_lower_standard && !capped) {
+                    draws.useful += u32::from(unseen);
+                } else if may_lower_standard {
+                    draws.unconfirmed |= 1 << kind;
+                    draws.unconfirmed_copies += u32::from(unseen);
                 }
             }
         }
+        draws
+    }
+
+    /// The progress of `counts` once the exact capped programme has settled its unconfirmed draws. The
+    /// four-copy vector bounds the capped one from below, so a draw it did not let through cannot lower the
+    /// count.
+    fn confirmed(&mut self, counts: &Counts, vectors: &SuitVectors, draws: &Draws) -> Progress {
+        let mut useful = draws.useful;
+        let mut unconfirmed = draws.unconfirmed;
+        while unconfirmed != 0 {
+            let kind = unconfirmed.trailing_zeros() as usize;
+            unconfirmed &= unconfirmed - 1;
+            let Some(suit) = Tile::new(kind as u8).map(Tile::suit) else {
+                continue;
+            };
+            let exact = self.suit_distances(suit, &changed(counts, kind, true));
+            if self.completion(&exact, &vectors.rest[suit as usize]) < draws.missing {
+                useful += u32::from(self.unseen[kind]);
+            }
+        }
         Progress {
-            shanten: missing as i8 - 1,
+            shanten: draws.missing as i8 - 1,
             useful,
         }
     }
@@ -481,7 +548,7 @@ mod tests {
     }
 
     #[test]
-    fn best_discards_agree_with_the_waits_module() {
+    fn best_discards_are_the_waits_modules_best() {
         let opts = ShapeRules::CHICKEN.options;
         assert!(opts.forms.contains(FormSet::THIRTEEN_ORPHANS));
         let mut state = 7;
@@ -497,13 +564,18 @@ mod tests {
             let unseen: Counts = std::array::from_fn(|k| COPIES - held[k] - visible[k]);
             let expected = crate::waits::discards(&hand, opts, Some(&visible)).unwrap();
             let lowest = expected[0].shanten;
+            let most = expected
+                .iter()
+                .filter(|row| row.shanten == lowest)
+                .map(|row| row.total())
+                .max();
             let mut evaluator =
                 Evaluator::new(&hand.concealed, &hand.melds, true, &unseen, &mut capped);
             let got = evaluator.best_discards(&hand.concealed).unwrap();
             let want: Vec<(Tile, Progress)> = {
                 let mut rows: Vec<_> = expected
                     .iter()
-                    .filter(|row| row.shanten == lowest)
+                    .filter(|row| row.shanten == lowest && Some(row.total()) == most)
                     .map(|row| {
                         (
                             row.tile,
