@@ -1,7 +1,7 @@
-//! One distance vector as sixteen byte lanes, with the few whole-vector operations the capped programme
-//! ([`super::capped_suit`]) repeats hundreds of times per suit: SSE2 on x86_64 (part of its baseline, so no
-//! detection), plain byte loops elsewhere. Written out because the compiler leaves the byte-array forms of
-//! these operations scalar.
+//! One distance vector as sixteen byte lanes, with the few whole-vector operations the efficiency bot repeats
+//! hundreds of times per decision (the capped programme's relaxations, a hand's completion from two suit
+//! vectors): SSE2 on x86_64 (part of its baseline, so no detection), plain byte loops elsewhere. Written out
+//! because the compiler leaves the byte-array forms of these operations scalar.
 
 use crate::shanten::Distances;
 
@@ -18,6 +18,19 @@ pub struct ByteLanes(
 impl ByteLanes {
     pub fn new(bytes: Distances) -> ByteLanes {
         ByteLanes::from_bits(u128::from_le_bytes(bytes))
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub fn load(bytes: &Distances) -> ByteLanes {
+        // SAFETY: an unaligned load of the sixteen bytes `bytes` points to; SSE2 is in the x86_64 baseline.
+        unsafe { ByteLanes(_mm_loadu_si128(bytes.as_ptr().cast())) }
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    pub fn load(bytes: &Distances) -> ByteLanes {
+        ByteLanes(*bytes)
     }
 
     pub fn splat(byte: u8) -> ByteLanes {
@@ -54,6 +67,77 @@ impl ByteLanes {
     #[inline(always)]
     pub fn plus(self, amount: u8) -> ByteLanes {
         ByteLanes(self.0.map(|lane| lane.saturating_add(amount)))
+    }
+
+    /// Lane-wise sum, saturating at 255.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub fn plus_lanes(self, other: ByteLanes) -> ByteLanes {
+        unsafe { ByteLanes(_mm_adds_epu8(self.0, other.0)) }
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    pub fn plus_lanes(self, other: ByteLanes) -> ByteLanes {
+        ByteLanes(std::array::from_fn(|i| {
+            self.0[i].saturating_add(other.0[i])
+        }))
+    }
+
+    /// Lane-wise difference, zero where `other` is larger.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub fn minus_lanes(self, other: ByteLanes) -> ByteLanes {
+        unsafe { ByteLanes(_mm_subs_epu8(self.0, other.0)) }
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    pub fn minus_lanes(self, other: ByteLanes) -> ByteLanes {
+        ByteLanes(std::array::from_fn(|i| {
+            self.0[i].saturating_sub(other.0[i])
+        }))
+    }
+
+    /// Whether some lane is below the same lane of `limits`.
+    #[inline(always)]
+    pub fn any_below(self, limits: ByteLanes) -> bool {
+        !limits.minus_lanes(self).all_at_most(0)
+    }
+
+    /// The least lane.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub fn least(self) -> u8 {
+        unsafe {
+            let mut v = _mm_min_epu8(self.0, _mm_srli_si128::<8>(self.0));
+            v = _mm_min_epu8(v, _mm_srli_si128::<4>(v));
+            v = _mm_min_epu8(v, _mm_srli_si128::<2>(v));
+            v = _mm_min_epu8(v, _mm_srli_si128::<1>(v));
+            _mm_cvtsi128_si32(v) as u8
+        }
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    pub fn least(self) -> u8 {
+        self.0.iter().copied().fold(u8::MAX, u8::min)
+    }
+
+    /// Whether every lane is at most `ceiling`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub fn all_at_most(self, ceiling: u8) -> bool {
+        unsafe {
+            let ceiling = _mm_set1_epi8(ceiling as i8);
+            _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(self.0, ceiling), self.0)) == 0xFFFF
+        }
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    pub fn all_at_most(self, ceiling: u8) -> bool {
+        self.0.iter().all(|&lane| lane <= ceiling)
     }
 
     /// The lane-wise minimum.
@@ -122,6 +206,15 @@ mod tests {
             let a = sample(seed);
             let b = sample(seed.wrapping_add(101));
             assert_eq!(ByteLanes::new(a).bytes(), a);
+            assert_eq!(ByteLanes::load(&a).bytes(), a);
+            let (lanes_a, lanes_b) = (ByteLanes::new(a), ByteLanes::new(b));
+            let sum: Distances = std::array::from_fn(|i| a[i].saturating_add(b[i]));
+            assert_eq!(lanes_a.plus_lanes(lanes_b).bytes(), sum);
+            let difference: Distances = std::array::from_fn(|i| a[i].saturating_sub(b[i]));
+            assert_eq!(lanes_a.minus_lanes(lanes_b).bytes(), difference);
+            assert_eq!(lanes_a.any_below(lanes_b), (0..16).any(|i| a[i] < b[i]));
+            assert_eq!(lanes_a.least(), *a.iter().min().unwrap());
+            assert_eq!(lanes_a.all_at_most(seed), a.iter().all(|&x| x <= seed));
             let amount = seed / 3;
             assert_eq!(
                 ByteLanes::new(a).plus(amount).bytes(),

@@ -13,6 +13,7 @@ use std::cmp::Reverse;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use super::byte_lanes::ByteLanes;
 use super::capped_suit::CappedRun;
 use super::drawn_table::{DrawnTable, HONOURS_DRAWN, NUMBERED_DRAWN};
 use crate::error::{EngineError, Result};
@@ -325,7 +326,7 @@ impl<'a> Evaluator<'a> {
         for suit in Suit::ALL {
             // A draw lowers a form's count by at most one, so only a form at the minimum can lower it.
             let drawn = (standard == missing).then(|| drawn_classes(suit, counts));
-            let rest = &vectors.rest[suit as usize];
+            let limits = lowering_limits(missing, &vectors.rest[suit as usize]);
             let capped = self.capped_suit[suit as usize];
             for offset in 0..usize::from(suit.len()) {
                 let kind = usize::from(suit.base()) + offset;
@@ -337,7 +338,7 @@ impl<'a> Evaluator<'a> {
                 let lowers_orphans = orphans == missing
                     && self.orphans_missing(&changed(counts, kind, true)) < missing;
                 let may_lower_standard = drawn.is_some_and(|(table, row)| {
-                    self.completion(table.distances(row[offset]), rest) < missing
+                    ByteLanes::load(table.distances(row[offset])).any_below(limits)
                 });
                 if lowers_orphans || (may_lower_standard && !capped) {
                     draws.useful += u32::from(unseen);
@@ -363,7 +364,8 @@ impl<'a> Evaluator<'a> {
                 continue;
             };
             let exact = self.suit_distances(suit, &changed(counts, kind, true));
-            if self.completion(&exact, &vectors.rest[suit as usize]) < draws.missing {
+            let limits = lowering_limits(draws.missing, &vectors.rest[suit as usize]);
+            if ByteLanes::load(&exact).any_below(limits) {
                 useful += u32::from(self.unseen[kind]);
             }
         }
@@ -421,10 +423,9 @@ impl<'a> Evaluator<'a> {
     /// most unreachable (0x40), so a sum never wraps, and one with an unreachable part is never the least of
     /// a hand that can be completed.
     fn completion(&self, own: &Distances, rest: &Distances) -> u8 {
-        own.iter()
-            .zip(rest)
-            .map(|(mine, others)| mine + others)
-            .fold(u8::MAX, u8::min)
+        ByteLanes::load(own)
+            .plus_lanes(ByteLanes::load(rest))
+            .least()
     }
 
     /// Fewest missing tiles of thirteen orphans (one of each terminal and honour, one of them paired); the
@@ -438,6 +439,13 @@ impl<'a> Evaluator<'a> {
         let paired = u8::from(held.iter().any(|&c| c >= 2));
         14 - kinds - paired
     }
+}
+
+/// Per entry, the bound below which a suit's vector completes the hand beside `rest` (laid out
+/// [against](Evaluator::against) it) in fewer than `missing` tiles: a vector lowers the count if and only if
+/// some entry is [below](ByteLanes::any_below) its limit.
+fn lowering_limits(missing: u8, rest: &Distances) -> ByteLanes {
+    ByteLanes::splat(missing).minus_lanes(ByteLanes::load(rest))
 }
 
 /// The kinds of `suit`, as indices into counts.
