@@ -11,11 +11,9 @@
 //! every layer, and a suit one tile apart (a candidate discard or draw) resumes at the kind that changed.
 
 use super::byte_lanes::ByteLanes;
+use super::distance_lanes::{settled, Moves, INF};
 use crate::hand::MAX_SETS;
 use crate::shanten::{slot, Distances, UNREACHABLE};
-
-/// "Unreachable", as in the shanten module's vectors.
-const INF: u8 = 0x40;
 /// Chows begun at one kind: at most four, as each puts a copy on it.
 const CHOWS: usize = 5;
 
@@ -116,7 +114,7 @@ fn step(
     let cap = usize::from(caps[kind]);
     let held = usize::from(counts[kind]);
     let can_begin_chow = chows && kind + 2 < kinds;
-    let shifts = Shifts::new();
+    let moves = Moves::new();
     *next = [[ByteLanes::splat(INF); CHOWS]; CHOWS];
     for back1 in 0..CHOWS {
         for back2 in 0..CHOWS - back1 {
@@ -137,14 +135,14 @@ fn step(
             let mut with_chows = before;
             for chows_here in 0..=new_chows.min(max_sets) {
                 if chows_here > 0 {
-                    with_chows = shifts.one_more_set(with_chows);
+                    with_chows = moves.one_more_set(with_chows);
                 }
                 let chowed = begun + chows_here;
                 let target = &mut next[chows_here][back1];
                 for pung in 0..=usize::from(chowed + 3 <= cap) {
                     let pung_copies = chowed + 3 * pung;
                     let with_sets = if pung == 1 {
-                        shifts.one_more_set(with_chows)
+                        moves.one_more_set(with_chows)
                     } else {
                         with_chows
                     };
@@ -152,7 +150,7 @@ fn step(
                         let copies = pung_copies + 2 * pair;
                         let missing = copies.saturating_sub(held) as u8;
                         let with_all = if pair == 1 {
-                            shifts.with_pair(with_sets)
+                            moves.with_pair(with_sets)
                         } else {
                             with_sets
                         };
@@ -162,56 +160,6 @@ fn step(
             }
         }
     }
-}
-
-/// Moves of a whole vector to the targets one set or the pair larger: entry (s, p) to (s + 1, p), or to
-/// (s, 1) from (s, 0). The entries nothing moves into get the [`INF`] bit (as do those past [`MAX_SETS`]
-/// sets), so they read as unreachable whatever is added later.
-struct Shifts {
-    not_from_one_set_less: ByteLanes,
-    not_from_pairless: ByteLanes,
-}
-
-impl Shifts {
-    #[inline(always)]
-    fn new() -> Shifts {
-        let marked = |unreachable: fn(usize, usize) -> bool| {
-            ByteLanes::new(std::array::from_fn(|entry| {
-                let (pair, sets) = (entry / 8, entry % 8);
-                if unreachable(pair, sets) || sets > MAX_SETS {
-                    INF
-                } else {
-                    0
-                }
-            }))
-        };
-        Shifts {
-            not_from_one_set_less: marked(|_, sets| sets == 0),
-            not_from_pairless: marked(|pair, _| pair == 0),
-        }
-    }
-
-    #[inline(always)]
-    fn one_more_set(&self, vector: ByteLanes) -> ByteLanes {
-        vector.shifted_up::<{ slot(1, 0) as i32 }>(self.not_from_one_set_less)
-    }
-
-    #[inline(always)]
-    fn with_pair(&self, vector: ByteLanes) -> ByteLanes {
-        vector.shifted_up::<{ slot(0, 1) as i32 }>(self.not_from_pairless)
-    }
-}
-
-/// `vector` with every entry of more than `max_sets` sets, or above [`INF`], unreachable.
-fn settled(vector: ByteLanes, max_sets: usize) -> Distances {
-    let vector = vector.bytes();
-    std::array::from_fn(|entry| {
-        if entry % 8 <= max_sets {
-            vector[entry].min(INF)
-        } else {
-            INF
-        }
-    })
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ mod byte_lanes;
 mod capped_suit;
 pub mod deal;
 pub mod discard_order;
+mod distance_lanes;
 mod drawn_table;
 pub mod efficiency;
 pub mod game;

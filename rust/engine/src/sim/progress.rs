@@ -15,10 +15,11 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::byte_lanes::ByteLanes;
 use super::capped_suit::CappedRun;
+use super::distance_lanes::combined;
 use super::drawn_table::{DrawnTable, HONOURS_DRAWN, NUMBERED_DRAWN};
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MAX_SETS};
-use crate::shanten::{convolve, slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
+use crate::shanten::{slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
 use crate::suit_key::suit_key;
 use crate::tile::{Counts, Suit, Tile, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
 
@@ -227,7 +228,7 @@ impl<'a> Evaluator<'a> {
         let mut pairs = [[UNREACHABLE; 4]; 4];
         for first in 0..4 {
             for second in first + 1..4 {
-                let both = convolve(&own[first], &own[second], self.sets);
+                let both = combined(&own[first], &own[second], self.sets);
                 pairs[first][second] = both;
                 pairs[second][first] = both;
             }
@@ -255,7 +256,7 @@ impl<'a> Evaluator<'a> {
             let untouched: u32 = 0b1111 & !(1 << suit) & !(1 << other);
             let first = untouched.trailing_zeros() as usize;
             let second = 6 - suit - other - first;
-            self.against(&convolve(&changed, &pairs[first][second], self.sets))
+            self.against(&combined(&changed, &pairs[first][second], self.sets))
         });
         SuitVectors { own, rest }
     }
@@ -383,13 +384,13 @@ impl<'a> Evaluator<'a> {
     fn with_rests(&self, own: [Distances; 4]) -> SuitVectors {
         let [a, b, c, d] = &own;
         let sets = self.sets;
-        let ab = convolve(a, b, sets);
-        let cd = convolve(c, d, sets);
+        let ab = combined(a, b, sets);
+        let cd = combined(c, d, sets);
         let rest = [
-            convolve(b, &cd, sets),
-            convolve(a, &cd, sets),
-            convolve(&ab, d, sets),
-            convolve(&ab, c, sets),
+            combined(b, &cd, sets),
+            combined(a, &cd, sets),
+            combined(&ab, d, sets),
+            combined(&ab, c, sets),
         ]
         .map(|rest| self.against(&rest));
         SuitVectors { own, rest }
