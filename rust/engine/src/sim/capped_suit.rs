@@ -119,10 +119,12 @@ fn step(
     for back1 in 0..CHOWS {
         for back2 in 0..CHOWS - back1 {
             let before = layer[back1][back2];
-            if before.all_at_least(INF) {
+            // Every chow counts as a set from the kind it begins at, so a state with more chows running
+            // than `max_sets` reaches no target.
+            let begun = back1 + back2;
+            if begun > max_sets || before.all_at_least(INF) {
                 continue;
             }
-            let begun = back1 + back2;
             let new_chows = if can_begin_chow {
                 // New chows also need copies of the next two kinds, the first beside those begun just before.
                 cap.saturating_sub(begun)
@@ -133,13 +135,13 @@ fn step(
             };
             // `before` with one more set per chow begun here.
             let mut with_chows = before;
-            for chows_here in 0..=new_chows.min(max_sets) {
+            for chows_here in 0..=new_chows.min(max_sets - begun) {
                 if chows_here > 0 {
                     with_chows = moves.one_more_set(with_chows);
                 }
                 let chowed = begun + chows_here;
                 let target = &mut next[chows_here][back1];
-                for pung in 0..=usize::from(chowed + 3 <= cap) {
+                for pung in 0..=usize::from(chowed + 3 <= cap && chowed < max_sets) {
                     let pung_copies = chowed + 3 * pung;
                     let with_sets = if pung == 1 {
                         moves.one_more_set(with_chows)
