@@ -398,15 +398,13 @@ impl<'a> Evaluator<'a> {
 
     /// `rest` laid out against a suit's vector: entry (mine, pair) holds rest's (sets − mine, 1 − pair), the
     /// complement of a target of the whole hand; entries of more than `sets` sets stay unreachable.
+    ///
+    /// As one 128-bit number: reversing the sixteen bytes puts rest's (s, p) at (7 − s, 1 − p), and moving
+    /// them down by 7 − `sets` entries puts it at (`sets` − s, 1 − p).
     fn against(&self, rest: &Distances) -> Distances {
-        let sets = self.sets;
-        let mut laid_out = UNREACHABLE;
-        for mine in 0..=sets {
-            for pair in 0..2 {
-                laid_out[slot(mine, pair)] = rest[slot(sets - mine, 1 - pair)];
-            }
-        }
-        laid_out
+        let beyond = ENTRIES_BEYOND[self.sets];
+        let laid_out = u128::from_le_bytes(*rest).swap_bytes() >> (8 * (7 - self.sets));
+        ((laid_out & !beyond) | (beyond & u128::from_le_bytes(UNREACHABLE))).to_le_bytes()
     }
 
     /// The suit's vector: from the four-copy table when no cap of the suit binds, else exact under the caps.
@@ -447,6 +445,28 @@ impl<'a> Evaluator<'a> {
 /// some entry is [below](ByteLanes::any_below) its limit.
 fn lowering_limits(missing: u8, rest: &Distances) -> ByteLanes {
     ByteLanes::splat(missing).minus_lanes(ByteLanes::load(rest))
+}
+
+// `against` and `ENTRIES_BEYOND` rely on the vector layout: entry `pair * 8 + sets`.
+const _: () = assert!(slot(5, 1) == 13 && slot(1, 0) == 1);
+
+/// Per set count, all ones in the bytes of the entries of more sets (padding included).
+const ENTRIES_BEYOND: [u128; MAX_SETS + 1] = entries_beyond();
+
+const fn entries_beyond() -> [u128; MAX_SETS + 1] {
+    let mut masks = [0; MAX_SETS + 1];
+    let mut sets = 0;
+    while sets <= MAX_SETS {
+        let mut entry = 0;
+        while entry < 16 {
+            if entry % 8 > sets {
+                masks[sets] |= 0xFF << (8 * entry);
+            }
+            entry += 1;
+        }
+        sets += 1;
+    }
+    masks
 }
 
 /// The kinds of `suit`, as indices into counts.
