@@ -137,6 +137,10 @@ pub struct Evaluator<'a> {
     capped: &'a mut CappedSuits,
     /// Whether declared melds cap some kind of each suit below four copies.
     capped_suit: [bool; 4],
+    /// The kinds of those suits, bits by kind index.
+    capped_kinds: u64,
+    /// The kinds with an unseen copy, bits by kind index.
+    unseen_kinds: u64,
 }
 
 impl<'a> Evaluator<'a> {
@@ -154,9 +158,19 @@ impl<'a> Evaluator<'a> {
         }
         let size: usize = concealed.iter().map(|&c| usize::from(c)).sum();
         let caps = declared.map(|used| COPIES.saturating_sub(used));
+        let capped_suit = Suit::ALL.map(|suit| caps[suit_range(suit)].iter().any(|&c| c < COPIES));
+        let kinds_where = |holds: &dyn Fn(usize) -> bool| {
+            (0..NUM_KINDS)
+                .filter(|&kind| holds(kind))
+                .fold(0u64, |kinds, kind| kinds | 1 << kind)
+        };
         Evaluator {
             caps,
-            capped_suit: Suit::ALL.map(|suit| caps[suit_range(suit)].iter().any(|&c| c < COPIES)),
+            capped_suit,
+            capped_kinds: kinds_where(&|kind| {
+                Tile::new(kind as u8).is_some_and(|tile| capped_suit[tile.suit() as usize])
+            }),
+            unseen_kinds: kinds_where(&|kind| unseen[kind] > 0),
             sets: (size / 3).min(MAX_SETS),
             thirteen_orphans: thirteen_orphans && melds.is_empty() && (13..=14).contains(&size),
             unseen,
@@ -318,38 +332,48 @@ impl<'a> Evaluator<'a> {
         let standard = self.completion(&vectors.own[0], &vectors.rest[0]);
         let orphans = self.orphans_missing(counts);
         let missing = standard.min(orphans);
-        let mut draws = Draws {
-            missing,
-            useful: 0,
-            unconfirmed: 0,
-            unconfirmed_copies: 0,
-        };
-        for suit in Suit::ALL {
-            // A draw lowers a form's count by at most one, so only a form at the minimum can lower it.
-            let drawn = (standard == missing).then(|| drawn_classes(suit, counts));
-            let limits = lowering_limits(missing, &vectors.rest[suit as usize]);
-            let capped = self.capped_suit[suit as usize];
-            for offset in 0..usize::from(suit.len()) {
-                let kind = usize::from(suit.base()) + offset;
-                let unseen = self.unseen[kind];
-                // A kind with no unseen copy adds nothing (and covers the kinds the hand holds four of).
-                if unseen == 0 {
-                    continue;
-                }
-                let lowers_orphans = orphans == missing
-                    && self.orphans_missing(&changed(counts, kind, true)) < missing;
-                let may_lower_standard = drawn.is_some_and(|(table, row)| {
-                    ByteLanes::load(table.distances(row[offset])).any_below(limits)
-                });
-                if lowers_orphans || (may_lower_standard && !capped) {
-                    draws.useful += u32::from(unseen);
-                } else if may_lower_standard {
-                    draws.unconfirmed |= 1 << kind;
-                    draws.unconfirmed_copies += u32::from(unseen);
+        // Kinds (bits by kind index) whose draw lowers each form's count; a draw lowers a count by at most
+        // one, so only a form at the minimum can lower it.
+        let mut lowers_standard = 0u64;
+        if standard == missing {
+            for suit in Suit::ALL {
+                let (table, row) = drawn_classes(suit, counts);
+                let limits = lowering_limits(missing, &vectors.rest[suit as usize]);
+                for (offset, &class) in row.iter().take(usize::from(suit.len())).enumerate() {
+                    let lowers = ByteLanes::load(table.distances(class)).any_below(limits);
+                    lowers_standard |= u64::from(lowers) << (usize::from(suit.base()) + offset);
                 }
             }
         }
-        draws
+        let mut lowers_orphans = 0u64;
+        if orphans == missing {
+            for kind in TERMINALS_AND_HONOURS.map(usize::from) {
+                let lowers = self.orphans_missing(&changed(counts, kind, true)) < missing;
+                lowers_orphans |= u64::from(lowers) << kind;
+            }
+        }
+        // A kind with no unseen copy adds nothing (and covers the kinds the hand holds four of).
+        let sure = (lowers_orphans | (lowers_standard & !self.capped_kinds)) & self.unseen_kinds;
+        let unconfirmed = lowers_standard & self.capped_kinds & self.unseen_kinds & !sure;
+        Draws {
+            missing,
+            useful: self.copies_unseen(sure),
+            unconfirmed,
+            unconfirmed_copies: self.copies_unseen(unconfirmed),
+        }
+    }
+
+    /// The unseen copies of the kinds in `kinds` (bits by kind index).
+    fn copies_unseen(&self, mut kinds: u64) -> u32 {
+        let mut copies = 0;
+        while kinds != 0 {
+            copies += self
+                .unseen
+                .get(kinds.trailing_zeros() as usize)
+                .map_or(0, |&c| u32::from(c));
+            kinds &= kinds - 1;
+        }
+        copies
     }
 
     /// The progress of `counts` once the exact capped programme has settled its unconfirmed draws. The
