@@ -20,7 +20,7 @@ const CHOWS: usize = 5;
 /// Distance vectors by (chows begun at the last kind, chows begun the kind before).
 type Layer = [[ByteLanes; CHOWS]; CHOWS];
 
-/// The programme's last run with every layer it passed: callers ask for suits one tile apart (a discard,
+/// One run of the programme with every layer it passed: callers ask for suits one tile apart (a discard,
 /// a draw), whose counts first differ at some kind k — the layers before k stand and the run resumes there.
 #[derive(Clone, Debug)]
 pub struct CappedRun {
@@ -52,10 +52,26 @@ impl Default for CappedRun {
 }
 
 impl CappedRun {
-    /// Exact distances of a suit's `counts` to every target of up to `max_sets` sets and one pair whose count
-    /// of each kind stays within `caps`. `chows`: whether the kinds are numbered (honours form no chows).
-    pub fn distances(
+    /// How many of the lowest kinds the last run shares with a run of these arguments: its layers up to
+    /// there stand for it.
+    fn shared_kinds(&self, counts: &[u8], caps: &[u8], chows: bool, max_sets: usize) -> usize {
+        let kinds = counts.len().min(caps.len()).min(9);
+        let same_suit = kinds == self.kinds
+            && chows == self.chows
+            && max_sets.min(MAX_SETS) == self.max_sets
+            && caps[..kinds] == self.caps[..kinds];
+        if !same_suit {
+            return 0;
+        }
+        (0..kinds)
+            .find(|&kind| counts[kind] != self.counts[kind])
+            .unwrap_or(kinds)
+    }
+
+    /// The run from kind `resume` on, its layers before it standing.
+    fn resume(
         &mut self,
+        resume: usize,
         counts: &[u8],
         caps: &[u8],
         chows: bool,
@@ -63,18 +79,7 @@ impl CappedRun {
     ) -> Distances {
         let max_sets = max_sets.min(MAX_SETS);
         let kinds = counts.len().min(caps.len()).min(9);
-        let same_suit = kinds == self.kinds
-            && chows == self.chows
-            && max_sets == self.max_sets
-            && caps[..kinds] == self.caps[..kinds];
-        let resume = if same_suit {
-            (0..kinds)
-                .find(|&kind| counts[kind] != self.counts[kind])
-                .unwrap_or(kinds)
-        } else {
-            0
-        };
-        for kind in resume..kinds {
+        for kind in resume.min(kinds)..kinds {
             let (done, ahead) = self.layers.split_at_mut(kind + 1);
             step(
                 &done[kind],
@@ -93,6 +98,59 @@ impl CappedRun {
         self.kinds = kinds;
         // No chow may be left unfinished past the last kind.
         settled(self.layers[kinds][0][0], max_sets)
+    }
+}
+
+/// Runs kept at once: the hand's suit, a candidate discard's, a draw's.
+const RUNS: usize = 4;
+
+/// A few recent runs. A suit resumes from the run sharing the most of its lowest kinds, written into the
+/// least recently used other run, so that the runs a turn keeps coming back to — the hand's suit, then each
+/// candidate discard's — stay available instead of being overwritten by their neighbours.
+#[derive(Clone, Debug, Default)]
+pub struct CappedRuns {
+    runs: [CappedRun; RUNS],
+    /// When each run was last used, by a count of calls.
+    used: [u64; RUNS],
+    calls: u64,
+}
+
+impl CappedRuns {
+    /// Exact distances of a suit's `counts` to every target of up to `max_sets` sets and one pair whose count
+    /// of each kind stays within `caps`. `chows`: whether the kinds are numbered (honours form no chows).
+    pub fn distances(
+        &mut self,
+        counts: &[u8],
+        caps: &[u8],
+        chows: bool,
+        max_sets: usize,
+    ) -> Distances {
+        self.calls += 1;
+        let shared = self
+            .runs
+            .each_ref()
+            .map(|run| run.shared_kinds(counts, caps, chows, max_sets));
+        let source = (0..RUNS)
+            .max_by_key(|&i| (shared[i], self.used[i]))
+            .unwrap_or(0);
+        let target = (0..RUNS)
+            .filter(|&i| i != source)
+            .min_by_key(|&i| self.used[i])
+            .unwrap_or(source);
+        let resume = shared[source];
+        if target != source {
+            let (from, to) = if source < target {
+                let (low, high) = self.runs.split_at_mut(target);
+                (&low[source], &mut high[0])
+            } else {
+                let (low, high) = self.runs.split_at_mut(source);
+                (&high[0], &mut low[target])
+            };
+            to.layers[..=resume].copy_from_slice(&from.layers[..=resume]);
+        }
+        self.used[source] = self.calls;
+        self.used[target] = self.calls;
+        self.runs[target].resume(resume, counts, caps, chows, max_sets)
     }
 }
 
@@ -178,7 +236,7 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             ((state >> 33) % below) as u8
         };
-        let mut run = CappedRun::default();
+        let mut runs = CappedRuns::default();
         for case in 0..20_000 {
             let len = if case % 4 == 0 { 7 } else { 9 };
             let caps: Vec<u8> = (0..len)
@@ -191,16 +249,16 @@ mod tests {
             let sets = usize::from(next(6));
             let chows = len == 9;
             let general = capped_distances(&counts, &caps, chows, sets, 0).layers[0];
-            let fresh = run.distances(&counts, &caps, chows, sets);
+            let fresh = runs.distances(&counts, &caps, chows, sets);
             assert_eq!(fresh, general, "{counts:?} caps {caps:?} sets {sets}");
-            // One tile more of some kind (within its cap): the same run resumes from the layers before it.
+            // One tile more of some kind (within its cap): a kept run resumes from the layers before it.
             let kind = usize::from(next(len as u64));
             if counts[kind] < caps[kind] {
                 let mut drawn = counts.clone();
                 drawn[kind] += 1;
                 let general = capped_distances(&drawn, &caps, chows, sets, 0).layers[0];
                 assert_eq!(
-                    run.distances(&drawn, &caps, chows, sets),
+                    runs.distances(&drawn, &caps, chows, sets),
                     general,
                     "{drawn:?} caps {caps:?}"
                 );

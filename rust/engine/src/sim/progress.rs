@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::byte_lanes::ByteLanes;
-use super::capped_suit::CappedRun;
+use super::capped_suit::CappedRuns;
 use super::distance_lanes::combined;
 use super::drawn_table::{DrawnTable, HONOURS_DRAWN, NUMBERED_DRAWN};
 use crate::error::{EngineError, Result};
@@ -42,8 +42,8 @@ impl Progress {
 #[derive(Clone, Debug, Default)]
 pub struct CappedSuits {
     memo: HashMap<u64, Distances, BuildHasherDefault<MultiplyHasher>>,
-    /// The programme's last run, for misses one tile from it.
-    run: CappedRun,
+    /// The programme's recent runs, for misses a tile or two from them.
+    runs: CappedRuns,
 }
 
 /// Vectors kept before the memo starts afresh (a few megabytes), so that memory stays bounded over any
@@ -89,7 +89,7 @@ impl CappedSuits {
         *self
             .memo
             .entry(key)
-            .or_insert_with(|| self.run.distances(counts, caps, suit != Suit::Honor, sets))
+            .or_insert_with(|| self.runs.distances(counts, caps, suit != Suit::Honor, sets))
     }
 }
 
