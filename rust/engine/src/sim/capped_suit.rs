@@ -117,7 +117,8 @@ pub struct CappedRuns {
 
 impl CappedRuns {
     /// Exact distances of a suit's `counts` to every target of up to `max_sets` sets and one pair whose count
-    /// of each kind stays within `caps`. `chows`: whether the kinds are numbered (honours form no chows).
+    /// of each kind stays within `caps` (each at most four). `chows`: whether the kinds are numbered (honours
+    /// form no chows).
     pub fn distances(
         &mut self,
         counts: &[u8],
@@ -198,25 +199,17 @@ fn step(
                     with_chows = moves.one_more_set(with_chows);
                 }
                 let chowed = begun + chows_here;
-                let target = &mut next[chows_here][back1];
-                for pung in 0..=usize::from(chowed + 3 <= cap && chowed < max_sets) {
-                    let pung_copies = chowed + 3 * pung;
-                    let with_sets = if pung == 1 {
-                        moves.one_more_set(with_chows)
-                    } else {
-                        with_chows
-                    };
-                    for pair in 0..=usize::from(pung_copies + 2 <= cap) {
-                        let copies = pung_copies + 2 * pair;
-                        let missing = copies.saturating_sub(held) as u8;
-                        let with_all = if pair == 1 {
-                            moves.with_pair(with_sets)
-                        } else {
-                            with_sets
-                        };
-                        *target = target.min(with_all.plus(missing));
-                    }
+                let missing = |copies: usize| copies.saturating_sub(held) as u8;
+                // The kind holds the chows' copies, and besides them a pung or the pair (caps of at most
+                // four copies leave no room for both beside a chow, nor for both alone).
+                let mut best = next[chows_here][back1].min(with_chows.plus(missing(chowed)));
+                if chowed + 2 <= cap {
+                    best = best.min(moves.with_pair(with_chows).plus(missing(chowed + 2)));
                 }
+                if chowed + 3 <= cap && chowed < max_sets {
+                    best = best.min(moves.one_more_set(with_chows).plus(missing(chowed + 3)));
+                }
+                next[chows_here][back1] = best;
             }
         }
     }
