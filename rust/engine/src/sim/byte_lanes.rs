@@ -153,6 +153,19 @@ impl ByteLanes {
         ByteLanes(std::array::from_fn(|i| self.0[i].min(other.0[i])))
     }
 
+    /// The lane-wise maximum.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub fn max(self, other: ByteLanes) -> ByteLanes {
+        unsafe { ByteLanes(_mm_max_epu8(self.0, other.0)) }
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    pub fn max(self, other: ByteLanes) -> ByteLanes {
+        ByteLanes(std::array::from_fn(|i| self.0[i].max(other.0[i])))
+    }
+
     /// Whether every lane is at least `floor`.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
@@ -222,6 +235,8 @@ mod tests {
             );
             let min: Distances = std::array::from_fn(|i| a[i].min(b[i]));
             assert_eq!(ByteLanes::new(a).min(ByteLanes::new(b)).bytes(), min);
+            let max: Distances = std::array::from_fn(|i| a[i].max(b[i]));
+            assert_eq!(ByteLanes::new(a).max(ByteLanes::new(b)).bytes(), max);
             let floor = seed / 2;
             assert_eq!(
                 ByteLanes::new(a).all_at_least(floor),

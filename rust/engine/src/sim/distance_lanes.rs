@@ -74,15 +74,34 @@ pub fn combined(a: &Distances, b: &Distances, max_sets: usize) -> Distances {
 }
 
 /// `vector` with every entry of more than `max_sets` sets, or above [`INF`], unreachable.
+#[inline(always)]
 pub fn settled(vector: ByteLanes, max_sets: usize) -> Distances {
-    let vector = vector.bytes();
-    std::array::from_fn(|entry| {
-        if entry % 8 <= max_sets {
-            vector[entry].min(INF)
-        } else {
-            INF
+    let beyond = ENTRIES_BEYOND.get(max_sets).copied().unwrap_or(0);
+    vector
+        .min(ByteLanes::splat(INF))
+        .max(ByteLanes::new(
+            (beyond & u128::from_le_bytes(UNREACHABLE)).to_le_bytes(),
+        ))
+        .bytes()
+}
+
+/// Per set count, all ones in the bytes of the entries of more sets (padding included).
+pub const ENTRIES_BEYOND: [u128; MAX_SETS + 1] = entries_beyond();
+
+const fn entries_beyond() -> [u128; MAX_SETS + 1] {
+    let mut masks = [0; MAX_SETS + 1];
+    let mut sets = 0;
+    while sets <= MAX_SETS {
+        let mut entry = 0;
+        while entry < 16 {
+            if entry % 8 > sets {
+                masks[sets] |= 0xFF << (8 * entry);
+            }
+            entry += 1;
         }
-    })
+        sets += 1;
+    }
+    masks
 }
 
 #[cfg(test)]

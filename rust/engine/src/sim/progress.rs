@@ -15,7 +15,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::byte_lanes::ByteLanes;
 use super::capped_suit::CappedRuns;
-use super::distance_lanes::combined;
+use super::distance_lanes::{combined, ENTRIES_BEYOND};
 use super::drawn_table::{DrawnTable, HONOURS_DRAWN, NUMBERED_DRAWN};
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MAX_SETS};
@@ -159,18 +159,19 @@ impl<'a> Evaluator<'a> {
         let size: usize = concealed.iter().map(|&c| usize::from(c)).sum();
         let caps = declared.map(|used| COPIES.saturating_sub(used));
         let capped_suit = Suit::ALL.map(|suit| caps[suit_range(suit)].iter().any(|&c| c < COPIES));
-        let kinds_where = |holds: &dyn Fn(usize) -> bool| {
-            (0..NUM_KINDS)
-                .filter(|&kind| holds(kind))
-                .fold(0u64, |kinds, kind| kinds | 1 << kind)
-        };
+        let capped_kinds = Suit::ALL
+            .into_iter()
+            .filter(|&suit| capped_suit[suit as usize])
+            .map(|suit| ((1u64 << suit.len()) - 1) << suit.base())
+            .fold(0, |kinds, suit_kinds| kinds | suit_kinds);
+        let unseen_kinds = (unseen.iter().enumerate()).fold(0u64, |kinds, (kind, &copies)| {
+            kinds | u64::from(copies > 0) << kind
+        });
         Evaluator {
             caps,
             capped_suit,
-            capped_kinds: kinds_where(&|kind| {
-                Tile::new(kind as u8).is_some_and(|tile| capped_suit[tile.suit() as usize])
-            }),
-            unseen_kinds: kinds_where(&|kind| unseen[kind] > 0),
+            capped_kinds,
+            unseen_kinds,
             sets: (size / 3).min(MAX_SETS),
             thirteen_orphans: thirteen_orphans && melds.is_empty() && (13..=14).contains(&size),
             unseen,
@@ -471,27 +472,8 @@ fn lowering_limits(missing: u8, rest: &Distances) -> ByteLanes {
     ByteLanes::splat(missing).minus_lanes(ByteLanes::load(rest))
 }
 
-// `against` and `ENTRIES_BEYOND` rely on the vector layout: entry `pair * 8 + sets`.
+// `against` relies on the vector layout: entry `pair * 8 + sets`.
 const _: () = assert!(slot(5, 1) == 13 && slot(1, 0) == 1);
-
-/// Per set count, all ones in the bytes of the entries of more sets (padding included).
-const ENTRIES_BEYOND: [u128; MAX_SETS + 1] = entries_beyond();
-
-const fn entries_beyond() -> [u128; MAX_SETS + 1] {
-    let mut masks = [0; MAX_SETS + 1];
-    let mut sets = 0;
-    while sets <= MAX_SETS {
-        let mut entry = 0;
-        while entry < 16 {
-            if entry % 8 > sets {
-                masks[sets] |= 0xFF << (8 * entry);
-            }
-            entry += 1;
-        }
-        sets += 1;
-    }
-    masks
-}
 
 /// The kinds of `suit`, as indices into counts.
 fn suit_range(suit: Suit) -> std::ops::Range<usize> {
