@@ -210,7 +210,10 @@ mod tests {
     use super::*;
 
     fn sample(seed: u8) -> Distances {
-        std::array::from_fn(|i| seed.wrapping_mul(37).wrapping_add(i as u8 * 29))
+        std::array::from_fn(|i| {
+            seed.wrapping_mul(37)
+                .wrapping_add((i as u8).wrapping_mul(29))
+        })
     }
 
     #[test]
