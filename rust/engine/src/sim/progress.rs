@@ -93,13 +93,11 @@ impl CappedSuits {
     }
 }
 
-/// A discard and the hand it leaves: its discarded suit's vector and fewest missing tiles — exact for the
-/// discards kept as the best, a lower bound for the others.
+/// A discard among the best and the hand it leaves, with its discarded suit's (exact) vector.
 struct Candidate {
     tile: Tile,
     left: Counts,
     own: Distances,
-    missing: u8,
 }
 
 /// A 3n+1 hand's fewest missing tiles and its useful draws: the copies sure to lower that count, and the
@@ -209,7 +207,7 @@ impl<'a> Evaluator<'a> {
     /// The four-copy tables bound each discard's useful copies from above, so the exact capped programme
     /// runs only for discards whose bound reaches the best exact count so far, highest bound first.
     pub fn best_discards(&mut self, counts: &Counts) -> Result<Vec<(Tile, Progress)>> {
-        let (candidates, _, vectors) = self.discards(counts)?;
+        let (candidates, vectors) = self.discards(counts)?;
         let pairs = self.pairs(&vectors.own);
         let mut bounded: Vec<_> = candidates
             .into_iter()
@@ -276,45 +274,36 @@ impl<'a> Evaluator<'a> {
         SuitVectors { own, rest }
     }
 
-    /// The discards of the 3n+2 `counts` that leave the fewest missing tiles; that fewest; the vectors of
-    /// `counts`.
-    fn discards(&mut self, counts: &Counts) -> Result<(Vec<Candidate>, u8, SuitVectors)> {
+    /// The discards of the 3n+2 `counts` that leave the fewest missing tiles, and the vectors of `counts`.
+    fn discards(&mut self, counts: &Counts) -> Result<(Vec<Candidate>, SuitVectors)> {
         let vectors = self.vectors(counts);
-        // First a lower bound of each discard's count from the four-copy tables (exact in a suit without
-        // caps): the exact capped programme then runs only for discards that may still be among the best.
+        // That fewest is known beforehand (see `shanten`). Each discard's count is bounded from below by the
+        // four-copy tables (exact in a suit without caps): only a discard whose bound reaches the fewest
+        // runs the exact capped programme.
+        let fewest = self.missing(counts, &vectors).max(1);
         let mut candidates = Vec::with_capacity(NUM_KINDS);
         for tile in (0..NUM_KINDS as u8).filter_map(Tile::new) {
             if counts[tile.index() as usize] == 0 {
                 continue;
             }
             let left = changed(counts, tile.index() as usize, false);
+            let suit = tile.suit();
             // Only the discarded tile's suit changes: the other three suits' combination stands.
-            let rest = &vectors.rest[tile.suit() as usize];
-            let own = table_distances(tile.suit(), &left);
-            let missing = self.completion(&own, rest).min(self.orphans_missing(&left));
-            candidates.push(Candidate {
-                tile,
-                left,
-                own,
-                missing,
-            });
-        }
-        let mut lowest = u8::MAX;
-        for candidate in candidates.iter_mut() {
-            let suit = candidate.tile.suit();
-            if candidate.missing <= lowest && self.capped_suit[suit as usize] {
-                candidate.own = self.suit_distances(suit, &candidate.left);
-                candidate.missing = self
-                    .completion(&candidate.own, &vectors.rest[suit as usize])
-                    .min(self.orphans_missing(&candidate.left));
+            let rest = &vectors.rest[suit as usize];
+            let mut own = table_distances(suit, &left);
+            let mut missing = self.completion(&own, rest).min(self.orphans_missing(&left));
+            if missing <= fewest && self.capped_suit[suit as usize] {
+                own = self.suit_distances(suit, &left);
+                missing = self.completion(&own, rest).min(self.orphans_missing(&left));
             }
-            lowest = lowest.min(candidate.missing);
+            if missing == fewest {
+                candidates.push(Candidate { tile, left, own });
+            }
         }
         if candidates.is_empty() {
             return Err(EngineError::hand("no tile to discard"));
         }
-        candidates.retain(|c| c.missing == lowest);
-        Ok((candidates, lowest, vectors))
+        Ok((candidates, vectors))
     }
 
     fn missing(&self, counts: &Counts, vectors: &SuitVectors) -> u8 {
