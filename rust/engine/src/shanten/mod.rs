@@ -30,7 +30,10 @@ pub(crate) use standard::StandardParts;
 // efficiency bot recomputes one suit per candidate tile).
 #[cfg(test)]
 pub(crate) use capped::capped_distances;
-pub(crate) use distances::{convolve, slot, Distances, UNREACHABLE};
+// The reference for the bot's SIMD combination of suit vectors.
+#[cfg(test)]
+pub(crate) use distances::convolve;
+pub(crate) use distances::{slot, Distances, UNREACHABLE};
 pub(crate) use table::{SuitTable, HONOURS, NO_CLASS, NUMBERED};
 
 /// The four form families in the order of [`ShantenByForm`].

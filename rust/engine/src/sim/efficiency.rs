@@ -90,12 +90,12 @@ impl EfficiencyBot {
     fn answer_offer(&mut self, view: &View<'_>, offered: Tile, legal: &[Action]) -> Result<Action> {
         let now = self
             .evaluator(view, &view.concealed, view.melds)
-            .shanten(&view.concealed)?;
+            .shanten(&view.concealed);
         let mut contenders = Vec::new();
         for &action in legal {
             if let Some((counts, meld)) = claimed(&view.concealed, action, offered) {
                 let melds = melds_with(view.melds, meld, |_| true);
-                let shanten = self.evaluator(view, &counts, &melds).shanten(&counts)?;
+                let shanten = self.evaluator(view, &counts, &melds).shanten(&counts);
                 contenders.push((shanten, action, counts, melds));
             }
         }

@@ -7,11 +7,13 @@
 pub mod action;
 pub mod adjudicator;
 pub mod bots;
+mod byte_lanes;
 mod capped_suit;
 mod claim_options;
 mod completing_tiles;
 pub mod deal;
 pub mod discard_order;
+mod distance_lanes;
 mod drawn_table;
 pub mod efficiency;
 pub mod game;

@@ -13,11 +13,13 @@ use std::cmp::Reverse;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::capped_suit::CappedRun;
+use super::byte_lanes::ByteLanes;
+use super::capped_suit::CappedRuns;
+use super::distance_lanes::{combined, ENTRIES_BEYOND};
 use super::drawn_table::{DrawnTable, HONOURS_DRAWN, NUMBERED_DRAWN};
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MAX_SETS};
-use crate::shanten::{convolve, slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
+use crate::shanten::{slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
 use crate::suit_key::suit_key;
 use crate::tile::{Counts, Suit, Tile, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
 
@@ -40,8 +42,8 @@ impl Progress {
 #[derive(Clone, Debug, Default)]
 pub struct CappedSuits {
     memo: HashMap<u64, Distances, BuildHasherDefault<MultiplyHasher>>,
-    /// The programme's last run, for misses one tile from it.
-    run: CappedRun,
+    /// The programme's recent runs, for misses a tile or two from them.
+    runs: CappedRuns,
 }
 
 /// Vectors kept before the memo starts afresh (a few megabytes), so that memory stays bounded over any
@@ -87,17 +89,31 @@ impl CappedSuits {
         *self
             .memo
             .entry(key)
-            .or_insert_with(|| self.run.distances(counts, caps, suit != Suit::Honor, sets))
+            .or_insert_with(|| self.runs.distances(counts, caps, suit != Suit::Honor, sets))
     }
 }
 
-/// A discard and the hand it leaves: its discarded suit's vector and fewest missing tiles — exact for the
-/// discards kept as the best, a lower bound for the others.
+/// A discard among the best and the hand it leaves, with its discarded suit's (exact) vector.
 struct Candidate {
     tile: Tile,
     left: Counts,
     own: Distances,
+}
+
+/// A 3n+1 hand's fewest missing tiles and its useful draws: the copies sure to lower that count, and the
+/// kinds (bits by kind index) whose draw may lower it, for the exact capped programme to settle.
+struct Draws {
     missing: u8,
+    useful: u32,
+    unconfirmed: u64,
+    unconfirmed_copies: u32,
+}
+
+impl Draws {
+    /// The most useful copies the hand can have.
+    fn bound(&self) -> u32 {
+        self.useful + self.unconfirmed_copies
+    }
 }
 
 /// The standard form's vectors of a hand: per suit its own, and the combination of the other three laid out
@@ -119,6 +135,10 @@ pub struct Evaluator<'a> {
     capped: &'a mut CappedSuits,
     /// Whether declared melds cap some kind of each suit below four copies.
     capped_suit: [bool; 4],
+    /// The kinds of those suits, bits by kind index.
+    capped_kinds: u64,
+    /// The kinds with an unseen copy, bits by kind index.
+    unseen_kinds: u64,
 }
 
 impl<'a> Evaluator<'a> {
@@ -136,9 +156,20 @@ impl<'a> Evaluator<'a> {
         }
         let size: usize = concealed.iter().map(|&c| usize::from(c)).sum();
         let caps = declared.map(|used| COPIES.saturating_sub(used));
+        let capped_suit = Suit::ALL.map(|suit| caps[suit_range(suit)].iter().any(|&c| c < COPIES));
+        let capped_kinds = Suit::ALL
+            .into_iter()
+            .filter(|&suit| capped_suit[suit as usize])
+            .map(|suit| ((1u64 << suit.len()) - 1) << suit.base())
+            .fold(0, |kinds, suit_kinds| kinds | suit_kinds);
+        let unseen_kinds = (unseen.iter().enumerate()).fold(0u64, |kinds, (kind, &copies)| {
+            kinds | u64::from(copies > 0) << kind
+        });
         Evaluator {
             caps,
-            capped_suit: Suit::ALL.map(|suit| caps[suit_range(suit)].iter().any(|&c| c < COPIES)),
+            capped_suit,
+            capped_kinds,
+            unseen_kinds,
             sets: (size / 3).min(MAX_SETS),
             thirteen_orphans: thirteen_orphans && melds.is_empty() && (13..=14).contains(&size),
             unseen,
@@ -154,29 +185,55 @@ impl<'a> Evaluator<'a> {
 
     /// Shanten of the 3n+1 `counts`, or of the 3n+2 `counts` after its best discard — without counting useful
     /// tiles, the costly part.
-    pub fn shanten(&mut self, counts: &Counts) -> Result<i8> {
+    ///
+    /// A 3n+2 hand needs no trial discards: the best discard misses as many tiles as the hand itself, or one
+    /// if the hand is complete. (A discard never brings a target closer; and an incomplete hand holds a tile
+    /// its nearest target does not use, whose discard leaves that target as near.)
+    pub fn shanten(&mut self, counts: &Counts) -> i8 {
         let size: usize = counts.iter().map(|&c| usize::from(c)).sum();
+        let vectors = self.vectors(counts);
+        let missing = self.missing(counts, &vectors);
         let missing = if size % 3 == 1 {
-            let vectors = self.vectors(counts);
-            self.missing(counts, &vectors)
+            missing
         } else {
-            self.discards(counts)?.1
+            missing.max(1)
         };
-        Ok(missing as i8 - 1)
+        missing as i8 - 1
     }
 
-    /// The discards of the 3n+2 `counts` that leave the lowest shanten, each with its progress, in kind order.
+    /// The discards of the 3n+2 `counts` that leave the best progress (lowest shanten, then most useful
+    /// copies), each with that progress, in kind order.
+    ///
+    /// The four-copy tables bound each discard's useful copies from above, so the exact capped programme
+    /// runs only for discards whose bound reaches the best exact count so far, highest bound first.
     pub fn best_discards(&mut self, counts: &Counts) -> Result<Vec<(Tile, Progress)>> {
-        let (candidates, _, vectors) = self.discards(counts)?;
+        let (candidates, vectors) = self.discards(counts)?;
         let pairs = self.pairs(&vectors.own);
-        Ok(candidates
+        let mut bounded: Vec<_> = candidates
             .into_iter()
             .map(|candidate| {
                 let suit = candidate.tile.suit() as usize;
                 let after = self.with_suit_changed(&vectors, &pairs, suit, candidate.own);
-                (candidate.tile, self.progress_with(&candidate.left, &after))
+                let draws = self.draws(&candidate.left, &after);
+                (candidate, after, draws)
             })
-            .collect())
+            .collect();
+        bounded.sort_by_key(|(_, _, draws)| Reverse(draws.bound()));
+        let mut best: Vec<(Tile, Progress)> = Vec::new();
+        for (candidate, after, draws) in bounded {
+            if best.first().is_some_and(|b| draws.bound() < b.1.useful) {
+                break;
+            }
+            let progress = self.confirmed(&candidate.left, &after, &draws);
+            if best.first().is_some_and(|b| progress.useful > b.1.useful) {
+                best.clear();
+            }
+            if best.first().is_none_or(|b| progress.useful == b.1.useful) {
+                best.push((candidate.tile, progress));
+            }
+        }
+        best.sort_by_key(|&(tile, _)| tile);
+        Ok(best)
     }
 
     /// The combination of each two suits of `own`, by suit indices (either order).
@@ -184,7 +241,7 @@ impl<'a> Evaluator<'a> {
         let mut pairs = [[UNREACHABLE; 4]; 4];
         for first in 0..4 {
             for second in first + 1..4 {
-                let both = convolve(&own[first], &own[second], self.sets);
+                let both = combined(&own[first], &own[second], self.sets);
                 pairs[first][second] = both;
                 pairs[second][first] = both;
             }
@@ -212,50 +269,41 @@ impl<'a> Evaluator<'a> {
             let untouched: u32 = 0b1111 & !(1 << suit) & !(1 << other);
             let first = untouched.trailing_zeros() as usize;
             let second = 6 - suit - other - first;
-            self.against(&convolve(&changed, &pairs[first][second], self.sets))
+            self.against(&combined(&changed, &pairs[first][second], self.sets))
         });
         SuitVectors { own, rest }
     }
 
-    /// The discards of the 3n+2 `counts` that leave the fewest missing tiles; that fewest; the vectors of
-    /// `counts`.
-    fn discards(&mut self, counts: &Counts) -> Result<(Vec<Candidate>, u8, SuitVectors)> {
+    /// The discards of the 3n+2 `counts` that leave the fewest missing tiles, and the vectors of `counts`.
+    fn discards(&mut self, counts: &Counts) -> Result<(Vec<Candidate>, SuitVectors)> {
         let vectors = self.vectors(counts);
-        // First a lower bound of each discard's count from the four-copy tables (exact in a suit without
-        // caps): the exact capped programme then runs only for discards that may still be among the best.
+        // That fewest is known beforehand (see `shanten`). Each discard's count is bounded from below by the
+        // four-copy tables (exact in a suit without caps): only a discard whose bound reaches the fewest
+        // runs the exact capped programme.
+        let fewest = self.missing(counts, &vectors).max(1);
         let mut candidates = Vec::with_capacity(NUM_KINDS);
         for tile in (0..NUM_KINDS as u8).filter_map(Tile::new) {
             if counts[tile.index() as usize] == 0 {
                 continue;
             }
             let left = changed(counts, tile.index() as usize, false);
+            let suit = tile.suit();
             // Only the discarded tile's suit changes: the other three suits' combination stands.
-            let rest = &vectors.rest[tile.suit() as usize];
-            let own = table_distances(tile.suit(), &left);
-            let missing = self.completion(&own, rest).min(self.orphans_missing(&left));
-            candidates.push(Candidate {
-                tile,
-                left,
-                own,
-                missing,
-            });
-        }
-        let mut lowest = u8::MAX;
-        for candidate in candidates.iter_mut() {
-            let suit = candidate.tile.suit();
-            if candidate.missing <= lowest && self.capped_suit[suit as usize] {
-                candidate.own = self.suit_distances(suit, &candidate.left);
-                candidate.missing = self
-                    .completion(&candidate.own, &vectors.rest[suit as usize])
-                    .min(self.orphans_missing(&candidate.left));
+            let rest = &vectors.rest[suit as usize];
+            let mut own = table_distances(suit, &left);
+            let mut missing = self.completion(&own, rest).min(self.orphans_missing(&left));
+            if missing <= fewest && self.capped_suit[suit as usize] {
+                own = self.suit_distances(suit, &left);
+                missing = self.completion(&own, rest).min(self.orphans_missing(&left));
             }
-            lowest = lowest.min(candidate.missing);
+            if missing == fewest {
+                candidates.push(Candidate { tile, left, own });
+            }
         }
         if candidates.is_empty() {
             return Err(EngineError::hand("no tile to discard"));
         }
-        candidates.retain(|c| c.missing == lowest);
-        Ok((candidates, lowest, vectors))
+        Ok((candidates, vectors))
     }
 
     fn missing(&self, counts: &Counts, vectors: &SuitVectors) -> u8 {
@@ -264,39 +312,80 @@ impl<'a> Evaluator<'a> {
     }
 
     fn progress_with(&mut self, counts: &Counts, vectors: &SuitVectors) -> Progress {
+        let draws = self.draws(counts, vectors);
+        self.confirmed(counts, vectors, &draws)
+    }
+
+    /// The useful draws of the 3n+1 `counts` as the four-copy tables see them: exact outside capped suits,
+    /// and in a capped suit the draws the exact programme must still [confirm](Evaluator::confirmed).
+    fn draws(&self, counts: &Counts, vectors: &SuitVectors) -> Draws {
         let standard = self.completion(&vectors.own[0], &vectors.rest[0]);
         let orphans = self.orphans_missing(counts);
         let missing = standard.min(orphans);
-        let mut useful = 0;
-        for suit in Suit::ALL {
-            // A draw lowers a form's count by at most one, so only a form at the minimum can lower it.
-            let drawn = (standard == missing).then(|| drawn_classes(suit, counts));
-            let rest = &vectors.rest[suit as usize];
-            let capped = self.capped_suit[suit as usize];
-            for offset in 0..usize::from(suit.len()) {
-                let kind = usize::from(suit.base()) + offset;
-                let unseen = self.unseen[kind];
-                // A kind with no unseen copy adds nothing (and covers the kinds the hand holds four of).
-                if unseen == 0 {
-                    continue;
-                }
-                // The four-copy vector bounds the capped one from below: only a draw it lets through needs
-                // the exact capped programme.
-                let lowers_standard = drawn.is_some_and(|(table, row)| {
-                    self.completion(table.distances(row[offset]), rest) < missing
-                }) && (!capped || {
-                    let exact = self.suit_distances(suit, &changed(counts, kind, true));
-                    self.completion(&exact, rest) < missing
-                });
-                let lowers_orphans = orphans == missing
-                    && self.orphans_missing(&changed(counts, kind, true)) < missing;
-                if lowers_standard || lowers_orphans {
-                    useful += u32::from(unseen);
+        // Kinds (bits by kind index) whose draw lowers each form's count; a draw lowers a count by at most
+        // one, so only a form at the minimum can lower it.
+        let mut lowers_standard = 0u64;
+        if standard == missing {
+            for suit in Suit::ALL {
+                let (table, row) = drawn_classes(suit, counts);
+                let limits = lowering_limits(missing, &vectors.rest[suit as usize]);
+                for (offset, &class) in row.iter().take(usize::from(suit.len())).enumerate() {
+                    let lowers = ByteLanes::load(table.distances(class)).any_below(limits);
+                    lowers_standard |= u64::from(lowers) << (usize::from(suit.base()) + offset);
                 }
             }
         }
+        let mut lowers_orphans = 0u64;
+        if orphans == missing {
+            for kind in TERMINALS_AND_HONOURS.map(usize::from) {
+                let lowers = self.orphans_missing(&changed(counts, kind, true)) < missing;
+                lowers_orphans |= u64::from(lowers) << kind;
+            }
+        }
+        // A kind with no unseen copy adds nothing (and covers the kinds the hand holds four of).
+        let sure = (lowers_orphans | (lowers_standard & !self.capped_kinds)) & self.unseen_kinds;
+        let unconfirmed = lowers_standard & self.capped_kinds & self.unseen_kinds & !sure;
+        Draws {
+            missing,
+            useful: self.copies_unseen(sure),
+            unconfirmed,
+            unconfirmed_copies: self.copies_unseen(unconfirmed),
+        }
+    }
+
+    /// The unseen copies of the kinds in `kinds` (bits by kind index).
+    fn copies_unseen(&self, mut kinds: u64) -> u32 {
+        let mut copies = 0;
+        while kinds != 0 {
+            copies += self
+                .unseen
+                .get(kinds.trailing_zeros() as usize)
+                .map_or(0, |&c| u32::from(c));
+            kinds &= kinds - 1;
+        }
+        copies
+    }
+
+    /// The progress of `counts` once the exact capped programme has settled its unconfirmed draws. The
+    /// four-copy vector bounds the capped one from below, so a draw it did not let through cannot lower the
+    /// count.
+    fn confirmed(&mut self, counts: &Counts, vectors: &SuitVectors, draws: &Draws) -> Progress {
+        let mut useful = draws.useful;
+        let mut unconfirmed = draws.unconfirmed;
+        while unconfirmed != 0 {
+            let kind = unconfirmed.trailing_zeros() as usize;
+            unconfirmed &= unconfirmed - 1;
+            let Some(suit) = Tile::new(kind as u8).map(Tile::suit) else {
+                continue;
+            };
+            let exact = self.suit_distances(suit, &changed(counts, kind, true));
+            let limits = lowering_limits(draws.missing, &vectors.rest[suit as usize]);
+            if ByteLanes::load(&exact).any_below(limits) {
+                useful += u32::from(self.unseen[kind]);
+            }
+        }
         Progress {
-            shanten: missing as i8 - 1,
+            shanten: draws.missing as i8 - 1,
             useful,
         }
     }
@@ -309,13 +398,13 @@ impl<'a> Evaluator<'a> {
     fn with_rests(&self, own: [Distances; 4]) -> SuitVectors {
         let [a, b, c, d] = &own;
         let sets = self.sets;
-        let ab = convolve(a, b, sets);
-        let cd = convolve(c, d, sets);
+        let ab = combined(a, b, sets);
+        let cd = combined(c, d, sets);
         let rest = [
-            convolve(b, &cd, sets),
-            convolve(a, &cd, sets),
-            convolve(&ab, d, sets),
-            convolve(&ab, c, sets),
+            combined(b, &cd, sets),
+            combined(a, &cd, sets),
+            combined(&ab, d, sets),
+            combined(&ab, c, sets),
         ]
         .map(|rest| self.against(&rest));
         SuitVectors { own, rest }
@@ -323,15 +412,13 @@ impl<'a> Evaluator<'a> {
 
     /// `rest` laid out against a suit's vector: entry (mine, pair) holds rest's (sets − mine, 1 − pair), the
     /// complement of a target of the whole hand; entries of more than `sets` sets stay unreachable.
+    ///
+    /// As one 128-bit number: reversing the sixteen bytes puts rest's (s, p) at (7 − s, 1 − p), and moving
+    /// them down by 7 − `sets` entries puts it at (`sets` − s, 1 − p).
     fn against(&self, rest: &Distances) -> Distances {
-        let sets = self.sets;
-        let mut laid_out = UNREACHABLE;
-        for mine in 0..=sets {
-            for pair in 0..2 {
-                laid_out[slot(mine, pair)] = rest[slot(sets - mine, 1 - pair)];
-            }
-        }
-        laid_out
+        let beyond = ENTRIES_BEYOND[self.sets];
+        let laid_out = u128::from_le_bytes(*rest).swap_bytes() >> (8 * (7 - self.sets));
+        ((laid_out & !beyond) | (beyond & u128::from_le_bytes(UNREACHABLE))).to_le_bytes()
     }
 
     /// The suit's vector: from the four-copy table when no cap of the suit binds, else exact under the caps.
@@ -349,10 +436,9 @@ impl<'a> Evaluator<'a> {
     /// most unreachable (0x40), so a sum never wraps, and one with an unreachable part is never the least of
     /// a hand that can be completed.
     fn completion(&self, own: &Distances, rest: &Distances) -> u8 {
-        own.iter()
-            .zip(rest)
-            .map(|(mine, others)| mine + others)
-            .fold(u8::MAX, u8::min)
+        ByteLanes::load(own)
+            .plus_lanes(ByteLanes::load(rest))
+            .least()
     }
 
     /// Fewest missing tiles of thirteen orphans (one of each terminal and honour, one of them paired); the
@@ -367,6 +453,16 @@ impl<'a> Evaluator<'a> {
         14 - kinds - paired
     }
 }
+
+/// Per entry, the bound below which a suit's vector completes the hand beside `rest` (laid out
+/// [against](Evaluator::against) it) in fewer than `missing` tiles: a vector lowers the count if and only if
+/// some entry is [below](ByteLanes::any_below) its limit.
+fn lowering_limits(missing: u8, rest: &Distances) -> ByteLanes {
+    ByteLanes::splat(missing).minus_lanes(ByteLanes::load(rest))
+}
+
+// `against` relies on the vector layout: entry `pair * 8 + sets`.
+const _: () = assert!(slot(5, 1) == 13 && slot(1, 0) == 1);
 
 /// The kinds of `suit`, as indices into counts.
 fn suit_range(suit: Suit) -> std::ops::Range<usize> {
@@ -476,7 +572,7 @@ mod tests {
     }
 
     #[test]
-    fn best_discards_agree_with_the_waits_module() {
+    fn best_discards_are_the_waits_modules_best() {
         let opts = ShapeRules::CHICKEN.options;
         assert!(opts.forms.contains(FormSet::THIRTEEN_ORPHANS));
         let mut state = 7;
@@ -492,13 +588,18 @@ mod tests {
             let unseen: Counts = std::array::from_fn(|k| COPIES - held[k] - visible[k]);
             let expected = crate::waits::discards(&hand, opts, Some(&visible)).unwrap();
             let lowest = expected[0].shanten;
+            let most = expected
+                .iter()
+                .filter(|row| row.shanten == lowest)
+                .map(|row| row.total())
+                .max();
             let mut evaluator =
                 Evaluator::new(&hand.concealed, &hand.melds, true, &unseen, &mut capped);
             let got = evaluator.best_discards(&hand.concealed).unwrap();
             let want: Vec<(Tile, Progress)> = {
                 let mut rows: Vec<_> = expected
                     .iter()
-                    .filter(|row| row.shanten == lowest)
+                    .filter(|row| row.shanten == lowest && Some(row.total()) == most)
                     .map(|row| {
                         (
                             row.tile,
@@ -513,6 +614,31 @@ mod tests {
                 rows
             };
             assert_eq!(got, want, "{hand:?}");
+        }
+    }
+
+    #[test]
+    fn shanten_of_a_full_hand_is_that_after_its_best_discard() {
+        let mut state = 5;
+        let mut capped = CappedSuits::default();
+        let unseen = [COPIES; NUM_KINDS];
+        // Complete hands (the discard then costs a tile) and random ones.
+        let complete = [
+            "123m456p789s11122z",
+            "19m19p19s1234567z1m",
+            "[555m]123m456p78999s",
+        ]
+        .map(|text| crate::notation::parse_hand(text).unwrap());
+        let random = std::iter::repeat_with(|| random_hand(&mut state)).take(3000);
+        for hand in complete.into_iter().chain(random) {
+            let mut evaluator =
+                Evaluator::new(&hand.concealed, &hand.melds, true, &unseen, &mut capped);
+            let after_discard = evaluator.best_discards(&hand.concealed).unwrap()[0].1;
+            assert_eq!(
+                evaluator.shanten(&hand.concealed),
+                after_discard.shanten,
+                "{hand:?}"
+            );
         }
     }
 
