@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import mjcore
-from mjcore import Forms, InvalidArgumentError, InvalidHandError
+from mjcore import Decomposition, Forms, Group, InvalidArgumentError, InvalidHandError
 
 
 def counts_of(text: str) -> np.ndarray:
@@ -75,10 +75,10 @@ def test_batch_validates_the_whole_array():
         mjcore.is_win_batch(arr[:, :33])
 
 
-def test_native_decompose_rows_are_plain_tuples():
+def test_native_decompositions_of_two_lone_wilds():
     from mjcore import _core
 
-    rows = _core.decompose(bytes(34), (), 2, int(Forms.STANDARD), True, True)
-    assert len(rows) == 34  # two wilds alone: a pair of any kind
-    form, groups, wild_tiles = rows[5]
-    assert (form, groups, wild_tiles) == ("standard", [("pair", (5, 5), (5, 5), -1)], (5, 5))
+    found = _core.decompositions(bytes(34), (), 2, int(Forms.STANDARD), True, True, ())
+    assert len(found) == 34  # two wilds alone: a pair of any kind
+    assert found[5] == Decomposition("standard", (Group("pair", (5, 5), (5, 5), None),), (5, 5))
+    assert all(isinstance(d, Decomposition) and isinstance(d.groups[0], Group) for d in found)

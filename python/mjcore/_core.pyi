@@ -26,9 +26,6 @@ def shanten(
 def shanten_by_form(
     counts: Counts, melds: Sequence[MeldTuple], wilds: int, forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
 ) -> list[tuple[int, int | None]]: ...
-def decompose(
-    counts: Counts, melds: Sequence[MeldTuple], wilds: int, forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
-) -> list[tuple[str, list[tuple[str, tuple[int, ...], tuple[int, ...], int]], tuple[int, ...]]]: ...
 def decompositions(
     counts: Counts,
     melds: Sequence[MeldTuple],
