@@ -3,7 +3,7 @@
 //! the sets with byte compares (see [`super::kernels`]). Seven pairs and thirteen orphans need only the counts
 //! of [`PairCounts`], which AVX2 sums directly.
 
-use crate::tile::{Counts, TERMINALS_AND_HONOURS};
+use crate::tile::{Counts, TERMINALS_AND_HONOURS_MASK};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KindMasks {
@@ -56,7 +56,7 @@ pub struct PairCounts {
 }
 
 /// The terminals and honours.
-pub const ORPHANS: u64 = kind_set(&TERMINALS_AND_HONOURS);
+pub const ORPHANS: u64 = TERMINALS_AND_HONOURS_MASK;
 
 impl PairCounts {
     /// The portable construction, and the reference for the AVX2 one.
@@ -75,15 +75,4 @@ impl PairCounts {
             orphan_pairs: ones(masks.pairs & ORPHANS),
         }
     }
-}
-
-/// The bit set of a list of kinds.
-pub const fn kind_set(kinds: &[u8]) -> u64 {
-    let mut set = 0u64;
-    let mut i = 0;
-    while i < kinds.len() {
-        set |= 1 << kinds[i];
-        i += 1;
-    }
-    set
 }

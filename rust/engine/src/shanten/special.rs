@@ -2,10 +2,11 @@
 //! returns the fewest tiles missing from a 14-tile target, before wild tiles are counted.
 
 use super::kernels::Kernels;
-use super::kind_masks::{kind_set, KindMasks, PairCounts};
+use super::kind_masks::{KindMasks, PairCounts};
 use super::standard::{table_missing, StandardQuery};
 use crate::forms::{FormOptions, FormSet};
 use crate::knitted_pattern::KnittedPattern;
+use crate::tile::kind_mask;
 use crate::tile::Counts;
 
 /// Tiles in every special form's target.
@@ -44,7 +45,7 @@ pub fn seven_pairs_missing(counts: &PairCounts) -> u8 {
     TARGET_TILES - 2 * full - half
 }
 
-const HONOUR_KINDS: u64 = kind_set(&[27, 28, 29, 30, 31, 32, 33]);
+const HONOUR_KINDS: u64 = kind_mask(&[27, 28, 29, 30, 31, 32, 33]);
 
 /// 十三幺: one of each terminal and honour plus a second of any of them.
 #[inline]

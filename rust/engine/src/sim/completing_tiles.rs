@@ -10,7 +10,7 @@
 use super::kind_mask::{kinds_where, KindMask};
 use crate::forms::FormSet;
 use crate::suit_key::{eight_counts, hand_keys};
-use crate::tile::{tile_count, Counts, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
+use crate::tile::{tile_count, Counts, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS_MASK};
 use crate::win_table::{HONORS, SETS, SETS_AND_PAIR, SUITED};
 
 const ALL_KINDS: KindMask = (1 << NUM_KINDS) - 1;
@@ -18,15 +18,7 @@ const ALL_KINDS: KindMask = (1 << NUM_KINDS) - 1;
 /// Tiles of a concealed part that could be a whole-hand form once complete.
 const WHOLE_HAND_WAITING: usize = 13;
 
-const ORPHANS: KindMask = {
-    let mut mask = 0;
-    let mut i = 0;
-    while i < TERMINALS_AND_HONOURS.len() {
-        mask |= 1 << TERMINALS_AND_HONOURS[i];
-        i += 1;
-    }
-    mask
-};
+const ORPHANS: KindMask = TERMINALS_AND_HONOURS_MASK;
 
 /// A suit's completeness entry of a key (the suited and honour tables differ in size, hence in type).
 type EntryOf = fn(usize) -> u8;

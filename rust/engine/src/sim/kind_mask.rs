@@ -1,9 +1,8 @@
 //! Sets of tile kinds as bit masks (bit k = kind k): the table asks "which kinds" on every turn and every
 //! discard, and a mask answers with a few word operations instead of a pass over the 34 counts.
 
+pub(crate) use crate::tile::KindMask;
 use crate::tile::{can_start_chow, Counts, Tile, NUM_KINDS};
-
-pub(crate) type KindMask = u64;
 
 /// The kinds that can lead a chow (1–7 of each suit).
 pub(crate) const CHOW_STARTS: KindMask = {

@@ -8,7 +8,7 @@
 //! (sets in non-decreasing reference order, a pung before a chow on the same tile).
 
 use super::tiles::{is_honor, rank, suit, KindMask, KNITTED_STRAIGHTS, ORDER_KEY, REFERENCE_ORDER};
-use crate::tile::{Counts, TERMINALS_AND_HONOURS};
+use crate::tile::{Counts, TERMINALS_AND_HONOURS, TERMINALS_AND_HONOURS_MASK};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SetKind {
@@ -205,15 +205,7 @@ pub fn is_thirteen_orphans(standing: &Counts) -> bool {
         && present(standing) & !ORPHANS == 0
 }
 
-const ORPHANS: KindMask = {
-    let mut mask = 0;
-    let mut i = 0;
-    while i < TERMINALS_AND_HONOURS.len() {
-        mask |= 1 << TERMINALS_AND_HONOURS[i];
-        i += 1;
-    }
-    mask
-};
+const ORPHANS: KindMask = TERMINALS_AND_HONOURS_MASK;
 
 /// The kinds present, as bits.
 pub fn present(counts: &Counts) -> KindMask {

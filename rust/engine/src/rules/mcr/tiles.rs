@@ -78,18 +78,9 @@ pub const fn is_terminal_or_honor(tile: u8) -> bool {
     is_honor(tile) || is_terminal(tile)
 }
 
+use crate::tile::kind_mask as mask_of;
 /// A set of kinds as bits `1 << kind`.
-pub type KindMask = u64;
-
-const fn mask_of(kinds: &[u8]) -> KindMask {
-    let mut mask = 0;
-    let mut i = 0;
-    while i < kinds.len() {
-        mask |= 1 << kinds[i];
-        i += 1;
-    }
-    mask
-}
+pub use crate::tile::KindMask;
 
 /// 绿一色: 2 3 4 6 8 s and 发.
 pub const GREEN: KindMask = mask_of(&[19, 20, 21, 23, 25, 32]);
