@@ -11,9 +11,12 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use mjcore_engine::row_code::{encode_rows, Purpose, RowCode};
-use mjcore_engine::{
-    is_win_codes_into, shanten_codes_into, Counts, FormOptions, FormSet, NUM_KINDS,
-};
+use mjcore_engine::{is_win_codes_into, shanten_codes_into, FormOptions, FormSet};
+
+use seeded_hands::random_hands;
+
+#[path = "common/seeded_hands.rs"]
+mod seeded_hands;
 
 const RUNS: usize = 5;
 
@@ -25,7 +28,7 @@ fn main() {
             .unwrap_or(default)
     };
     let (tiles, count) = (argument(1, 14), argument(2, 1_000_000));
-    let hands = random_hands(count, tiles, 1);
+    let hands = random_hands(count, 1, |_| tiles);
     let mut codes = vec![RowCode::default(); count];
     let mut shanten = vec![0i8; count];
     let mut wins = vec![false; count];
@@ -55,28 +58,6 @@ fn main() {
             wins.iter().filter(|&&w| w).count(),
         );
     }
-}
-
-/// Random hands of `tiles` tiles drawn from a full set, seeded.
-fn random_hands(count: usize, tiles: usize, seed: u64) -> Vec<Counts> {
-    let mut state = seed;
-    let mut next = move |n: usize| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((state >> 33) % n as u64) as usize
-    };
-    (0..count)
-        .map(|_| {
-            let mut wall: Vec<usize> = (0..NUM_KINDS * 4).map(|t| t / 4).collect();
-            let mut hand = [0u8; NUM_KINDS];
-            for _ in 0..tiles {
-                let pick = next(wall.len());
-                hand[wall.swap_remove(pick)] += 1;
-            }
-            hand
-        })
-        .collect()
 }
 
 /// The least time over [`RUNS`] runs of `work`.

@@ -5,14 +5,21 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use mjcore_engine::{decompose, Counts, FormOptions, Hand, NUM_KINDS};
+use mjcore_engine::{decompose, FormOptions, Hand};
+use seeded_hands::winning_counts;
+
+#[path = "common/seeded_hands.rs"]
+mod seeded_hands;
 
 fn main() {
     let count = std::env::args()
         .nth(1)
         .and_then(|n| n.parse().ok())
         .unwrap_or(100_000);
-    let hands = winning_hands(count, 41);
+    let hands: Vec<Hand> = winning_counts(count, 41)
+        .into_iter()
+        .map(Hand::from_counts)
+        .collect();
     let opts = FormOptions::default();
     // The first call builds the win tables: not part of the timing.
     let _ = black_box(decompose(&hands[0], opts).map(|d| d.len()));
@@ -27,34 +34,4 @@ fn main() {
         elapsed.as_nanos() as f64 / count as f64,
         found as f64 / count as f64
     );
-}
-
-/// `count` complete hands of four random sets (chow or pung, evenly) and a random pair.
-fn winning_hands(count: usize, seed: u64) -> Vec<Hand> {
-    let mut state = seed;
-    let mut next = move |n: usize| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((state >> 33) % n as u64) as usize
-    };
-    let mut hands = Vec::with_capacity(count);
-    while hands.len() < count {
-        let mut counts: Counts = [0; NUM_KINDS];
-        for _ in 0..4 {
-            if next(2) == 0 {
-                let start = next(3) * 9 + next(7);
-                for count in &mut counts[start..start + 3] {
-                    *count += 1;
-                }
-            } else {
-                counts[next(NUM_KINDS)] += 3;
-            }
-        }
-        counts[next(NUM_KINDS)] += 2;
-        if counts.iter().all(|&c| c <= 4) {
-            hands.push(Hand::from_counts(counts));
-        }
-    }
-    hands
 }

@@ -5,12 +5,16 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use mjcore_engine::{shanten_counts, shanten_counts_into, Counts, FormOptions, FormSet, NUM_KINDS};
+use mjcore_engine::{shanten_counts, shanten_counts_into, FormOptions, FormSet};
+use seeded_hands::random_hands;
+
+#[path = "common/seeded_hands.rs"]
+mod seeded_hands;
 
 const HANDS: usize = 1_000_000;
 
 fn main() {
-    let hands = random_hands(HANDS, 1);
+    let hands = random_hands(HANDS, 1, |i| 13 + i % 2);
     let started = Instant::now();
     black_box(shanten_counts(&hands[0], FormOptions::default()));
     println!("tables ready in {:?}", started.elapsed());
@@ -42,27 +46,6 @@ fn main() {
             per_hand(batch),
         );
     }
-}
-
-fn random_hands(count: usize, seed: u64) -> Vec<Counts> {
-    let mut state = seed;
-    let mut next = move |n: usize| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((state >> 33) % n as u64) as usize
-    };
-    (0..count)
-        .map(|i| {
-            let mut wall: Vec<usize> = (0..NUM_KINDS * 4).map(|t| t / 4).collect();
-            let mut hand = [0u8; NUM_KINDS];
-            for _ in 0..13 + i % 2 {
-                let pick = next(wall.len());
-                hand[wall.swap_remove(pick)] += 1;
-            }
-            hand
-        })
-        .collect()
 }
 
 /// Runs `work` and returns the CPU time this thread spent on it, with its result.
