@@ -159,6 +159,7 @@ def test_bad_counts_in_lists_and_tuples(name):
         (2**70, InvalidHandError, "index 3"),
         (1.0, TypeError, None),
         ("1", TypeError, None),
+        (True, TypeError, r"count of 4m \(index 3\) must be an int, not bool"),
     ]:
         counts = base[:3] + [bad] + base[4:]
         for spelling in (counts, tuple(counts)):
@@ -192,3 +193,10 @@ def test_plain_sizes_are_checked_without_melds_or_wilds():
         for name in SINGLE_CALLS:
             with pytest.raises(InvalidHandError, match="not a hand"):
                 getattr(mjcore, name)(counts)
+
+
+def test_bool_counts_are_refused_by_both_backends(backend):
+    counts = [True] + [1] * 12 + [0] * 21
+    for spelling in (counts, tuple(counts)):
+        with pytest.raises(TypeError, match=r"count of 1m \(index 0\) must be an int, not bool"):
+            backend.shanten(spelling)

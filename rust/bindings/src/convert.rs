@@ -9,7 +9,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBytes, PyInt, PyList, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyInt, PyList, PyTuple};
 
 use crate::errors::{argument, bad_hand, IntoPyResult};
 
@@ -86,6 +86,13 @@ fn read_counts(
 
 /// A count that is not a small shared int: any other int, a numpy integer, an object with `__index__`.
 fn int_value(index: usize, value: &Bound<'_, PyAny>) -> PyResult<i64> {
+    // bool is an int subclass, but a count given as True is a mistake, as `mjcore.Hand` says too.
+    if value.is_instance_of::<PyBool>() {
+        let name = Tile::new(index as u8).map(|t| t.mpsz()).unwrap_or_default();
+        return Err(PyTypeError::new_err(format!(
+            "count of {name} (index {index}) must be an int, not bool"
+        )));
+    }
     if let Ok(int) = value.cast::<PyInt>() {
         return int.extract().map_err(|_| {
             bad_hand(format!(
