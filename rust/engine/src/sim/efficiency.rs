@@ -11,6 +11,8 @@
 //!
 //! Useful copies are counted against what the seat sees: its own hand, every meld and every discard.
 
+use std::cell::RefCell;
+
 use super::action::Action;
 use super::deal::SEATS;
 use super::discard_order::tie_break;
@@ -27,7 +29,13 @@ use crate::tile::{Counts, Tile};
 pub struct EfficiencyBot {
     /// Whether its shanten also counts towards thirteen orphans (always towards the standard shape).
     thirteen_orphans: bool,
-    capped: CappedSuits,
+}
+
+thread_local! {
+    /// The exact capped suit vectors, shared by every efficiency bot on the thread: the four seats of a table
+    /// meet the same suits beside the same kinds of melds, so one memo misses up to four times less often.
+    /// Its contents never change a decision.
+    static CAPPED: RefCell<CappedSuits> = RefCell::new(CappedSuits::default());
 }
 
 impl Default for EfficiencyBot {
@@ -38,22 +46,35 @@ impl Default for EfficiencyBot {
                 .options
                 .forms
                 .contains(FormSet::THIRTEEN_ORPHANS),
-            capped: CappedSuits::default(),
         }
     }
 }
 
 impl Policy for EfficiencyBot {
     fn start_deal(&mut self, _seed: u64, _deal: u64, _seat: u8) {
-        self.capped.trim();
+        CAPPED.with_borrow_mut(CappedSuits::trim);
     }
 
     /// A view the engine never produces (more than four copies of a kind) falls back to the first legal
     /// action rather than panicking.
     fn choose(&mut self, observation: &Observation<'_>, legal: &[Action]) -> Action {
         let first = legal.first().copied().unwrap_or(Action::Pass);
-        self.decide(observation, legal).unwrap_or(first)
+        CAPPED
+            .with_borrow_mut(|capped| {
+                let mut decision = Decision {
+                    thirteen_orphans: self.thirteen_orphans,
+                    capped,
+                };
+                decision.decide(observation, legal)
+            })
+            .unwrap_or(first)
     }
+}
+
+/// One decision of a bot, with the thread's memo borrowed for it.
+struct Decision<'c> {
+    thirteen_orphans: bool,
+    capped: &'c mut CappedSuits,
 }
 
 /// A seat's hand and what it has not seen, fixed for one decision.
@@ -63,7 +84,7 @@ struct View<'o> {
     unseen: Counts,
 }
 
-impl EfficiencyBot {
+impl Decision<'_> {
     fn decide(&mut self, observation: &Observation<'_>, legal: &[Action]) -> Result<Action> {
         if legal.contains(&Action::Win) {
             return Ok(Action::Win);
@@ -176,7 +197,7 @@ impl EfficiencyBot {
             melds,
             self.thirteen_orphans,
             &view.unseen,
-            &mut self.capped,
+            self.capped,
         )
     }
 
