@@ -11,8 +11,6 @@
 //!
 //! Useful copies are counted against what the seat sees: its own hand, every meld and every discard.
 
-use std::cell::RefCell;
-
 use super::action::Action;
 use super::deal::SEATS;
 use super::discard_order::tie_break;
@@ -20,6 +18,7 @@ use super::observation::Observation;
 use super::policy::Policy;
 use super::progress::{unseen_copies, CappedSuits, Evaluator, Progress};
 use super::shape_rules::ShapeRules;
+use super::shared_memo::with_capped_suits;
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::{Meld, MeldKind};
@@ -29,13 +28,6 @@ use crate::tile::{Counts, Tile};
 pub struct EfficiencyBot {
     /// Whether its shanten also counts towards thirteen orphans (always towards the standard shape).
     thirteen_orphans: bool,
-}
-
-thread_local! {
-    /// The exact capped suit vectors, shared by every efficiency bot on the thread: the four seats of a table
-    /// meet the same suits beside the same kinds of melds, so one memo misses up to four times less often.
-    /// Its contents never change a decision.
-    static CAPPED: RefCell<CappedSuits> = RefCell::new(CappedSuits::default());
 }
 
 impl Default for EfficiencyBot {
@@ -52,22 +44,21 @@ impl Default for EfficiencyBot {
 
 impl Policy for EfficiencyBot {
     fn start_deal(&mut self, _seed: u64, _deal: u64, _seat: u8) {
-        CAPPED.with_borrow_mut(CappedSuits::trim);
+        with_capped_suits(CappedSuits::trim);
     }
 
     /// A view the engine never produces (more than four copies of a kind) falls back to the first legal
     /// action rather than panicking.
     fn choose(&mut self, observation: &Observation<'_>, legal: &[Action]) -> Action {
         let first = legal.first().copied().unwrap_or(Action::Pass);
-        CAPPED
-            .with_borrow_mut(|capped| {
-                let mut decision = Decision {
-                    thirteen_orphans: self.thirteen_orphans,
-                    capped,
-                };
-                decision.decide(observation, legal)
-            })
-            .unwrap_or(first)
+        with_capped_suits(|capped| {
+            let mut decision = Decision {
+                thirteen_orphans: self.thirteen_orphans,
+                capped,
+            };
+            decision.decide(observation, legal)
+        })
+        .unwrap_or(first)
     }
 }
 
