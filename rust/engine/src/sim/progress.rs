@@ -281,7 +281,8 @@ impl<'a> Evaluator<'a> {
         // four-copy tables (exact in a suit without caps): only a discard whose bound reaches the fewest
         // runs the exact capped programme.
         let fewest = self.missing(counts, &vectors).max(1);
-        let mut candidates = Vec::with_capacity(NUM_KINDS);
+        // One candidate at most per kind held: room for all 34 would leave the allocator's per-thread cache.
+        let mut candidates = Vec::with_capacity(counts.iter().filter(|&&c| c > 0).count());
         for tile in (0..NUM_KINDS as u8).filter_map(Tile::new) {
             if counts[tile.index() as usize] == 0 {
                 continue;
