@@ -17,6 +17,7 @@ use super::byte_lanes::ByteLanes;
 use super::capped_suit::CappedRuns;
 use super::distance_lanes::{combined, ENTRIES_BEYOND};
 use super::drawn_table::{DrawnTable, HONOURS_DRAWN, NUMBERED_DRAWN};
+use super::kind_mask::kinds_held;
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MAX_SETS};
 use crate::shanten::{slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
@@ -162,9 +163,7 @@ impl<'a> Evaluator<'a> {
             .filter(|&suit| capped_suit[suit as usize])
             .map(|suit| ((1u64 << suit.len()) - 1) << suit.base())
             .fold(0, |kinds, suit_kinds| kinds | suit_kinds);
-        let unseen_kinds = (unseen.iter().enumerate()).fold(0u64, |kinds, (kind, &copies)| {
-            kinds | u64::from(copies > 0) << kind
-        });
+        let unseen_kinds = kinds_held(unseen);
         Evaluator {
             caps,
             capped_suit,
