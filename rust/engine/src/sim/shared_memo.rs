@@ -40,3 +40,17 @@ pub fn with_capped_suits<R>(f: impl FnOnce(&mut CappedSuits) -> R) -> R {
         Err(_) => f(&mut CappedSuits::default()),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_nested_call_gets_a_memo_of_its_own() {
+        let distinct = with_capped_suits(|outer| {
+            let outer: *const CappedSuits = outer;
+            with_capped_suits(|inner| !std::ptr::eq(outer, inner))
+        });
+        assert!(distinct);
+    }
+}
