@@ -10,7 +10,7 @@ use super::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
 use super::claim_options::ClaimOptions;
 use super::completing_tiles::completing_tiles;
 use super::inline_vec::InlineVec;
-use super::kind_mask::{kinds_of, kinds_where, tile_bit, KindMask, CHOW_STARTS};
+use super::kind_mask::{kinds_held, kinds_of, kinds_where, tile_bit, KindMask, CHOW_STARTS};
 use super::log::Event;
 use super::observation::Observation;
 use super::wall::{Wall, WALL_SIZE};
@@ -570,7 +570,7 @@ impl Deal {
         let mut used = [0u8; NUM_KINDS];
         meld.add_tiles(&mut used);
         used[tile.index() as usize] -= 1;
-        for held in kinds_of(kinds_where(&used, |n| n > 0)) {
+        for held in kinds_of(kinds_held(&used)) {
             state.lose(held, used[held.index() as usize]);
         }
         self.add_meld(seat, meld, Some(from));
@@ -894,7 +894,7 @@ impl Deal {
                     "invariant broken: seat {seat} holds {size} tiles (melds as 3), expected {expected}"
                 )));
             }
-            let held = kinds_where(&state.concealed, |n| n > 0);
+            let held = kinds_held(&state.concealed);
             let quads = kinds_where(&state.concealed, |n| n == COPIES);
             if (state.held, state.quads) != (held, quads) {
                 return Err(EngineError::hand(format!(

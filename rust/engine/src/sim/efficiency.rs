@@ -18,6 +18,7 @@ use super::observation::Observation;
 use super::policy::Policy;
 use super::progress::{unseen_copies, CappedSuits, Evaluator, Progress};
 use super::shape_rules::ShapeRules;
+use super::shared_memo::with_capped_suits;
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::{Meld, MeldKind};
@@ -27,7 +28,6 @@ use crate::tile::{Counts, Tile};
 pub struct EfficiencyBot {
     /// Whether its shanten also counts towards thirteen orphans (always towards the standard shape).
     thirteen_orphans: bool,
-    capped: CappedSuits,
 }
 
 impl Default for EfficiencyBot {
@@ -38,22 +38,34 @@ impl Default for EfficiencyBot {
                 .options
                 .forms
                 .contains(FormSet::THIRTEEN_ORPHANS),
-            capped: CappedSuits::default(),
         }
     }
 }
 
 impl Policy for EfficiencyBot {
     fn start_deal(&mut self, _seed: u64, _deal: u64, _seat: u8) {
-        self.capped.trim();
+        with_capped_suits(CappedSuits::trim);
     }
 
     /// A view the engine never produces (more than four copies of a kind) falls back to the first legal
     /// action rather than panicking.
     fn choose(&mut self, observation: &Observation<'_>, legal: &[Action]) -> Action {
         let first = legal.first().copied().unwrap_or(Action::Pass);
-        self.decide(observation, legal).unwrap_or(first)
+        with_capped_suits(|capped| {
+            let mut decision = Decision {
+                thirteen_orphans: self.thirteen_orphans,
+                capped,
+            };
+            decision.decide(observation, legal)
+        })
+        .unwrap_or(first)
     }
+}
+
+/// One decision of a bot, with the thread's memo borrowed for it.
+struct Decision<'c> {
+    thirteen_orphans: bool,
+    capped: &'c mut CappedSuits,
 }
 
 /// A seat's hand and what it has not seen, fixed for one decision.
@@ -63,7 +75,7 @@ struct View<'o> {
     unseen: Counts,
 }
 
-impl EfficiencyBot {
+impl Decision<'_> {
     fn decide(&mut self, observation: &Observation<'_>, legal: &[Action]) -> Result<Action> {
         if legal.contains(&Action::Win) {
             return Ok(Action::Win);
@@ -176,7 +188,7 @@ impl EfficiencyBot {
             melds,
             self.thirteen_orphans,
             &view.unseen,
-            &mut self.capped,
+            self.capped,
         )
     }
 

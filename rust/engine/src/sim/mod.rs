@@ -28,6 +28,7 @@ pub mod replay;
 pub mod rng;
 pub mod scoring_rules;
 pub mod shape_rules;
+mod shared_memo;
 pub mod simulate;
 pub mod stats;
 pub mod wall;

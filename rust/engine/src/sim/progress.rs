@@ -17,10 +17,11 @@ use super::byte_lanes::ByteLanes;
 use super::capped_suit::CappedRuns;
 use super::distance_lanes::{combined, ENTRIES_BEYOND};
 use super::drawn_table::{DrawnTable, HONOURS_DRAWN, NUMBERED_DRAWN};
+use super::kind_mask::kinds_held;
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MAX_SETS};
 use crate::shanten::{slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
-use crate::suit_key::suit_key;
+use crate::suit_key::{hand_keys_packed, suit_key};
 use crate::tile::{Counts, Suit, Tile, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
 
 /// Shanten and useful copies of a 3n+1 hand.
@@ -162,9 +163,7 @@ impl<'a> Evaluator<'a> {
             .filter(|&suit| capped_suit[suit as usize])
             .map(|suit| ((1u64 << suit.len()) - 1) << suit.base())
             .fold(0, |kinds, suit_kinds| kinds | suit_kinds);
-        let unseen_kinds = (unseen.iter().enumerate()).fold(0u64, |kinds, (kind, &copies)| {
-            kinds | u64::from(copies > 0) << kind
-        });
+        let unseen_kinds = kinds_held(unseen);
         Evaluator {
             caps,
             capped_suit,
@@ -281,7 +280,9 @@ impl<'a> Evaluator<'a> {
         // four-copy tables (exact in a suit without caps): only a discard whose bound reaches the fewest
         // runs the exact capped programme.
         let fewest = self.missing(counts, &vectors).max(1);
-        let mut candidates = Vec::with_capacity(NUM_KINDS);
+        // One candidate at most per kind held: room for all 34 would leave the allocator's per-thread cache.
+        let mut candidates = Vec::with_capacity(counts.iter().filter(|&&c| c > 0).count());
+        let keys = hand_keys_packed(counts);
         for tile in (0..NUM_KINDS as u8).filter_map(Tile::new) {
             if counts[tile.index() as usize] == 0 {
                 continue;
@@ -290,10 +291,11 @@ impl<'a> Evaluator<'a> {
             let suit = tile.suit();
             // Only the discarded tile's suit changes: the other three suits' combination stands.
             let rest = &vectors.rest[suit as usize];
-            let mut own = table_distances(suit, &left);
+            let key = keys[suit as usize] - KIND_WEIGHTS[usize::from(tile.index() - suit.base())];
+            let mut own = table_distances(suit, key);
             let mut missing = self.completion(&own, rest).min(self.orphans_missing(&left));
             if missing <= fewest && self.capped_suit[suit as usize] {
-                own = self.suit_distances(suit, &left);
+                own = self.capped_distances(suit, &left);
                 missing = self.completion(&own, rest).min(self.orphans_missing(&left));
             }
             if missing == fewest {
@@ -326,8 +328,9 @@ impl<'a> Evaluator<'a> {
         // one, so only a form at the minimum can lower it.
         let mut lowers_standard = 0u64;
         if standard == missing {
+            let keys = hand_keys_packed(counts);
             for suit in Suit::ALL {
-                let (table, row) = drawn_classes(suit, counts);
+                let (table, row) = drawn_classes(suit, keys[suit as usize]);
                 let limits = lowering_limits(missing, &vectors.rest[suit as usize]);
                 for (offset, &class) in row.iter().take(usize::from(suit.len())).enumerate() {
                     let lowers = ByteLanes::load(table.distances(class)).any_below(limits);
@@ -378,7 +381,7 @@ impl<'a> Evaluator<'a> {
             let Some(suit) = Tile::new(kind as u8).map(Tile::suit) else {
                 continue;
             };
-            let exact = self.suit_distances(suit, &changed(counts, kind, true));
+            let exact = self.capped_distances(suit, &changed(counts, kind, true));
             let limits = lowering_limits(draws.missing, &vectors.rest[suit as usize]);
             if ByteLanes::load(&exact).any_below(limits) {
                 useful += u32::from(self.unseen[kind]);
@@ -391,7 +394,8 @@ impl<'a> Evaluator<'a> {
     }
 
     fn vectors(&mut self, counts: &Counts) -> SuitVectors {
-        let own = Suit::ALL.map(|suit| self.suit_distances(suit, counts));
+        let keys = hand_keys_packed(counts);
+        let own = Suit::ALL.map(|suit| self.suit_distances(suit, counts, keys[suit as usize]));
         self.with_rests(own)
     }
 
@@ -421,11 +425,17 @@ impl<'a> Evaluator<'a> {
         ((laid_out & !beyond) | (beyond & u128::from_le_bytes(UNREACHABLE))).to_le_bytes()
     }
 
-    /// The suit's vector: from the four-copy table when no cap of the suit binds, else exact under the caps.
-    fn suit_distances(&mut self, suit: Suit, counts: &Counts) -> Distances {
+    /// The suit's vector (`key` its [key](crate::suit_key) in `counts`): from the four-copy table when no cap
+    /// of the suit binds, else exact under the caps.
+    fn suit_distances(&mut self, suit: Suit, counts: &Counts, key: usize) -> Distances {
         if !self.capped_suit[suit as usize] {
-            return table_distances(suit, counts);
+            return table_distances(suit, key);
         }
+        self.capped_distances(suit, counts)
+    }
+
+    /// The suit's exact vector under the caps.
+    fn capped_distances(&mut self, suit: Suit, counts: &Counts) -> Distances {
         let range = suit_range(suit);
         self.capped
             .distances(suit, &counts[range.clone()], &self.caps[range], self.sets)
@@ -470,26 +480,29 @@ fn suit_range(suit: Suit) -> std::ops::Range<usize> {
     base..base + usize::from(suit.len())
 }
 
-/// The suit's vector under four copies of every kind: exact without caps, a lower bound beside them (caps only
-/// remove targets).
-fn table_distances(suit: Suit, counts: &Counts) -> Distances {
+/// The vector of the suit of key `key` under four copies of every kind: exact without caps, a lower bound
+/// beside them (caps only remove targets).
+fn table_distances(suit: Suit, key: usize) -> Distances {
     let table = if suit == Suit::Honor {
         &HONOURS
     } else {
         &NUMBERED
     };
-    *table.distances(suit_key(&counts[suit_range(suit)]))
+    *table.distances(key)
 }
 
-/// The suit's drawn-classes table and its row for `counts`: the four-copy vectors after one more tile of each
-/// kind of the suit.
-fn drawn_classes(suit: Suit, counts: &Counts) -> (&'static DrawnTable, [u8; 9]) {
+/// What one copy of a suit's kind adds to the suit's key: 5 to the power of its place in the suit.
+const KIND_WEIGHTS: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15_625, 78_125, 390_625];
+
+/// The suit's drawn-classes table and its row for the suit's `key`: the four-copy vectors after one more tile
+/// of each kind of the suit.
+fn drawn_classes(suit: Suit, key: usize) -> (&'static DrawnTable, [u8; 9]) {
     let table: &'static DrawnTable = if suit == Suit::Honor {
         &HONOURS_DRAWN
     } else {
         &NUMBERED_DRAWN
     };
-    (table, table.row(suit_key(&counts[suit_range(suit)])))
+    (table, table.row(key))
 }
 
 /// `counts` with one tile of `kind` added or taken away (never below zero).
