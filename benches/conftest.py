@@ -2,36 +2,13 @@
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
 
-from tests.strategies import random_hands
+from tests.strategies import complete_hands, random_hands
 
 BATCH = 200_000  # rows per batch call
 SINGLE = 100  # hands per single-call round, the same hands for every backend
-
-
-def winning_hands(n: int, seed: int) -> np.ndarray:
-    """``n`` complete 14-tile standard hands (4 sets + pair), as uint8 counts."""
-    rng = random.Random(seed)
-    out = np.zeros((n, 34), dtype=np.uint8)
-    row = 0
-    while row < n:
-        counts = [0] * 34
-        for _ in range(4):
-            if rng.random() < 0.5:
-                t = rng.choice([s * 9 + k for s in range(3) for k in range(7)])
-                for k in (t, t + 1, t + 2):
-                    counts[k] += 1
-            else:
-                counts[rng.randrange(34)] += 3
-        counts[rng.randrange(34)] += 2
-        if max(counts) <= 4:
-            out[row] = counts
-            row += 1
-    return out
 
 
 @pytest.fixture(scope="session")
@@ -46,7 +23,7 @@ def hands14() -> np.ndarray:
 
 @pytest.fixture(scope="session")
 def wins14() -> np.ndarray:
-    return winning_hands(BATCH, seed=41)
+    return np.array(complete_hands(BATCH, seed=41), dtype=np.uint8)
 
 
 @pytest.fixture(scope="session")

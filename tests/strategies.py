@@ -24,6 +24,25 @@ def random_hands(n: int, size: int, seed: int) -> np.ndarray:
     return counts
 
 
+def complete_hands(n: int, seed: int, sets: int = 4) -> list[list[int]]:
+    """``n`` complete hands of ``sets`` random sets (chow or pung, evenly) and a pair, as count lists."""
+    rng = random.Random(seed)
+    hands = []
+    while len(hands) < n:
+        counts = [0] * 34
+        for _ in range(sets):
+            if rng.random() < 0.5:
+                start = rng.choice([s * 9 + k for s in range(3) for k in range(7)])
+                for k in (start, start + 1, start + 2):
+                    counts[k] += 1
+            else:
+                counts[rng.randrange(34)] += 3
+        counts[rng.randrange(34)] += 2
+        if max(counts) <= 4:
+            hands.append(counts)
+    return hands
+
+
 def build_hand(
     rng: random.Random,
     total: int = 13,

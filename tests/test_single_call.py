@@ -5,7 +5,6 @@ named tuples filled in place). Each path must answer exactly as the general one 
 from __future__ import annotations
 
 import pickle
-import random
 
 import numpy as np
 import pytest
@@ -14,28 +13,9 @@ import mjcore
 import mjcore.reference as ref
 from mjcore import Decomposition, Forms, Group, Hand, InvalidHandError, _core
 
-from .strategies import random_hands
+from .strategies import complete_hands, random_hands
 
 SINGLE_CALLS = ("is_win", "shanten", "decompose", "shanten_by_form")
-
-
-def complete_hands(n: int, seed: int, sets: int = 4) -> list[list[int]]:
-    """``n`` complete hands of ``sets`` random sets and a pair, as count lists."""
-    rng = random.Random(seed)
-    hands = []
-    while len(hands) < n:
-        counts = [0] * 34
-        for _ in range(sets):
-            if rng.random() < 0.5:
-                start = rng.choice([s * 9 + k for s in range(3) for k in range(7)])
-                for k in (start, start + 1, start + 2):
-                    counts[k] += 1
-            else:
-                counts[rng.randrange(34)] += 3
-        counts[rng.randrange(34)] += 2
-        if max(counts) <= 4:
-            hands.append(counts)
-    return hands
 
 
 class Count(int):
