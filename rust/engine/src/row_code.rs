@@ -124,20 +124,14 @@ impl KernelTask for EncodeRows<'_> {
 mod tests {
     use super::*;
     use crate::shanten::kernels::Portable;
+    use crate::sim::Rng;
     use crate::suit_key::hand_keys;
     use crate::tile::{tile_count, COPIES};
-
-    fn next(state: &mut u64) -> u64 {
-        *state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        *state >> 33
-    }
 
     /// Rows of every kind: mostly valid hands of every size, some all-four or all-zero rows, some with one
     /// count above four in a random column (the first, the last and the ninth digits included).
     fn rows(count: usize) -> Vec<Counts> {
-        let mut state = 7u64;
+        let mut rng = Rng::for_stream(7, 0, 0);
         (0..count)
             .map(|i| {
                 let mut row = [0u8; NUM_KINDS];
@@ -145,16 +139,16 @@ mod tests {
                     0 => row = [COPIES; NUM_KINDS],
                     1 => {}
                     _ => {
-                        let size = next(&mut state) as usize % 18;
+                        let size = rng.below(18) as usize;
                         while tile_count(&row) < size {
-                            let kind = next(&mut state) as usize % NUM_KINDS;
+                            let kind = rng.below(NUM_KINDS as u64) as usize;
                             row[kind] = (row[kind] + 1).min(COPIES);
                         }
                     }
                 }
                 if i % 7 == 3 {
                     let column = [0, 8, 17, 26, 33][i % 5];
-                    row[column] = 5 + next(&mut state) as u8 % 251;
+                    row[column] = 5 + rng.below(251) as u8;
                 }
                 row
             })

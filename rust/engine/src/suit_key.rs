@@ -64,6 +64,7 @@ fn base5_of_bytes(x: u64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::Rng;
 
     #[test]
     fn key_round_trip() {
@@ -76,14 +77,11 @@ mod tests {
 
     #[test]
     fn hand_keys_equal_the_suit_keys() {
-        let mut state = 12345u64;
+        let mut rng = Rng::for_stream(12345, 0, 0);
         for _ in 0..100_000 {
             let mut counts = [0u8; 34];
             for c in counts.iter_mut() {
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                *c = (state >> 61) as u8 % 5;
+                *c = (rng.next_u64() >> 61) as u8 % 5;
             }
             let expected = [
                 suit_key(&counts[0..9]),
@@ -138,17 +136,15 @@ fn fold_eight(digits: u64) -> usize {
 #[cfg(test)]
 mod packed_tests {
     use super::*;
+    use crate::sim::Rng;
 
     #[test]
     fn packed_keys_equal_digit_keys() {
-        let mut state = 99u64;
+        let mut rng = Rng::for_stream(99, 0, 0);
         for _ in 0..10_000 {
             let mut counts = [0u8; 34];
             for c in counts.iter_mut() {
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                *c = ((state >> 33) % 5) as u8;
+                *c = rng.below(5) as u8;
             }
             assert_eq!(hand_keys_packed(&counts), hand_keys(&counts));
         }

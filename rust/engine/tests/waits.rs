@@ -2,6 +2,7 @@
 //! plus known hands.
 
 use mjcore_engine::notation::{parse_hand, parse_hand_unchecked};
+use mjcore_engine::sim::Rng;
 use mjcore_engine::{discards, shanten, waits, FormOptions, FormSet, Hand, Tile, NUM_KINDS};
 
 fn opts() -> FormOptions {
@@ -108,13 +109,8 @@ fn discard_table_is_sorted_best_first() {
 /// Seeded random hands (with melds and wilds), each checked against the definition.
 #[test]
 fn waits_and_discards_match_the_definition() {
-    let mut state = 7u64;
-    let mut next = move |n: usize| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((state >> 33) % n as u64) as usize
-    };
+    let mut rng = Rng::for_stream(7, 0, 0);
+    let mut next = move |n: usize| rng.below(n as u64) as usize;
     let texts = ["", " [123m]", " [555z]", " (1111p)", " [789s] [222p]"];
     for round in 0..240 {
         let melds = texts[round % texts.len()];

@@ -116,18 +116,17 @@ fn shifted(
 mod tests {
     use super::*;
     use crate::shanten::table::NUMBERED;
+    use crate::sim::Rng;
     use crate::suit_key::suit_key;
 
     #[test]
     fn full_caps_without_excess_match_the_table() {
-        let mut seed = 12345u64;
+        let mut rng = Rng::for_stream(12345, 0, 0);
         for _ in 0..2000 {
             let mut counts = [0u8; 9];
             for c in counts.iter_mut() {
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                *c = ((seed >> 33) % 5) as u8 * ((seed >> 40) % 2) as u8;
+                let word = rng.next_u64();
+                *c = ((word >> 33) % 5) as u8 * ((word >> 40) % 2) as u8;
             }
             let capped = capped_distances(&counts, &[4; 9], true, 5, 0);
             let table = NUMBERED.distances(suit_key(&counts));

@@ -338,20 +338,18 @@ impl Analysis {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::Rng;
     use crate::tile::tile_count;
 
     /// The hot entry's precondition is valid counts, but batch memory can be anything: it must never panic
     /// (overflow checks are on in tests), only answer meaninglessly.
     #[test]
     fn garbage_counts_never_panic() {
-        let mut state = 5u64;
+        let mut rng = Rng::for_stream(5, 0, 0);
         for _ in 0..20_000 {
             let mut counts = [0u8; NUM_KINDS];
             for c in counts.iter_mut() {
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                *c = (state >> 56) as u8;
+                *c = (rng.next_u64() >> 56) as u8;
             }
             for bits in [1, 7, 15] {
                 let opts = FormOptions::with_forms(FormSet(bits));
@@ -364,14 +362,11 @@ mod tests {
     /// The portable build must answer as the detected (AVX2) one on every form selection.
     #[test]
     fn portable_and_detected_builds_agree() {
-        let mut state = 11u64;
+        let mut rng = Rng::for_stream(11, 0, 0);
         for i in 0..20_000 {
             let mut counts = [0u8; NUM_KINDS];
             while tile_count(&counts) < 13 + i % 2 {
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let kind = (state >> 33) as usize % NUM_KINDS;
+                let kind = rng.below(NUM_KINDS as u64) as usize;
                 counts[kind] = (counts[kind] + 1).min(COPIES);
             }
             for bits in [1, 2, 4, 7, 8, 15] {

@@ -391,16 +391,15 @@ mod tests {
     use super::*;
     use crate::shanten::distances::hand_distance_scalar;
     use crate::shanten::table::{HONOURS, NUMBERED};
+    use crate::sim::Rng;
     use crate::suit_key::hand_keys;
 
-    fn random_counts(state: &mut u64) -> Counts {
+    fn random_counts(rng: &mut Rng) -> Counts {
         let mut counts = [0u8; NUM_KINDS];
         for c in counts.iter_mut() {
-            *state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            let word = rng.next_u64();
             // Mostly empty kinds, as in real hands, with every count 0..=4 occurring.
-            *c = ((*state >> 33) % 5) as u8 * ((*state >> 40) % 3 == 0) as u8;
+            *c = ((word >> 33) % 5) as u8 * ((word >> 40) % 3 == 0) as u8;
         }
         counts
     }
@@ -410,9 +409,9 @@ mod tests {
         if crate::shanten::kernels::Avx2::detect().is_none() {
             return;
         }
-        let mut state = 3u64;
+        let mut rng = Rng::for_stream(3, 0, 0);
         for _ in 0..20_000 {
-            let counts = random_counts(&mut state);
+            let counts = random_counts(&mut rng);
             let [m, p, s, z] = hand_keys(&counts);
             let parts = [
                 NUMBERED.distances(m),
@@ -443,17 +442,15 @@ mod tests {
         if crate::shanten::kernels::Avx2::detect().is_none() {
             return;
         }
-        let mut state = 5u64;
+        let mut rng = Rng::for_stream(5, 0, 0);
         for i in 0..50_000 {
             let mut counts = [0u8; NUM_KINDS];
             let mut left = i % 15;
             while left > 0 {
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
+                let word = rng.next_u64();
                 // Either one tile or a whole run of copies, so that threes and fours are common.
-                let kind = (state >> 33) as usize % NUM_KINDS;
-                let copies = ((state >> 40) as usize % 4 + 1).min(left);
+                let kind = (word >> 33) as usize % NUM_KINDS;
+                let copies = ((word >> 40) as usize % 4 + 1).min(left);
                 let added = copies.min(usize::from(COPIES - counts[kind]));
                 counts[kind] += added as u8;
                 left -= added.max(1).min(left);

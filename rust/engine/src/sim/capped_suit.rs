@@ -219,16 +219,12 @@ fn step(
 mod tests {
     use super::*;
     use crate::shanten::capped_distances;
+    use crate::sim::Rng;
 
     #[test]
     fn agrees_with_the_general_programme() {
-        let mut state = 99u64;
-        let mut next = |below: u64| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((state >> 33) % below) as u8
-        };
+        let mut rng = Rng::for_stream(99, 0, 0);
+        let mut next = |below: u64| rng.below(below) as u8;
         let mut runs = CappedRuns::default();
         for case in 0..20_000 {
             let len = if case % 4 == 0 { 7 } else { 9 };

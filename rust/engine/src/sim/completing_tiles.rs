@@ -110,6 +110,7 @@ mod tests {
     use super::*;
     use crate::forms::FormOptions;
     use crate::notation::parse_tiles;
+    use crate::sim::Rng;
     use crate::win::is_win_counts_with;
 
     fn counts(tiles: &str) -> Counts {
@@ -158,13 +159,8 @@ mod tests {
 
     #[test]
     fn screen_never_misses_a_win_on_random_waiting_hands() {
-        let mut state = 7u64;
-        let mut next = |n: u64| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) % n
-        };
+        let mut rng = Rng::for_stream(7, 0, 0);
+        let mut next = |n: u64| rng.below(n);
         let mut wins_seen = 0;
         for round in 0..200_000 {
             let size = [1, 4, 7, 10, 13][round % 5];

@@ -108,14 +108,12 @@ const fn entries_beyond() -> [u128; MAX_SETS + 1] {
 mod tests {
     use super::*;
     use crate::shanten::convolve;
+    use crate::sim::Rng;
 
     /// A vector with reachable and unreachable entries, padding at [`INF`].
-    fn sample(state: &mut u64) -> Distances {
+    fn sample(rng: &mut Rng) -> Distances {
         std::array::from_fn(|entry| {
-            *state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let value = (*state >> 59) as u8; // 0..32
+            let value = (rng.next_u64() >> 59) as u8; // 0..32
             if entry % 8 > MAX_SETS || value > 24 {
                 INF
             } else {
@@ -126,9 +124,9 @@ mod tests {
 
     #[test]
     fn combined_is_the_shanten_modules_convolve() {
-        let mut state = 3;
+        let mut rng = Rng::for_stream(3, 0, 0);
         for _ in 0..20_000 {
-            let (a, b) = (sample(&mut state), sample(&mut state));
+            let (a, b) = (sample(&mut rng), sample(&mut rng));
             for max_sets in 0..=MAX_SETS {
                 assert_eq!(
                     combined(&a, &b, max_sets),

@@ -62,6 +62,7 @@ pub(crate) fn kinds_of(mut mask: KindMask) -> impl Iterator<Item = Tile> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::Rng;
 
     #[test]
     fn masks_round_trip_through_kinds() {
@@ -80,17 +81,15 @@ mod tests {
 
     #[test]
     fn kinds_held_agrees_with_a_pass_over_the_counts() {
-        let mut state = 3u64;
+        let mut rng = Rng::for_stream(3, 0, 0);
         for _ in 0..10_000 {
             let counts: Counts = std::array::from_fn(|_| {
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
+                let word = rng.next_u64();
                 // Mostly zeros and small counts, sometimes any byte (high bits set).
-                match state >> 61 {
+                match word >> 61 {
                     0..=3 => 0,
-                    4..=6 => (state >> 40) as u8 % 5,
-                    _ => (state >> 40) as u8,
+                    4..=6 => (word >> 40) as u8 % 5,
+                    _ => (word >> 40) as u8,
                 }
             });
             assert_eq!(

@@ -546,16 +546,12 @@ mod tests {
     use super::*;
     use crate::forms::{FormOptions, FormSet};
     use crate::hand::{Hand, MeldKind};
+    use crate::sim::Rng;
     use crate::sim::ShapeRules;
 
     /// A pseudo-random 3n+2 hand with 0..=3 melds, from a seeded shuffle of the 136 tiles.
-    fn random_hand(state: &mut u64) -> Hand {
-        let mut next = |below: usize| {
-            *state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (*state >> 33) as usize % below
-        };
+    fn random_hand(rng: &mut Rng) -> Hand {
+        let mut next = |below: usize| rng.below(below as u64) as usize;
         let mut left = [COPIES; NUM_KINDS];
         let mut hand = Hand::default();
         for _ in 0..next(4) {
@@ -588,10 +584,10 @@ mod tests {
     fn best_discards_are_the_waits_modules_best() {
         let opts = ShapeRules::CHICKEN.options;
         assert!(opts.forms.contains(FormSet::THIRTEEN_ORPHANS));
-        let mut state = 7;
+        let mut rng = Rng::for_stream(7, 0, 0);
         let mut capped = CappedSuits::default();
         for _ in 0..3000 {
-            let hand = random_hand(&mut state);
+            let hand = random_hand(&mut rng);
             // Some copies seen elsewhere: every kind whose index is a multiple of 5, once, where one is left.
             let mut visible = [0; NUM_KINDS];
             let held = hand.all_tiles();
@@ -632,7 +628,7 @@ mod tests {
 
     #[test]
     fn shanten_of_a_full_hand_is_that_after_its_best_discard() {
-        let mut state = 5;
+        let mut rng = Rng::for_stream(5, 0, 0);
         let mut capped = CappedSuits::default();
         let unseen = [COPIES; NUM_KINDS];
         // Complete hands (the discard then costs a tile) and random ones.
@@ -642,7 +638,7 @@ mod tests {
             "[555m]123m456p78999s",
         ]
         .map(|text| crate::notation::parse_hand(text).unwrap());
-        let random = std::iter::repeat_with(|| random_hand(&mut state)).take(3000);
+        let random = std::iter::repeat_with(|| random_hand(&mut rng)).take(3000);
         for hand in complete.into_iter().chain(random) {
             let mut evaluator =
                 Evaluator::new(&hand.concealed, &hand.melds, true, &unseen, &mut capped);
@@ -661,10 +657,10 @@ mod tests {
             forms: FormSet::STANDARD,
             ..ShapeRules::CHICKEN.options
         };
-        let mut state = 11;
+        let mut rng = Rng::for_stream(11, 0, 0);
         let mut capped = CappedSuits::default();
         for _ in 0..3000 {
-            let mut hand = random_hand(&mut state);
+            let mut hand = random_hand(&mut rng);
             let Some(kind) = hand.concealed.iter().position(|&c| c > 0) else {
                 continue;
             };
