@@ -1,6 +1,6 @@
-"""Every worked case of ../shared/cases.jsonl (CASES.md), scored on both backends and checked field by field:
-the pattern and extras (Chinese names and fan), the total, the cap and floor, legality at 起和 0/1/3 and the
-payments."""
+"""Every worked case of tests/data/guangdong_cases.jsonl (the project's copy of the rules' CASES.md cases),
+scored on both backends and checked field by field: the pattern and extras (Chinese names and fan), the total,
+the cap and floor, legality at 起和 0/1/3 and the payments."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from mjcore import Hand, Meld, MeldKind
 from mjcore.ruleset import load_ruleset
 from mjcore.situation import SEAT_NAMES
 
-# The project's shared folder sits next to the checkout, for developers and CI alike.
-CASES_FILE = Path(__file__).resolve().parents[1].parent / "shared" / "cases.jsonl"
+# The project carries its own copy of the worked cases: tests never read anything outside the repository.
+CASES_FILE = Path(__file__).resolve().parent / "data" / "guangdong_cases.jsonl"
 
 SCORED = [case for case in map(json.loads, CASES_FILE.read_text(encoding="utf-8").splitlines())
           if case["table"] != "procedural"]  # fmt: skip
