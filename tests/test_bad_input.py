@@ -11,7 +11,7 @@ from hypothesis.extra.numpy import arrays
 
 import mjcore
 import mjcore.reference
-from mjcore.errors import MjcoreError
+from mjcore.errors import InvalidHandError, MjcoreError
 
 SINGLE_CALLS = ("shanten", "is_win", "decompose", "waits", "shanten_by_form")
 FUZZ = settings(max_examples=300, deadline=None, derandomize=True)
@@ -27,9 +27,18 @@ def outcome(call):
 @FUZZ
 @given(arrays(np.uint8, st.tuples(st.integers(0, 6), st.just(34)), elements=st.integers(0, 255)))
 def test_random_batch_arrays(arr):
-    for backend in (mjcore, mjcore.reference):
-        for name in ("shanten_batch", "is_win_batch"):
-            outcome(lambda: getattr(backend, name)(arr))
+    """Rows of any byte counts: both backends answer alike (an array of one result per row) or raise the same
+    error class; a row holding a count above 4 is always refused."""
+    has_bad_count = bool((arr > 4).any())
+    for name in ("shanten_batch", "is_win_batch"):
+        native, reference = (outcome(lambda b=b: getattr(b, name)(arr)) for b in (mjcore, mjcore.reference))
+        if native[0] == "ok":
+            assert not has_bad_count, (name, arr)
+            assert native[1].shape == (arr.shape[0],)
+            assert reference[0] == "ok" and np.array_equal(native[1], reference[1])
+        else:
+            assert native == reference and issubclass(native[1], MjcoreError)
+            assert arr.shape[0] > 0
 
 
 @FUZZ
@@ -56,6 +65,13 @@ def test_random_count_lists(counts):
 
 
 def test_huge_and_odd_values():
-    for value in (2**70, -(2**70), 1.5, "3", None, b"\xff" * 34, bytearray(34)):
-        for name in SINGLE_CALLS:
-            outcome(lambda: getattr(mjcore, name)([value] * 34 if not isinstance(value, (bytes, bytearray)) else value))
+    """Counts that are no counts: a wrong type raises TypeError, an impossible count InvalidHandError, the same
+    class on both backends for every single call."""
+    expected = {2**70: InvalidHandError, -(2**70): InvalidHandError, 1.5: TypeError, "3": TypeError,
+                None: TypeError, b"\xff" * 34: InvalidHandError, bytes(bytearray(34)): InvalidHandError}  # fmt: skip
+    for value, error in expected.items():
+        counts = value if isinstance(value, bytes) else [value] * 34
+        for spelling in ((counts, bytearray(counts)) if isinstance(value, bytes) else (counts,)):
+            for name in SINGLE_CALLS:
+                for backend in (mjcore, mjcore.reference):
+                    assert outcome(lambda: getattr(backend, name)(spelling)) == ("error", error), (name, value)

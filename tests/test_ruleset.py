@@ -129,6 +129,16 @@ def test_unknown_names_and_paths_are_rejected():
         load_ruleset(5)
 
 
+def test_a_missing_file_is_named_as_a_file(tmp_path):
+    missing = tmp_path / "my-table.toml"
+    with pytest.raises(RulesetError, match=f"ruleset file '{re.escape(str(missing))}' does not exist"):
+        load_ruleset(missing)
+    with pytest.raises(RulesetError, match="ruleset file 'tables/gd-cgc5.toml' does not exist"):
+        load_ruleset("tables/gd-cgc5.toml")
+    with pytest.raises(RulesetError, match="is not a file"):
+        load_ruleset(tmp_path)
+
+
 def test_the_compiled_object_rejects_what_validation_would():
     with pytest.raises(RulesetError, match="unknown pattern key"):
         _core.Ruleset("x", 5, 0, (False, True, True), [("ji_hu", 0, False), ("nope", 1, False)], [], (0, []),

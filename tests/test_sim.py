@@ -209,3 +209,13 @@ def test_exhaustive_draws_keep_the_dealer() -> None:
     deals = ref.play_game(3, ref.GameConfig(max_deals=3), [ref.RandomBot() for _ in range(4)], lambda h, s: None)
     assert [d.dealer for d in deals] == [0, 0, 0]
     assert all(d.outcome == [] for d in deals)
+
+
+@pytest.mark.parametrize("seed, deal", [(2**70, 0), (-1, 0), (0, 2**64), (0, -3)])
+def test_seed_and_deal_out_of_range_are_named(engine, seed, deal) -> None:
+    """Seeds and deal indices are u64 in the engine: outside that range every entry point says which one is
+    wrong (not a bare OverflowError from the conversion)."""
+    name = "seed" if seed != 0 else "deal"
+    for call in (lambda: engine.Table().reset(seed, deal), lambda: engine.play_random_deal(seed, deal)):
+        with pytest.raises(InvalidArgumentError, match=f"^{name} must be an int in 0..2\\*\\*64-1"):
+            call()

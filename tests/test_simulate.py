@@ -148,3 +148,18 @@ def test_bad_arguments_are_refused(simulate) -> None:
         simulate("no-such-table", 1, bots=RANDOM)
     with pytest.raises(mjcore.RulesetError, match="Guangdong"):
         simulate("mcr", 1, bots=RANDOM)
+
+
+@pytest.mark.parametrize("backend", [mjcore, mjcore.reference], ids=["rust", "reference"])
+@pytest.mark.parametrize("name, value", [("seed", 2**70), ("seed", -1), ("seed", 1.0), ("seed", True),
+                                         ("deals", 2**64), ("deal_offset", -5)])  # fmt: skip
+def test_out_of_range_run_arguments_are_refused_by_name(backend, name, value):
+    arguments = {"seed": 0, "deals": 1, "deal_offset": 0, name: value}
+    with pytest.raises(InvalidArgumentError, match=f"^{name} must be an int in 0..2\\*\\*64-1"):
+        backend.simulate("gd-cgc5", bots=("random",) * 4, **arguments)
+
+
+@pytest.mark.parametrize("backend", [mjcore, mjcore.reference], ids=["rust", "reference"])
+def test_a_run_past_the_last_deal_index_is_refused(backend):
+    with pytest.raises(InvalidArgumentError, match="deal_offset \\+ deals"):
+        backend.simulate("gd-cgc5", 2, seed=0, bots=("random",) * 4, deal_offset=2**64 - 1)

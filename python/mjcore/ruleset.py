@@ -171,9 +171,11 @@ def load_ruleset(name_or_path: RulesetLike) -> Ruleset | McrRuleset:
     if not isinstance(name_or_path, (str, os.PathLike)):
         raise TypeError(f"a ruleset is a name, a path or a Ruleset, not {type(name_or_path).__name__}")
     path = Path(name_or_path)
+    if not path.exists():
+        raise RulesetError(f"ruleset file {str(path)!r} does not exist (shipped rulesets are named without a "
+                           f"path or suffix: {', '.join(rulesets())})")  # fmt: skip
     if not path.is_file():
-        raise RulesetError(f"no ruleset named {str(name_or_path)!r}: shipped are {', '.join(rulesets())}, "
-                           "or give the path of a .toml file")  # fmt: skip
+        raise RulesetError(f"ruleset path {str(path)!r} is not a file")
     return _load_file(path)
 
 

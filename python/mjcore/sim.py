@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Optional, Union
 
 from . import _core
+from .arguments import check_u64
 from .errors import InvalidArgumentError
 from .hand import Hand, Meld
 from .ruleset import Ruleset, RulesetLike, load_ruleset
@@ -56,7 +57,7 @@ class Table:
     def reset(self, seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
               wall: Optional[Sequence[int]] = None) -> None:
         """Deals deal ``deal`` of the run seeded with ``seed`` — or from ``wall`` (136 kinds in draw order)."""
-        self._native.reset(seed, deal, dealer, round_wind, None if wall is None else list(wall))
+        self._native.reset(check_u64("seed", seed), check_u64("deal", deal), dealer, round_wind, None if wall is None else list(wall))
 
     def replay(self, lines: Sequence[str]) -> None:
         """Rebuilds the deal an event log records; raises if the log does not replay exactly."""
@@ -101,14 +102,14 @@ class Table:
 def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0, *,
                      win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[str]:
     """Plays a deal natively with four random bots and returns its event log."""
-    return _core.play_random_deal(seed, deal, dealer, round_wind, _native_win_check(win_check), _compiled(ruleset))
+    return _core.play_random_deal(check_u64("seed", seed), check_u64("deal", deal), dealer, round_wind, _native_win_check(win_check), _compiled(ruleset))
 
 
 def play_random_game(seed: int, wind_rounds: int = 4, max_deals: int = 1000, *,
                      win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[list[str]]:
     """Plays a whole game natively with four random bots — deal k of the game is deal index k of ``seed``; the
     dealer stays after a draw or a dealer win (连庄) — and returns each deal's event log."""
-    return _core.play_random_game(seed, wind_rounds, max_deals, _native_win_check(win_check), _compiled(ruleset))
+    return _core.play_random_game(check_u64("seed", seed), wind_rounds, max_deals, _native_win_check(win_check), _compiled(ruleset))
 
 
 def simulate_random(seed: int, deals: range, threads: Optional[int] = None,
@@ -122,4 +123,6 @@ def simulate_random(seed: int, deals: range, threads: Optional[int] = None,
     depends only on the seed and the deal indices, never on the thread count; totals of two ranges add up."""
     if deals.step != 1:
         raise InvalidArgumentError(f"deals must be a range with step 1, not {deals!r}")
+    for name, value in (("seed", seed), ("deals.start", deals.start), ("deals.stop", max(deals.stop, 0))):
+        check_u64(name, value)
     return _core.simulate_random(seed, deals.start, max(deals.start, deals.stop), threads, _compiled(ruleset))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import _core
+from .arguments import check_u64
 
 __all__ = ["BOT_NAMES", "play_bot_deal"]
 
@@ -17,4 +18,4 @@ def play_bot_deal(seed: int, deal: int, bots: Sequence[str] = ("efficiency",) * 
                   round_wind: int = 0) -> list[str]:
     """Plays deal ``deal`` of the run seeded with ``seed`` with one named bot per seat (the 鸡平胡 shapes decide
     wins) and returns its event log (JSON lines)."""
-    return _core.play_bot_deal(seed, deal, list(bots), dealer, round_wind)
+    return _core.play_bot_deal(check_u64("seed", seed), check_u64("deal", deal), list(bots), dealer, round_wind)

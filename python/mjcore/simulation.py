@@ -28,6 +28,7 @@ from typing import Any, Optional
 
 import numpy as np
 
+from .arguments import U64_MAX, check_u64
 from .errors import InvalidArgumentError, RulesetError
 from .ruleset import Ruleset, RulesetLike, load_ruleset, rulesets
 from .simulation_summary import Summary, summarise
@@ -168,9 +169,10 @@ class SimulationRequest:
     @classmethod
     def of(cls, ruleset: RulesetLike, deals: int, seed: int, bots: Sequence[str], deal_offset: int,
            threads: Optional[int]) -> SimulationRequest:  # fmt: skip
-        for name, value, low in (("deals", deals, 0), ("seed", seed, 0), ("deal_offset", deal_offset, 0)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise InvalidArgumentError(f"{name} must be an int >= {low}, not {value!r}")
+        for name, value in (("deals", deals), ("seed", seed), ("deal_offset", deal_offset)):
+            check_u64(name, value)
+        if deal_offset + deals > U64_MAX:  # a deal index is a u64 in the engine's per-deal streams
+            raise InvalidArgumentError(f"deal_offset + deals must be at most 2**64-1, not {deal_offset + deals}")
         if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
             raise InvalidArgumentError(f"threads must be None (all cores) or an int >= 1, not {threads!r}")
         if isinstance(bots, str) or len(bots) != _SEATS:

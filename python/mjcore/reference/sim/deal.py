@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Optional, Union
 
+from ...arguments import check_u64
 from ...errors import IllegalActionError, InvalidArgumentError, InvalidHandError
 from ...hand import Hand, Meld, MeldKind
 from ...sim_types import Action, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
@@ -81,6 +82,8 @@ class Deal:
                  wall: Optional[Wall] = None) -> None:
         """Deal ``index`` of the run seeded with ``seed`` (or from a given ``wall``): 13 tiles to each seat from
         the dealer on, then the dealer's 14th tile as a draw."""
+        check_u64("seed", seed)
+        check_u64("deal", index)
         if dealer not in range(SEATS) or round_wind not in range(SEATS):
             raise InvalidArgumentError(f"dealer {dealer} and round wind {round_wind} must both be 0..3")
         self.seed = seed
