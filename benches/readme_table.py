@@ -1,0 +1,193 @@
+"""The README's benchmark table, measured in one run and printed as the Markdown that the README pastes.
+
+Every figure is process CPU time per hand (or per deal), best of several rounds, on one core unless a row says
+otherwise; every comparison feeds each package the same hands in the fastest input it accepts (``xiangting``:
+bytes; ``pymahjonggb``: its own tile-name tuples, converted before timing). The pure-Python reference gets fewer
+hands (it is slow), drawn from the head of the same list. Not a test: nothing is asserted.
+
+Run: ``python benches/readme_table.py`` (it pins the Rust pool to one thread itself for the one-core rows; the
+two-thread simulation rows start their own pools). Takes about five minutes on the 2-core CI machine.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("RAYON_NUM_THREADS", "1")  # before the core starts its pool: one-core rows
+
+import platform  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the shared generators in tests/
+
+import numpy as np  # noqa: E402
+import xiangting  # noqa: E402
+
+import mjcore  # noqa: E402
+import mjcore.reference  # noqa: E402
+from mjcore import Forms  # noqa: E402
+from tests.strategies import complete_hands, random_hands  # noqa: E402
+
+SINGLE = 20_000  # hands per single-call round (native calls and the other packages)
+REFERENCE = 100  # hands per round of the pure-Python reference
+BATCH = 1_000_000  # rows per batch call
+FOUR = xiangting.PlayerCount.FOUR
+
+
+def best_seconds(work, repeats: int = 5) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.process_time()
+        work()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def per_call(fn, items, repeats: int = 5) -> float:
+    """Seconds per item of ``fn`` called once per item, best of ``repeats`` rounds."""
+    return best_seconds(lambda: [fn(item) for item in items], repeats) / len(items)
+
+
+def cpu_name() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def us(seconds: float) -> str:
+    return f"{seconds * 1e6:.2f} µs" if seconds < 1e-5 else f"{seconds * 1e6:.1f} µs"
+
+
+def ns(seconds: float) -> str:
+    return f"{seconds * 1e9:.1f} ns"
+
+
+def ratio(slow: float, fast: float) -> str:
+    value = slow / fast
+    return f"{value:,.1f}×" if value < 10 else f"{value:,.0f}×"
+
+
+def spellings(rows: np.ndarray) -> dict[str, list]:
+    """The same hands as bytes, lists of ints and numpy rows."""
+    return {"bytes": [r.tobytes() for r in rows], "list": [r.tolist() for r in rows], "numpy row": list(rows)}
+
+
+def single_call_rows(name: str, ours, theirs, theirs_label: str, hands: np.ndarray, reference) -> list[str]:
+    """One row: every spelling of ``ours`` against ``theirs`` on bytes and the reference on lists."""
+    forms = spellings(hands[:SINGLE])
+    ours_times = {label: per_call(ours, items) for label, items in forms.items()}
+    fastest = min(ours_times.values())
+    theirs_time = per_call(theirs, forms["bytes"]) if theirs else None
+    reference_time = per_call(reference, forms["list"][:REFERENCE], repeats=2)
+    spelled = " / ".join(f"{us(t)} {label}" for label, t in ours_times.items())
+    other = f"{theirs_label} {us(theirs_time)} (mjcore {ratio(theirs_time, max(ours_times.values()))}, slowest spelling)" \
+        if theirs else "—"  # fmt: skip
+    return [f"| {name} | {spelled} | {other} | {us(reference_time)} | {ratio(reference_time, fastest)} |"]
+
+
+def analysis_rows() -> list[str]:
+    hands13 = random_hands(BATCH, 13, seed=13)
+    hands14 = random_hands(BATCH, 14, seed=14)
+    wins14 = np.array(complete_hands(SINGLE, seed=41), dtype=np.uint8)
+    mjcore.shanten_batch(hands13[:10]), mjcore.is_win_batch(hands14[:10]), mjcore.decompose(wins14[0].tolist())
+    rows = []
+    rows += single_call_rows("shanten, 13 random tiles (std + 七对 + 十三幺)", mjcore.shanten,
+                             lambda h: xiangting.calculate_replacement_number(h, FOUR), "xiangting",
+                             hands13, mjcore.reference.shanten)  # fmt: skip
+    rows += single_call_rows("is_win, 14 winning tiles", mjcore.is_win,
+                             lambda h: xiangting.calculate_replacement_number(h, FOUR) == 0, "xiangting (rn = 0)",
+                             wins14, mjcore.reference.is_win)  # fmt: skip
+    rows += single_call_rows("is_win, 14 random tiles", mjcore.is_win,
+                             lambda h: xiangting.calculate_replacement_number(h, FOUR) == 0, "xiangting (rn = 0)",
+                             hands14, mjcore.reference.is_win)  # fmt: skip
+    rows += single_call_rows("waits, 13 random tiles", mjcore.waits,
+                             lambda h: xiangting.calculate_necessary_tiles(h, FOUR), "xiangting necessary tiles",
+                             hands13, mjcore.reference.waits)  # fmt: skip
+    rows += single_call_rows("decompose, 14 winning tiles", mjcore.decompose, None, "", wins14,
+                             mjcore.reference.decompose)  # fmt: skip
+    for label, fn, arr, forms in (
+        ("shanten_batch, 13 tiles, std + 七对 + 十三幺", mjcore.shanten_batch, hands13, Forms.DEFAULT),
+        ("shanten_batch, 13 tiles, standard form", mjcore.shanten_batch, hands13, Forms.STANDARD),
+        ("is_win_batch, 14 random tiles, std + 七对 + 十三幺", mjcore.is_win_batch, hands14, Forms.DEFAULT),
+        ("is_win_batch, 14 random tiles, standard form", mjcore.is_win_batch, hands14, Forms.STANDARD),
+    ):
+        seconds = best_seconds(lambda: fn(arr, forms)) / len(arr)
+        rows.append(f"| {label} | {ns(seconds)} per row ({len(arr):,} rows) | — | — | — |")
+    return rows
+
+
+def guangdong_rows() -> list[str]:
+    wins = np.array(complete_hands(BATCH // 5, seed=41), dtype=np.uint8)
+    win_tiles = (wins > 0).argmax(axis=1).astype(np.uint8)
+    hands = wins.copy()
+    hands[np.arange(len(hands)), win_tiles] -= 1
+    single = [(hands[i].tolist(), int(win_tiles[i])) for i in range(SINGLE // 4)]
+    ours = per_call(lambda c: mjcore.score(c[0], c[1], self_drawn=True, seat_wind=1), single)
+    reference = per_call(lambda c: mjcore.reference.score(c[0], c[1], self_drawn=True, seat_wind=1),
+                         single[:REFERENCE], repeats=2)  # fmt: skip
+    batch = best_seconds(lambda: mjcore.score_batch(hands, win_tiles, self_drawn=True, seat_wind=1)) / len(hands)
+    return [f"| Guangdong score (gd-cgc5, self-drawn) | {us(ours)} single; batch {us(batch)} per hand | — | "
+            f"{us(reference)} | {ratio(reference, ours)} single, {ratio(reference, batch)} batch |"]  # fmt: skip
+
+
+def mcr_rows() -> list[str]:
+    import MahjongGB
+
+    from tests.mcr_corpus import batch_arrays, cases
+    from tests.mcr_pymahjonggb import gb_arguments
+
+    corpus = list(cases(20_000, seed=7))
+    single = corpus[:5_000]
+    rules = mjcore.load_ruleset("mcr")
+    ours = per_call(lambda c: mjcore.score(c.hand, c.win_tile, c.situation, ruleset=rules), single)
+    arguments = [gb_arguments(*c) for c in single]
+    calculate = MahjongGB.MahjongFanCalculator
+    theirs = per_call(lambda a: calculate(*a), arguments)
+    reference = per_call(lambda c: mjcore.reference.score(c.hand, c.win_tile, c.situation, ruleset="mcr"),
+                         single[:REFERENCE], repeats=2)  # fmt: skip
+    arrays = batch_arrays(corpus)
+    concealed, wins = arrays.pop("concealed"), arrays.pop("win_tiles")
+    batch = best_seconds(lambda: mjcore.score_batch(concealed, wins, ruleset="mcr", **arrays)) / len(concealed)
+    return [f"| MCR score | {us(ours)} single; batch {us(batch)} per hand | pymahjonggb {us(theirs)} "
+            f"({ratio(theirs, ours)} single, {ratio(theirs, batch)} batch) | {us(reference)} | "
+            f"{ratio(reference, ours)} single |"]  # fmt: skip
+
+
+def simulation_rows() -> list[str]:
+    rows = []
+    for bot, deals, reference_deals in (("random", 40_000, 40), ("efficiency", 4_000, 4)):
+        bots = (bot,) * 4
+        mjcore.simulate("gd-cgc5", 10, bots=bots)  # tables built before timing
+        rates = {}
+        for threads in (1, 2):
+            start = time.perf_counter()  # wall time: two threads share the process's CPU time
+            mjcore.simulate("gd-cgc5", deals, seed=1, bots=bots, threads=threads, per_deal=False)
+            rates[threads] = deals / (time.perf_counter() - start)
+        start = time.process_time()
+        mjcore.reference.simulate("gd-cgc5", reference_deals, seed=1, bots=bots, per_deal=False)
+        reference = reference_deals / (time.process_time() - start)
+        rows.append(f"| simulate gd-cgc5, {bot} bots | {rates[1]:,.0f} deals/s; 2 threads {rates[2]:,.0f} "
+                    f"({rates[2] / rates[1]:.2f}×, wall time) | — | {reference:,.1f} deals/s | "
+                    f"{ratio(rates[1], reference)} |")  # fmt: skip
+    return rows
+
+
+def main() -> None:
+    print(f"Measured by `python benches/readme_table.py` on {cpu_name()} ({os.cpu_count()} cores), "
+          f"Python {platform.python_version()}, one core unless stated.\n")  # fmt: skip
+    print("| operation | mjcore (Rust core) | other package, same hands | reference (pure Python) | "
+          "ratio to the reference |")  # fmt: skip
+    print("|---|---|---|---|---|")
+    for rows in (analysis_rows, guangdong_rows, mcr_rows, simulation_rows):
+        for row in rows():
+            print(row, flush=True)
+
+
+if __name__ == "__main__":
+    main()
