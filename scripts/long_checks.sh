@@ -3,3 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python scripts/long_checks.py
+python scripts/cluster_soak.py

@@ -60,3 +60,20 @@ def test_the_plot_is_drawn(tmp_path) -> None:
     path = tmp_path / "fans.png"
     assert cli.main(ARGS + ["--plot", str(path)]) == 0
     assert path.stat().st_size > 0
+
+
+def test_a_cluster_run_writes_the_same_arrays(tmp_path, capsys) -> None:
+    pytest.importorskip("distributed")
+    out = tmp_path / "run.npz"
+    assert cli.main(ARGS + ["--out", str(out), "--cluster", "local:2"]) == 0
+    printed = capsys.readouterr()
+    assert "1,500 deals" in printed.out and "deals/s" in printed.err
+    saved = np.load(out)
+    expected = mjcore.simulate("gd-qq3", 1500, seed=3, bots=("random",) * 4)
+    for column in COLUMNS:
+        assert np.array_equal(saved[column], expected[column]), column
+
+
+def test_a_bad_cluster_address_is_an_error_message(capsys) -> None:
+    assert cli.main(ARGS + ["--cluster", "nowhere"]) == 2
+    assert "cluster 'nowhere' is neither a scheduler address" in capsys.readouterr().err

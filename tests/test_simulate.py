@@ -90,7 +90,8 @@ def test_a_split_run_merges_into_the_whole(run: mjcore.SimulationResult) -> None
     second = mjcore.simulate("gd-qq3", 2000, seed=SEED, bots=RANDOM, deal_offset=1000, threads=1)
     merged = first + second
     assert_same_deals(merged, run)
-    assert merged.runs == ((SEED, 0, 1000), (SEED, 1000, 3000))
+    assert merged.runs == run.runs == ((SEED, 0, 3000),) and merged == run  # contiguous runs join
+    assert (second + first).runs == ((SEED, 1000, 3000), (SEED, 0, 1000))  # out of order: kept apart, in order
 
 
 def test_totals_alone_stay_the_same_and_merge(run: mjcore.SimulationResult) -> None:

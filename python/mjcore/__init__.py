@@ -18,6 +18,7 @@ from .analysis import (
     waits,
 )
 from .errors import (
+    ClusterError,
     IllegalActionError,
     InvalidArgumentError,
     InvalidHandError,
@@ -42,6 +43,7 @@ from . import reference  # noqa: E402  (after the public names: the reference im
 __version__ = "0.1.0"
 
 __all__ = [
+    "ClusterError",
     "Decomposition",
     "DiscardChoice",
     "Forms",

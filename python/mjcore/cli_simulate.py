@@ -1,7 +1,7 @@
 """The ``mjcore simulate`` subcommand: plays many deals with built-in bots and prints the summary table.
 
 ``mjcore simulate --rules gd-qq3 --deals 1000000 --seed 1 [--bots random|efficiency ...] [--threads N]
-[--out run.npz] [--plot fans.png]``
+[--out run.npz] [--plot fans.png] [--cluster tcp://host:8786 | local:N]``
 
 Deals run in chunks of deal indices, so a progress bar (deals/s) keeps moving and Ctrl-C stops after the
 current chunk — promptly — with the summary of the deals done. Chunks do not change the result: every deal
@@ -15,6 +15,7 @@ import sys
 import time
 from typing import Optional, TextIO
 
+from .progress_bar import print_progress
 from .ruleset import rulesets
 from .sim_bots import BOT_NAMES
 from .simulation import SimulationResult
@@ -26,7 +27,6 @@ __all__ = ["add_simulate_command", "run_simulate"]
 # the per-call overhead not to matter.
 _CHUNK_SECONDS = 0.25
 _FIRST_CHUNK = 500
-_BAR_WIDTH = 30
 
 
 def add_simulate_command(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -40,6 +40,8 @@ def add_simulate_command(subparsers: argparse._SubParsersAction) -> argparse.Arg
     parser.add_argument("--bots", nargs="+", default=["efficiency"], choices=BOT_NAMES, metavar="BOT",
                         help=f"one bot for every seat, or four (one per seat): {', '.join(BOT_NAMES)}")
     parser.add_argument("--threads", type=int, default=None, help="worker threads (default: all cores)")
+    parser.add_argument("--cluster", help="run on a Dask cluster: a scheduler address (tcp://host:8786) or local:N "
+                                          "(N worker processes here); needs pip install 'mjcore[cluster]'")
     parser.add_argument("--out", help="write the per-deal arrays to this .npz file")
     parser.add_argument("--plot", help="draw the fan and pattern distributions to this image (needs matplotlib)")
     parser.set_defaults(handler=run_simulate)
@@ -52,15 +54,6 @@ def _seat_bots(names: list[str]) -> tuple[str, ...]:
     if len(names) != 4:
         raise SystemExit("mjcore simulate: error: --bots takes one name (every seat) or four (one per seat)")
     return tuple(names)
-
-
-def _progress(done: int, total: int, elapsed: float, out: TextIO) -> None:
-    rate = done / elapsed if elapsed > 0 else 0.0
-    filled = _BAR_WIDTH * done // max(total, 1)
-    left = f"{(total - done) / rate:5.0f}s left" if rate else ""
-    out.write(f"\r[{'#' * filled}{'.' * (_BAR_WIDTH - filled)}] {done:>11,}/{total:,} deals "
-              f"{rate:>9,.0f} deals/s {left}")  # fmt: skip
-    out.flush()
 
 
 def _run_chunks(args: argparse.Namespace, bots: tuple[str, ...], out: TextIO) -> tuple[list[SimulationResult], bool]:
@@ -76,12 +69,26 @@ def _run_chunks(args: argparse.Namespace, bots: tuple[str, ...], out: TextIO) ->
             done += size
             took = time.perf_counter() - started
             chunk = max(_FIRST_CHUNK, int(size * _CHUNK_SECONDS / max(took, 1e-3)))
-            _progress(done, args.deals, time.perf_counter() - began, out)
+            print_progress(done, args.deals, time.perf_counter() - began, out)
     except KeyboardInterrupt:
         out.write("\ninterrupted: summarising the deals done so far\n")
         return parts, True
     out.write("\n")
     return parts, False
+
+
+def _run_on_cluster(args: argparse.Namespace, bots: tuple[str, ...],
+                    out: TextIO) -> tuple[list[SimulationResult], bool]:  # fmt: skip
+    """Plays the deals in shards on ``args.cluster``, the bar moving as shards finish; Ctrl-C cancels the shards
+    still running and keeps the finished ones."""
+    result = simulate(args.rules, args.deals, args.seed, bots, args.threads, per_deal=args.out is not None,
+                      deal_offset=args.offset, cluster=args.cluster,
+                      progress=lambda done, total, seconds: print_progress(done, total, seconds, out))  # fmt: skip
+    if result.interrupted:
+        out.write("\ninterrupted: summarising the deals done so far\n")
+    else:
+        out.write("\n")
+    return ([result] if result.deals else []), result.interrupted
 
 
 def _plot(result: SimulationResult, path: str) -> None:
@@ -119,7 +126,7 @@ def run_simulate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     if args.plot and _matplotlib_missing():
         print("mjcore simulate: --plot needs matplotlib: pip install 'mjcore[plot]'", file=sys.stderr)
         return 2
-    parts, interrupted = _run_chunks(args, _seat_bots(args.bots), sys.stderr)
+    parts, interrupted = (_run_on_cluster if args.cluster else _run_chunks)(args, _seat_bots(args.bots), sys.stderr)
     if not parts:
         print("no deal was played", file=out)
         return 130 if interrupted else 0

@@ -14,6 +14,7 @@ __all__ = [
     "RulesetError",
     "IllegalActionError",
     "InvalidArgumentError",
+    "ClusterError",
 ]
 
 
@@ -54,3 +55,8 @@ class IllegalActionError(MjcoreError, ValueError):
     def __init__(self, message: str, position: int | None = None) -> None:
         super().__init__(message)
         self.position = position
+
+
+class ClusterError(InvalidArgumentError):
+    """A cluster that cannot run a simulation: no scheduler at the address, Dask not installed, or a shard that
+    failed on every try (the message says which)."""

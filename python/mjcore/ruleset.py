@@ -128,6 +128,13 @@ class Ruleset:
         """The same table with another 起和 (the CGC servers run 0, 1 and 3)."""
         return _validated(dataclasses.replace(self, minimum=minimum))
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the native compiled object, which is rebuilt on first use where the ruleset is
+        unpickled (a cluster's workers)."""
+        state = dict(self.__dict__)
+        state.pop("compiled", None)
+        return state
+
     @functools.cached_property
     def compiled(self) -> Any:
         """The frozen native ruleset every hot call takes, compiled on first use."""

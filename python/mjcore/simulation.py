@@ -22,7 +22,7 @@ liability           int8 (N,)     the seat that paid all three shares (包), or 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
@@ -81,6 +81,18 @@ def _add(a: Any, b: Any) -> Any:
     return a + b
 
 
+def _joined(runs: Iterable[tuple[int, int, int]]) -> tuple[tuple[int, int, int], ...]:
+    """Runs in order, a run that continues the one before it (same seed, next deal) joined to it: a run split
+    into parts and combined in order reads as the whole run."""
+    joined: list[tuple[int, int, int]] = []
+    for seed, start, stop in runs:
+        if joined and joined[-1][0] == seed and joined[-1][2] == start:
+            joined[-1] = (seed, joined[-1][1], stop)
+        else:
+            joined.append((seed, start, stop))
+    return tuple(joined)
+
+
 @dataclass(frozen=True)
 class SimulationResult:
     """Deals played under ``ruleset`` by ``bots`` (one name per seat). ``runs`` lists the (seed, first deal,
@@ -94,6 +106,8 @@ class SimulationResult:
     runs: tuple[tuple[int, int, int], ...]
     totals: dict[str, Any]
     per_deal: Optional[dict[str, np.ndarray]] = field(default=None, compare=False, repr=False)
+    # Cut short by Ctrl-C (a cluster run returns what was done): ``runs`` says which deals were played.
+    interrupted: bool = field(default=False, compare=False)
 
     @property
     def deals(self) -> int:
@@ -137,8 +151,11 @@ class SimulationResult:
         columns = None
         if all(part.per_deal is not None for part in parts):
             columns = {name: np.concatenate([part.per_deal[name] for part in parts]) for name in COLUMNS}
-        runs = tuple(run for part in parts for run in part.runs)
-        return replace(first, runs=runs, totals=totals, per_deal=columns)
+        runs = [run for part in parts for run in part.runs]
+        # Without per-deal arrays the order of the parts is lost in the sums: the runs read in deal order.
+        runs = _joined(runs if columns is not None else sorted(runs))
+        return replace(first, runs=runs, totals=totals,
+                       per_deal=columns, interrupted=any(part.interrupted for part in parts))  # fmt: skip
 
     __add__ = merge
 

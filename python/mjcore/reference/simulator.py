@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Optional
+from typing import Optional, Union
 
 import numpy as np
 
+from ..distributed import ClusterLike, ProgressCallback, simulate_on_cluster
+from ..errors import InvalidArgumentError
 from ..hand import Hand
 from ..ruleset import Ruleset, RulesetLike
 from ..simulation import SimulationRequest, SimulationResult, totals_of
@@ -25,9 +27,16 @@ __all__ = ["simulate"]
 
 def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int = 0,
              bots: Sequence[str] = ("efficiency",) * 4, threads: Optional[int] = None, per_deal: bool = True,
-             deal_offset: int = 0) -> SimulationResult:  # fmt: skip
-    """As ``mjcore.simulate``; ``threads`` is accepted and ignored (the twin plays one deal after another)."""
+             deal_offset: int = 0, *, cluster: Optional[ClusterLike] = None, shard_deals: Optional[int] = None,
+             progress: Union[bool, ProgressCallback] = False) -> SimulationResult:  # fmt: skip
+    """As ``mjcore.simulate``; ``threads`` is accepted and ignored (the twin plays one deal after another). On a
+    ``cluster`` the workers play their shards with this twin."""
     request = SimulationRequest.of(ruleset, deals, seed, bots, deal_offset, threads)
+    if cluster is not None:
+        return simulate_on_cluster(request, cluster, threads=threads, per_deal=per_deal, shard_deals=shard_deals,
+                                   progress=progress, backend=__name__.rsplit(".", 1)[0])  # fmt: skip
+    if shard_deals is not None or progress:
+        raise InvalidArgumentError("shard_deals and progress belong to cluster runs: give cluster= as well")
     rows = [_deal_row(request, index) for index in range(request.start, request.stop)]
     columns = {name: np.array([row[name] for row in rows], dtype=dtype).reshape((len(rows),) + shape)
                for name, (dtype, shape) in _COLUMN_TYPES.items()}  # fmt: skip

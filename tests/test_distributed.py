@@ -1,0 +1,127 @@
+"""Simulation sharded on a Dask cluster (a LocalCluster of two worker processes): the same per-deal arrays and
+totals as a local run for every table the engine plays, a worker killed mid-run changes nothing, Ctrl-C returns
+the deals done, and bad addresses or rulesets are refused clearly."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import numpy as np
+import pytest
+
+distributed = pytest.importorskip("distributed")  # in the test extra: always present in CI
+
+import mjcore  # noqa: E402
+import mjcore.distributed  # noqa: E402
+import mjcore.reference  # noqa: E402
+from mjcore.errors import ClusterError, InvalidArgumentError, RulesetError  # noqa: E402
+
+RANDOM = ("random",) * 4
+EFFICIENCY = ("efficiency",) * 4
+
+
+@pytest.fixture(scope="module")
+def client():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as connected:  # fmt: skip
+        yield connected
+
+
+def assert_identical(result: mjcore.SimulationResult, expected: mjcore.SimulationResult) -> None:
+    assert result == expected  # ruleset, bots, runs and totals
+    assert result.runs == expected.runs and result.totals == expected.totals
+    assert (result.per_deal is None) == (expected.per_deal is None)
+    if expected.per_deal is not None:
+        assert set(result.per_deal) == set(expected.per_deal)
+        for name, column in expected.per_deal.items():
+            assert result[name].dtype == column.dtype and np.array_equal(result[name], column), name
+
+
+@pytest.mark.parametrize("ruleset", mjcore.rulesets("guangdong"))
+def test_a_sharded_run_is_identical_to_a_local_run(client, ruleset):
+    local = mjcore.simulate(ruleset, 2_500, seed=11, bots=RANDOM, deal_offset=300)
+    sharded = mjcore.simulate(ruleset, 2_500, seed=11, bots=RANDOM, deal_offset=300, cluster=client,
+                              shard_deals=333)  # fmt: skip
+    assert_identical(sharded, local)
+    assert not sharded.interrupted
+
+
+def test_efficiency_bots_and_totals_only(client):
+    local = mjcore.simulate("gd-qq3", 600, seed=5, bots=EFFICIENCY, per_deal=False)
+    sharded = mjcore.simulate("gd-qq3", 600, seed=5, bots=EFFICIENCY, per_deal=False, cluster=client,
+                              shard_deals=70)  # fmt: skip
+    assert_identical(sharded, local)
+
+
+def test_the_automatic_shard_size_and_one_shard(client):
+    local = mjcore.simulate("gd-cgc5", 400, seed=2, bots=RANDOM)
+    assert_identical(mjcore.simulate("gd-cgc5", 400, seed=2, bots=RANDOM, cluster=client), local)
+    assert_identical(mjcore.simulate("gd-cgc5", 400, seed=2, bots=RANDOM, cluster=client, shard_deals=10**6), local)
+    assert mjcore.distributed.default_shard_deals(10**7, 2) == 50_000
+    assert mjcore.distributed.default_shard_deals(100, 2) == 7
+    assert mjcore.distributed.cluster_shards(5, 12, 3) == [(5, 8), (8, 11), (11, 12)]
+
+
+def test_the_pure_python_twin_shards_the_same_way(client):
+    local = mjcore.reference.simulate("gd-cgc5", 12, seed=4, bots=RANDOM)
+    sharded = mjcore.reference.simulate("gd-cgc5", 12, seed=4, bots=RANDOM, cluster=client, shard_deals=5)
+    assert_identical(sharded, local)
+
+
+def test_a_worker_killed_mid_run_changes_nothing(client):
+    local = mjcore.simulate("gd-cgc5", 16_000, seed=8, bots=EFFICIENCY)
+    pids = client.run(os.getpid)
+    victim = sorted(pids.values())[0]
+    seen: list[int] = []
+
+    def kill_after_the_first_shard(done: int, total: int, seconds: float) -> None:
+        seen.append(done)
+        if len(seen) == 1:
+            os.kill(victim, signal.SIGKILL)
+
+    sharded = mjcore.simulate("gd-cgc5", 16_000, seed=8, bots=EFFICIENCY, cluster=client, shard_deals=400,
+                              progress=kill_after_the_first_shard)  # fmt: skip
+    assert seen[0] < 16_000 and seen[-1] == 16_000  # the kill came while shards were still running
+    assert_identical(sharded, local)
+    client.wait_for_workers(2, timeout=60)  # the nanny restarts the killed process
+    assert victim not in client.run(os.getpid).values()
+
+
+def test_ctrl_c_returns_the_deals_done(client):
+    local = mjcore.simulate("gd-cgc5", 3_000, seed=9, bots=RANDOM)
+
+    def interrupt(done: int, total: int, seconds: float) -> None:
+        if done >= 600:
+            raise KeyboardInterrupt
+
+    partial = mjcore.simulate("gd-cgc5", 3_000, seed=9, bots=RANDOM, cluster=client, shard_deals=300,
+                              progress=interrupt)  # fmt: skip
+    assert partial.interrupted and 600 <= partial.deals < 3_000
+    played = np.concatenate([np.arange(start, stop) for _, start, stop in partial.runs])
+    assert len(played) == partial.deals
+    for name in ("payments", "fan", "winners", "turns"):
+        assert np.array_equal(partial[name], local[name][played]), name
+
+
+def test_a_local_cluster_by_name():
+    local = mjcore.simulate("gd-guigang", 500, seed=3, bots=RANDOM)
+    assert_identical(mjcore.simulate("gd-guigang", 500, seed=3, bots=RANDOM, cluster="local:2", shard_deals=90),
+                     local)  # fmt: skip
+
+
+def test_bad_addresses_and_rulesets_are_refused(monkeypatch):
+    monkeypatch.setattr(mjcore.distributed, "CONNECT_SECONDS", 2)
+    with pytest.raises(ClusterError, match="no Dask scheduler answered at 'tcp://127.0.0.1:9'"):
+        mjcore.simulate("gd-cgc5", 10, bots=RANDOM, cluster="tcp://127.0.0.1:9")
+    for bad in ("nonsense", "local:0", "local:x"):
+        with pytest.raises(InvalidArgumentError, match="cluster"):
+            mjcore.simulate("gd-cgc5", 10, bots=RANDOM, cluster=bad)
+    with pytest.raises(InvalidArgumentError, match="cluster must be"):
+        mjcore.simulate("gd-cgc5", 10, bots=RANDOM, cluster=42)
+    with pytest.raises(RulesetError, match="no ruleset named 'gd-nope'"):  # refused before any cluster is asked
+        mjcore.simulate("gd-nope", 10, bots=RANDOM, cluster="tcp://127.0.0.1:9")
+    with pytest.raises(InvalidArgumentError, match="shard_deals must be"):
+        mjcore.simulate("gd-cgc5", 10, bots=RANDOM, cluster="local:1", shard_deals=0)
+    with pytest.raises(InvalidArgumentError, match="belong to cluster runs"):
+        mjcore.simulate("gd-cgc5", 10, bots=RANDOM, shard_deals=5)
