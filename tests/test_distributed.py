@@ -125,3 +125,36 @@ def test_bad_addresses_and_rulesets_are_refused(monkeypatch):
         mjcore.simulate("gd-cgc5", 10, bots=RANDOM, cluster="local:1", shard_deals=0)
     with pytest.raises(InvalidArgumentError, match="belong to cluster runs"):
         mjcore.simulate("gd-cgc5", 10, bots=RANDOM, shard_deals=5)
+
+
+def test_a_scheduler_address_reached_over_tcp(tmp_path):
+    """The README's recipe on loopback: ``dask scheduler`` and ``dask worker`` processes, then the address."""
+    import json
+    import subprocess
+    import sys
+    import time
+
+    scheduler_file = tmp_path / "scheduler.json"
+    dask = [sys.executable, "-m", "distributed.cli.dask_scheduler"]
+    worker = [sys.executable, "-m", "distributed.cli.dask_worker"]
+    processes = [subprocess.Popen(dask + ["--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                                          "--scheduler-file", str(scheduler_file)],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while not scheduler_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        processes.append(subprocess.Popen(worker + ["--scheduler-file", str(scheduler_file), "--nthreads", "1",
+                                                    "--no-dashboard"],
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))  # fmt: skip
+        address = json.loads(scheduler_file.read_text())["address"]
+        assert address.startswith("tcp://127.0.0.1:")
+        with distributed.Client(address, timeout=30) as client:
+            client.wait_for_workers(1, timeout=60)
+        local = mjcore.simulate("gd-cgc5", 700, seed=6, bots=RANDOM)
+        assert_identical(mjcore.simulate("gd-cgc5", 700, seed=6, bots=RANDOM, cluster=address, shard_deals=100),
+                         local)  # fmt: skip
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+            process.wait(timeout=30)
