@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from mjcore.cli_score import add_score_command, main
+from mjcore.cli.score import add_score_command, main
 
 
 def test_score_prints_the_breakdown(capsys):

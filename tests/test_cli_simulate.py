@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 import mjcore
-from mjcore import cli, cli_simulate
+from mjcore import cli
+from mjcore.cli import simulate as cli_simulate
 from mjcore.simulation import COLUMNS
 
 ARGS = ["simulate", "--rules", "gd-qq3", "--deals", "1500", "--seed", "3", "--bots", "random"]

@@ -2,7 +2,7 @@
 
 ``mjcore score "<hand>" --win 3p --self-drawn --seat S --round E --rules gd-cgc5``
 
-``mjcore.cli`` adds it with ``add_score_command``; ``python -m mjcore.cli_score`` runs it alone.
+``mjcore.cli`` adds it with ``add_score_command``; ``python -m mjcore.cli.score`` runs it alone.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .errors import MjcoreError
-from .ruleset import load_ruleset, rulesets
-from .scoring import score
+from ..errors import MjcoreError
+from ..ruleset import load_ruleset, rulesets
+from ..scoring import score
 
 __all__ = ["add_score_command", "run_score", "main"]
 

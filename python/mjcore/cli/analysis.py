@@ -1,26 +1,17 @@
-"""The ``mjcore`` command: quick answers about a hand from the shell.
-
-    mjcore shanten 123m456p789s1122z
-    mjcore waits 1112345678999m
-    mjcore waits "123m456p789s11z 23s"        # 14 tiles: the 何切 table, one row per discard
-    mjcore decompose 11122233344455m
-    mjcore score "12p456s789s88p[555m]" --win 3p --self-drawn --seat S --round E --rules gd-cgc5
-    mjcore simulate --rules gd-qq3 --deals 1000000 --seed 1 --bots efficiency --out run.npz --plot fans.png
-"""
+"""The hand commands of ``mjcore``: ``shanten``, ``waits`` (13 tiles: waits or useful tiles; 14: the 何切 table)
+and ``decompose``, each printing the hand in mpsz and Unicode tiles."""
 
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 
-from . import analysis
-from .cli_score import add_score_command
-from .cli_simulate import add_simulate_command
-from .errors import MjcoreError
-from .hand import Forms, Hand, forms_bits
-from .results import Waits
-from .tiles import tile_name, unicode_tile
+from .. import analysis
+from ..hand import Forms, Hand, forms_bits
+from ..results import Waits
+from ..tiles import tile_name, unicode_tile
+
+__all__ = ["add_hand_commands"]
 
 _FORM_CHOICES = ("standard", "seven_pairs", "thirteen_orphans", "knitted", "default", "all")
 
@@ -85,9 +76,8 @@ def cmd_decompose(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mjcore", description="Chinese mahjong hand analysis, scoring and simulation.")
-    sub = parser.add_subparsers(dest="command", required=True)
+def add_hand_commands(sub: argparse._SubParsersAction) -> None:
+    """Adds ``shanten``, ``waits`` and ``decompose`` to a CLI's subcommands."""
 
     def hand_command(name: str, help_text: str, handler) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text)
@@ -101,23 +91,3 @@ def build_parser() -> argparse.ArgumentParser:
     hand_command("shanten", "shanten number of a hand, per form", cmd_shanten)
     hand_command("waits", "winning or useful tiles (13 tiles), or the discard table (14 tiles)", cmd_waits)
     hand_command("decompose", "every decomposition of a complete hand", cmd_decompose)
-    add_score_command(sub)
-    add_simulate_command(sub)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        return args.handler(args)
-    except MjcoreError as error:
-        print(f"mjcore: error: {error}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # the reader (e.g. `| head`) stopped early: not an error of ours
-        sys.stderr.close()
-        return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
