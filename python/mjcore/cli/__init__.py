@@ -15,12 +15,15 @@ import sys
 from collections.abc import Sequence
 
 from ..errors import MjcoreError
-from .analysis import add_hand_commands
-from .score import add_score_command
-from .simulate import add_simulate_command
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # The command modules are imported here, not at the top, so that ``python -m mjcore.cli.score`` can run one
+    # of them as a script without it being imported twice.
+    from .analysis import add_hand_commands
+    from .score import add_score_command
+    from .simulate import add_simulate_command
+
     parser = argparse.ArgumentParser(prog="mjcore", description="Chinese mahjong hand analysis, scoring and simulation.")
     sub = parser.add_subparsers(dest="command", required=True)
     add_hand_commands(sub)
