@@ -4,6 +4,7 @@ drift apart."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from .errors import InvalidArgumentError
@@ -32,6 +33,39 @@ total (flowers included) and whether it meets the 8-fan minimum. The same keywor
 ScoreCore = Callable[[HandLike, int, Situation, Ruleset], ScoreResult]
 McrScoreCore = Callable[[HandLike, int, McrSituation, McrRuleset], McrScore]
 
+# The situation keywords of ``score``, in signature order, and their defaults.
+_FLAG_NAMES = ("self_drawn", "seat_wind", "round_wind", "discarder", "robbing_kong", "kong_bloom", "kong_fed_by",
+               "last_tile", "heavenly", "earthly", "human", "winners_on_discard", "feeder_already_liable",
+               "last_copy", "heavenly_ready")  # fmt: skip
+_DEFAULT_FLAGS = (False, 0, 0, None, False, False, None, False, False, False, False, 1, False, False, False)
+
+
+def _situation(mcr: bool, situation: Situation | McrSituation | None, flags: tuple) -> Situation | McrSituation:
+    """The checked situation of a call, of its ruleset's family: ``situation`` or the keyword ``flags``."""
+    keywords = dict(zip(_FLAG_NAMES, flags))
+    if mcr:
+        return mcr_situation_of(situation, **keywords)
+    if keywords.pop("last_copy") or keywords.pop("heavenly_ready"):
+        raise InvalidArgumentError("last_copy (和绝张) and heavenly_ready (天听) are MCR fans: Guangdong tables "
+                                   "do not score them")  # fmt: skip
+    return situation_of(situation, **keywords)
+
+
+def _built(mcr: bool, *flags: object) -> Situation | McrSituation:
+    return _situation(mcr, None, flags)
+
+
+# Situations are frozen and a call's keywords nearly always repeat, so each distinct set of keywords is
+# checked and built once. ``typed``: 1 and True are different keys (a seat given as True is refused).
+_cached = functools.lru_cache(maxsize=1024, typed=True)(_built)
+
+
+def _keyword_situation(mcr: bool, flags: tuple) -> Situation | McrSituation:
+    try:
+        return _cached(mcr, *flags)
+    except TypeError:  # an unhashable keyword value: checked (and refused or not) without the cache
+        return _built(mcr, *flags)
+
 
 def score_function(core: ScoreCore, mcr_core: McrScoreCore) -> Callable[..., ScoreResult | McrScore]:
     """The public ``score`` around a backend's Guangdong ``core`` and MCR ``mcr_core``."""
@@ -59,24 +93,16 @@ def score_function(core: ScoreCore, mcr_core: McrScoreCore) -> Callable[..., Sco
         heavenly_ready: bool = False,
     ) -> ScoreResult | McrScore:
         rules = load_ruleset(ruleset)
-        if isinstance(rules, McrRuleset):
-            mcr_where = mcr_situation_of(situation, self_drawn=self_drawn, seat_wind=seat_wind,
-                                         round_wind=round_wind, robbing_kong=robbing_kong, kong_bloom=kong_bloom,
-                                         last_tile=last_tile, last_copy=last_copy, heavenly_ready=heavenly_ready,
-                                         kong_fed_by=kong_fed_by,
-                                         heavenly=heavenly, earthly=earthly, human=human,
-                                         winners_on_discard=winners_on_discard,
-                                         feeder_already_liable=feeder_already_liable)  # fmt: skip
-            return mcr_core(hand, win_tile_index(win_tile), mcr_where, rules)
-        if last_copy or heavenly_ready:
-            raise InvalidArgumentError("last_copy (和绝张) and heavenly_ready (天听) are MCR fans: Guangdong tables "
-                                       "do not score them")  # fmt: skip
-        where = situation_of(situation, self_drawn=self_drawn, seat_wind=seat_wind, round_wind=round_wind,
-                             discarder=discarder, robbing_kong=robbing_kong, kong_bloom=kong_bloom,
-                             kong_fed_by=kong_fed_by, last_tile=last_tile, heavenly=heavenly, earthly=earthly,
-                             human=human, winners_on_discard=winners_on_discard,
-                             feeder_already_liable=feeder_already_liable)  # fmt: skip
-        return core(hand, win_tile_index(win_tile), where, rules)
+        mcr = type(rules) is McrRuleset or isinstance(rules, McrRuleset)
+        flags = (self_drawn, seat_wind, round_wind, discarder, robbing_kong, kong_bloom, kong_fed_by, last_tile,
+                 heavenly, earthly, human, winners_on_discard, feeder_already_liable, last_copy, heavenly_ready)
+        if situation is None:
+            where = _keyword_situation(mcr, flags)
+        elif type(situation) is (McrSituation if mcr else Situation) and flags == _DEFAULT_FLAGS:
+            where = situation  # checked on construction
+        else:
+            where = _situation(mcr, situation, flags)
+        return (mcr_core if mcr else core)(hand, win_tile_index(win_tile), where, rules)  # type: ignore[arg-type]
 
     score.__doc__ = SCORE_DOC
     score.__module__ = core.__module__

@@ -181,6 +181,12 @@ pub fn fan(
     situation.validate()?;
     let mut tiles = hand.all_tiles();
     check_waiting_hand(hand, win, &tiles)?;
+    if hand.wilds > 0 {
+        return Err(EngineError::hand(no_wilds_message(
+            hand.wilds,
+            &ruleset.name,
+        )));
+    }
     let mut concealed = hand.concealed;
     concealed[win.index() as usize] += 1;
     tiles[win.index() as usize] += 1;
@@ -259,6 +265,12 @@ fn total_fan(
         total,
         legal: is_limit_hand || total >= ruleset.minimum,
     }
+}
+
+/// Why a hand with wild tiles is refused: no Guangdong table plays with ghosts (鬼牌), and a wild tile
+/// silently never winning would hide the mistake. Worded as the reference's.
+fn no_wilds_message(wilds: u8, table: &str) -> String {
+    format!("the hand holds {wilds} wild tile(s), and {table} has no wild tiles (鬼牌): score it without them")
 }
 
 /// A scorable hand holds 3n+1 concealed tiles (the winning tile apart) and no fifth copy of the winning tile;
