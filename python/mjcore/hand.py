@@ -390,6 +390,8 @@ def native_form(value: HandLike) -> Hand | str | bytes | list | tuple:
     of ``parse_hand`` and ``Hand``); any other accepted input (a numpy array, a bytearray…) becomes a ``Hand``
     here, as ``as_hand`` makes it."""
     kind = type(value)
-    if kind is Hand or kind is str or kind is list or kind is tuple or kind is bytes or isinstance(value, (Hand, str)):
+    if kind is Hand or kind is str or kind is list or kind is tuple or kind is bytes:
+        return value
+    if isinstance(value, (Hand, str)):  # subclasses, which the core reads as their base
         return value
     return Hand(coerce_counts(value))

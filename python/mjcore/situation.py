@@ -13,7 +13,7 @@ from typing import Any, Union
 from .errors import InvalidArgumentError, InvalidTileError
 from .tiles import NUM_KINDS, tile_index
 
-__all__ = ["SEAT_NAMES", "Seat", "Situation", "seat_index", "situation_of", "win_tile_index"]
+__all__ = ["SEAT_NAMES", "Seat", "Situation", "check_flag", "seat_index", "situation_of", "win_tile_index"]
 
 SEAT_NAMES = ("East", "South", "West", "North")
 _SEAT_ALIASES = {alias: seat for seat, names in enumerate(zip("ESWN", SEAT_NAMES, "东南西北", "東南西北"))
@@ -39,6 +39,18 @@ def seat_index(seat: Seat, what: str = "seat") -> int:
     else:
         raise TypeError(f"{what} must be 0..3 or a wind name, not {type(seat).__name__}")
     raise InvalidArgumentError(f"{what} {seat!r} is not 0..3 or one of E S W N / East … / 东南西北")
+
+
+def check_flag(value: object, name: str) -> None:
+    """A situation flag is a bool: ``self_drawn=1`` or ``"yes"`` is a mistake in every family, not a truthy
+    value."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+
+
+# The flags of ``Situation``.
+_FLAGS = ("self_drawn", "robbing_kong", "kong_bloom", "last_tile", "heavenly", "earthly", "human",
+          "feeder_already_liable")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -73,6 +85,8 @@ class Situation:
     feeder_already_liable: bool = False
 
     def __post_init__(self) -> None:
+        for name in _FLAGS:
+            check_flag(getattr(self, name), name)
         set_ = object.__setattr__
         set_(self, "seat_wind", seat_index(self.seat_wind, "seat_wind"))
         set_(self, "round_wind", seat_index(self.round_wind, "round_wind"))
@@ -122,6 +136,9 @@ def situation_of(situation: Situation | None, **flags: Any) -> Situation:
     (not both)."""
     if situation is None:
         return Situation(**flags)
+    if not isinstance(situation, Situation):  # an MCR situation names other flags
+        raise TypeError("situation must be an mjcore.Situation under a Guangdong table, not "
+                        f"{type(situation).__name__}")  # fmt: skip
     changed = sorted(k for k, v in flags.items() if v != getattr(Situation, k))
     if changed:
         raise TypeError(f"give either situation= or keyword flags, not both ({', '.join(changed)})")

@@ -7,14 +7,9 @@ from typing import Any
 
 from ..errors import InvalidArgumentError
 from ..situation import Situation as SharedSituation
-from ..situation import seat_index
+from ..situation import check_flag, seat_index
 
 __all__ = ["Situation", "situation_of"]
-
-
-def _flag(value: object, name: str) -> None:
-    if not isinstance(value, bool):
-        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
 
 
 @dataclass(frozen=True)
@@ -45,7 +40,7 @@ class Situation:
 
     def __post_init__(self) -> None:
         for name in ("self_drawn", "last_copy", "kong_replacement", "robbing_kong", "wall_last", *OPENINGS):
-            _flag(getattr(self, name), name)
+            check_flag(getattr(self, name), name)
         for name in ("seat_wind", "prevalent_wind"):
             wind = getattr(self, name)
             if isinstance(wind, bool) or not isinstance(wind, int):

@@ -117,11 +117,6 @@ pub fn field<'py, T: pyo3::conversion::FromPyObjectOwned<'py>>(
     obj.getattr(name)?.extract().map_err(Into::into)
 }
 
-/// A flag field, read as Python reads it (`if situation.flag`).
-pub fn flag(obj: &Bound<'_, PyAny>, name: &Bound<'_, PyString>) -> PyResult<bool> {
-    obj.getattr(name)?.is_truthy()
-}
-
 /// A new instance of the (frozen) dataclass `class` with its fields set in order, as `__init__` would set
 /// them: made by the class's `__new__` and filled through the generic setattr, which the frozen
 /// `__setattr__` guard is not (the guard is for users; `__init__` bypasses it the same way).

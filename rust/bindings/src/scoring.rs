@@ -12,7 +12,7 @@ use pyo3::types::{PyBool, PyTuple};
 use crate::batch::{owned_rows, validate_rows, SizeRule};
 use crate::errors::{argument, IntoPyResult};
 use crate::ruleset::PyRuleset;
-use crate::score_objects::{dataclass_instance, field, flag, hand_of, PyClassRef};
+use crate::score_objects::{dataclass_instance, field, hand_of, PyClassRef};
 
 fn source(code: u8) -> PyResult<WinSource> {
     match code {
@@ -46,29 +46,29 @@ fn score<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let hand = hand_of(hand)?;
     let s = situation;
-    let source = if flag(s, intern!(py, "self_drawn"))? {
+    let source = if field::<bool>(s, intern!(py, "self_drawn"))? {
         WinSource::SelfDrawn
-    } else if flag(s, intern!(py, "robbing_kong"))? {
+    } else if field::<bool>(s, intern!(py, "robbing_kong"))? {
         WinSource::RobbedKong
     } else {
         WinSource::Discard
     };
-    let limit_hand = if flag(s, intern!(py, "heavenly"))? {
+    let limit_hand = if field::<bool>(s, intern!(py, "heavenly"))? {
         Some(LimitHand::Heavenly)
-    } else if flag(s, intern!(py, "earthly"))? {
+    } else if field::<bool>(s, intern!(py, "earthly"))? {
         Some(LimitHand::Earthly)
-    } else if flag(s, intern!(py, "human"))? {
+    } else if field::<bool>(s, intern!(py, "human"))? {
         Some(LimitHand::Human)
     } else {
         None
     };
     let situation = Situation {
-        kong_bloom: flag(s, intern!(py, "kong_bloom"))?,
+        kong_bloom: field::<bool>(s, intern!(py, "kong_bloom"))?,
         kong_fed_by: field(s, intern!(py, "kong_fed_by"))?,
-        last_tile: flag(s, intern!(py, "last_tile"))?,
+        last_tile: field::<bool>(s, intern!(py, "last_tile"))?,
         limit_hand,
         winners_on_discard: field(s, intern!(py, "winners_on_discard"))?,
-        feeder_already_liable: flag(s, intern!(py, "feeder_already_liable"))?,
+        feeder_already_liable: field::<bool>(s, intern!(py, "feeder_already_liable"))?,
         ..Situation::new(
             field(s, intern!(py, "seat_wind"))?,
             field(s, intern!(py, "round_wind"))?,
