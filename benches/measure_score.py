@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the shared gener
 import MahjongGB  # noqa: E402
 
 import mjcore  # noqa: E402
-from tests.mcr_corpus import cases  # noqa: E402
+from tests.mcr_corpus import cases, score_keywords  # noqa: E402
 from tests.mcr_pymahjonggb import gb_arguments  # noqa: E402
 from tests.strategies import complete_hands  # noqa: E402
 
@@ -37,19 +37,12 @@ def per_call(work, calls: int, repeats: int = 7) -> float:
     return best / calls
 
 
-def mcr_keywords(situation) -> dict:
-    return {"self_drawn": situation.self_drawn, "last_copy": situation.last_copy,
-            "kong_bloom": situation.kong_replacement, "robbing_kong": situation.robbing_kong,
-            "last_tile": situation.wall_last, "seat_wind": situation.seat_wind,
-            "round_wind": situation.prevalent_wind}  # fmt: skip
-
-
 def measure_mcr() -> None:
     corpus = list(cases(HANDS, seed=7))
     rules = mjcore.load_ruleset("mcr")
     score, calculate = mjcore.score, MahjongGB.MahjongFanCalculator
     objects = [(c.hand, c.win_tile, c.situation) for c in corpus]
-    texts = [(c.hand.mpsz(), c.win_tile, mcr_keywords(c.situation)) for c in corpus]
+    texts = [(c.hand.mpsz(), c.win_tile, score_keywords(c.situation)) for c in corpus]
     theirs_args = [gb_arguments(*c)[:-1] + (False,) for c in corpus]  # verbose=False: its lighter answer
     assert all(score(h, w, s, ruleset=rules).is_win for h, w, s in objects)  # the same wins on both sides
     assert all(calculate(*a) for a in theirs_args)
