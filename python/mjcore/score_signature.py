@@ -21,7 +21,9 @@ __all__ = ["score_function"]
 SCORE_DOC = """Scores ``hand`` (its concealed tiles WITHOUT the winning tile, plus melds whose ``from_offset`` says who
 fed them) winning on ``win_tile`` under a Guangdong ruleset: the highest pattern over all decompositions, its
 extras, cap, floor, 起和 and the payments of the four seats. A hand that does not win returns a result with
-``is_win`` False. The situation comes from ``situation`` or the keyword shortcuts (see ``Situation``).
+``is_win`` False; a hand holding wild tiles is refused (``InvalidHandError``: no shipped table has ghosts). The
+situation comes from ``situation`` or the keyword shortcuts (see ``Situation``); every situation mistake raises
+``InvalidArgumentError`` under both families (a flag that is not a bool: ``TypeError``).
 
 Under an MCR ruleset (``ruleset="mcr"``) the result is an ``McrScore``: every fan with its count and value, the
 total (flowers included) and whether it meets the 8-fan minimum. The same keywords give the MCR situation

@@ -532,4 +532,16 @@ mod tests {
         };
         assert!(fan(&hand, tile("9p"), &table(), &bloom_on_discard).is_err());
     }
+
+    #[test]
+    fn wild_tiles_are_refused_not_a_silent_loss() {
+        // with the 9s the wild stands for, this hand wins on 9p
+        let wild = parse_hand("123m456m78p234s9s*").expect("test hand");
+        let discard = Situation::new(1, 0, WinSource::Discard, Some(0));
+        let refused = score(&wild, tile("9p"), &table(), &discard);
+        assert!(matches!(
+            refused,
+            Err(EngineError::InvalidHand { ref message }) if message.contains("1 wild tile(s), and test has no wild")
+        ));
+    }
 }
