@@ -5,6 +5,7 @@ drift apart."""
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable
 
 from .errors import InvalidArgumentError
@@ -35,11 +36,10 @@ total (flowers included) and whether it meets the 8-fan minimum. The same keywor
 ScoreCore = Callable[[HandLike, int, Situation, Ruleset], ScoreResult]
 McrScoreCore = Callable[[HandLike, int, McrSituation, McrRuleset], McrScore]
 
-# The situation keywords of ``score``, in signature order, and their defaults.
+# The situation keywords of ``score``, in signature order (``score`` checks that they are).
 _FLAG_NAMES = ("self_drawn", "seat_wind", "round_wind", "discarder", "robbing_kong", "kong_bloom", "kong_fed_by",
                "last_tile", "heavenly", "earthly", "human", "winners_on_discard", "feeder_already_liable",
                "last_copy", "heavenly_ready")  # fmt: skip
-_DEFAULT_FLAGS = (False, 0, 0, None, False, False, None, False, False, False, False, 1, False, False, False)
 
 
 def _situation(mcr: bool, situation: Situation | McrSituation | None, flags: tuple) -> Situation | McrSituation:
@@ -100,12 +100,15 @@ def score_function(core: ScoreCore, mcr_core: McrScoreCore) -> Callable[..., Sco
                  heavenly, earthly, human, winners_on_discard, feeder_already_liable, last_copy, heavenly_ready)
         if situation is None:
             where = _keyword_situation(mcr, flags)
-        elif type(situation) is (McrSituation if mcr else Situation) and flags == _DEFAULT_FLAGS:
+        elif type(situation) is (McrSituation if mcr else Situation) and flags == defaults:
             where = situation  # checked on construction
         else:
             where = _situation(mcr, situation, flags)
         return (mcr_core if mcr else core)(hand, win_tile_index(win_tile), where, rules)  # type: ignore[arg-type]
 
+    keywords = inspect.signature(score).parameters
+    assert tuple(keywords)[4:] == _FLAG_NAMES, "the flags tuple in score follows the signature"
+    defaults = tuple(keywords[name].default for name in _FLAG_NAMES)
     score.__doc__ = SCORE_DOC
     score.__module__ = core.__module__
     return score

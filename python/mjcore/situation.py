@@ -48,6 +48,10 @@ def check_flag(value: object, name: str) -> None:
         raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
 
 
+# Mistakes both families refuse with the same words (``mjcore.mcr.situation`` takes a discarder too).
+ONE_SOURCE = "give exactly one of self_drawn=True or discarder (a seat)"
+OTHER_SEAT = "the discarder and kong_fed_by must be another seat than the winner's"
+
 # The flags of ``Situation``.
 _FLAGS = ("self_drawn", "robbing_kong", "kong_bloom", "last_tile", "heavenly", "earthly", "human",
           "feeder_already_liable")  # fmt: skip
@@ -106,9 +110,9 @@ class Situation:
         """The same checks as the engine's, so that both backends reject the same situations."""
         seat = self.seat_wind
         if self.self_drawn == (self.discarder is not None):
-            raise InvalidArgumentError("give exactly one of self_drawn=True or discarder (a seat)")
+            raise InvalidArgumentError(ONE_SOURCE)
         if self.discarder == seat or self.kong_fed_by == seat:
-            raise InvalidArgumentError("the discarder and kong_fed_by must be another seat than the winner's")
+            raise InvalidArgumentError(OTHER_SEAT)
         if self.kong_bloom and not self.self_drawn:
             raise InvalidArgumentError("a kong bloom (杠上开花) is self-drawn")
         if self.kong_fed_by is not None and not self.kong_bloom:

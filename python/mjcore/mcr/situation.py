@@ -7,7 +7,7 @@ from typing import Any
 
 from ..errors import InvalidArgumentError
 from ..situation import Situation as SharedSituation
-from ..situation import check_flag, seat_index
+from ..situation import ONE_SOURCE, OTHER_SEAT, check_flag, seat_index
 
 __all__ = ["Situation", "situation_of"]
 
@@ -81,9 +81,9 @@ def _check_discarder(discarder: Any, self_drawn: Any, seat_wind: Any) -> None:
     if discarder is None:
         return
     if seat_index(discarder, "discarder") == seat_index(seat_wind, "seat_wind"):
-        raise InvalidArgumentError("the discarder and kong_fed_by must be another seat than the winner's")
+        raise InvalidArgumentError(OTHER_SEAT)
     if self_drawn:
-        raise InvalidArgumentError("give exactly one of self_drawn=True or discarder (a seat)")
+        raise InvalidArgumentError(ONE_SOURCE)
 
 
 # The first-go-around flags, in the order of their codes (``Situation.opening``, the engine's ``Opening``).
