@@ -106,3 +106,27 @@ def test_shared_entries_do_not_leak_between_rulesets():
     assert result.minimum == 3 and result == mjcore.reference.score(HAND, WIN, ruleset=strict, self_drawn=True)
     qq = mjcore.score(HAND, WIN, ruleset="gd-qq3", self_drawn=True)
     assert qq.ruleset == "gd-qq3" and qq == mjcore.reference.score(HAND, WIN, ruleset="gd-qq3", self_drawn=True)
+
+
+BAD_HANDS = {
+    "a float count": [1.5] + [0] * 33,
+    "a None count in a tuple": (None,) + (0,) * 33,
+    "a count of 5": [5] + [0] * 33,
+    "33 counts": [1] * 13 + [0] * 20,
+    "12 tiles": [1] * 12 + [0] * 22,
+    "bad text": "123x",
+    "a fifth copy in text": "11111m",
+    "not a hand": 12,
+}
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@pytest.mark.parametrize("hand", BAD_HANDS, ids=list(BAD_HANDS))
+def test_bad_hands_are_refused_alike_by_both_backends(family, hand):
+    """The core reads hands itself now: every refusal keeps the reference's class and words."""
+    raised = []
+    for backend in (mjcore, mjcore.reference):
+        with pytest.raises((TypeError, ValueError)) as error:
+            backend.score(BAD_HANDS[hand], WIN, ruleset=family, self_drawn=True)
+        raised.append((type(error.value), str(error.value)))
+    assert raised[0] == raised[1]

@@ -84,10 +84,24 @@ pub fn hand_of(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
             flowers,
         }
     } else {
-        Hand::from_counts(counts_from_py(obj)?)
+        Hand::from_counts(counts_from_py(obj).map_err(|error| counts_error(obj, error))?)
     };
     hand.validate().py_err()?;
     Ok(hand)
+}
+
+/// The error of counts the core cannot read, as `mjcore.Hand` words it (a count that is not an int is named
+/// there): the reference reads counts through the same Python function, so both backends say the same.
+fn counts_error(obj: &Bound<'_, PyAny>, error: PyErr) -> PyErr {
+    let py = obj.py();
+    let python = py
+        .import("mjcore.hand")
+        .and_then(|hand| hand.getattr("coerce_counts"))
+        .and_then(|coerce| coerce.call1((obj,)));
+    match python {
+        Err(python_error) if python_error.get_type(py).is(error.get_type(py)) => python_error,
+        _ => error,
+    }
 }
 
 /// A `mjcore.Meld` as the boundary tuple (kind, tile, claimed or -1, from_offset or 0).
