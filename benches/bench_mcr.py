@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import mjcore
-from tests.mcr_corpus import batch_arrays, cases
+from tests.mcr_corpus import batch_arrays, cases, score_keywords
 
 pytestmark = pytest.mark.benchmark(group="mcr")
 
@@ -38,6 +38,14 @@ def single(corpus):
 def test_rust_single(benchmark, single):
     score, rules = mjcore.score, mjcore.load_ruleset("mcr")
     results = benchmark(lambda: [score(c.hand, c.win_tile, c.situation, ruleset=rules) for c in single])
+    assert all(r.is_win for r in results)
+
+
+def test_rust_single_text(benchmark, single):
+    """The same hands as text with keyword flags: the core parses them and the keyword situations repeat."""
+    score = mjcore.score
+    texts = [(c.hand.mpsz(), c.win_tile, score_keywords(c.situation)) for c in single]
+    results = benchmark(lambda: [score(h, w, ruleset="mcr", **k) for h, w, k in texts])
     assert all(r.is_win for r in results)
 
 

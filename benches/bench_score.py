@@ -35,6 +35,14 @@ def test_rust_single(benchmark, single_wins):
     assert all(r.is_win for r in results)
 
 
+def test_rust_single_text(benchmark, single_wins):
+    """The same hands as text: the core parses them."""
+    score = mjcore.score
+    texts = [(mjcore.Hand(tuple(h)).mpsz(), w) for h, w in single_wins]
+    results = benchmark(lambda: [score(h, w, self_drawn=True, seat_wind=1) for h, w in texts])
+    assert all(r.is_win for r in results)
+
+
 def test_rust_batch(benchmark, waiting_wins):
     hands, wins = waiting_wins
     fans, _ = benchmark(mjcore.score_batch, hands, wins, self_drawn=True, seat_wind=1)

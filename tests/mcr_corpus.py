@@ -17,7 +17,7 @@ from mjcore.hand import Hand, Meld, MeldKind
 from mjcore.reference.mcr import Situation
 from mjcore.reference.mcr.tiles import DRAGONS, GREEN, KNITTED_STRAIGHTS, REVERSIBLE, THIRTEEN_ORPHANS, WINDS
 
-__all__ = ["Case", "batch_arrays", "generate", "cases", "folk_cases"]
+__all__ = ["Case", "batch_arrays", "generate", "cases", "folk_cases", "score_keywords"]
 
 
 class Case(NamedTuple):
@@ -368,3 +368,12 @@ def batch_arrays(corpus: list[Case]) -> dict:
         "seat_wind": column("seat_wind"),
         "round_wind": column("prevalent_wind"),
     }
+
+
+def score_keywords(situation: Situation) -> dict:
+    """A case's situation as the keywords of ``mjcore.score(..., ruleset="mcr")`` (no first-go-around flags:
+    ``cases`` draws none)."""
+    return {"self_drawn": situation.self_drawn, "last_copy": situation.last_copy,
+            "kong_bloom": situation.kong_replacement, "robbing_kong": situation.robbing_kong,
+            "last_tile": situation.wall_last, "seat_wind": situation.seat_wind,
+            "round_wind": situation.prevalent_wind}  # fmt: skip

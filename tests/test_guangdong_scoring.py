@@ -284,9 +284,13 @@ def test_breakdown_table_names_everything():
         assert part in text
 
 
-def test_wild_tiles_never_win_here(score):
-    counts = list(parse("123m456m78p234s99s").concealed)
-    counts[26] -= 1  # one 9s becomes a wild tile
-    hand = mjcore.Hand(tuple(counts), wilds=1)
-    assert not score(hand, "9p", seat_wind="S", discarder="N").is_win
+@pytest.mark.parametrize("table", TABLES)
+@pytest.mark.parametrize("hand", ["123m456m78p234s9s*", "123m456m78p234s**"], ids=["one", "two"])
+def test_wild_tiles_are_refused_by_tables_without_ghosts(score, table, hand):
+    """No shipped Guangdong table plays with ghosts: a hand holding one is a mistake, named, not "not a win"
+    (it would win with the 9s the wild tile stands for)."""
+    message = rf"holds {hand.count('*')} wild tile\(s\), and {table} has no wild tiles"
+    for given in (hand, parse(hand)):  # text (parsed by the core) and a Hand object
+        with pytest.raises(InvalidHandError, match=message):
+            score(given, "9p", ruleset=table, seat_wind="S", discarder="N")
 

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import mjcore
-from mjcore import IllegalActionError, InvalidArgumentError, RulesetError, _core, load_ruleset, parse_hand
+from mjcore import InvalidArgumentError, RulesetError, _core, load_ruleset, parse_hand
 from mjcore.mcr import MCR_FAN_KEYS, MCR_FOLK_FAN_KEYS, McrRuleset, mcr_ruleset
 from mjcore.mcr import native as mcr_native
 from mjcore.reference.mcr import Situation
@@ -118,21 +118,22 @@ def test_a_concealed_kong_keeps_heavenly_ready():
 
 
 @pytest.mark.parametrize(
-    "text, win, flags, error",
+    "text, win, flags, folk, message",
     [
-        (STRAIGHT, "5s", {"human": True}, InvalidArgumentError),  # the option is off
-        ("123m456m789m5s [234p]", "5s", {**DRAW, "heavenly": True}, IllegalActionError),  # a claim
-        ("123m456m789m5s {2222p}", "5s", {"human": True}, IllegalActionError),  # a kong
-        ("123m456m789m5s [234p]", "5s", {"heavenly_ready": True}, IllegalActionError),  # a claim
+        (STRAIGHT, "5s", {"human": True}, False, "does not score the folk fans"),  # the option is off
+        ("123m456m789m5s [234p]", "5s", {**DRAW, "heavenly": True}, True, "no claim or kong yet"),  # a claim
+        ("123m456m789m5s {2222p}", "5s", {"human": True}, True, "no claim or kong yet"),  # a kong
+        ("123m456m789m5s [234p]", "5s", {"heavenly_ready": True}, True, "claims nothing"),  # a claim
     ],
 )
-def test_refused_in_both_backends(text, win, flags, error):
-    rules = OFF if error is InvalidArgumentError else FOLK
+def test_refused_in_both_backends(text, win, flags, folk, message):
+    """Situation mistakes are InvalidArgumentError, the class a Guangdong table raises for its own."""
+    rules = FOLK if folk else OFF
     situation = Situation(**flags)
     hand, win_tile = parse_hand(text), mjcore.tile_index(win)
-    with pytest.raises(error):
+    with pytest.raises(InvalidArgumentError, match=message):
         reference_score(hand, win_tile, situation, rules.table)
-    with pytest.raises(error):
+    with pytest.raises(InvalidArgumentError, match=message):
         mcr_native.score(hand, win_tile, situation, rules)
 
 
@@ -148,7 +149,7 @@ def test_refused_in_both_backends(text, win, flags, error):
     ],
 )
 def test_the_situation_checks_its_first_go_around_flags(flags):
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(InvalidArgumentError):
         Situation(**flags)
 
 

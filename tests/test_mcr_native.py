@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import mjcore
-from mjcore import IllegalActionError, InvalidArgumentError, InvalidHandError, MjcoreError, load_ruleset
+from mjcore import InvalidArgumentError, InvalidHandError, MjcoreError, load_ruleset
 from mjcore.mcr import MCR_FAN_KEYS, FanTable, McrRuleset, McrScore
 from mjcore.mcr import native as mcr_native
 from mjcore.reference.mcr import Situation
@@ -103,9 +103,9 @@ def test_guangdong_only_situations_are_refused_for_mcr_and_last_copy_for_guangdo
         ("123m456p789s345s", "1z", {}, InvalidHandError),  # 12 tiles
         ("123m456p789s345s11z", "1z", {}, InvalidHandError),  # 14 tiles
         ("123m456p789s345s1z*", "1z", {}, InvalidHandError),  # MCR has no wild tiles
-        ("123m456p789s345s1z", "1z", {"robbing_kong": True}, IllegalActionError),  # a copy is held
-        ("123m456p789s34s55s", "5s", {"last_copy": True}, IllegalActionError),  # a copy is held
-        ("123m456p789s345s1z", "1z", {"self_drawn": True, "kong_replacement": True}, IllegalActionError),
+        ("123m456p789s345s1z", "1z", {"robbing_kong": True}, InvalidArgumentError),  # a copy is held
+        ("123m456p789s34s55s", "5s", {"last_copy": True}, InvalidArgumentError),  # a copy is held
+        ("123m456p789s345s1z", "1z", {"self_drawn": True, "kong_replacement": True}, InvalidArgumentError),
     ],
 )
 def test_refused_like_the_reference(text, win, flags, error):

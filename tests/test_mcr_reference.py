@@ -11,7 +11,7 @@ import pytest
 
 from mjcore import (
     Hand,
-    IllegalActionError,
+    InvalidArgumentError,
     InvalidHandError,
     Meld,
     MeldKind,
@@ -243,9 +243,9 @@ def test_not_a_win_is_a_value():
         ("1111m456p789s345s1z", "1m", {}, InvalidHandError),  # a fifth copy (pymahjonggb scores it)
         ("123m456p789s345s", "1z", {}, InvalidHandError),  # 12 tiles
         ("123m456p789s345s1z*", "1z", {}, InvalidHandError),  # MCR has no wild tiles
-        ("123m456p789s34s11z", "5s", {"robbing_kong": True, "self_drawn": True}, IllegalActionError),
-        ("123m456p789s345s1z", "1z", {"robbing_kong": True}, IllegalActionError),  # a copy is held
-        ("123m456p789s345s1z", "1z", {"self_drawn": True, "kong_replacement": True}, IllegalActionError),
+        ("123m456p789s34s11z", "5s", {"robbing_kong": True, "self_drawn": True}, InvalidArgumentError),
+        ("123m456p789s345s1z", "1z", {"robbing_kong": True}, InvalidArgumentError),  # a copy is held
+        ("123m456p789s345s1z", "1z", {"self_drawn": True, "kong_replacement": True}, InvalidArgumentError),
         ("1m456p789s345s [111m]", "1m", {}, InvalidHandError),  # a fifth copy counting a meld
     ],
 )
@@ -255,9 +255,9 @@ def test_refused(text, win, flags, error):
 
 
 def test_situation_checks_its_flags():
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(InvalidArgumentError):
         Situation(kong_replacement=True)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(InvalidArgumentError):
         Situation(robbing_kong=True, wall_last=True)
     with pytest.raises(ValueError):
         Situation(seat_wind=4)
@@ -266,7 +266,7 @@ def test_situation_checks_its_flags():
 
 
 def test_last_copy_with_a_concealed_copy_is_refused():
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(InvalidArgumentError):
         score(*_score("123m456p789s34s55s", "5s", {"last_copy": True}))
 
 

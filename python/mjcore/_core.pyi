@@ -5,7 +5,11 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from .hand import Meld
+from .hand import Hand, Meld
+from .mcr.result import McrScore
+from .mcr.situation import Situation as McrSituation
+from .score_result import ScoreEntry, ScoreResult
+from .situation import Situation
 from .results import Decomposition
 
 __version__: str
@@ -83,28 +87,16 @@ def pattern_keys() -> list[str]: ...
 def extra_keys() -> list[str]: ...
 def floor_event_keys() -> list[str]: ...
 
-# (pattern, pattern fan, special, [(extra, times, fan each)], raw, capped, floored, total, legal, points,
-#  payments by seat, liable seat)
-ScoreTuple = tuple[
-    str, int, bool, list[tuple[str, int, int]], int, bool, bool, int, bool, int, tuple[int, int, int, int], int | None
-]
+# (name, minimum, ScoreEntry per engine pattern or None, ((engine extra index, ScoreEntry by count 1..8), ...))
+ScoreEntries = tuple[str, int, tuple[ScoreEntry | None, ...], tuple[tuple[int, tuple[ScoreEntry, ...]], ...]]
 
 def score(
     ruleset: Ruleset,
-    counts: Counts,
-    melds: Sequence[MeldTuple],
+    entries: ScoreEntries,  # Ruleset.score_entries
+    hand: Hand | str | bytes | Sequence[int],  # the hand before the winning tile; text is parsed here
     win: int,
-    seat: int,
-    round_wind: int,
-    source_code: int,  # 0 self-drawn, 1 discard, 2 robbed kong
-    discarder: int | None,
-    kong_bloom: bool,
-    kong_fed_by: int | None,
-    last_tile: bool,
-    limit_code: int,  # 0 none, 1 天和, 2 地和, 3 人和
-    winners_on_discard: int,
-    feeder_already_liable: bool,
-) -> ScoreTuple | None: ...
+    situation: Situation,
+) -> ScoreResult: ...
 def score_batch(
     ruleset: Ruleset,
     concealed: npt.NDArray[np.uint8],
@@ -135,20 +127,12 @@ def mcr_fan_keys() -> list[str]: ...  # the standard fans
 def mcr_folk_fan_keys() -> list[str]: ...  # the seed's folk fans, scored when a table lists them
 
 # ([(fan key, count, value per occurrence)] in table order, total with flowers, meets_minimum)
-McrScoreTuple = tuple[list[tuple[str, int, int]], int, bool]
-
 def mcr_score(
     ruleset: McrRuleset,
-    counts: Counts,
-    melds: Sequence[MeldTuple],
-    wilds: int,  # refused: MCR has no wild tiles
-    flowers: int,  # bit set, bit n-1 for flower n
+    hand: Hand | str | bytes | Sequence[int],  # the 13 tiles before the winning one; wilds are refused
     win: int,
-    flags: tuple[bool, bool, bool, bool, bool],  # self_drawn, last_copy, kong_replacement, robbing_kong, wall_last
-    seat_wind: int,
-    prevalent_wind: int,
-    opening: int = 0,  # 0 none, 1 天和, 2 地和, 3 人和, 4 天听 (folk fans only)
-) -> McrScoreTuple | None: ...
+    situation: McrSituation,
+) -> McrScore: ...
 def mcr_score_batch(
     ruleset: McrRuleset,
     concealed: npt.NDArray[np.uint8],  # (N, 34) before the winning tile

@@ -14,7 +14,8 @@ from typing import Any, Union
 from .errors import InvalidArgumentError, InvalidHandError
 from .tiles import FLOWER_CHINESE, NUM_KINDS, SUITS, number_of, suit_of, tile_name, unicode_tile
 
-__all__ = ["Forms", "MeldKind", "Meld", "Hand", "HandLike", "as_hand", "coerce_counts", "forms_bits", "MAX_SETS"]
+__all__ = ["Forms", "MeldKind", "Meld", "Hand", "HandLike", "as_hand", "coerce_counts", "forms_bits", "native_form",
+           "MAX_SETS"]
 
 MAX_SETS = 5
 
@@ -380,4 +381,17 @@ def as_hand(value: HandLike, parse: Callable[[str], Hand]) -> Hand:
         return value
     if isinstance(value, str):
         return parse(value)
+    return Hand(coerce_counts(value))
+
+
+def native_form(value: HandLike) -> Hand | str | bytes | list | tuple:
+    """A single-hand input as the native calls that read hands themselves take it: a ``Hand``, hand text
+    and 34 counts as a list, tuple or bytes pass unchanged (the core parses and checks them with the errors
+    of ``parse_hand`` and ``Hand``); any other accepted input (a numpy array, a bytearray…) becomes a ``Hand``
+    here, as ``as_hand`` makes it."""
+    kind = type(value)
+    if kind is Hand or kind is str or kind is list or kind is tuple or kind is bytes:
+        return value
+    if isinstance(value, (Hand, str)):  # subclasses, which the core reads as their base
+        return value
     return Hand(coerce_counts(value))

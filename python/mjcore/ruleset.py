@@ -153,6 +153,13 @@ class Ruleset:
              self.options.human_hand_paid_by_dealer),
         )  # fmt: skip
 
+    @functools.cached_property
+    def score_entries(self) -> tuple:
+        """The named result entries the native ``score`` shares (``mjcore.score_result.native_entries``)."""
+        from .score_result import native_entries
+
+        return native_entries(self)
+
 
 RulesetLike = Union[Ruleset, McrRuleset, str, os.PathLike]
 
@@ -173,6 +180,8 @@ def load_ruleset(name_or_path: RulesetLike) -> Ruleset | McrRuleset:
     ``meta.family = "mcr"`` loads as an ``McrRuleset``. A loaded ruleset is returned as is."""
     if isinstance(name_or_path, (Ruleset, McrRuleset)):
         return name_or_path
+    if type(name_or_path) is str and name_or_path in _SHIPPED_LOADED:  # the hot path of a single call
+        return _SHIPPED_LOADED[name_or_path]
     if isinstance(name_or_path, str) and _SHIPPED_NAME.fullmatch(name_or_path):
         return _load_shipped(name_or_path)
     if not isinstance(name_or_path, (str, os.PathLike)):
@@ -190,14 +199,19 @@ def load_ruleset(name_or_path: RulesetLike) -> Ruleset | McrRuleset:
 _SHIPPED_NAME = re.compile(r"[\w-]+")
 
 
-@functools.lru_cache(maxsize=None)
+# The shipped rulesets loaded so far, by name.
+_SHIPPED_LOADED: dict[str, Ruleset | McrRuleset] = {}
+
+
 def _load_shipped(name: str) -> Ruleset | McrRuleset:
     """A shipped ruleset, loaded and compiled once per process."""
+    if name in _SHIPPED_LOADED:
+        return _SHIPPED_LOADED[name]
     path = RULESET_DIR / f"{name}.toml"
     if not path.is_file():
         raise RulesetError(f"no ruleset named {name!r}: shipped are {', '.join(rulesets())}, "
                            "or give the path of a .toml file")  # fmt: skip
-    return _load_file(path)
+    return _SHIPPED_LOADED.setdefault(name, _load_file(path))
 
 
 def _load_file(path: Path) -> Ruleset | McrRuleset:

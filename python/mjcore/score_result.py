@@ -7,10 +7,13 @@ import unicodedata
 from dataclasses import dataclass
 
 from .errors import InvalidArgumentError
-from .ruleset import Ruleset
+from .ruleset import EXTRA_KEYS, PATTERN_KEYS, Ruleset
 from .situation import SEAT_NAMES
 
-__all__ = ["ScoreEntry", "ScoreResult"]
+__all__ = ["ScoreEntry", "ScoreResult", "native_entries"]
+
+# Extras counted up to this many times share one entry object per count (the native result takes them).
+SHARED_COUNTS = 8
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,20 @@ class ScoreResult:
 
     def __str__(self) -> str:
         return self.table()
+
+
+def native_entries(ruleset: Ruleset) -> tuple:
+    """The named entries the native ``score`` puts into its results, made once per ruleset (``ScoreEntry`` is
+    frozen, so results share them): (name, minimum, the entry of each pattern in engine order — None where
+    the table has none —, and for each extra in table order (engine index, its entry counted 1, 2, …
+    ``SHARED_COUNTS`` times)). The same entries as ``ScoreResult.from_parts`` names."""
+    rows = {row.key: row for row in ruleset.patterns}
+    patterns = tuple(ScoreEntry(row.key, row.zh, row.en, row.fan) if (row := rows.get(key)) else None
+                     for key in PATTERN_KEYS)  # fmt: skip
+    extras = tuple((EXTRA_KEYS.index(row.key),
+                    tuple(ScoreEntry(row.key, row.zh, row.en, row.fan * n, n) for n in range(1, SHARED_COUNTS + 1)))
+                   for row in ruleset.extras)  # fmt: skip
+    return (ruleset.name, ruleset.minimum, patterns, extras)
 
 
 def _pad(text: str, width: int) -> str:

@@ -11,10 +11,9 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from .analysis import _parts
 from .batch_input import meld_slots, row_column, seat_column
 from .errors import InvalidArgumentError
-from .hand import HandLike
+from .hand import HandLike, native_form
 from .mcr import McrRuleset
 from .mcr import native as mcr_native
 from .ruleset import Ruleset, RulesetLike, load_ruleset
@@ -26,19 +25,8 @@ __all__ = ["score", "score_batch"]
 
 
 def _score(hand: HandLike, win: int, where: Situation, rules: Ruleset) -> ScoreResult:
-    """Scoring through the Rust core."""
-    counts, melds, wilds = _parts(hand)
-    if wilds:  # Guangdong 鸡平胡 and 贵港 tables have no wild tiles
-        return ScoreResult.not_a_win(rules)
-    row = _core.score(rules.compiled, counts, melds, win,
-                      where.seat_wind, where.round_wind, where.source_code, where.discarder, where.kong_bloom,
-                      where.kong_fed_by, where.last_tile, where.limit_code, where.winners_on_discard,
-                      where.feeder_already_liable)  # fmt: skip
-    if row is None:
-        return ScoreResult.not_a_win(rules)
-    pattern, _, _, extras, raw, capped, floored, total, legal, _, payments, liable = row
-    return ScoreResult.from_parts(rules, pattern, [(key, times) for key, times, _ in extras], raw, capped, floored,
-                                  total, legal, tuple(payments), liable)  # fmt: skip
+    """Scoring through the Rust core, which reads the hand and the situation and makes the result itself."""
+    return _core.score(rules.compiled, rules.score_entries, native_form(hand), win, where)
 
 
 score = score_function(_score, mcr_native.score)

@@ -13,7 +13,7 @@ from typing import Any, Union
 from .errors import InvalidArgumentError, InvalidTileError
 from .tiles import NUM_KINDS, tile_index
 
-__all__ = ["SEAT_NAMES", "Seat", "Situation", "seat_index", "situation_of", "win_tile_index"]
+__all__ = ["SEAT_NAMES", "Seat", "Situation", "check_flag", "seat_index", "situation_of", "win_tile_index"]
 
 SEAT_NAMES = ("East", "South", "West", "North")
 _SEAT_ALIASES = {alias: seat for seat, names in enumerate(zip("ESWN", SEAT_NAMES, "东南西北", "東南西北"))
@@ -39,6 +39,22 @@ def seat_index(seat: Seat, what: str = "seat") -> int:
     else:
         raise TypeError(f"{what} must be 0..3 or a wind name, not {type(seat).__name__}")
     raise InvalidArgumentError(f"{what} {seat!r} is not 0..3 or one of E S W N / East … / 东南西北")
+
+
+def check_flag(value: object, name: str) -> None:
+    """A situation flag is a bool: ``self_drawn=1`` or ``"yes"`` is a mistake in every family, not a truthy
+    value."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+
+
+# Mistakes both families refuse with the same words (``mjcore.mcr.situation`` takes a discarder too).
+ONE_SOURCE = "give exactly one of self_drawn=True or discarder (a seat)"
+OTHER_SEAT = "the discarder and kong_fed_by must be another seat than the winner's"
+
+# The flags of ``Situation``.
+_FLAGS = ("self_drawn", "robbing_kong", "kong_bloom", "last_tile", "heavenly", "earthly", "human",
+          "feeder_already_liable")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -73,6 +89,8 @@ class Situation:
     feeder_already_liable: bool = False
 
     def __post_init__(self) -> None:
+        for name in _FLAGS:
+            check_flag(getattr(self, name), name)
         set_ = object.__setattr__
         set_(self, "seat_wind", seat_index(self.seat_wind, "seat_wind"))
         set_(self, "round_wind", seat_index(self.round_wind, "round_wind"))
@@ -92,9 +110,9 @@ class Situation:
         """The same checks as the engine's, so that both backends reject the same situations."""
         seat = self.seat_wind
         if self.self_drawn == (self.discarder is not None):
-            raise InvalidArgumentError("give exactly one of self_drawn=True or discarder (a seat)")
+            raise InvalidArgumentError(ONE_SOURCE)
         if self.discarder == seat or self.kong_fed_by == seat:
-            raise InvalidArgumentError("the discarder and kong_fed_by must be another seat than the winner's")
+            raise InvalidArgumentError(OTHER_SEAT)
         if self.kong_bloom and not self.self_drawn:
             raise InvalidArgumentError("a kong bloom (杠上开花) is self-drawn")
         if self.kong_fed_by is not None and not self.kong_bloom:
@@ -122,6 +140,9 @@ def situation_of(situation: Situation | None, **flags: Any) -> Situation:
     (not both)."""
     if situation is None:
         return Situation(**flags)
+    if not isinstance(situation, Situation):  # an MCR situation names other flags
+        raise TypeError("situation must be an mjcore.Situation under a Guangdong table, not "
+                        f"{type(situation).__name__}")  # fmt: skip
     changed = sorted(k for k, v in flags.items() if v != getattr(Situation, k))
     if changed:
         raise TypeError(f"give either situation= or keyword flags, not both ({', '.join(changed)})")

@@ -7,32 +7,19 @@ from typing import Any
 import numpy as np
 
 from .. import _core
-from ..analysis import parse_hand
 from ..batch_input import meld_slots, row_column, seat_column
-from ..hand import HandLike, as_hand
-from .result import FanScore, McrScore
+from ..hand import HandLike, native_form
+from .result import McrScore
 from .ruleset import McrRuleset
 from .situation import Situation
 
 __all__ = ["score", "score_batch"]
 
 
-def _flower_bits(flowers: tuple[int, ...]) -> int:
-    return sum(1 << (f - 1) for f in flowers)
-
-
 def score(hand: HandLike, win_tile: int, situation: Situation, rules: McrRuleset) -> McrScore:
-    """The native twin of ``mjcore.reference.mcr.score`` (the same result and errors)."""
-    h = as_hand(hand, parse_hand)
-    s = situation
-    flags = (s.self_drawn, s.last_copy, s.kong_replacement, s.robbing_kong, s.wall_last)
-    row = _core.mcr_score(rules.compiled, bytes(h.concealed), [m.as_tuple() for m in h.melds], h.wilds,
-                          _flower_bits(h.flowers), win_tile, flags, s.seat_wind, s.prevalent_wind,
-                          s.opening)  # fmt: skip
-    if row is None:
-        return McrScore(fans=(), total=0, minimum=rules.minimum)
-    fans, total, _ = row
-    return McrScore(fans=tuple(FanScore(*fan) for fan in fans), total=total, minimum=rules.minimum)
+    """The native twin of ``mjcore.reference.mcr.score`` (the same result and errors): the core reads the
+    hand and the situation and makes the result itself."""
+    return _core.mcr_score(rules.compiled, native_form(hand), win_tile, situation)
 
 
 def score_batch(concealed: np.ndarray, win_tiles: Any, rules: McrRuleset, *, melds: Any, flowers: Any,

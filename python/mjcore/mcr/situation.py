@@ -5,16 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import IllegalActionError, InvalidArgumentError
+from ..errors import InvalidArgumentError
 from ..situation import Situation as SharedSituation
-from ..situation import seat_index
+from ..situation import ONE_SOURCE, OTHER_SEAT, check_flag, seat_index
 
 __all__ = ["Situation", "situation_of"]
-
-
-def _flag(value: object, name: str) -> None:
-    if not isinstance(value, bool):
-        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
 
 
 @dataclass(frozen=True)
@@ -45,7 +40,7 @@ class Situation:
 
     def __post_init__(self) -> None:
         for name in ("self_drawn", "last_copy", "kong_replacement", "robbing_kong", "wall_last", *OPENINGS):
-            _flag(getattr(self, name), name)
+            check_flag(getattr(self, name), name)
         for name in ("seat_wind", "prevalent_wind"):
             wind = getattr(self, name)
             if isinstance(wind, bool) or not isinstance(wind, int):
@@ -53,11 +48,11 @@ class Situation:
             if not 0 <= wind <= 3:
                 raise InvalidArgumentError(f"{name} must be 0..3 (East South West North), not {wind}")
         if self.kong_replacement and not self.self_drawn:
-            raise IllegalActionError("kong_replacement (杠上开花) is a self-drawn win: set self_drawn")
+            raise InvalidArgumentError("kong_replacement (杠上开花) is a self-drawn win: set self_drawn")
         if self.robbing_kong and self.self_drawn:
-            raise IllegalActionError("robbing_kong (抢杠和) wins another player's tile: it cannot be self_drawn")
+            raise InvalidArgumentError("robbing_kong (抢杠和) wins another player's tile: it cannot be self_drawn")
         if self.robbing_kong and self.wall_last:
-            raise IllegalActionError("robbing_kong with wall_last: no kong can be declared once the wall is empty")
+            raise InvalidArgumentError("robbing_kong with wall_last: no kong can be declared once the wall is empty")
         self._check_opening()
 
     @property
@@ -68,16 +63,27 @@ class Situation:
     def _check_opening(self) -> None:
         """The same checks as the engine's ``McrSituation::validate``."""
         if sum(getattr(self, name) for name in OPENINGS) > 1:
-            raise IllegalActionError("at most one of heavenly, earthly, human and heavenly_ready")
+            raise InvalidArgumentError("at most one of heavenly, earthly, human and heavenly_ready")
         first_go_around = self.heavenly or self.earthly or self.human
         if first_go_around and (self.kong_replacement or self.robbing_kong or self.wall_last):
-            raise IllegalActionError("a first-go-around win (天和/地和/人和) has no kong yet and a full wall")
+            raise InvalidArgumentError("a first-go-around win (天和/地和/人和) has no kong yet and a full wall")
         if self.heavenly and not (self.self_drawn and self.seat_wind == 0 and not self.last_copy):
-            raise IllegalActionError("heavenly (天和) is the dealer's (East's) self-drawn win on the dealt tiles")
+            raise InvalidArgumentError("heavenly (天和) is the dealer's (East's) self-drawn win on the dealt tiles")
         if self.earthly and not (self.self_drawn and self.seat_wind != 0):
-            raise IllegalActionError("earthly (地和) is a non-dealer's self-drawn win on the first draw")
+            raise InvalidArgumentError("earthly (地和) is a non-dealer's self-drawn win on the first draw")
         if self.human and self.self_drawn:
-            raise IllegalActionError("human (人和) is a win on a discard: it cannot be self_drawn")
+            raise InvalidArgumentError("human (人和) is a win on a discard: it cannot be self_drawn")
+
+
+def _check_discarder(discarder: Any, self_drawn: Any, seat_wind: Any) -> None:
+    """MCR scores no payments, so needs no discarder; one may still be given (as for a Guangdong table), and
+    is refused as there when it contradicts the win (the same class and message as ``mjcore.Situation``)."""
+    if discarder is None:
+        return
+    if seat_index(discarder, "discarder") == seat_index(seat_wind, "seat_wind"):
+        raise InvalidArgumentError(OTHER_SEAT)
+    if self_drawn:
+        raise InvalidArgumentError(ONE_SOURCE)
 
 
 # The first-go-around flags, in the order of their codes (``Situation.opening``, the engine's ``Opening``).
@@ -103,6 +109,10 @@ def situation_of(situation: Any, *, last_copy: bool, heavenly_ready: bool, **fla
     given = sorted(key for key, value in guangdong.items() if value != _GUANGDONG_ONLY[key])
     if given:
         raise InvalidArgumentError(f"{', '.join(given)}: not part of an MCR situation")
+    discarder = flags.pop("discarder", None)
+    if situation is not None and discarder is not None:
+        raise TypeError("give either situation= or keyword flags, not both")
+    _check_discarder(discarder, flags["self_drawn"], flags["seat_wind"])
     mcr_only = last_copy or heavenly_ready
     if situation is not None and (flags != _SHARED or (mcr_only and isinstance(situation, Situation))):
         raise TypeError("give either situation= or keyword flags, not both")

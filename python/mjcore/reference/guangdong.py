@@ -243,8 +243,9 @@ def _score(hand: HandLike, win: int, where: Situation, rules: Ruleset) -> ScoreR
                                "winning tile apart")  # fmt: skip
     if h.all_counts()[win] >= 4:
         raise InvalidHandError(f"the winning tile {tile_name(win)} would be a fifth copy")
-    if h.wilds:  # Guangdong 鸡平胡 and 贵港 tables have no wild tiles
-        return ScoreResult.not_a_win(rules)
+    if h.wilds:  # no Guangdong table plays with ghosts (鬼牌): refused, as the engine does
+        raise InvalidHandError(f"the hand holds {h.wilds} wild tile(s), and {rules.name} has no wild tiles (鬼牌): "
+                               "score it without them")  # fmt: skip
     fan = best_fan(h, win, rules, where)
     if fan is None:
         return ScoreResult.not_a_win(rules)

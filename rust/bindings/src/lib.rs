@@ -13,6 +13,7 @@ mod named_tuple;
 mod notation;
 mod result_objects;
 mod ruleset;
+mod score_objects;
 mod scoring;
 mod shanten;
 mod sim;

@@ -5,16 +5,25 @@ use mjcore_engine::rules::mcr::{
     self, Fan, FanCounts, McrBatchRow, McrScore, McrSituation, McrTable, MeldSlot, Opening,
 };
 use numpy::{PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray3};
+use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyTuple;
 
 use crate::batch::owned_rows;
-use crate::convert::{hand_from_parts, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
+use crate::score_objects::{dataclass_instance, field, hand_of, PyClassRef};
+
+/// Counts up to this many share their `FanScore` object (花牌 reaches 8); a higher count gets a new one.
+const SHARED_COUNTS: usize = 8;
 
 /// A frozen, compiled MCR fan table. Build it through `mjcore.load_ruleset("mcr")`, which validates the file.
 #[pyclass(frozen, name = "McrRuleset", module = "mjcore._core")]
 pub struct PyMcrRuleset {
     inner: McrTable,
+    /// The `FanScore(key, count, value)` objects of this table, made on first use: frozen, so one object
+    /// serves every result that holds the same fan the same number of times.
+    fan_scores: Vec<[PyOnceLock<Py<PyAny>>; SHARED_COUNTS]>,
 }
 
 #[pymethods]
@@ -29,7 +38,10 @@ impl PyMcrRuleset {
     ) -> PyResult<Self> {
         let inner =
             McrTable::from_rows(name, minimum, concealed_and_melded_kong, &fans).py_err()?;
-        Ok(PyMcrRuleset { inner })
+        let fan_scores = (0..Fan::COUNT)
+            .map(|_| std::array::from_fn(|_| PyOnceLock::new()))
+            .collect();
+        Ok(PyMcrRuleset { inner, fan_scores })
     }
 
     #[getter]
@@ -45,7 +57,12 @@ impl PyMcrRuleset {
 /// (self_drawn, last_copy, kong_replacement, robbing_kong, wall_last) as they cross the boundary.
 type Flags = (bool, bool, bool, bool, bool);
 
-fn situation(flags: Flags, seat_wind: u8, prevalent_wind: u8, opening: Opening) -> McrSituation {
+fn mcr_situation(
+    flags: Flags,
+    seat_wind: u8,
+    prevalent_wind: u8,
+    opening: Opening,
+) -> McrSituation {
     let (self_drawn, last_copy, kong_replacement, robbing_kong, wall_last) = flags;
     McrSituation {
         self_drawn,
@@ -59,45 +76,97 @@ fn situation(flags: Flags, seat_wind: u8, prevalent_wind: u8, opening: Opening) 
     }
 }
 
-/// ([(fan key, count, value per occurrence)] in table order, total, meets_minimum).
-type McrScoreTuple = (Vec<(&'static str, u8, u16)>, u16, bool);
+static FAN_SCORE: PyClassRef = PyClassRef::new("mjcore.mcr.result", "FanScore");
+static MCR_SCORE: PyClassRef = PyClassRef::new("mjcore.mcr.result", "McrScore");
 
-fn score_tuple(result: &McrScore, table: &McrTable) -> McrScoreTuple {
-    let fans = table
-        .order()
-        .iter()
-        .filter(|&&fan| result.fans.has(fan))
-        .map(|&fan| (fan.key(), result.fans.get(fan), u16::from(table.value(fan))))
-        .collect();
-    (fans, result.total, result.meets_minimum)
+impl PyMcrRuleset {
+    /// The `FanScore` of `fan` counted `count` times.
+    fn fan_score<'py>(&self, py: Python<'py>, fan: Fan, count: u8) -> PyResult<Bound<'py, PyAny>> {
+        let make = || {
+            let value = u16::from(self.inner.value(fan));
+            FAN_SCORE.get(py)?.call1((fan.key(), count, value))
+        };
+        match self.fan_scores[fan as usize].get(usize::from(count).wrapping_sub(1)) {
+            Some(slot) => slot
+                .get_or_try_init(py, || make().map(Bound::unbind))
+                .map(|shared| shared.bind(py).clone()),
+            None => make(),
+        }
+    }
+
+    /// The `McrScore` of a result (`None`: not a win), as `mjcore.mcr.McrScore(fans, total, minimum)`.
+    fn score_object<'py>(
+        &self,
+        py: Python<'py>,
+        result: Option<&McrScore>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let mut fans = Vec::new();
+        if let Some(result) = result {
+            for &fan in self.inner.order() {
+                if result.fans.has(fan) {
+                    fans.push(self.fan_score(py, fan, result.fans.get(fan))?);
+                }
+            }
+        }
+        let total = result.map_or(0, |r| r.total);
+        dataclass_instance(
+            MCR_SCORE.get(py)?,
+            &[
+                (intern!(py, "fans"), PyTuple::new(py, fans)?.into_any()),
+                (intern!(py, "total"), total.into_pyobject(py)?.into_any()),
+                (
+                    intern!(py, "minimum"),
+                    self.inner.minimum.into_pyobject(py)?.into_any(),
+                ),
+            ],
+        )
+    }
 }
 
-/// Scores one win; None when the tiles do not win (wilds are refused: MCR has none). `flags` = (self_drawn, last_copy, kong_replacement,
-/// robbing_kong, wall_last); `opening` 0 none, 1 天和, 2 地和, 3 人和, 4 天听 (the folk fans' situations).
+/// Scores one win straight from its Python objects and returns the `McrScore` (the fast single call):
+/// `hand` a `mjcore.Hand`, hand text or 34 counts (wilds are refused: MCR has none), `situation` an
+/// `mjcore.mcr.Situation` (already checked on construction; the engine checks it again with the hand).
 #[pyfunction]
-#[pyo3(signature = (ruleset, counts, melds, wilds, flowers, win, flags, seat_wind, prevalent_wind, opening=0))]
-#[allow(clippy::too_many_arguments)]
-fn mcr_score(
+fn mcr_score<'py>(
+    py: Python<'py>,
     ruleset: &PyMcrRuleset,
-    counts: &Bound<'_, PyAny>,
-    melds: Vec<MeldTuple>,
-    wilds: u8,
-    flowers: u8,
+    hand: &Bound<'py, PyAny>,
     win: u8,
-    flags: Flags,
-    seat_wind: u8,
-    prevalent_wind: u8,
-    opening: u8,
-) -> PyResult<Option<McrScoreTuple>> {
-    let hand = hand_from_parts(counts, melds, wilds, flowers)?;
-    let opening = Opening::from_code(opening)
-        .ok_or_else(|| argument(format!("opening {opening} is not 0..4")))?;
+    situation: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let hand = hand_of(hand)?;
+    let s = situation;
+    let openings = [
+        intern!(py, "heavenly"),
+        intern!(py, "earthly"),
+        intern!(py, "human"),
+        intern!(py, "heavenly_ready"),
+    ];
+    // the first flag set, in the order of `Situation.opening` (at most one is, checked on construction)
+    let mut opening = Opening::None;
+    for (code, name) in (1..).zip(openings) {
+        if field::<bool>(s, name)? {
+            opening = Opening::from_code(code).unwrap_or_default();
+            break;
+        }
+    }
+    let flags = (
+        field(s, intern!(py, "self_drawn"))?,
+        field(s, intern!(py, "last_copy"))?,
+        field(s, intern!(py, "kong_replacement"))?,
+        field(s, intern!(py, "robbing_kong"))?,
+        field(s, intern!(py, "wall_last"))?,
+    );
+    let where_ = mcr_situation(
+        flags,
+        field(s, intern!(py, "seat_wind"))?,
+        field(s, intern!(py, "prevalent_wind"))?,
+        opening,
+    );
     let win = mjcore_engine::Tile::new(win)
         .ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
-    let table = &ruleset.inner;
-    let where_ = situation(flags, seat_wind, prevalent_wind, opening);
-    let result = mcr::score(&hand, win, &where_, table).py_err()?;
-    Ok(result.map(|r| score_tuple(&r, table)))
+    let result = mcr::score(&hand, win, &where_, &ruleset.inner).py_err()?;
+    ruleset.score_object(py, result.as_ref())
 }
 
 /// The standard fan keys, in the engine's order (every table lists them).
@@ -156,7 +225,7 @@ fn mcr_score_batch<'py>(
             }),
             flowers: flowers[i],
             win: win[i],
-            situation: situation(
+            situation: mcr_situation(
                 (
                     flags[[0, i]] != 0,
                     flags[[1, i]] != 0,

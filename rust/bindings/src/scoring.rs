@@ -1,34 +1,18 @@
 //! Scoring a win, one hand (GIL held) or a numpy batch (GIL released, rayon).
 
 use mjcore_engine::hand::MeldSlot;
-use mjcore_engine::rules::guangdong::Extra;
 use mjcore_engine::scoring::{self, BatchRow, LimitHand, Situation, WinSource};
 use mjcore_engine::Counts;
 use mjcore_engine::Tile;
 use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray3};
+use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyTuple};
 
 use crate::batch::{owned_rows, validate_rows, SizeRule};
-use crate::convert::{hand_from_parts, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
 use crate::ruleset::PyRuleset;
-
-/// (pattern key, pattern fan, special, [(extra key, times, fan each)], raw, capped, floored, total, legal,
-/// points, payments by seat, liable seat or None).
-type ScoreTuple = (
-    &'static str,
-    u8,
-    bool,
-    Vec<(&'static str, u8, u8)>,
-    u8,
-    bool,
-    bool,
-    u8,
-    bool,
-    u64,
-    [i64; 4],
-    Option<u8>,
-);
+use crate::score_objects::{dataclass_instance, field, hand_of, PyClassRef};
 
 fn source(code: u8) -> PyResult<WinSource> {
     match code {
@@ -39,76 +23,156 @@ fn source(code: u8) -> PyResult<WinSource> {
     }
 }
 
-fn limit_hand(code: u8) -> PyResult<Option<LimitHand>> {
-    match code {
-        0 => Ok(None),
-        1 => Ok(Some(LimitHand::Heavenly)),
-        2 => Ok(Some(LimitHand::Earthly)),
-        3 => Ok(Some(LimitHand::Human)),
-        _ => Err(argument(format!("limit hand code {code} is not 0..3"))),
-    }
-}
-
 fn tile(index: u8) -> PyResult<Tile> {
     Tile::new(index).ok_or_else(|| argument(format!("winning tile {index} is not 0..33")))
 }
 
-/// Scores one win; None when the hand does not win. Source codes: 0 self-drawn, 1 discard, 2 robbed kong;
-/// limit codes: 0 none, 1 天和, 2 地和, 3 人和.
+static SCORE_RESULT: PyClassRef = PyClassRef::new("mjcore.score_result", "ScoreResult");
+static SCORE_ENTRY: PyClassRef = PyClassRef::new("mjcore.score_result", "ScoreEntry");
+
+/// Scores one win straight from its Python objects and returns the `ScoreResult` (the fast single call).
+/// `hand`: a `mjcore.Hand`, hand text or 34 counts; `situation`: a `mjcore.Situation` (checked on
+/// construction; the engine checks it again). `entries` = (ruleset name, minimum, the `ScoreEntry` of each
+/// pattern in engine order (None where the table has none), and for each extra in table order (engine
+/// index, its `ScoreEntry` counted 1, 2, … times)), made once per ruleset by `Ruleset.native_entries`.
 #[pyfunction]
-#[pyo3(signature = (ruleset, counts, melds, win, seat, round_wind, source_code, discarder, kong_bloom,
-                    kong_fed_by, last_tile, limit_code, winners_on_discard, feeder_already_liable))]
-#[allow(clippy::too_many_arguments)]
-fn score(
+fn score<'py>(
+    py: Python<'py>,
     ruleset: &PyRuleset,
-    counts: &Bound<'_, PyAny>,
-    melds: Vec<MeldTuple>,
+    entries: &Bound<'py, PyTuple>,
+    hand: &Bound<'py, PyAny>,
     win: u8,
-    seat: u8,
-    round_wind: u8,
-    source_code: u8,
-    discarder: Option<u8>,
-    kong_bloom: bool,
-    kong_fed_by: Option<u8>,
-    last_tile: bool,
-    limit_code: u8,
-    winners_on_discard: u8,
-    feeder_already_liable: bool,
-) -> PyResult<Option<ScoreTuple>> {
-    let hand = hand_from_parts(counts, melds, 0, 0)?;
+    situation: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let hand = hand_of(hand)?;
+    let s = situation;
+    let source = if field::<bool>(s, intern!(py, "self_drawn"))? {
+        WinSource::SelfDrawn
+    } else if field::<bool>(s, intern!(py, "robbing_kong"))? {
+        WinSource::RobbedKong
+    } else {
+        WinSource::Discard
+    };
+    let limit_hand = if field::<bool>(s, intern!(py, "heavenly"))? {
+        Some(LimitHand::Heavenly)
+    } else if field::<bool>(s, intern!(py, "earthly"))? {
+        Some(LimitHand::Earthly)
+    } else if field::<bool>(s, intern!(py, "human"))? {
+        Some(LimitHand::Human)
+    } else {
+        None
+    };
     let situation = Situation {
-        kong_bloom,
-        kong_fed_by,
-        last_tile,
-        limit_hand: limit_hand(limit_code)?,
-        winners_on_discard,
-        feeder_already_liable,
-        ..Situation::new(seat, round_wind, source(source_code)?, discarder)
+        kong_bloom: field::<bool>(s, intern!(py, "kong_bloom"))?,
+        kong_fed_by: field(s, intern!(py, "kong_fed_by"))?,
+        last_tile: field::<bool>(s, intern!(py, "last_tile"))?,
+        limit_hand,
+        winners_on_discard: field(s, intern!(py, "winners_on_discard"))?,
+        feeder_already_liable: field::<bool>(s, intern!(py, "feeder_already_liable"))?,
+        ..Situation::new(
+            field(s, intern!(py, "seat_wind"))?,
+            field(s, intern!(py, "round_wind"))?,
+            source,
+            field(s, intern!(py, "discarder"))?,
+        )
     };
-    let rules = &ruleset.inner;
-    let Some(result) = scoring::score(&hand, tile(win)?, rules, &situation).py_err()? else {
-        return Ok(None);
+    let result = scoring::score(&hand, tile(win)?, &ruleset.inner, &situation).py_err()?;
+    result_object(py, entries, result.as_ref())
+}
+
+/// The `ScoreResult` of a score (`None`: not a win), its fields in declaration order.
+fn result_object<'py>(
+    py: Python<'py>,
+    entries: &Bound<'py, PyTuple>,
+    result: Option<&scoring::Score>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (name, minimum) = (entries.get_item(0)?, entries.get_item(1)?);
+    let boolean = |b: bool| PyBool::new(py, b).to_owned().into_any();
+    let Some(result) = result else {
+        return dataclass_instance(
+            SCORE_RESULT.get(py)?,
+            &[
+                (intern!(py, "is_win"), boolean(false)),
+                (intern!(py, "ruleset"), name),
+                (intern!(py, "pattern"), py.None().into_bound(py)),
+                (intern!(py, "extras"), PyTuple::empty(py).into_any()),
+                (intern!(py, "raw_fan"), 0u8.into_pyobject(py)?.into_any()),
+                (intern!(py, "capped"), boolean(false)),
+                (intern!(py, "floored"), boolean(false)),
+                (intern!(py, "total_fan"), 0u8.into_pyobject(py)?.into_any()),
+                (intern!(py, "legal"), boolean(false)),
+                (intern!(py, "minimum"), minimum),
+                (intern!(py, "points"), 0u8.into_pyobject(py)?.into_any()),
+                (
+                    intern!(py, "payments"),
+                    (0, 0, 0, 0).into_pyobject(py)?.into_any(),
+                ),
+                (intern!(py, "liable"), py.None().into_bound(py)),
+            ],
+        );
     };
-    let fan = result.fan;
-    let extras = Extra::ALL
-        .iter()
-        .filter(|&&e| fan.extras[e as usize] > 0)
-        .map(|&e| (e.key(), fan.extras[e as usize], rules.extra(e).unwrap_or(0)))
-        .collect();
-    Ok(Some((
-        fan.pattern.key(),
-        fan.pattern_fan,
-        fan.special,
-        extras,
-        fan.raw,
-        fan.capped,
-        fan.floored,
-        fan.total,
-        fan.legal,
-        fan.points(),
-        result.payments,
-        result.liable,
-    )))
+    let fan = &result.fan;
+    let pattern = entries
+        .get_item(2)?
+        .cast_into::<PyTuple>()?
+        .get_item(fan.pattern as usize)?;
+    let mut extras = Vec::new();
+    for extra in entries.get_item(3)?.cast_into::<PyTuple>()?.iter() {
+        let (index, by_count): (usize, Bound<'py, PyTuple>) = extra.extract()?;
+        let times = fan.extras.get(index).copied().unwrap_or(0);
+        if times == 0 {
+            continue;
+        }
+        extras.push(match by_count.get_item(usize::from(times) - 1) {
+            Ok(shared) => shared,
+            // more times than the shared entries cover: a new one, from the single entry's fields
+            Err(_) => {
+                let one = by_count.get_item(0)?;
+                let (key, zh, en, fan_each): (String, String, String, u32) = (
+                    field(&one, intern!(py, "key"))?,
+                    field(&one, intern!(py, "zh"))?,
+                    field(&one, intern!(py, "en"))?,
+                    field(&one, intern!(py, "fan"))?,
+                );
+                SCORE_ENTRY
+                    .get(py)?
+                    .call1((key, zh, en, fan_each * u32::from(times), times))?
+            }
+        });
+    }
+    dataclass_instance(
+        SCORE_RESULT.get(py)?,
+        &[
+            (intern!(py, "is_win"), boolean(true)),
+            (intern!(py, "ruleset"), name),
+            (intern!(py, "pattern"), pattern),
+            (intern!(py, "extras"), PyTuple::new(py, extras)?.into_any()),
+            (
+                intern!(py, "raw_fan"),
+                fan.raw.into_pyobject(py)?.into_any(),
+            ),
+            (intern!(py, "capped"), boolean(fan.capped)),
+            (intern!(py, "floored"), boolean(fan.floored)),
+            (
+                intern!(py, "total_fan"),
+                fan.total.into_pyobject(py)?.into_any(),
+            ),
+            (intern!(py, "legal"), boolean(fan.legal)),
+            (intern!(py, "minimum"), minimum),
+            (
+                intern!(py, "points"),
+                fan.points().into_pyobject(py)?.into_any(),
+            ),
+            (
+                intern!(py, "payments"),
+                PyTuple::new(py, result.payments)?.into_any(),
+            ),
+            (
+                intern!(py, "liable"),
+                result.liable.into_pyobject(py)?.into_any(),
+            ),
+        ],
+    )
 }
 
 /// Total fan (−1 where not a win) and points (0 there) of every row: concealed counts (N, 34) without the

@@ -181,6 +181,12 @@ pub fn fan(
     situation.validate()?;
     let mut tiles = hand.all_tiles();
     check_waiting_hand(hand, win, &tiles)?;
+    if hand.wilds > 0 {
+        return Err(EngineError::hand(no_wilds_message(
+            hand.wilds,
+            &ruleset.name,
+        )));
+    }
     let mut concealed = hand.concealed;
     concealed[win.index() as usize] += 1;
     tiles[win.index() as usize] += 1;
@@ -259,6 +265,12 @@ fn total_fan(
         total,
         legal: is_limit_hand || total >= ruleset.minimum,
     }
+}
+
+/// Why a hand with wild tiles is refused: no Guangdong table plays with ghosts (鬼牌), and a wild tile
+/// silently never winning would hide the mistake. Worded as the reference's.
+fn no_wilds_message(wilds: u8, table: &str) -> String {
+    format!("the hand holds {wilds} wild tile(s), and {table} has no wild tiles (鬼牌): score it without them")
 }
 
 /// A scorable hand holds 3n+1 concealed tiles (the winning tile apart) and no fifth copy of the winning tile;
@@ -519,5 +531,17 @@ mod tests {
             ..discard
         };
         assert!(fan(&hand, tile("9p"), &table(), &bloom_on_discard).is_err());
+    }
+
+    #[test]
+    fn wild_tiles_are_refused_not_a_silent_loss() {
+        // with the 9s the wild stands for, this hand wins on 9p
+        let wild = parse_hand("123m456m78p234s9s*").expect("test hand");
+        let discard = Situation::new(1, 0, WinSource::Discard, Some(0));
+        let refused = score(&wild, tile("9p"), &table(), &discard);
+        assert!(matches!(
+            refused,
+            Err(EngineError::InvalidHand { ref message }) if message.contains("1 wild tile(s), and test has no wild")
+        ));
     }
 }

@@ -24,5 +24,5 @@ def score(
     """Scores a win. ``hand`` is the 13 tiles before the winning tile (declared melds count 3 each; flowers
     add 花牌); ``win_tile`` the tile won on. Not a win is a value: a result with no fans and ``is_win`` False.
     Raises InvalidHandError for a hand MCR cannot hold (wilds, a wrong size, a fifth copy) and
-    IllegalActionError for a situation the hand contradicts."""
+    InvalidArgumentError for a situation the hand contradicts."""
     return score_hand(as_hand(hand, parse_hand), win_tile, situation or Situation(), table or default_table())

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ...errors import IllegalActionError, InvalidArgumentError, InvalidHandError, InvalidTileError
+from ...errors import InvalidArgumentError, InvalidHandError, InvalidTileError
 from ...hand import Hand, MeldKind
 from ...mcr.result import FanScore, McrScore
 from ...mcr.situation import OPENINGS, Situation
@@ -96,14 +96,14 @@ def _prepare(hand: Hand, win_tile: int, situation: Situation, table: FanTable) -
     shown = sum(g.tiles().count(win_tile) for g in melds)
     held = hand.concealed[win_tile]
     if situation.robbing_kong and (shown or held):
-        raise IllegalActionError(
+        raise InvalidArgumentError(
             f"robbing_kong: the robbed {tile_name(win_tile)} completes someone's kong, so no other copy can be "
             "in this hand"
         )
     if situation.kong_replacement and not any(g.kind == KONG for g in melds):
-        raise IllegalActionError("kong_replacement (杠上开花) needs a declared kong in the hand")
+        raise InvalidArgumentError("kong_replacement (杠上开花) needs a declared kong in the hand")
     if situation.last_copy and held:
-        raise IllegalActionError(
+        raise InvalidArgumentError(
             f"last_copy (和绝张): the hand holds another {tile_name(win_tile)}, so three cannot be visible"
         )
     _check_opening(hand, situation, table)
@@ -134,9 +134,9 @@ def _check_opening(hand: Hand, situation: Situation, table: FanTable) -> None:
                                    "(options.folk_fans)")  # fmt: skip
     if situation.heavenly_ready:
         if any(m.kind != MeldKind.CONCEALED_KONG for m in hand.melds):
-            raise IllegalActionError("heavenly_ready (天听): a hand ready from the deal claims nothing")
+            raise InvalidArgumentError("heavenly_ready (天听): a hand ready from the deal claims nothing")
     elif hand.melds:
-        raise IllegalActionError(f"{name}: the first go-around has no claim or kong yet, so no meld")
+        raise InvalidArgumentError(f"{name}: the first go-around has no claim or kong yet, so no meld")
 
 
 # ---------------------------------------------------------------------------------------------- the forms

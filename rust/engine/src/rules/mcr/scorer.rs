@@ -109,18 +109,18 @@ fn prepare<'a>(
         .sum();
     let held = hand.concealed[win as usize];
     if situation.robbing_kong && (shown > 0 || held > 0) {
-        return Err(EngineError::illegal(format!(
+        return Err(EngineError::argument(format!(
             "robbing_kong: the robbed {} completes someone's kong, so no other copy can be in this hand",
             name(win)
         )));
     }
     if situation.kong_replacement && !melds.iter().any(|g| g.kind == SetKind::Kong) {
-        return Err(EngineError::illegal(
+        return Err(EngineError::argument(
             "kong_replacement (杠上开花) needs a declared kong in the hand",
         ));
     }
     if situation.last_copy && held > 0 {
-        return Err(EngineError::illegal(format!(
+        return Err(EngineError::argument(format!(
             "last_copy (和绝张): the hand holds another {}, so three cannot be visible",
             name(win)
         )));
@@ -158,12 +158,12 @@ fn check_opening(hand: &Hand, situation: &McrSituation, table: &McrTable) -> Res
     }
     if opening == Opening::HeavenlyReady {
         if hand.melds.iter().any(|m| m.kind != MeldKind::ConcealedKong) {
-            return Err(EngineError::illegal(
+            return Err(EngineError::argument(
                 "heavenly_ready (天听): a hand ready from the deal claims nothing",
             ));
         }
     } else if !hand.melds.is_empty() {
-        return Err(EngineError::illegal(format!(
+        return Err(EngineError::argument(format!(
             "{name}: the first go-around has no claim or kong yet, so no meld"
         )));
     }

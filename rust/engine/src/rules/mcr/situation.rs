@@ -74,17 +74,17 @@ impl McrSituation {
             ));
         }
         if self.kong_replacement && !self.self_drawn {
-            return Err(EngineError::illegal(
+            return Err(EngineError::argument(
                 "kong_replacement (杠上开花) is a self-drawn win: set self_drawn",
             ));
         }
         if self.robbing_kong && self.self_drawn {
-            return Err(EngineError::illegal(
+            return Err(EngineError::argument(
                 "robbing_kong (抢杠和) wins another player's tile: it cannot be self_drawn",
             ));
         }
         if self.robbing_kong && self.wall_last {
-            return Err(EngineError::illegal(
+            return Err(EngineError::argument(
                 "robbing_kong with wall_last: no kong can be declared once the wall is empty",
             ));
         }
@@ -97,7 +97,7 @@ impl McrSituation {
         if opening.is_first_go_around()
             && (self.kong_replacement || self.robbing_kong || self.wall_last)
         {
-            return Err(EngineError::illegal(
+            return Err(EngineError::argument(
                 "a first-go-around win (天和/地和/人和) has no kong yet and a full wall",
             ));
         }
@@ -114,6 +114,6 @@ impl McrSituation {
             }
             _ => return Ok(()),
         };
-        Err(EngineError::illegal(message))
+        Err(EngineError::argument(message))
     }
 }
