@@ -191,3 +191,15 @@ def test_the_compiled_mcr_table_rejects_what_validation_would():
     with pytest.raises(RulesetError, match="worth more"):
         _core.McrRuleset("x", 8, True, [(key, value, ["big_four_winds"] if key == "self_drawn" else excl)
                                          for key, value, excl in fans])
+
+
+@pytest.mark.parametrize("name", mjcore.rulesets())
+def test_a_used_ruleset_pickles_as_data_and_compiles_again(name):
+    """A cluster's workers receive rulesets pickled: fields only, the native objects rebuilt on first use."""
+    import pickle
+
+    rules = load_ruleset(name)
+    rules.compiled  # cached on the instance: must not travel
+    copy = pickle.loads(pickle.dumps(rules))
+    assert copy == rules and "compiled" not in copy.__dict__
+    assert type(copy.compiled) is type(rules.compiled)

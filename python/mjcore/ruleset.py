@@ -20,6 +20,7 @@ from typing import Any, Union
 
 from .errors import RulesetError
 from .mcr.ruleset import McrRuleset, mcr_ruleset
+from .pickling import FieldsOnlyPickle
 
 __all__ = [
     "EXTRA_KEYS",
@@ -102,7 +103,7 @@ class RulesetOptions:
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(FieldsOnlyPickle):
     name: str
     family: str
     title: str
@@ -127,13 +128,6 @@ class Ruleset:
     def with_minimum(self, minimum: int) -> Ruleset:
         """The same table with another 起和 (the CGC servers run 0, 1 and 3)."""
         return _validated(dataclasses.replace(self, minimum=minimum))
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickled without the native compiled object, which is rebuilt on first use where the ruleset is
-        unpickled (a cluster's workers)."""
-        state = dict(self.__dict__)
-        state.pop("compiled", None)
-        return state
 
     @functools.cached_property
     def compiled(self) -> Any:

@@ -62,6 +62,11 @@ class McrRuleset:
         """The fans this ruleset scores, in engine order: the columns of ``score_batch``'s fan counts."""
         return MCR_FAN_KEYS + (MCR_FOLK_FAN_KEYS if self.table.scores_folk_fans else ())
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its parsed file and minimum (the fan table holds read-only mappings, and the compiled
+        native table is rebuilt where it is unpickled: a cluster's workers)."""
+        return _unpickled, (dict(self.source), self.minimum)
+
     def with_minimum(self, minimum: int) -> McrRuleset:
         if isinstance(minimum, bool) or not isinstance(minimum, int) or minimum < 0:
             raise RulesetError(f"limits.minimum: expected an int >= 0, got {minimum!r}")
@@ -104,3 +109,8 @@ def mcr_ruleset(data: Mapping[str, Any]) -> McrRuleset:
     if not isinstance(title, str):
         raise RulesetError(f"meta.title: expected a string, got {title!r}")
     return McrRuleset(name=table.name, family="mcr", title=title, minimum=table.minimum, table=table, source=data)
+
+
+def _unpickled(source: Mapping[str, Any], minimum: int) -> McrRuleset:
+    rules = mcr_ruleset(source)
+    return rules if rules.minimum == minimum else rules.with_minimum(minimum)
