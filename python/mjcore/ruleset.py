@@ -20,6 +20,7 @@ from typing import Any, Union
 
 from .errors import RulesetError
 from .mcr.ruleset import McrRuleset, mcr_ruleset
+from .tdh.ruleset import TdhRuleset, tdh_ruleset
 
 __all__ = [
     "EXTRA_KEYS",
@@ -154,7 +155,7 @@ class Ruleset:
         )  # fmt: skip
 
 
-RulesetLike = Union[Ruleset, McrRuleset, str, os.PathLike]
+RulesetLike = Union[Ruleset, McrRuleset, TdhRuleset, str, os.PathLike]
 
 
 def rulesets(family: str | None = None) -> list[str]:
@@ -168,10 +169,10 @@ def _family_of(path: Path) -> str | None:
         return tomllib.load(handle).get("meta", {}).get("family")
 
 
-def load_ruleset(name_or_path: RulesetLike) -> Ruleset | McrRuleset:
+def load_ruleset(name_or_path: RulesetLike) -> Ruleset | McrRuleset | TdhRuleset:
     """A shipped ruleset by name (``"gd-cgc5"``, ``"mcr"``), or a ruleset file by path. A file of
-    ``meta.family = "mcr"`` loads as an ``McrRuleset``. A loaded ruleset is returned as is."""
-    if isinstance(name_or_path, (Ruleset, McrRuleset)):
+    ``meta.family = "mcr"`` loads as an ``McrRuleset``, one of ``"tdh"`` as a ``TdhRuleset``. A loaded ruleset is returned as is."""
+    if isinstance(name_or_path, (Ruleset, McrRuleset, TdhRuleset)):
         return name_or_path
     if isinstance(name_or_path, str) and _SHIPPED_NAME.fullmatch(name_or_path):
         return _load_shipped(name_or_path)
@@ -209,6 +210,8 @@ def _load_file(path: Path) -> Ruleset | McrRuleset:
     meta = data.get("meta")
     if isinstance(meta, dict) and meta.get("family") == "mcr":
         return mcr_ruleset(data)
+    if isinstance(meta, dict) and meta.get("family") == "tdh":
+        return tdh_ruleset(data)
     return _validated(_parse(_Table(data, "")))
 
 

@@ -14,6 +14,8 @@ from .mcr.situation import Situation as McrSituation
 from .ruleset import Ruleset, RulesetLike, load_ruleset
 from .score_result import ScoreResult
 from .situation import Seat, Situation, situation_of, win_tile_index
+from .tdh import TdhRuleset, TdhScore, tdh_situation
+from .tdh.situation import tile_code
 
 __all__ = ["score_function"]
 
@@ -28,13 +30,31 @@ total (flowers included) and whether it meets the 8-fan minimum. The same keywor
 ``last_copy`` (和绝张); with the folk fans on (``options.folk_fans``) ``heavenly``/``earthly``/``human`` and
 ``heavenly_ready`` (天听) score 天和/地和/人和/天听. ``situation`` may also be an ``mjcore.mcr.Situation``."""
 
+TDH_DOC = """
+
+Under a 推倒胡 ruleset (``ruleset="tdh"``, see ``mjcore.tdh``) the result is a ``TdhScore``: the form, every
+multiplier, the share, each horse, the kong money, the liable seat and the net of each seat. The hand is written
+with the ghosts' faces; the keywords are those of ``mjcore.tdh.TdhSituation`` (``seat_wind`` the winner's seat,
+``dealer``, ``self_drawn`` | ``discarder``, ``robbing_kong``, ``kong_bloom``, ``kong_fed_by``, ``last_tile``,
+``ghost_indicator``, ``horses``, ``other_kongs``, ``dealer_streak``); any other is refused."""
+
+
+def _set_keywords(score: Callable[..., object], names: dict[str, object]) -> dict[str, object]:
+    """The keywords a ``score`` call set: those differing from their defaults, plus the family's own."""
+    defaults = score.__kwdefaults__ or {}
+    given = {k: v for k, v in names.items() if k in defaults and k != "ruleset" and v is not defaults[k]}
+    return {**given, **names["family_keywords"]}  # type: ignore[dict-item]
+
+
 # A backend's scoring: (hand, winning tile kind, situation, ruleset) → result; one per family.
 ScoreCore = Callable[[HandLike, int, Situation, Ruleset], ScoreResult]
 McrScoreCore = Callable[[HandLike, int, McrSituation, McrRuleset], McrScore]
+TdhScoreCore = Callable[..., TdhScore]  # (hand, winning tile code, TdhSituation, TdhRuleset)
 
 
-def score_function(core: ScoreCore, mcr_core: McrScoreCore) -> Callable[..., ScoreResult | McrScore]:
-    """The public ``score`` around a backend's Guangdong ``core`` and MCR ``mcr_core``."""
+def score_function(core: ScoreCore, mcr_core: McrScoreCore,
+                   tdh_core: TdhScoreCore) -> Callable[..., ScoreResult | McrScore | TdhScore]:  # fmt: skip
+    """The public ``score`` around a backend's Guangdong ``core``, MCR ``mcr_core`` and 推倒胡 ``tdh_core``."""
 
     def score(
         hand: HandLike,
@@ -57,8 +77,14 @@ def score_function(core: ScoreCore, mcr_core: McrScoreCore) -> Callable[..., Sco
         feeder_already_liable: bool = False,
         last_copy: bool = False,
         heavenly_ready: bool = False,
-    ) -> ScoreResult | McrScore:
+        **family_keywords: object,
+    ) -> ScoreResult | McrScore | TdhScore:
         rules = load_ruleset(ruleset)
+        if isinstance(rules, TdhRuleset):  # 推倒胡 validates its own keywords (mjcore.tdh.situation)
+            where = tdh_situation(situation, _set_keywords(score, locals()), rules)
+            return tdh_core(hand, tile_code(win_tile, "win_tile"), where, rules)
+        if family_keywords:
+            raise TypeError(f"score() got unexpected keyword arguments: {', '.join(sorted(family_keywords))}")
         if isinstance(rules, McrRuleset):
             mcr_where = mcr_situation_of(situation, self_drawn=self_drawn, seat_wind=seat_wind,
                                          round_wind=round_wind, robbing_kong=robbing_kong, kong_bloom=kong_bloom,
@@ -78,6 +104,6 @@ def score_function(core: ScoreCore, mcr_core: McrScoreCore) -> Callable[..., Sco
                              feeder_already_liable=feeder_already_liable)  # fmt: skip
         return core(hand, win_tile_index(win_tile), where, rules)
 
-    score.__doc__ = SCORE_DOC
+    score.__doc__ = SCORE_DOC + TDH_DOC
     score.__module__ = core.__module__
     return score

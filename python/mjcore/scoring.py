@@ -21,6 +21,7 @@ from .ruleset import Ruleset, RulesetLike, load_ruleset
 from .score_result import ScoreResult
 from .score_signature import score_function
 from .situation import DISCARD, ROBBED_KONG, SELF_DRAWN, Situation
+from .tdh import native as tdh_native
 
 __all__ = ["score", "score_batch"]
 
@@ -41,7 +42,7 @@ def _score(hand: HandLike, win: int, where: Situation, rules: Ruleset) -> ScoreR
                                   total, legal, tuple(payments), liable)  # fmt: skip
 
 
-score = score_function(_score, mcr_native.score)
+score = score_function(_score, mcr_native.score, tdh_native.score)
 
 
 def score_batch(
