@@ -126,8 +126,9 @@ class TdhRuleset:
         """The frozen native twin every ``score`` call takes, compiled on first use."""
         from .. import _core
 
-        values = [self.options[option] for section in SCHEMA.values() for option in section]
-        return _core.TdhRuleset(self.name, [v if isinstance(v, (bool, int)) else str(v) for v in values])
+        text = {True: "true", False: "false"}
+        options = [(name, text[v] if isinstance(v, bool) else str(v)) for name, v in self.options.items()]
+        return _core.TdhRuleset(self.name, options)
 
 
 def _allowed(allowed: Any) -> str:
