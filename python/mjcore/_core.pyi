@@ -165,6 +165,8 @@ class TdhRuleset:
     """A compiled 推倒胡 ruleset; built by ``mjcore.tdh.TdhRuleset.compiled`` after validation."""
 
     def __new__(cls, name: str, options: Sequence[tuple[str, str]]) -> TdhRuleset: ...  # every option as text
+    @property
+    def name(self) -> str: ...
 
 # (refusal, form, multipliers, share, horses (seat, hits), liable or -1, win_net, kong payments
 # (owner, kind, payer, amount), kong_money, net): read by mjcore.tdh.TdhScore.from_row

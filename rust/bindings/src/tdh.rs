@@ -22,6 +22,11 @@ impl PyTdhRuleset {
         Ok(PyTdhRuleset { inner })
     }
 
+    #[getter]
+    fn name(&self) -> &str {
+        &self.inner.name
+    }
+
     fn __repr__(&self) -> String {
         format!("<compiled 推倒胡 ruleset {}>", self.inner.name)
     }
