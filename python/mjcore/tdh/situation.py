@@ -7,6 +7,7 @@ dealer. With the default dealer every seat is also its seat wind (East, South, W
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
@@ -27,14 +28,17 @@ _ROBBED = {True: "added", "added": "added", "melded": "melded", "concealed": "co
 def tile_code(tile: int | str, what: str) -> int:
     """A tile as the family's code: a kind 0..33 (an index or a name such as ``'3p'``, ``'白'``), or a flower
     ``'1f'``..``'8f'`` as ``FLOWER_BASE + n - 1``."""
-    if isinstance(tile, str):
-        flower = _FLOWER.fullmatch(tile.strip())
-        if flower:
-            return FLOWER_BASE + int(flower.group(1)) - 1
     try:
-        return win_tile_index(tile)
+        return _named_code(tile) if isinstance(tile, str) else win_tile_index(tile)
     except InvalidTileError as error:
         raise InvalidTileError(f"{what}: {error}") from None
+
+
+@functools.lru_cache(maxsize=512)
+def _named_code(name: str) -> int:
+    """A tile name's code, parsed once per name (parsing costs more than the whole native score)."""
+    flower = _FLOWER.fullmatch(name.strip())
+    return FLOWER_BASE + int(flower.group(1)) - 1 if flower else win_tile_index(name)
 
 
 def tile_codes(tiles: Iterable[int | str] | str, what: str) -> tuple[int, ...]:

@@ -81,7 +81,10 @@ fn tdh_score(
         .map_err(|_| argument(format!("counts must have 34 entries, got {}", counts.len())))?;
     let hand = Hand {
         concealed,
-        melds: melds.into_iter().map(meld_from_tuple).collect::<PyResult<_>>()?,
+        melds: melds
+            .into_iter()
+            .map(meld_from_tuple)
+            .collect::<PyResult<_>>()?,
         wilds,
         flowers: 0,
     };

@@ -3,5 +3,5 @@
 
 pub mod guangdong;
 pub mod mcr;
-pub mod tdh;
 pub mod reading;
+pub mod tdh;

@@ -102,7 +102,9 @@ fn amount(name: &str, value: &str, high: i64) -> Result<i64> {
         .parse::<i64>()
         .ok()
         .filter(|v| (0..=high).contains(v))
-        .ok_or_else(|| EngineError::ruleset(format!("{name}: expected an int 0..{high}, got {value:?}")))
+        .ok_or_else(|| {
+            EngineError::ruleset(format!("{name}: expected an int 0..{high}, got {value:?}"))
+        })
 }
 
 impl TdhRules {

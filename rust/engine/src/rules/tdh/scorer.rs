@@ -230,11 +230,14 @@ fn check_tiles(w: &TdhWin, rules: &TdhRules, ghosts: &Ghosts, flowers_in_hand: u
         .chain(w.indicator.map(|i| (i, "ghost_indicator")));
     for (code, what) in extra {
         if usize::from(code) >= NUM_KINDS + 8 {
-            return Err(EngineError::tile(format!("{what}: tile code {code} is not 0..41")));
+            return Err(EngineError::tile(format!(
+                "{what}: tile code {code} is not 0..41"
+            )));
         }
         check_in_set(code, rules, what)?;
         if code >= FLOWER_BASE {
-            flowers[usize::from(code - FLOWER_BASE)] += 1;
+            let slot = &mut flowers[usize::from(code - FLOWER_BASE)];
+            *slot = slot.saturating_add(1);
         } else {
             seen[usize::from(code)] = seen[usize::from(code)].saturating_add(1);
         }
@@ -245,7 +248,7 @@ fn check_tiles(w: &TdhWin, rules: &TdhRules, ghosts: &Ghosts, flowers_in_hand: u
                 "a ghost cannot be ponged or konged, so no kong of it can be robbed",
             ));
         }
-        seen[usize::from(w.win)] += 3;
+        seen[usize::from(w.win)] = seen[usize::from(w.win)].saturating_add(3);
     }
     for (kind, &count) in seen.iter().enumerate() {
         if count > COPIES {
@@ -263,8 +266,8 @@ fn check_tiles(w: &TdhWin, rules: &TdhRules, ghosts: &Ghosts, flowers_in_hand: u
             )));
         }
     }
-    let total = hand.wilds + flowers.iter().sum::<u8>();
-    if total > set_flowers {
+    let total = u32::from(hand.wilds) + flowers.iter().map(|&f| u32::from(f)).sum::<u32>();
+    if total > u32::from(set_flowers) {
         return Err(EngineError::hand(format!(
             "{total} flowers in the hand, winning tile and horses: the set has {set_flowers}"
         )));
@@ -286,7 +289,12 @@ fn ghost_mode_name(mode: GhostMode) -> &'static str {
 
 /// The winning form worth most (its own multiplier decides; ties go to the earlier form) and whether its own
 /// multiplier applies, or None.
-fn best_form(w: &TdhWin, rules: &TdhRules, ghosts: &Ghosts, wilds: u8) -> Result<Option<(u8, bool)>> {
+fn best_form(
+    w: &TdhWin,
+    rules: &TdhRules,
+    ghosts: &Ghosts,
+    wilds: u8,
+) -> Result<Option<(u8, bool)>> {
     let hand = w.hand;
     let mut naturals = hand.concealed;
     if w.win < FLOWER_BASE {
@@ -304,8 +312,16 @@ fn best_form(w: &TdhWin, rules: &TdhRules, ghosts: &Ghosts, wilds: u8) -> Result
     let concealed_only = hand.melds.is_empty();
     let candidates = [
         (FormSet::STANDARD, true, false),
-        (FormSet::SEVEN_PAIRS, rules.seven_pairs && concealed_only, rules.doubles[1]),
-        (FormSet::THIRTEEN_ORPHANS, rules.thirteen_orphans && concealed_only, rules.doubles[2]),
+        (
+            FormSet::SEVEN_PAIRS,
+            rules.seven_pairs && concealed_only,
+            rules.doubles[1],
+        ),
+        (
+            FormSet::THIRTEEN_ORPHANS,
+            rules.thirteen_orphans && concealed_only,
+            rules.doubles[2],
+        ),
     ];
     let mut best: Option<(u8, bool)> = None;
     for (code, &(forms, allowed, doubled)) in candidates.iter().enumerate() {
@@ -356,9 +372,11 @@ pub fn score(w: &TdhWin, rules: &TdhRules, flowers_in_hand: u8) -> Result<TdhSco
             ));
         }
         if let Some(fed_by) = w.kong_fed_by {
-            let fed = w.hand.melds.iter().any(|m| {
-                m.kind == MeldKind::Kong && m.from_offset.map(feeder) == Some(fed_by)
-            });
+            let fed = w
+                .hand
+                .melds
+                .iter()
+                .any(|m| m.kind == MeldKind::Kong && m.from_offset.map(feeder) == Some(fed_by));
             if !fed {
                 return Err(EngineError::argument(
                     "kong_fed_by: the hand holds no melded kong fed by that seat",
