@@ -188,3 +188,46 @@ def _attempt(rng: random.Random) -> Call | None:
         kongs.append((owner, kind, rng.choice([s for s in range(4) if s != owner]) if kind == "melded" else None))
     keywords["other_kongs"] = kongs
     return Call(rules, hand, win, keywords)
+
+
+def spoiled_call(rng: random.Random) -> Call:
+    """A random call with one thing made impossible, for the backends to refuse alike: a fifth copy among the
+    horses, a tile set that lacks the hand's tiles, a flower where there are none, a ghost meld, a missing or
+    superfluous indicator, a wrong number of horses, a robbed ghost."""
+    call = random_call(rng)
+    rules, keywords, hand = call.rules, dict(call.keywords), call.hand
+    how = rng.randrange(7)
+    if how == 0:
+        keywords["horses"] = [call.win] * 5
+        rules = rules.with_options(horses=6 if rules["horses"] == 1 else max(rules["horses"], 6), one_horse=False)
+        keywords["horses"] = [call.win] * (rules["horses"] + (2 * keywords["dealer_streak"]
+                                                               if rules["streak_horses"] and keywords["dealer"] == keywords["seat_wind"] else 0))  # fmt: skip
+    elif how == 1:
+        rules = rules.with_options(tiles=rng.choice(("no_characters", "no_honours")), thirteen_orphans=False,
+                                   ghosts=rng.choice(("none", "flip", "flowers4")))  # fmt: skip
+        keywords.pop("ghost_indicator", None)
+        if rules.needs_indicator:
+            keywords["ghost_indicator"] = rng.choice(("5p", "1m", "7z"))
+    elif how == 2:
+        keywords.pop("ghost_indicator", None)
+        return Call(rules.with_options(ghosts="none"), hand, "3f", keywords)
+    elif how == 3 and len(hand.melds) < 4 and hand.size >= 4:
+        ghost = {"white": 31, "red": 33}.get(rules.ghost_mode, 31)
+        tiles = hand.tiles()[3:]
+        counts = [0] * 34
+        for t in tiles:
+            counts[t] += 1
+        if sum(hand.all_counts()[ghost:ghost + 1]) <= 1:
+            hand = Hand(tuple(counts), (*hand.melds, Meld(MeldKind.PON, ghost, None, 1)), hand.wilds)
+    elif how == 4:
+        keywords["ghost_indicator"] = None if "ghost_indicator" in keywords else "3p"
+    elif how == 5:
+        keywords["horses"] = list(keywords["horses"]) + ["9s"]
+    else:
+        keywords.pop("self_drawn", None)
+        keywords.pop("kong_bloom", None)
+        keywords.pop("kong_fed_by", None)
+        keywords.pop("last_tile", None)
+        keywords |= {"discarder": (keywords["seat_wind"] + 1) % 4, "robbing_kong": True}
+        return Call(rules, hand, "5z", keywords)
+    return Call(rules, hand, call.win, keywords)

@@ -160,3 +160,21 @@ def test_kong_fed_by_must_name_the_feeder_of_a_melded_kong(backend) -> None:
 def test_other_families_refuse_the_tdh_keywords(ruleset) -> None:
     with pytest.raises(TypeError, match="unexpected keyword arguments: horses"):
         mjcore.score("123m456m789m1p23s", "1s", ruleset=ruleset, self_drawn=True, horses=["1m"])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_situation_object_or_keywords_not_both(backend) -> None:
+    where = mjcore.tdh.TdhSituation(seat_wind=1, self_drawn=True)
+    assert BACKENDS[backend](*T01, where, ruleset=TDH).net == (-2, 6, -2, -2)
+    with pytest.raises(TypeError, match="not both"):
+        BACKENDS[backend](*T01, where, ruleset=TDH, dealer=2)
+
+
+def test_a_ruleset_pickles_without_its_compiled_twin() -> None:
+    import pickle
+
+    rules = TDH.with_options(horses=2)
+    assert rules.compiled.name == "tdh"
+    again = pickle.loads(pickle.dumps(rules))
+    assert again == rules and "compiled" not in again.__dict__
+    assert mjcore.score(*T01, ruleset=again, seat_wind=1, self_drawn=True, horses="2m3m").net == (-4, 12, -4, -4)

@@ -12,7 +12,7 @@ import mjcore
 from mjcore import _core
 from mjcore.tdh.names import FORMS, MULTIPLIERS
 
-from .tdh_corpus import random_call
+from .tdh_corpus import random_call, spoiled_call
 
 CALLS = 3000
 
@@ -47,3 +47,15 @@ def test_engine_codes_match_the_names() -> None:
     forms, multipliers = _core.tdh_keys()
     assert forms == [key for key, _, _ in FORMS]
     assert multipliers == [key for key, _, _ in MULTIPLIERS]
+
+
+def test_backends_refuse_impossible_calls_alike() -> None:
+    rng = random.Random(1199)
+    errors = set()
+    for _ in range(600):
+        call = spoiled_call(rng)
+        native, reference = _outcome(call, mjcore.score), _outcome(call, mjcore.reference.score)
+        assert native == reference, (call, native, reference)
+        if isinstance(native, tuple):
+            errors.add(native[0])
+    assert errors >= {mjcore.InvalidHandError, mjcore.InvalidArgumentError}
