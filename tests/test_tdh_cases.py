@@ -12,6 +12,7 @@ import pytest
 
 import mjcore
 from mjcore import Hand, Meld, MeldKind
+from mjcore.reference.tdh.tiles import ghost_kinds
 
 CASES = json.loads((Path(__file__).parent / "data" / "tdh_cases.json").read_text(encoding="utf-8"))["cases"]
 BACKENDS = {"native": mjcore.score, "reference": mjcore.reference.score}
@@ -84,6 +85,28 @@ def test_refused_case(backend: str, case: dict) -> None:
     assert not result.is_win
     assert result.refusal == case["refusal"]
     assert result.net == (0, 0, 0, 0) and result.kong_payments == () and result.share == 0
+
+
+READINGS = [(case, winner) for case in CASES for winner in case.get("winners", []) if "ghosts_stand_for" in winner]
+
+
+@pytest.mark.parametrize(("case", "winner"), READINGS, ids=[f"{c['id']}-P{w['seat']}" for c, w in READINGS])
+def test_the_stated_reading_is_one_of_the_hand_s(case: dict, winner: dict) -> None:
+    """The ghosts are the faces the case names (翻鬼: the tiles after the indicator), and the hand read with
+    them as wild tiles has the decomposition the case states: each ghost standing for the tile it says."""
+    rules = mjcore.load_ruleset("tdh").with_options(**case["options"])
+    indicator = case.get("ghost_indicator")
+    ghosts = ghost_kinds(rules, None if indicator is None else mjcore.tile_index(indicator))
+    assert sorted(ghosts) == sorted(mjcore.tile_index(t) for t in case["ghost_kinds"])
+    hand = hand_of(winner).with_tile(mjcore.tile_index(case["win"]))
+    counts = list(hand.concealed)
+    wilds = sum(counts[g] for g in ghosts)
+    for g in ghosts:
+        counts[g] = 0
+    wild_hand = Hand(tuple(counts), hand.melds, wilds)
+    stands_for = tuple(sorted(mjcore.tile_index(t) for t in winner["ghosts_stand_for"]))
+    readings = mjcore.decompose(wild_hand, winner["form"])
+    assert stands_for in {reading.wild_tiles for reading in readings}
 
 
 def test_procedural_cases_are_recorded() -> None:
