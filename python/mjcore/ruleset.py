@@ -170,8 +170,9 @@ def _family_of(path: Path) -> str | None:
 
 
 def load_ruleset(name_or_path: RulesetLike) -> Ruleset | McrRuleset | TdhRuleset:
-    """A shipped ruleset by name (``"gd-cgc5"``, ``"mcr"``), or a ruleset file by path. A file of
-    ``meta.family = "mcr"`` loads as an ``McrRuleset``, one of ``"tdh"`` as a ``TdhRuleset``. A loaded ruleset is returned as is."""
+    """A shipped ruleset by name (``"gd-cgc5"``, ``"mcr"``, ``"tdh"``), or a ruleset file by path. A file of
+    ``meta.family = "mcr"`` loads as an ``McrRuleset``, one of ``"tdh"`` as a ``TdhRuleset``. A loaded ruleset
+    is returned as is."""
     if isinstance(name_or_path, (Ruleset, McrRuleset, TdhRuleset)):
         return name_or_path
     if isinstance(name_or_path, str) and _SHIPPED_NAME.fullmatch(name_or_path):
@@ -192,7 +193,7 @@ _SHIPPED_NAME = re.compile(r"[\w-]+")
 
 
 @functools.lru_cache(maxsize=None)
-def _load_shipped(name: str) -> Ruleset | McrRuleset:
+def _load_shipped(name: str) -> Ruleset | McrRuleset | TdhRuleset:
     """A shipped ruleset, loaded and compiled once per process."""
     path = RULESET_DIR / f"{name}.toml"
     if not path.is_file():
@@ -201,7 +202,7 @@ def _load_shipped(name: str) -> Ruleset | McrRuleset:
     return _load_file(path)
 
 
-def _load_file(path: Path) -> Ruleset | McrRuleset:
+def _load_file(path: Path) -> Ruleset | McrRuleset | TdhRuleset:
     try:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
@@ -277,7 +278,7 @@ def _parse(root: _Table) -> Ruleset:
     meta = root.table("meta")
     family = meta.str("family")
     if family != "guangdong":
-        raise RulesetError(f"meta.family: {family!r} is not scored: the families are 'guangdong' and 'mcr'")
+        raise RulesetError(f"meta.family: {family!r} is not scored: the families are 'guangdong', 'mcr' and 'tdh'")
     limits, forms, options = root.table("limits"), root.table("forms"), root.table("options")
     pattern_rows, extra_rows = root.rows("patterns", PATTERN_KEYS), root.rows("extras", EXTRA_KEYS)
     patterns = [PatternRow(key, row.str("zh"), row.str("en"), row.int("fan"), row.bool("special"))
