@@ -137,6 +137,7 @@ BAD_MELDS = [
     (_hand("456m79p234s9s5z", Meld(MeldKind.CHI, 0, None, 3)), "推倒胡 has no chow"),
     (_hand("456m79p234s9s1z", Meld(MeldKind.PON, 31, None, 1)), "ghost tiles can never be ponged or konged"),
     (_hand("456m79p234s9s5z", Meld(MeldKind.KONG, 0)), "a melded kong needs from_offset"),
+    (_hand("9s", *(Meld(MeldKind.PON, t, None, 1) for t in (0, 9, 18, 27, 28))), "13 tiles before the winning"),
 ]
 
 

@@ -192,7 +192,8 @@ fn check_tiles(w: &TdhWin, rules: &TdhRules, ghosts: &Ghosts, flowers_in_hand: u
         )));
     }
     let size = hand.concealed_len();
-    if size + 1 != 3 * (SETS.saturating_sub(hand.melds.len())) + 2 {
+    let melds = hand.melds.len();
+    if melds > SETS || size + 1 != 3 * (SETS - melds) + 2 {
         return Err(EngineError::hand(format!(
             "a 推倒胡 hand is 13 tiles before the winning tile (a kong counts 3): {size} concealed with {} melds",
             hand.melds.len()
