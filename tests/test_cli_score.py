@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+import mjcore
+
 from mjcore.cli.score import add_score_command, main
 
 
@@ -54,3 +56,17 @@ def test_mcr_prints_its_fans(capsys):
     assert main(["123m456p789s34s11z", "--win", "5s", "--discarder", "W", "--rules", "mcr", "--last-copy"]) == 0
     assert "和绝张" in capsys.readouterr().out
     assert main(["123456789m1234p", "--win", "1p", "--self-drawn", "--rules", "mcr", "--heavenly"]) == 2
+
+
+def test_every_family_through_the_cli_with_its_own_keywords(capsys):
+    from mjcore.cli import main as mjcore_main
+
+    assert mjcore_main(["score", "123m456m79p234s9s5z", "--win", "9s", "--self-drawn", "--seat", "S", "--rules",
+                        "tdh", "--set", "dealer=1", "--set", "kong_fed_by=None"]) == 0  # fmt: skip
+    expected = mjcore.score("123m456m79p234s9s5z", "9s", ruleset="tdh", self_drawn=True, seat_wind="S", dealer=1)
+    assert expected.table() in capsys.readouterr().out
+    assert mjcore_main(["score", "123m456m79p234s9s5z", "--win", "9s", "--self-drawn", "--round", "W", "--rules",
+                        "tdh"]) == 2  # fmt: skip
+    assert "round_wind: not a keyword of 推倒胡 scoring" in capsys.readouterr().err
+    assert mjcore_main(["score", "123m456m789m1p23s", "--win", "1s", "--self-drawn", "--set", "oops"]) == 2
+    assert "--set takes KEYWORD=VALUE, not 'oops'" in capsys.readouterr().err

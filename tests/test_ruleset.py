@@ -15,13 +15,14 @@ from mjcore.mcr import MCR_FAN_KEYS, McrRuleset
 from mjcore.ruleset import EXTRA_KEYS, FLOOR_EVENTS, PATTERN_KEYS, RULESET_DIR
 
 GUANGDONG = ["gd-cgc5", "gd-guigang", "gd-qq3"]
-SHIPPED = [*GUANGDONG, "mcr"]
+SHIPPED = [*GUANGDONG, "mcr", "tdh"]
 
 
 def test_shipped_rulesets_are_listed():
     assert rulesets() == SHIPPED
     assert rulesets("guangdong") == GUANGDONG
     assert rulesets("mcr") == ["mcr"]
+    assert rulesets("tdh") == ["tdh"]
 
 
 def test_rust_and_python_registries_agree():

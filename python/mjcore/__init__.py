@@ -29,6 +29,7 @@ from .errors import (
 )
 from .hand import Forms, Hand, Meld, MeldKind
 from .mcr import McrRuleset, McrScore
+from .tdh import TdhRuleset, TdhScore
 from .results import Decomposition, DiscardChoice, Group, Waits
 from .ruleset import Ruleset, load_ruleset, rulesets
 from .score_result import ScoreEntry, ScoreResult
@@ -64,6 +65,8 @@ __all__ = [
     "ScoreEntry",
     "ScoreResult",
     "SimulationResult",
+    "TdhRuleset",
+    "TdhScore",
     "Situation",
     "Waits",
     "chinese_name",

@@ -144,6 +144,40 @@ def mcr_score_batch(
     prevalent_wind: npt.NDArray[np.uint8],
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]: ...  # totals (−1 not a win), fan counts (N, table's fans)
 
+# 推倒胡 scoring (mjcore.tdh).
+class TdhRuleset:
+    """A compiled 推倒胡 ruleset; built by ``mjcore.tdh.TdhRuleset.compiled`` after validation."""
+
+    def __new__(cls, name: str, options: Sequence[tuple[str, str]]) -> TdhRuleset: ...  # every option as text
+    @property
+    def name(self) -> str: ...
+
+# (refusal, form, multipliers, share, horses (seat, hits), liable or -1, win_net, kong payments
+# (owner, kind, payer, amount), kong_money, net): read by mjcore.tdh.TdhScore.from_row
+TdhRow = tuple[int, int, list[int], int, list[tuple[int, int]], int, list[int], list[tuple[int, int, int, int]],
+               list[int], list[int]]
+
+def tdh_score(
+    ruleset: TdhRuleset,
+    counts: bytes,
+    melds: Sequence[MeldTuple],
+    wilds: int,  # flower ghosts written as *
+    flowers: int,  # flowers the hand lists (refused)
+    win: int,  # tile code: kinds 0..33, flowers 34..41
+    winner: int,
+    dealer: int,
+    source: int,  # mjcore.tdh.names.SOURCES
+    discarder: int,  # -1 none
+    kong_bloom: bool,
+    kong_fed_by: int,  # -1 none
+    last_tile: bool,
+    indicator: int,  # -1 none
+    horses: bytes,
+    other_kongs: Sequence[tuple[int, int, int]],  # (seat, kind code, fed_by or -1)
+    dealer_streak: int,
+) -> TdhRow: ...
+def tdh_keys() -> tuple[list[str], list[str]]: ...  # the engine's form and multiplier keys
+
 # The table engine (mjcore.sim wraps these).
 RawWinCheck = Callable[
     [

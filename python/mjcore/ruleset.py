@@ -21,6 +21,7 @@ from typing import Any, Union
 from .errors import RulesetError
 from .mcr.ruleset import McrRuleset, mcr_ruleset
 from .pickling import FieldsOnlyPickle
+from .tdh.ruleset import TdhRuleset, tdh_ruleset
 
 __all__ = [
     "EXTRA_KEYS",
@@ -155,7 +156,7 @@ class Ruleset(FieldsOnlyPickle):
         return native_entries(self)
 
 
-RulesetLike = Union[Ruleset, McrRuleset, str, os.PathLike]
+RulesetLike = Union[Ruleset, McrRuleset, TdhRuleset, str, os.PathLike]
 
 
 def rulesets(family: str | None = None) -> list[str]:
@@ -169,10 +170,11 @@ def _family_of(path: Path) -> str | None:
         return tomllib.load(handle).get("meta", {}).get("family")
 
 
-def load_ruleset(name_or_path: RulesetLike) -> Ruleset | McrRuleset:
-    """A shipped ruleset by name (``"gd-cgc5"``, ``"mcr"``), or a ruleset file by path. A file of
-    ``meta.family = "mcr"`` loads as an ``McrRuleset``. A loaded ruleset is returned as is."""
-    if isinstance(name_or_path, (Ruleset, McrRuleset)):
+def load_ruleset(name_or_path: RulesetLike) -> Ruleset | McrRuleset | TdhRuleset:
+    """A shipped ruleset by name (``"gd-cgc5"``, ``"mcr"``, ``"tdh"``), or a ruleset file by path. A file of
+    ``meta.family = "mcr"`` loads as an ``McrRuleset``, one of ``"tdh"`` as a ``TdhRuleset``. A loaded ruleset
+    is returned as is."""
+    if isinstance(name_or_path, (Ruleset, McrRuleset, TdhRuleset)):
         return name_or_path
     if type(name_or_path) is str and name_or_path in _SHIPPED_LOADED:  # the hot path of a single call
         return _SHIPPED_LOADED[name_or_path]
@@ -194,10 +196,10 @@ _SHIPPED_NAME = re.compile(r"[\w-]+")
 
 
 # The shipped rulesets loaded so far, by name.
-_SHIPPED_LOADED: dict[str, Ruleset | McrRuleset] = {}
+_SHIPPED_LOADED: dict[str, Ruleset | McrRuleset | TdhRuleset] = {}
 
 
-def _load_shipped(name: str) -> Ruleset | McrRuleset:
+def _load_shipped(name: str) -> Ruleset | McrRuleset | TdhRuleset:
     """A shipped ruleset, loaded and compiled once per process."""
     if name in _SHIPPED_LOADED:
         return _SHIPPED_LOADED[name]
@@ -208,7 +210,7 @@ def _load_shipped(name: str) -> Ruleset | McrRuleset:
     return _SHIPPED_LOADED.setdefault(name, _load_file(path))
 
 
-def _load_file(path: Path) -> Ruleset | McrRuleset:
+def _load_file(path: Path) -> Ruleset | McrRuleset | TdhRuleset:
     try:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
@@ -217,6 +219,8 @@ def _load_file(path: Path) -> Ruleset | McrRuleset:
     meta = data.get("meta")
     if isinstance(meta, dict) and meta.get("family") == "mcr":
         return mcr_ruleset(data)
+    if isinstance(meta, dict) and meta.get("family") == "tdh":
+        return tdh_ruleset(data)
     return _validated(_parse(_Table(data, "")))
 
 
@@ -282,7 +286,7 @@ def _parse(root: _Table) -> Ruleset:
     meta = root.table("meta")
     family = meta.str("family")
     if family != "guangdong":
-        raise RulesetError(f"meta.family: {family!r} is not scored: the families are 'guangdong' and 'mcr'")
+        raise RulesetError(f"meta.family: {family!r} is not scored: the families are 'guangdong', 'mcr' and 'tdh'")
     limits, forms, options = root.table("limits"), root.table("forms"), root.table("options")
     pattern_rows, extra_rows = root.rows("patterns", PATTERN_KEYS), root.rows("extras", EXTRA_KEYS)
     patterns = [PatternRow(key, row.str("zh"), row.str("en"), row.int("fan"), row.bool("special"))

@@ -1,114 +1,142 @@
-"""The one signature of ``score``, shared by the native backend (``mjcore.score``) and the reference
-(``mjcore.reference.score``): both are built here around their own cores (one per rule family), so they cannot
-drift apart."""
+"""The one ``score``, shared by the native backend (``mjcore.score``) and the reference (``mjcore.reference.score``):
+both are built here around their own cores (one per rule family), so they cannot drift apart.
+
+``score(hand, win_tile, situation=None, *, ruleset, **keywords)``: the ruleset's family says which situation
+keywords it takes, builds and checks its situation from them (or takes its typed situation object as given), and
+refuses every other keyword by name, listing its own. Adding a family is one ``Family`` row below and its cores.
+"""
 
 from __future__ import annotations
 
-import functools
-import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Optional
 
 from .errors import InvalidArgumentError
-from .hand import HandLike
-from .mcr import McrRuleset, McrScore
 from .mcr import situation_of as mcr_situation_of
 from .mcr.situation import Situation as McrSituation
-from .ruleset import Ruleset, RulesetLike, load_ruleset
-from .score_result import ScoreResult
-from .situation import Seat, Situation, situation_of, win_tile_index
+from .ruleset import RulesetLike, load_ruleset
+from .situation import Situation, situation_of, win_tile_index
+from .tdh import tdh_situation
+from .tdh.situation import TDH_KEYWORDS, TdhSituation, tile_code
 
-__all__ = ["score_function"]
+__all__ = ["FAMILIES", "Family", "score_function"]
 
 SCORE_DOC = """Scores ``hand`` (its concealed tiles WITHOUT the winning tile, plus melds whose ``from_offset`` says who
-fed them) winning on ``win_tile`` under a Guangdong ruleset: the highest pattern over all decompositions, its
-extras, cap, floor, 起和 and the payments of the four seats. A hand that does not win returns a result with
-``is_win`` False; a hand holding wild tiles is refused (``InvalidHandError``: no shipped table has ghosts). The
-situation comes from ``situation`` or the keyword shortcuts (see ``Situation``); every situation mistake raises
-``InvalidArgumentError`` under both families (a flag that is not a bool: ``TypeError``).
+fed them) winning on ``win_tile`` under ``ruleset``. The situation comes from ``situation`` (the family's typed
+situation object) or from keywords, which the ruleset's family checks: a keyword it does not take is refused by
+name (``InvalidArgumentError`` listing the keywords it takes), and so is every situation mistake (a flag that is
+not a bool: ``TypeError``). A hand that does not win returns a result with ``is_win`` False.
 
-Under an MCR ruleset (``ruleset="mcr"``) the result is an ``McrScore``: every fan with its count and value, the
-total (flowers included) and whether it meets the 8-fan minimum. The same keywords give the MCR situation
-(``kong_bloom`` 杠上开花, ``last_tile`` the wall's last tile, ``round_wind`` the prevalent wind) plus
-``last_copy`` (和绝张); with the folk fans on (``options.folk_fans``) ``heavenly``/``earthly``/``human`` and
-``heavenly_ready`` (天听) score 天和/地和/人和/天听. ``situation`` may also be an ``mjcore.mcr.Situation``."""
+Guangdong tables (``gd-*``; keywords of ``mjcore.Situation``): the highest pattern over all decompositions, its
+extras, cap, floor, 起和 and the payments of the four seats; a hand holding wild tiles is refused
+(``InvalidHandError``: no Guangdong table has ghosts).
 
-# A backend's scoring: (hand, winning tile kind, situation, ruleset) → result; one per family.
-ScoreCore = Callable[[HandLike, int, Situation, Ruleset], ScoreResult]
-McrScoreCore = Callable[[HandLike, int, McrSituation, McrRuleset], McrScore]
+MCR (``ruleset="mcr"``; keywords of ``mjcore.mcr.Situation``, named as for Guangdong: ``kong_bloom`` 杠上开花,
+``last_tile`` the wall's last tile, ``round_wind`` the prevalent wind, plus ``last_copy`` 和绝张; with the folk fans
+on, ``heavenly``/``earthly``/``human`` and ``heavenly_ready`` 天听): an ``McrScore`` with every fan, its count and
+value, the total (flowers included) and whether it meets the 8-fan minimum.
 
-# The situation keywords of ``score``, in signature order (``score`` checks that they are).
-_FLAG_NAMES = ("self_drawn", "seat_wind", "round_wind", "discarder", "robbing_kong", "kong_bloom", "kong_fed_by",
-               "last_tile", "heavenly", "earthly", "human", "winners_on_discard", "feeder_already_liable",
-               "last_copy", "heavenly_ready")  # fmt: skip
+推倒胡 (``ruleset="tdh"``; keywords of ``mjcore.tdh.TdhSituation``: ``seat_wind`` the winner's seat, ``dealer``,
+``self_drawn`` | ``discarder``, ``robbing_kong``, ``kong_bloom``, ``kong_fed_by``, ``last_tile``,
+``ghost_indicator``, ``horses``, ``other_kongs``, ``dealer_streak``): a ``TdhScore`` with the form, every
+multiplier, the share, each horse, the kong money, the liable seat and the net of each seat. The hand is written
+with the ghosts' faces."""
 
-
-def _situation(mcr: bool, situation: Situation | McrSituation | None, flags: tuple) -> Situation | McrSituation:
-    """The checked situation of a call, of its ruleset's family: ``situation`` or the keyword ``flags``."""
-    keywords = dict(zip(_FLAG_NAMES, flags))
-    if mcr:
-        return mcr_situation_of(situation, **keywords)
-    if keywords.pop("last_copy") or keywords.pop("heavenly_ready"):
-        raise InvalidArgumentError("last_copy (和绝张) and heavenly_ready (天听) are MCR fans: Guangdong tables "
-                                   "do not score them")  # fmt: skip
-    return situation_of(situation, **keywords)
+# The keywords each of the first two families takes, with their defaults (both accept the other's situation
+# object in part, so their builders take every keyword; the family refuses those it does not score).
+_GUANGDONG_KEYWORDS = {name: getattr(Situation, name) for name in (
+    "self_drawn", "seat_wind", "round_wind", "discarder", "robbing_kong", "kong_bloom", "kong_fed_by", "last_tile",
+    "heavenly", "earthly", "human", "winners_on_discard", "feeder_already_liable")}  # fmt: skip
+_MCR_ONLY = {"last_copy": False, "heavenly_ready": False}
+_MCR_KEYWORDS = {**_GUANGDONG_KEYWORDS, **_MCR_ONLY}
 
 
-def _built(mcr: bool, *flags: object) -> Situation | McrSituation:
-    return _situation(mcr, None, flags)
+def _guangdong_situation(situation: Any, keywords: Mapping[str, Any], rules: Any) -> Situation:
+    mcr_only = sorted(name for name in _MCR_ONLY if keywords.get(name))
+    if mcr_only:
+        raise InvalidArgumentError(f"{' and '.join(mcr_only)} (和绝张 / 天听) are MCR fans: Guangdong tables do not "
+                                   "score them")  # fmt: skip
+    return situation_of(situation, **{**_GUANGDONG_KEYWORDS, **{k: v for k, v in keywords.items()
+                                                                 if k not in _MCR_ONLY}})  # fmt: skip
 
 
-# Situations are frozen and a call's keywords nearly always repeat, so each distinct set of keywords is
-# checked and built once. ``typed``: 1 and True are different keys (a seat given as True is refused).
-_cached = functools.lru_cache(maxsize=1024, typed=True)(_built)
+def _mcr_situation(situation: Any, keywords: Mapping[str, Any], rules: Any) -> McrSituation:
+    return mcr_situation_of(situation, **{**_MCR_KEYWORDS, **keywords})
 
 
-def _keyword_situation(mcr: bool, flags: tuple) -> Situation | McrSituation:
+@dataclass(frozen=True)
+class Family:
+    """How ``score`` reads a family's situation: the keywords it takes, its typed situation object (taken as
+    given when no keyword comes with it), the builder that checks keywords (and the ruleset, when
+    ``situation_needs_rules``), and how the winning tile is given to its core."""
+
+    title: str
+    keywords: tuple[str, ...]
+    situation_type: type
+    build: Callable[[Any, Mapping[str, Any], Any], Any]
+    win_tile: Callable[[Any], Any]
+    situation_needs_rules: bool = False
+
+
+FAMILIES: dict[str, Family] = {
+    "guangdong": Family("Guangdong", tuple(_MCR_KEYWORDS), Situation, _guangdong_situation, win_tile_index),
+    "mcr": Family("MCR", tuple(_MCR_KEYWORDS), McrSituation, _mcr_situation, win_tile_index),
+    "tdh": Family("推倒胡", tuple(TDH_KEYWORDS), TdhSituation, tdh_situation, lambda tile: tile_code(tile, "win_tile"),
+                  situation_needs_rules=True),
+}
+
+# Keyword situations already checked, by (family, keywords with their types): a call's keywords nearly always
+# repeat, and situations are frozen. Types are part of the key so that ``True`` never hits the entry of ``1``.
+_CHECKED: dict[tuple, Any] = {}
+_CHECKED_MAX = 4096
+
+
+def _refuse_unknown(family: Family, keywords: Mapping[str, Any]) -> None:
+    unknown = [key for key in keywords if key not in family.keywords]
+    if unknown:
+        raise InvalidArgumentError(f"{', '.join(sorted(unknown))}: not a keyword of {family.title} scoring (the "
+                                   f"family takes {', '.join(family.keywords)})")  # fmt: skip
+
+
+def _keyword_situation(name: str, family: Family, keywords: dict[str, Any], rules: Any) -> Any:
+    key: Optional[tuple] = (name, tuple((k, type(v), v) for k, v in keywords.items()))
+    if family.situation_needs_rules:
+        key = key + (id(rules),)  # type: ignore[operator]
     try:
-        return _cached(mcr, *flags)
-    except TypeError:  # an unhashable keyword value: checked (and refused or not) without the cache
-        return _built(mcr, *flags)
+        cached = _CHECKED.get(key)  # type: ignore[arg-type]
+    except TypeError:  # an unhashable keyword value: checked without the cache
+        key, cached = None, None
+    if cached is not None and (not family.situation_needs_rules or cached[0] is rules):
+        return cached[1]
+    where = family.build(None, keywords, rules)
+    if key is not None:
+        if len(_CHECKED) >= _CHECKED_MAX:
+            _CHECKED.clear()
+        _CHECKED[key] = (rules, where)  # the ruleset kept alive with it: its id cannot be reused meanwhile
+    return where
 
 
-def score_function(core: ScoreCore, mcr_core: McrScoreCore) -> Callable[..., ScoreResult | McrScore]:
-    """The public ``score`` around a backend's Guangdong ``core`` and MCR ``mcr_core``."""
+def score_function(cores: Mapping[str, Callable[..., Any]]) -> Callable[..., Any]:
+    """The public ``score`` around a backend's cores, one per family: (hand, winning tile, situation, ruleset)
+    → result."""
+    missing = sorted(set(FAMILIES) - set(cores))
+    assert not missing, f"a backend must score every family: {missing}"
 
-    def score(
-        hand: HandLike,
-        win_tile: int | str,
-        situation: Situation | None = None,
-        *,
-        ruleset: RulesetLike = "gd-cgc5",
-        self_drawn: bool = False,
-        seat_wind: Seat = 0,
-        round_wind: Seat = 0,
-        discarder: Seat | None = None,
-        robbing_kong: bool = False,
-        kong_bloom: bool = False,
-        kong_fed_by: Seat | None = None,
-        last_tile: bool = False,
-        heavenly: bool = False,
-        earthly: bool = False,
-        human: bool = False,
-        winners_on_discard: int = 1,
-        feeder_already_liable: bool = False,
-        last_copy: bool = False,
-        heavenly_ready: bool = False,
-    ) -> ScoreResult | McrScore:
+    def score(hand: Any, win_tile: Any, situation: Any = None, *, ruleset: RulesetLike = "gd-cgc5",
+              **keywords: Any) -> Any:  # fmt: skip
         rules = load_ruleset(ruleset)
-        mcr = type(rules) is McrRuleset or isinstance(rules, McrRuleset)
-        flags = (self_drawn, seat_wind, round_wind, discarder, robbing_kong, kong_bloom, kong_fed_by, last_tile,
-                 heavenly, earthly, human, winners_on_discard, feeder_already_liable, last_copy, heavenly_ready)
+        family = FAMILIES[rules.family]
+        if keywords:
+            _refuse_unknown(family, keywords)
         if situation is None:
-            where = _keyword_situation(mcr, flags)
-        elif type(situation) is (McrSituation if mcr else Situation) and flags == defaults:
+            where = _keyword_situation(rules.family, family, keywords, rules)
+        elif type(situation) is family.situation_type and not keywords and not family.situation_needs_rules:
             where = situation  # checked on construction
         else:
-            where = _situation(mcr, situation, flags)
-        return (mcr_core if mcr else core)(hand, win_tile_index(win_tile), where, rules)  # type: ignore[arg-type]
+            where = family.build(situation, keywords, rules)
+        return cores[rules.family](hand, family.win_tile(win_tile), where, rules)
 
-    keywords = inspect.signature(score).parameters
-    assert tuple(keywords)[4:] == _FLAG_NAMES, "the flags tuple in score follows the signature"
-    defaults = tuple(keywords[name].default for name in _FLAG_NAMES)
     score.__doc__ = SCORE_DOC
-    score.__module__ = core.__module__
+    score.__module__ = cores["guangdong"].__module__
     return score

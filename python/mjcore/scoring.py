@@ -20,6 +20,7 @@ from .ruleset import Ruleset, RulesetLike, load_ruleset
 from .score_result import ScoreResult
 from .score_signature import score_function
 from .situation import DISCARD, ROBBED_KONG, SELF_DRAWN, Situation
+from .tdh import native as tdh_native
 
 __all__ = ["score", "score_batch"]
 
@@ -29,7 +30,7 @@ def _score(hand: HandLike, win: int, where: Situation, rules: Ruleset) -> ScoreR
     return _core.score(rules.compiled, rules.score_entries, native_form(hand), win, where)
 
 
-score = score_function(_score, mcr_native.score)
+score = score_function({"guangdong": _score, "mcr": mcr_native.score, "tdh": tdh_native.score})
 
 
 def score_batch(

@@ -8,10 +8,11 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import sys
 from collections.abc import Sequence
 
-from ..errors import MjcoreError
+from ..errors import InvalidArgumentError, MjcoreError
 from ..ruleset import load_ruleset, rulesets
 from ..scoring import score
 
@@ -22,7 +23,7 @@ SEATS = ("E", "S", "W", "N")
 
 def add_score_command(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Adds ``score`` to a CLI's subcommands; the parsed namespace's ``handler`` runs it."""
-    parser = subparsers.add_parser("score", help="score a Guangdong or MCR win", description=__doc__.split("\n\n")[0])
+    parser = subparsers.add_parser("score", help="score a win under any ruleset", description=__doc__.split("\n\n")[0])
     configure(parser)
     return parser
 
@@ -35,7 +36,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     how.add_argument("--discarder", choices=SEATS, help="seat that discarded the winning tile (点炮)")
     how.add_argument("--robbed", choices=SEATS, help="seat whose added kong was robbed (抢杠)")
     parser.add_argument("--seat", choices=SEATS, default="E", help="the winner's seat wind (default E)")
-    parser.add_argument("--round", choices=SEATS, default="E", help="the round wind (default E)")
+    parser.add_argument("--round", choices=SEATS, help="the round wind (default E)")
     parser.add_argument("--rules", default="gd-cgc5", help=f"a shipped ruleset ({', '.join(rulesets())}) or a path")
     parser.add_argument("--minimum", type=int, help="override the ruleset's 起和")
     parser.add_argument("--kong-bloom", action="store_true", help="杠上开花")
@@ -47,7 +48,36 @@ def configure(parser: argparse.ArgumentParser) -> None:
     limit.add_argument("--human", action="store_true", help="人和")
     parser.add_argument("--winners", type=int, default=1, help="winners on this discard (一炮多响)")
     parser.add_argument("--last-copy", action="store_true", help="the last unseen copy (和绝张, MCR)")
+    parser.add_argument("--set", action="append", default=[], metavar="KEYWORD=VALUE",
+                        help="any other situation keyword of the ruleset's family, e.g. --set dealer=1 --set "
+                             "\"horses=['1m','5p']\" (推倒胡); the value is a Python literal or a plain word")
     parser.set_defaults(handler=run_score)
+
+
+def _literal(text: str) -> object:
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text  # a plain word, such as a tile name
+
+
+def _keywords(args: argparse.Namespace) -> dict[str, object]:
+    """The situation keywords the command line set (the family refuses any it does not take, by name)."""
+    given: dict[str, object] = {"seat_wind": args.seat}
+    flags = {"self_drawn": args.self_drawn, "robbing_kong": args.robbed is not None, "kong_bloom": args.kong_bloom,
+             "last_tile": args.last_tile, "heavenly": args.heavenly, "earthly": args.earthly, "human": args.human,
+             "last_copy": args.last_copy}  # fmt: skip
+    given.update({name: True for name, on in flags.items() if on})
+    seats = {"discarder": args.discarder or args.robbed, "kong_fed_by": args.kong_fed_by, "round_wind": args.round}
+    given.update({name: seat for name, seat in seats.items() if seat is not None})
+    if args.winners != 1:
+        given["winners_on_discard"] = args.winners
+    for item in args.set:
+        name, equals, value = item.partition("=")
+        if not equals or not name:
+            raise InvalidArgumentError(f"--set takes KEYWORD=VALUE, not {item!r}")
+        given[name.strip()] = _literal(value.strip())
+    return given
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -56,12 +86,7 @@ def run_score(args: argparse.Namespace) -> int:
         rules = load_ruleset(args.rules)
         if args.minimum is not None:
             rules = rules.with_minimum(args.minimum)
-        result = score(args.hand, args.win, ruleset=rules, self_drawn=args.self_drawn,
-                       discarder=args.discarder or args.robbed, robbing_kong=args.robbed is not None,
-                       seat_wind=args.seat, round_wind=args.round, kong_bloom=args.kong_bloom,
-                       kong_fed_by=args.kong_fed_by, last_tile=args.last_tile, heavenly=args.heavenly,
-                       earthly=args.earthly, human=args.human, winners_on_discard=args.winners,
-                       last_copy=args.last_copy)  # fmt: skip
+        result = score(args.hand, args.win, ruleset=rules, **_keywords(args))
     except MjcoreError as error:
         print(f"mjcore score: {error}", file=sys.stderr)
         return 2

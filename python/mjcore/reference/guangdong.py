@@ -20,6 +20,7 @@ from ..score_signature import score_function
 from ..situation import Situation
 from ..tiles import NUM_KINDS, TERMINALS_AND_HONOURS, tile_name
 from . import mcr as mcr_reference
+from . import tdh as tdh_reference
 from .decompose import decompose
 from .notation import parse_hand
 
@@ -259,4 +260,4 @@ def _score_mcr(hand: HandLike, win: int, where: McrSituation, rules: McrRuleset)
     return mcr_reference.score(hand, win, where, rules.table)
 
 
-score = score_function(_score, _score_mcr)
+score = score_function({"guangdong": _score, "mcr": _score_mcr, "tdh": tdh_reference.score})

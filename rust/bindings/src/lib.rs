@@ -18,6 +18,7 @@ mod scoring;
 mod shanten;
 mod sim;
 mod simulate;
+mod tdh;
 mod waits;
 mod win;
 
@@ -32,6 +33,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ruleset::register(m)?;
     scoring::register(m)?;
     mcr::register(m)?;
+    tdh::register(m)?;
     sim::register(m)?;
     bots::register(m)?;
     simulate::register(m)?;

@@ -4,3 +4,4 @@
 pub mod guangdong;
 pub mod mcr;
 pub mod reading;
+pub mod tdh;

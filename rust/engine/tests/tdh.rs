@@ -1,0 +1,201 @@
+//! The 推倒胡 scorer through its Rust API: worked cases of the rules (TDH_CASES.md T01, T25, T29, T39, T15),
+//! options read from the shipped file by a minimal line reader, and random input that must be scored or
+//! refused, never panic.
+
+mod common;
+
+use common::Rng;
+use mjcore_engine::notation::{parse_hand, parse_tile};
+use mjcore_engine::rules::tdh::{score, OtherKong, Refusal, Source, TdhRules, TdhScore, TdhWin};
+use mjcore_engine::{Hand, Meld, MeldKind, Tile};
+
+/// Every `name = value` of the shipped tdh.toml (but the meta table), as text, then `changes`.
+fn rules(changes: &[(&str, &str)]) -> TdhRules {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../python/mjcore/rulesets/tdh.toml"
+    );
+    let text = std::fs::read_to_string(path).expect("the shipped tdh.toml");
+    let mut options: Vec<(String, String)> = Vec::new();
+    let mut in_meta = false;
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.starts_with('[') {
+            in_meta = line == "[meta]";
+        } else if let Some((key, value)) = line.split_once('=') {
+            if !in_meta {
+                let (key, value) = (key.trim(), value.trim().trim_matches('"'));
+                let value = changes
+                    .iter()
+                    .find(|(k, _)| *k == key)
+                    .map_or(value, |(_, v)| *v);
+                options.push((key.to_string(), value.to_string()));
+            }
+        }
+    }
+    TdhRules::from_options("tdh", &options).expect("the shipped options are valid")
+}
+
+fn tile(text: &str) -> u8 {
+    parse_tile(text).expect("a tile").index()
+}
+
+fn win<'a>(hand: &'a Hand, tile_text: &str, winner: u8, dealer: u8, source: Source) -> TdhWin<'a> {
+    TdhWin {
+        hand,
+        win: tile(tile_text),
+        winner,
+        dealer,
+        source,
+        discarder: None,
+        kong_bloom: false,
+        kong_fed_by: None,
+        last_tile: false,
+        indicator: None,
+        horses: &[],
+        other_kongs: &[],
+        dealer_streak: 0,
+    }
+}
+
+fn meld(kind: MeldKind, tile_text: &str, offset: Option<u8>) -> Meld {
+    Meld {
+        from_offset: offset,
+        ..Meld::new(kind, Tile::new(tile(tile_text)).expect("a kind"))
+    }
+}
+
+fn scored(w: &TdhWin, r: &TdhRules) -> TdhScore {
+    score(w, r, 0).expect("a valid call")
+}
+
+#[test]
+fn t01_a_white_ghost_completes_a_chow() {
+    let hand = parse_hand("123m456m79p234s9s5z").unwrap();
+    let result = scored(&win(&hand, "9s", 1, 0, Source::SelfDrawn), &rules(&[]));
+    assert_eq!((result.refusal, result.share), (Refusal::Win as u8, 2));
+    assert!(result.multipliers.is_empty());
+    assert_eq!(result.net, [-2, 6, -2, -2]);
+}
+
+#[test]
+fn t25_four_ghosts_on_a_melded_kong_replacement_is_a_liable_bloom() {
+    let mut hand = parse_hand("777z2m5m9m3s6s1z2z").unwrap();
+    hand.melds.push(meld(MeldKind::Kong, "8p", Some(2)));
+    let mut w = win(&hand, "7z", 2, 0, Source::SelfDrawn);
+    w.kong_bloom = true;
+    w.kong_fed_by = Some(0);
+    let result = scored(&w, &rules(&[("ghosts", "red")]));
+    assert_eq!((result.form, result.liable), (3, Some(0)));
+    assert_eq!(result.net, [-9, 0, 9, 0]);
+}
+
+#[test]
+fn t29_a_kong_chain_is_liable_to_its_first_feeder_and_pays_every_kong() {
+    let mut hand = parse_hand("789p11z5z4s").unwrap();
+    hand.melds.push(meld(MeldKind::Kong, "6m", Some(3)));
+    hand.melds.push(meld(MeldKind::ConcealedKong, "3s", None));
+    let mut w = win(&hand, "4s", 1, 3, Source::SelfDrawn);
+    w.kong_bloom = true;
+    w.kong_fed_by = Some(0);
+    let result = scored(&w, &rules(&[]));
+    assert_eq!(result.kong_money, [-5, 9, -2, -2]);
+    assert_eq!(result.net, [-11, 15, -2, -2]);
+}
+
+#[test]
+fn t39_two_robbers_share_one_set_of_horses() {
+    let horses: Vec<u8> = ["6m", "8s", "1z", "2m", "3s", "4z", "7z", "5p"]
+        .map(tile)
+        .to_vec();
+    let r = rules(&[("horses", "8")]);
+    let mut total = [0i64; 4];
+    for (text, seat, expected) in [
+        ("13p456m789m345s6z5z", 0, 18),
+        ("34p111s567s999m77z", 2, 24),
+    ] {
+        let hand = parse_hand(text).unwrap();
+        let mut w = win(&hand, "2p", seat, 3, Source::RobbingAdded);
+        w.discarder = Some(1);
+        w.horses = &horses;
+        let result = scored(&w, &r);
+        assert_eq!(result.win_net[usize::from(seat)], expected);
+        for (sum, value) in total.iter_mut().zip(result.net) {
+            *sum += value;
+        }
+    }
+    assert_eq!(total, [18, -42, 24, 0]);
+}
+
+#[test]
+fn t15_four_of_one_kind_in_flip_two_is_no_win() {
+    let hand = parse_hand("4444z1m4m7m1p4p7p1s4s7s").unwrap();
+    let mut w = win(&hand, "2z", 2, 1, Source::SelfDrawn);
+    w.indicator = Some(tile("3z"));
+    let result = scored(&w, &rules(&[("ghosts", "flip_two")]));
+    assert_eq!(result.refusal, Refusal::NotComplete as u8);
+}
+
+#[test]
+fn other_kongs_pay_their_owners() {
+    let hand = parse_hand("123m456m79p234s9s5z").unwrap();
+    let kongs = [
+        OtherKong {
+            seat: 2,
+            kind: 2,
+            fed_by: Some(3),
+        },
+        OtherKong {
+            seat: 0,
+            kind: 0,
+            fed_by: None,
+        },
+    ];
+    let mut w = win(&hand, "9s", 1, 0, Source::SelfDrawn);
+    w.other_kongs = &kongs;
+    let result = scored(&w, &rules(&[]));
+    assert_eq!(result.kong_money, [6, -2, 1, -5]);
+    assert_eq!(result.net.iter().sum::<i64>(), 0);
+}
+
+#[test]
+fn random_calls_are_scored_or_refused_never_a_panic() {
+    let mut rng = Rng::new(11);
+    let modes = [
+        "none", "white", "red", "flip", "flip_two", "flowers4", "flowers8",
+    ];
+    let tables: Vec<TdhRules> = modes
+        .iter()
+        .map(|&mode| {
+            rules(&[
+                ("ghosts", mode),
+                ("discard_wins", "true"),
+                ("seven_pairs", "true"),
+            ])
+        })
+        .collect();
+    for _ in 0..20_000 {
+        let r = &tables[rng.below(tables.len())];
+        let mut hand = Hand::default();
+        for _ in 0..13 {
+            hand.concealed[rng.below(34)] += 1;
+        }
+        hand.wilds = rng.below(3) as u8;
+        let horses: Vec<u8> = (0..rng.below(4)).map(|_| rng.below(44) as u8).collect();
+        let mut w = win(
+            &hand,
+            "1m",
+            rng.below(5) as u8,
+            rng.below(5) as u8,
+            Source::SelfDrawn,
+        );
+        w.win = rng.below(44) as u8;
+        w.source = Source::from_code(rng.below(5) as u8).unwrap();
+        w.discarder = (rng.below(2) == 0).then(|| rng.below(5) as u8);
+        w.indicator = (rng.below(2) == 0).then(|| rng.below(44) as u8);
+        w.horses = &horses;
+        if let Ok(result) = score(&w, r, 0) {
+            assert_eq!(result.net.iter().sum::<i64>(), 0);
+        }
+    }
+}
