@@ -8,6 +8,7 @@ refuses every other keyword by name, listing its own. Adding a family is one ``F
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -72,7 +73,7 @@ class Family:
     ``situation_needs_rules``), and how the winning tile is given to its core."""
 
     title: str
-    keywords: tuple[str, ...]
+    keywords: tuple[str, ...]  # in the order the refusal lists them
     situation_type: type
     build: Callable[[Any, Mapping[str, Any], Any], Any]
     win_tile: Callable[[Any], Any]
@@ -86,12 +87,6 @@ FAMILIES: dict[str, Family] = {
                   situation_needs_rules=True),
 }
 
-# Keyword situations already checked, by (family, keywords with their types): a call's keywords nearly always
-# repeat, and situations are frozen. Types are part of the key so that ``True`` never hits the entry of ``1``.
-_CHECKED: dict[tuple, Any] = {}
-_CHECKED_MAX = 4096
-
-
 def _refuse_unknown(family: Family, keywords: Mapping[str, Any]) -> None:
     unknown = [key for key in keywords if key not in family.keywords]
     if unknown:
@@ -99,22 +94,32 @@ def _refuse_unknown(family: Family, keywords: Mapping[str, Any]) -> None:
                                    f"family takes {', '.join(family.keywords)})")  # fmt: skip
 
 
-def _keyword_situation(name: str, family: Family, keywords: dict[str, Any], rules: Any) -> Any:
-    key: Optional[tuple] = (name, tuple((k, type(v), v) for k, v in keywords.items()))
-    if family.situation_needs_rules:
-        key = key + (id(rules),)  # type: ignore[operator]
-    try:
-        cached = _CHECKED.get(key)  # type: ignore[arg-type]
-    except TypeError:  # an unhashable keyword value: checked without the cache
-        key, cached = None, None
-    if cached is not None and (not family.situation_needs_rules or cached[0] is rules):
-        return cached[1]
-    where = family.build(None, keywords, rules)
-    if key is not None:
-        if len(_CHECKED) >= _CHECKED_MAX:
-            _CHECKED.clear()
-        _CHECKED[key] = (rules, where)  # the ruleset kept alive with it: its id cannot be reused meanwhile
-    return where
+def _keyword_situation(name: str, same_rules: Optional[_SameRuleset], **keywords: Any) -> Any:
+    family = FAMILIES[name]
+    _refuse_unknown(family, keywords)
+    return family.build(None, keywords, same_rules.rules if same_rules else None)
+
+
+class _SameRuleset:
+    """A ruleset as a cache key by identity: hashing a frozen ruleset's fields on every call would cost more
+    than the call. The key holds the ruleset, so its id cannot be reused while the entry lives."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+    def __hash__(self) -> int:
+        return id(self.rules)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is _SameRuleset and other.rules is self.rules  # type: ignore[attr-defined]
+
+
+# Keyword situations are checked and built once per distinct set of keywords (situations are frozen, and a
+# call's keywords nearly always repeat). ``typed``: 1 and True are different keys (a seat given as True is
+# refused). A refused set raises and is never cached.
+_cached_keyword_situation = functools.lru_cache(maxsize=4096, typed=True)(_keyword_situation)
 
 
 def score_function(cores: Mapping[str, Callable[..., Any]]) -> Callable[..., Any]:
@@ -126,16 +131,20 @@ def score_function(cores: Mapping[str, Callable[..., Any]]) -> Callable[..., Any
     def score(hand: Any, win_tile: Any, situation: Any = None, *, ruleset: RulesetLike = "gd-cgc5",
               **keywords: Any) -> Any:  # fmt: skip
         rules = load_ruleset(ruleset)
-        family = FAMILIES[rules.family]
-        if keywords:
-            _refuse_unknown(family, keywords)
-        if situation is None:
-            where = _keyword_situation(rules.family, family, keywords, rules)
+        name = rules.family
+        family = FAMILIES[name]
+        if situation is None:  # the hot path: keywords seen before are one cache lookup
+            same = _SameRuleset(rules) if family.situation_needs_rules else None
+            try:
+                where = _cached_keyword_situation(name, same, **keywords)
+            except TypeError:  # an unhashable keyword value, or a mistake the builder raises: again, uncached
+                where = _keyword_situation(name, same, **keywords)
         elif type(situation) is family.situation_type and not keywords and not family.situation_needs_rules:
             where = situation  # checked on construction
         else:
+            _refuse_unknown(family, keywords)
             where = family.build(situation, keywords, rules)
-        return cores[rules.family](hand, family.win_tile(win_tile), where, rules)
+        return cores[name](hand, family.win_tile(win_tile), where, rules)
 
     score.__doc__ = SCORE_DOC
     score.__module__ = cores["guangdong"].__module__
