@@ -160,7 +160,7 @@ def test_a_count_that_empties_its_list_is_an_error_not_a_crash():
 
     counts[0] = Emptying()
     with pytest.raises(IndexError):
-        _core.is_win(counts, (), 0, int(Forms.DEFAULT), True, True)
+        mjcore.is_win(counts)
 
 
 def test_plain_sizes_are_checked_without_melds_or_wilds():

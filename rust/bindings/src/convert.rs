@@ -23,6 +23,7 @@ pub fn counts_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
         check_length(data.len())?;
         let mut counts = [0u8; NUM_KINDS];
         counts.copy_from_slice(data);
+        check_counts(&counts)?;
         return Ok(counts);
     }
     // Lists and tuples, the common single-call inputs, are read in place through borrowed item pointers.
@@ -103,7 +104,18 @@ fn int_value(index: usize, value: &Bound<'_, PyAny>) -> PyResult<i64> {
     value.extract().map_err(|_| not_counts())
 }
 
-fn check_length(len: usize) -> PyResult<()> {
+/// Every count 0..4, or an error naming the first that is not (bytes and arrays hold any 0..255).
+pub fn check_counts(counts: &Counts) -> PyResult<()> {
+    if counts.iter().all(|&c| c <= COPIES) {
+        return Ok(());
+    }
+    for (i, &c) in counts.iter().enumerate() {
+        count_value(i, c.into())?;
+    }
+    Ok(())
+}
+
+pub fn check_length(len: usize) -> PyResult<()> {
     if len == NUM_KINDS {
         Ok(())
     } else {
@@ -226,6 +238,16 @@ pub fn analysis_input(
     wild_fifth_copy: bool,
 ) -> PyResult<AnalysisInput> {
     let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
+    input_from_parts(counts, melds, wilds, opts)
+}
+
+/// [`analysis_input`] with the form options already read.
+pub fn input_from_parts(
+    counts: &Bound<'_, PyAny>,
+    melds: &Bound<'_, PyAny>,
+    wilds: u8,
+    opts: FormOptions,
+) -> PyResult<AnalysisInput> {
     let melds = melds_from_py(melds)?;
     if melds.is_empty() && wilds == 0 {
         // Reading the counts checked each one, so the size is all that is left to validate.
