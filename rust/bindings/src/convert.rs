@@ -12,12 +12,17 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyList, PyTuple};
 
 use crate::errors::{argument, bad_hand, IntoPyResult};
+use crate::sequence_items::small_int_counts;
 
 /// A meld as it crosses the boundary: (kind code 0..4, lowest tile 0..33, claimed tile or -1, from offset 0..3).
 pub type MeldTuple = (u8, u8, i16, u8);
 
 /// Reads 34 counts from bytes or a sequence of ints.
 pub fn counts_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
+    // The common single-call input: a plain list (or tuple) of the shared ints 0..4.
+    if let Some(counts) = small_int_counts(obj) {
+        return Ok(counts);
+    }
     if let Ok(bytes) = obj.cast::<PyBytes>() {
         let data = bytes.as_bytes();
         check_length(data.len())?;

@@ -17,6 +17,7 @@ mod notation;
 mod result_objects;
 mod ruleset;
 mod scoring;
+mod sequence_items;
 mod shanten;
 mod sim;
 mod simulate;
