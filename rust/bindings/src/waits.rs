@@ -1,7 +1,8 @@
 //! `mjcore.waits`: the waits and useful tiles of a 3n+1 hand, the discard (何切) table of a 3n+2 hand.
 
+use mjcore_engine::tile::COPIES;
 use mjcore_engine::waits::TileCount;
-use mjcore_engine::{Counts, HandShape};
+use mjcore_engine::{Counts, HandShape, NUM_KINDS};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple, PyType};
@@ -95,9 +96,35 @@ fn visible_counts(types: &WaitsPython, visible: &Bound<'_, PyAny>) -> PyResult<C
         .map_err(|_| argument("coerce_counts must return 34 counts"))
 }
 
-/// `((kind, copies unseen), ...)` as Python sees it.
+/// `((kind, copies unseen), ...)` as Python sees it. Its items are shared: there are only 34 × 5 of them,
+/// and making a new pair per listed tile would cost more than finding the tiles.
 fn tiles_tuple<'py>(py: Python<'py>, tiles: &[TileCount]) -> PyResult<Bound<'py, PyTuple>> {
-    PyTuple::new(py, tiles.iter().map(|&(t, n)| (t.index(), n)))
+    let pairs = tile_counts(py)?;
+    PyTuple::new(
+        py,
+        tiles
+            .iter()
+            .map(|&(t, n)| pairs[t.index() as usize][n as usize].bind(py)),
+    )
+}
+
+/// The `(kind, copies)` tuples, made once.
+fn tile_counts(py: Python<'_>) -> PyResult<&[[Py<PyTuple>; COPIES as usize + 1]; NUM_KINDS]> {
+    static PAIRS: PyOnceLock<[[Py<PyTuple>; COPIES as usize + 1]; NUM_KINDS]> = PyOnceLock::new();
+    PAIRS.get_or_try_init(py, || {
+        let mut made = Vec::with_capacity(NUM_KINDS);
+        for kind in 0..NUM_KINDS as u8 {
+            let row: Vec<Py<PyTuple>> = (0..=COPIES)
+                .map(|n| Ok((kind, n).into_pyobject(py)?.unbind()))
+                .collect::<PyResult<_>>()?;
+            made.push(
+                row.try_into()
+                    .map_err(|_| argument("five copy counts per kind"))?,
+            );
+        }
+        made.try_into()
+            .map_err(|_| argument("one row of tuples per kind"))
+    })
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
