@@ -145,7 +145,7 @@ fn standard_useful<const SETS: usize>(
     for suit in Suit::ALL {
         let s = suit as usize;
         let [a, b, c] = others(s).map(|o| suits[o]);
-        let rest = convolve(&convolve(a, b, SETS), c, SETS);
+        let rest = mirrored::<SETS>(&convolve(&convolve(a, b, SETS), c, SETS));
         let table = if suit == Suit::Honor {
             &*HONOURS
         } else {
@@ -157,7 +157,7 @@ fn standard_useful<const SETS: usize>(
                 continue;
             }
             let drawn = table.distances(keys[s] + POW5[i]);
-            useful |= ((with_pair::<SETS>(&rest, drawn) < best) as u64) << (base + i);
+            useful |= ((with_pair(&rest, drawn) < best) as u64) << (base + i);
         }
     }
     useful
@@ -173,17 +173,45 @@ fn others(suit: usize) -> [usize; 3] {
     }
 }
 
-/// Fewest missing tiles for two disjoint groups to make `SETS` sets and one pair together.
-#[inline(always)]
-fn with_pair<const SETS: usize>(a: &Distances, b: &Distances) -> u8 {
-    let mut best = INF;
-    for left in 0..=SETS {
-        let right = SETS - left;
-        best = best
-            .min(a[slot(left, 0)] + b[slot(right, 1)])
-            .min(a[slot(left, 1)] + b[slot(right, 0)]);
+/// `rest` arranged for [`with_pair`]: entry (j, pair) holds `rest`'s entry (SETS − j, 1 − pair) for j ≤ SETS —
+/// the entry a group's (j, pair) entry completes to SETS sets and one pair — and is unreachable elsewhere.
+fn mirrored<const SETS: usize>(rest: &Distances) -> Distances {
+    let mut out = [INF; 16];
+    for j in 0..=SETS {
+        out[slot(j, 0)] = rest[slot(SETS - j, 1)];
+        out[slot(j, 1)] = rest[slot(SETS - j, 0)];
     }
-    best
+    out
+}
+
+/// Fewest missing tiles for two disjoint groups to make SETS sets and one pair together, the first given
+/// [`mirrored`]: the least of the 16 lane sums. Unreachable lanes sum to at least [`INF`] (two of them to
+/// 2 × INF, still within a byte), above any real distance.
+#[inline(always)]
+fn with_pair(mirrored: &Distances, b: &Distances) -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of x86-64 itself; the loads read the two 16-byte arrays, unaligned.
+        unsafe {
+            let sums = _mm_add_epi8(
+                _mm_loadu_si128(mirrored.as_ptr().cast()),
+                _mm_loadu_si128(b.as_ptr().cast()),
+            );
+            let m = _mm_min_epu8(sums, _mm_srli_si128::<8>(sums));
+            let m = _mm_min_epu8(m, _mm_srli_si128::<4>(m));
+            let m = _mm_min_epu8(m, _mm_srli_si128::<2>(m));
+            let m = _mm_min_epu8(m, _mm_srli_si128::<1>(m));
+            _mm_cvtsi128_si32(m) as u8
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        (0..16)
+            .map(|lane| mirrored[lane] + b[lane])
+            .min()
+            .unwrap_or(INF)
+    }
 }
 
 #[cfg(test)]
