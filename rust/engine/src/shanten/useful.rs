@@ -8,7 +8,8 @@
 //! orphans update the kind masks by the drawn kind. The answers are those of the general path
 //! (`Analysis::best_with` per drawn hand), which the tests below compare on every form selection.
 
-use super::distances::{convolve, hand_distance_scalar, slot, Distances, INF};
+use super::distances::{convolve, slot, Distances, INF};
+use super::kernels::{dispatch, KernelTask, Kernels};
 use super::kind_masks::{KindMasks, PairCounts, ORPHANS};
 use super::special::{seven_pairs_missing, thirteen_orphans_missing};
 use super::table::{HONOURS, NUMBERED};
@@ -24,19 +25,47 @@ const POW5: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15_625, 78_125, 390_625];
 /// kind k); None when this path does not answer: the knitted forms are selected, or no selected form applies
 /// (the general path then answers or names the problem).
 pub(crate) fn plain_useful(counts: &Counts, opts: FormOptions) -> Option<(i8, u64)> {
+    dispatch(PlainUseful { counts, opts })
+}
+
+/// [`plain_useful`] compiled once per kernel set, so that the kind masks and their popcounts use AVX2 and
+/// POPCNT where the CPU has them.
+struct PlainUseful<'a> {
+    counts: &'a Counts,
+    opts: FormOptions,
+}
+
+impl KernelTask for PlainUseful<'_> {
+    type Output = Option<(i8, u64)>;
+
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) -> Option<(i8, u64)> {
+        useful_with(kernels, self.counts, self.opts)
+    }
+}
+
+#[inline(always)]
+fn useful_with<K: Kernels>(kernels: K, counts: &Counts, opts: FormOptions) -> Option<(i8, u64)> {
     let forms = opts.forms;
     if forms.contains(FormSet::KNITTED) {
         return None;
     }
     let size = tile_count(counts);
-    let sets = size / 3;
     let special = SPECIAL_SIZES.contains(&size);
     let keys = hand_keys_packed(counts);
     let suits = suit_distances(keys);
-    let standard = forms
-        .contains(FormSet::STANDARD)
-        .then(|| hand_distance_scalar(suits, sets));
-    let masks = KindMasks::of_scalar(counts);
+    // Per suit, the other three suits combined, from which the standard form of the hand and of every draw
+    // follows with one last combine.
+    let rests = forms.contains(FormSet::STANDARD).then(|| match size / 3 {
+        0 => rests::<0>(suits),
+        1 => rests::<1>(suits),
+        2 => rests::<2>(suits),
+        3 => rests::<3>(suits),
+        4 => rests::<4>(suits),
+        _ => rests::<5>(suits),
+    });
+    let standard = rests.as_ref().map(|rests| with_pair(&rests[0], suits[0]));
+    let masks = kernels.kind_masks(counts);
     let pairs = PairCounts::of_masks(&masks, opts.seven_pairs_quads);
     let seven_pairs =
         (special && forms.contains(FormSet::SEVEN_PAIRS)).then(|| seven_pairs_missing(&pairs));
@@ -49,16 +78,8 @@ pub(crate) fn plain_useful(counts: &Counts, opts: FormOptions) -> Option<(i8, u6
     // Kinds of which fewer than four are held: the only ones that can be drawn.
     let drawable = !masks.quads & ((1u64 << NUM_KINDS) - 1);
     let mut useful = 0u64;
-    if standard == Some(best) {
-        let standard_useful = match sets {
-            0 => standard_useful::<0>,
-            1 => standard_useful::<1>,
-            2 => standard_useful::<2>,
-            3 => standard_useful::<3>,
-            4 => standard_useful::<4>,
-            _ => standard_useful::<5>,
-        };
-        useful |= standard_useful(counts, keys, suits, best) & drawable;
+    if let (Some(rests), true) = (&rests, standard == Some(best)) {
+        useful |= standard_useful(counts, keys, rests, best) & drawable;
     }
     if seven_pairs == Some(best) {
         useful |= seven_pairs_useful(&masks, pairs, opts.seven_pairs_quads, best) & drawable;
@@ -69,10 +90,21 @@ pub(crate) fn plain_useful(counts: &Counts, opts: FormOptions) -> Option<(i8, u6
     Some((best as i8 - 1, useful))
 }
 
+/// For each suit, the other three suits' distances combined for a hand of `SETS` sets, [`mirrored`]. The set
+/// count is a constant so that the combines unroll.
+#[inline(always)]
+fn rests<const SETS: usize>(suits: [&Distances; 4]) -> [Distances; 4] {
+    std::array::from_fn(|suit| {
+        let [a, b, c] = others(suit).map(|o| suits[o]);
+        mirrored::<SETS>(&convolve(&convolve(a, b, SETS), c, SETS))
+    })
+}
+
 /// Kinds whose draw brings seven pairs below `best`. A draw does one of two things to [`PairCounts`]: it
 /// completes a half pair (a single, or with `quads` a triple's second pair) or it adds a half pair (a kind not
 /// held, or with `quads` a pair's third tile); a kind held twice (without `quads`) or four times changes
 /// nothing. So two evaluations decide every kind.
+#[inline(always)]
 fn seven_pairs_useful(masks: &KindMasks, pairs: PairCounts, quads: bool, best: u8) -> u64 {
     let singles = masks.held & !masks.pairs;
     let (completing, adding) = if quads {
@@ -104,6 +136,7 @@ fn seven_pairs_useful(masks: &KindMasks, pairs: PairCounts, quads: bool, best: u
 
 /// Kinds whose draw brings thirteen orphans below `best`: a terminal or honour not held yet adds a kind; one
 /// held once makes a pair (which helps only while the hand has none).
+#[inline(always)]
 fn orphans_useful(masks: &KindMasks, pairs: PairCounts, best: u8) -> u64 {
     let new_kind = PairCounts {
         orphans: pairs.orphans + 1,
@@ -124,6 +157,7 @@ fn orphans_useful(masks: &KindMasks, pairs: PairCounts, best: u8) -> u64 {
         | (ORPHANS & masks.held & !masks.pairs & lowers(&new_pair))
 }
 
+#[inline(always)]
 fn suit_distances(keys: [usize; 4]) -> [&'static Distances; 4] {
     [
         NUMBERED.distances(keys[0]),
@@ -133,19 +167,13 @@ fn suit_distances(keys: [usize; 4]) -> [&'static Distances; 4] {
     ]
 }
 
-/// Kinds whose draw brings the standard form of `SETS` sets below `best` missing tiles (kinds held four times
-/// included: the caller masks them out). The set count is a constant so that the combines unroll.
-fn standard_useful<const SETS: usize>(
-    counts: &Counts,
-    keys: [usize; 4],
-    suits: [&Distances; 4],
-    best: u8,
-) -> u64 {
+/// Kinds whose draw brings the standard form below `best` missing tiles, from the combined other suits
+/// `rests` (kinds held four times included: the caller masks them out).
+#[inline(always)]
+fn standard_useful(counts: &Counts, keys: [usize; 4], rests: &[Distances; 4], best: u8) -> u64 {
     let mut useful = 0u64;
     for suit in Suit::ALL {
         let s = suit as usize;
-        let [a, b, c] = others(s).map(|o| suits[o]);
-        let rest = mirrored::<SETS>(&convolve(&convolve(a, b, SETS), c, SETS));
         let table = if suit == Suit::Honor {
             &*HONOURS
         } else {
@@ -157,13 +185,14 @@ fn standard_useful<const SETS: usize>(
                 continue;
             }
             let drawn = table.distances(keys[s] + POW5[i]);
-            useful |= ((with_pair(&rest, drawn) < best) as u64) << (base + i);
+            useful |= ((with_pair(&rests[s], drawn) < best) as u64) << (base + i);
         }
     }
     useful
 }
 
 /// The suits other than `suit`, in order.
+#[inline(always)]
 fn others(suit: usize) -> [usize; 3] {
     match suit {
         0 => [1, 2, 3],
@@ -175,6 +204,7 @@ fn others(suit: usize) -> [usize; 3] {
 
 /// `rest` arranged for [`with_pair`]: entry (j, pair) holds `rest`'s entry (SETS − j, 1 − pair) for j ≤ SETS —
 /// the entry a group's (j, pair) entry completes to SETS sets and one pair — and is unreachable elsewhere.
+#[inline(always)]
 fn mirrored<const SETS: usize>(rest: &Distances) -> Distances {
     let mut out = [INF; 16];
     for j in 0..=SETS {
