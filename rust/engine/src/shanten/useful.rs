@@ -248,6 +248,7 @@ fn with_pair(mirrored: &Distances, b: &Distances) -> u8 {
 mod tests {
     use super::*;
     use crate::hand::Hand;
+    use crate::shanten::kernels::Portable;
     use crate::shanten::Analysis;
     use crate::sim::Rng;
     use crate::tile::Tile;
@@ -288,6 +289,7 @@ mod tests {
 
     #[test]
     fn answers_as_the_general_path_on_every_form_selection() {
+        // Through the detected kernels and the portable ones alike.
         let mut rng = Rng::for_stream(29, 0, 0);
         let all: Vec<usize> = (0..NUM_KINDS).collect();
         // Terminals and honours, and a few kinds only: hands near thirteen orphans and seven pairs.
@@ -304,11 +306,14 @@ mod tests {
                         seven_pairs_quads: quads,
                         wild_fifth_copy: true,
                     };
+                    let expected = general(&counts, opts);
                     assert_eq!(
                         plain_useful(&counts, opts),
-                        general(&counts, opts),
+                        expected,
                         "{counts:?} {bits} {quads}"
                     );
+                    let portable = useful_with(Portable, &counts, opts);
+                    assert_eq!(portable, expected, "portable: {counts:?} {bits} {quads}");
                 }
             }
         }
