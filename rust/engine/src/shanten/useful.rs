@@ -90,14 +90,21 @@ fn useful_with<K: Kernels>(kernels: K, counts: &Counts, opts: FormOptions) -> Op
     Some((best as i8 - 1, useful))
 }
 
-/// For each suit, the other three suits' distances combined for a hand of `SETS` sets, [`mirrored`]. The set
-/// count is a constant so that the combines unroll.
+/// For each suit, the other three suits' distances combined for a hand of `SETS` sets, [`mirrored`]: man ⊗ pin
+/// and sou ⊗ honours once, then each with the other pair's suits (six products, not eight). The set count is
+/// a constant so that the combines unroll.
 #[inline(always)]
 fn rests<const SETS: usize>(suits: [&Distances; 4]) -> [Distances; 4] {
-    std::array::from_fn(|suit| {
-        let [a, b, c] = others(suit).map(|o| suits[o]);
-        mirrored::<SETS>(&convolve(&convolve(a, b, SETS), c, SETS))
-    })
+    let [man, pin, sou, honours] = suits;
+    let man_pin = convolve(man, pin, SETS);
+    let sou_honours = convolve(sou, honours, SETS);
+    [
+        convolve(pin, &sou_honours, SETS),
+        convolve(man, &sou_honours, SETS),
+        convolve(&man_pin, honours, SETS),
+        convolve(&man_pin, sou, SETS),
+    ]
+    .map(|rest| mirrored::<SETS>(&rest))
 }
 
 /// Kinds whose draw brings seven pairs below `best`. A draw does one of two things to [`PairCounts`]: it
@@ -189,17 +196,6 @@ fn standard_useful(counts: &Counts, keys: [usize; 4], rests: &[Distances; 4], be
         }
     }
     useful
-}
-
-/// The suits other than `suit`, in order.
-#[inline(always)]
-fn others(suit: usize) -> [usize; 3] {
-    match suit {
-        0 => [1, 2, 3],
-        1 => [0, 2, 3],
-        2 => [0, 1, 3],
-        _ => [0, 1, 2],
-    }
 }
 
 /// `rest` arranged for [`with_pair`]: entry (j, pair) holds `rest`'s entry (SETS − j, 1 − pair) for j ≤ SETS —
