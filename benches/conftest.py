@@ -36,10 +36,7 @@ def single14(hands14) -> list[list[int]]:
     return [row.tolist() for row in hands14[:SINGLE]]
 
 
-@pytest.fixture(scope="session", autouse=True)
-def warm_tables(wins14):
-    """Build the native lookup tables (generated at first use) before anything is timed."""
-    import mjcore
-
-    hand = wins14[0].tolist()
-    mjcore.is_win(hand), mjcore.shanten(hand), mjcore.decompose(hand)
+@pytest.fixture(scope="session")
+def single_rows(hands13, hands14, wins14) -> dict[str, np.ndarray]:
+    """``SINGLE`` hands of each kind: winning 14-tile, random 14-tile, random 13-tile."""
+    return {"winning14": wins14[:SINGLE], "random14": hands14[:SINGLE], "random13": hands13[:SINGLE]}

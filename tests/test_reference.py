@@ -4,11 +4,13 @@ every target, the win test, and the ``xiangting`` package)."""
 
 from __future__ import annotations
 
+import ast
 import doctest
 import importlib
 import inspect
 import random
 from itertools import combinations_with_replacement
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -482,9 +484,26 @@ def test_documentation_examples(module):
     assert tried > 0 and failures == 0
 
 
+def _stub_annotations(name: str) -> list[tuple[str, str | None]]:
+    """(parameter, annotation) of a function in the _core.pyi stubs, the return annotation last."""
+    stubs = ast.parse((Path(mjcore.__file__).parent / "_core.pyi").read_text(encoding="utf-8"))
+    (stub,) = [node for node in stubs.body if isinstance(node, ast.FunctionDef) and node.name == name]
+    arguments = stub.args.posonlyargs + stub.args.args + stub.args.kwonlyargs
+    return [(a.arg, ast.unparse(a.annotation)) for a in arguments] + [("return", ast.unparse(stub.returns))]
+
+
 def test_same_names_and_signatures_as_the_native_functions():
     for name in PUBLIC_FUNCTIONS:
-        assert inspect.signature(getattr(ref, name)) == inspect.signature(getattr(mjcore, name)), name
+        native, twin = getattr(mjcore, name), inspect.signature(getattr(ref, name))
+        if not inspect.isbuiltin(native):
+            assert twin == inspect.signature(native), name
+            continue
+        # A native function itself: its text signature holds names, kinds and defaults but cannot hold
+        # annotations, which live in its _core.pyi stub.
+        bare = [p.replace(annotation=p.empty) for p in twin.parameters.values()]
+        assert twin.replace(parameters=bare, return_annotation=twin.empty) == inspect.signature(native), name
+        annotations = [(p.name, p.annotation) for p in twin.parameters.values()] + [("return", twin.return_annotation)]
+        assert _stub_annotations(name) == annotations, name
 
 
 # --- batch --------------------------------------------------------------------------------------------------

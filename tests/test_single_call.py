@@ -1,10 +1,13 @@
-"""The fast single-call paths: counts read from lists and tuples in place, plain hands validated once, forms
-screened by the win tables before decomposing, and decomposition results built natively (shared groups,
-named tuples filled in place). Each path must answer exactly as the general one and as the reference."""
+"""The fast single-call paths: ``is_win``, ``shanten`` and ``waits`` are the native functions themselves, which
+read bytes, lists, tuples and numpy uint8 rows in place and hand every other spelling (and every ``forms``
+but a flag or an int) to the Python coercion; plain hands validated once, forms screened by the win tables
+before decomposing, and decomposition results built natively (shared groups, named tuples filled in place).
+Each path must answer, and fail, exactly as the general one and as the reference."""
 
 from __future__ import annotations
 
 import pickle
+import re
 
 import numpy as np
 import pytest
@@ -15,7 +18,8 @@ from mjcore import Decomposition, Forms, Group, Hand, InvalidHandError, _core
 
 from .strategies import complete_hands, random_hands
 
-SINGLE_CALLS = ("is_win", "shanten", "decompose", "shanten_by_form")
+SINGLE_CALLS = ("is_win", "shanten", "decompose", "shanten_by_form", "waits")
+NATIVE_CALLS = ("is_win", "shanten", "waits")  # the public functions that are native functions
 
 
 class Count(int):
@@ -23,25 +27,129 @@ class Count(int):
 
 
 def every_spelling(counts: list[int]) -> list:
-    """The same counts as every accepted plain input, including items the identity fast path cannot read."""
+    """The same counts as every accepted input: those read natively (bytes, list, tuple, numpy uint8 arrays,
+    rows and strided columns), lists whose items the in-place read cannot place, and those left to Python."""
     return [
         counts,
         tuple(counts),
         bytes(counts),
         np.array(counts, dtype=np.uint8),
-        Hand(tuple(counts)),
+        np.array([counts, counts], dtype=np.uint8)[1],
+        np.repeat(np.array(counts, dtype=np.uint8), 2)[::2],
         [np.int64(c) for c in counts],
         [Count(c) for c in counts],
+        Hand(tuple(counts)),
+        Hand(tuple(counts)).mpsz(),
+        bytearray(counts),
+        memoryview(bytes(counts)),
+        np.array(counts, dtype=np.int64),
     ]
+
+
+def raised(call) -> tuple[type, str] | None:
+    """The class and message of what ``call`` raises (None when it answers)."""
+    try:
+        call()
+    except Exception as error:  # noqa: BLE001 - the point is to compare whatever either side raises
+        return type(error), str(error)
+    return None
+
+
+def bad_spellings(counts: list[int]) -> list:
+    """Spellings of counts that may be out of range or of the wrong length (no Hand: it would refuse them)."""
+    if not all(type(c) is int for c in counts):
+        return [counts, tuple(counts)]
+    spellings = [counts, tuple(counts), np.array(counts, dtype=np.int64), [Count(c) for c in counts]]
+    if all(0 <= c < 256 for c in counts):
+        spellings += [bytes(counts), bytearray(counts), np.array(counts, dtype=np.uint8),
+                      np.repeat(np.array(counts, dtype=np.uint8), 2)[::2]]
+    return spellings
 
 
 @pytest.mark.parametrize("name", SINGLE_CALLS)
 def test_every_spelling_of_counts_gives_the_same_answer(name):
     hands = complete_hands(40, seed=3) + [row.tolist() for row in random_hands(40, 14, seed=4)]
+    if name == "waits":  # the reference tabulates 14-tile hands slowly: fewer of them
+        hands = hands[:10] + hands[40:50] + [row.tolist() for row in random_hands(20, 13, seed=5)]
     for counts in hands:
         expected = getattr(ref, name)(counts)
         for spelling in every_spelling(counts):
             assert getattr(mjcore, name)(spelling) == expected, (name, counts, type(spelling))
+
+
+@pytest.mark.parametrize("name", NATIVE_CALLS)
+def test_every_spelling_of_bad_counts_fails_as_the_reference(name):
+    base = [1] * 13 + [0] * 21
+    cases = [
+        base[:3] + [5] + base[4:],  # a count above four
+        base[:3] + [200] + base[4:],  # far above: bytes hold it, the reference names it all the same
+        base[:3] + [-1] + base[4:],
+        base[:33],  # too short
+        base + [0],  # too long
+        [1] * 15 + [0] * 19,  # 15 tiles: not a hand
+        [0] * 34,  # no tiles
+        [1] * 14 + [0] * 20,  # 14 tiles: is_win answers, waits tabulates, shanten answers
+        [1] * 13 + [0] * 21,  # 13 tiles: is_win refuses a 3n+1 hand
+    ]
+    for counts in cases:
+        for spelling in bad_spellings(counts):
+            native = raised(lambda: getattr(mjcore, name)(spelling))
+            assert native == raised(lambda: getattr(ref, name)(counts)), (name, counts, type(spelling))
+
+
+@pytest.mark.parametrize("name", NATIVE_CALLS)
+def test_every_forms_argument_answers_and_fails_as_the_reference(name):
+    counts = complete_hands(1, seed=5)[0]
+    if name == "waits":
+        counts[counts.index(max(counts))] -= 1  # a 13-tile hand: its waits
+    forms_values = [Forms.STANDARD, Forms.DEFAULT, Forms.ALL, Forms(2), 1, 5, 15, "standard", "all",
+                    ["standard", "seven_pairs"], ("thirteen_orphans",),
+                    None, 0, 16, -1, True, 1.5, "bogus", [], ["standard", 3], Forms(0), np.int64(3)]
+    for forms in forms_values:
+        expected = raised(lambda: getattr(ref, name)(counts, forms))
+        for spelling in (counts, bytes(counts), np.array(counts, dtype=np.uint8), Hand(tuple(counts))):
+            call = getattr(mjcore, name)
+            assert raised(lambda: call(spelling, forms)) == expected, (name, forms, type(spelling))
+            assert raised(lambda: call(spelling, forms=forms)) == expected, (name, forms, type(spelling))
+            if expected is None:
+                assert call(spelling, forms) == getattr(ref, name)(counts, forms), (name, forms)
+
+
+def test_a_bad_forms_argument_is_reported_before_a_bad_hand():
+    for name in NATIVE_CALLS:
+        for forms in ("bogus", 0, None):
+            native = raised(lambda: getattr(mjcore, name)([9] * 34, forms))
+            assert native == raised(lambda: getattr(ref, name)([9] * 34, forms)), (name, forms)
+            assert native is not None and "form" in native[1]
+
+
+def test_every_spelling_of_visible_tiles_answers_and_fails_as_the_reference():
+    hand = [row.tolist() for row in random_hands(1, 13, seed=8)][0]
+    seen = [1 if hand[k] < 3 else 0 for k in range(34)]
+    spellings = [seen, tuple(seen), bytes(seen), bytearray(seen), memoryview(bytes(seen)),
+                 np.array(seen, dtype=np.uint8), np.array(seen, dtype=np.int64), [Count(c) for c in seen]]
+    for spelling in spellings:
+        assert mjcore.waits(hand, visible=spelling) == ref.waits(hand, visible=seen), type(spelling)
+    too_many = [4 - c for c in hand]
+    too_many[hand.index(max(hand))] += 1
+    for bad in ([5] + [0] * 33, [0] * 33, ["1"] * 34, "1m", [True] + [0] * 33, too_many, 3):
+        spellings = bad_spellings(bad) if isinstance(bad, list) else [bad]
+        for spelling in spellings:
+            native = raised(lambda: mjcore.waits(hand, visible=spelling))
+            assert native == raised(lambda: ref.waits(hand, visible=bad)), (bad, type(spelling))
+
+
+def test_keywords_and_extra_arguments_as_the_reference():
+    counts = complete_hands(1, seed=6)[0]
+    for name in NATIVE_CALLS:
+        native, twin = getattr(mjcore, name), getattr(ref, name)
+        assert native(hand=counts, forms="standard") == twin(hand=counts, forms="standard")
+        assert native(counts, seven_pairs_quads=False, wild_fifth_copy=False) == twin(
+            counts, seven_pairs_quads=False, wild_fifth_copy=False)
+        for call in (lambda f: f(counts, 7, True), lambda f: f(counts, bogus=1), lambda f: f(),
+                     lambda f: f(counts, forms=7, hand=counts)):
+            expected = raised(lambda: call(twin))
+            assert expected is not None and raised(lambda: call(native)) == expected, name
 
 
 @pytest.mark.parametrize("size", [13, 14])
@@ -160,7 +268,7 @@ def test_a_count_that_empties_its_list_is_an_error_not_a_crash():
 
     counts[0] = Emptying()
     with pytest.raises(IndexError):
-        _core.is_win(counts, (), 0, int(Forms.DEFAULT), True, True)
+        mjcore.is_win(counts)
 
 
 def test_plain_sizes_are_checked_without_melds_or_wilds():

@@ -1,16 +1,19 @@
 # Hand-written stubs of the native module mjcore._core (the Rust core). The public, friendlier API is in
-# mjcore.analysis; these are the raw boundary functions it calls.
+# mjcore.analysis; most of these are the raw boundary functions it calls. ``is_win``, ``shanten`` and
+# ``waits`` are the public functions themselves (mjcore.is_win is _core.is_win): their stubs carry the public
+# annotations, which tests/test_reference.py checks against the reference twins.
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from .hand import Hand, Meld
+from .hand import FormsLike, Hand, HandLike, Meld
 from .mcr.result import McrScore
 from .mcr.situation import Situation as McrSituation
+from .results import Decomposition, DiscardChoice, Waits
 from .score_result import ScoreEntry, ScoreResult
 from .situation import Situation
-from .results import Decomposition
 
 __version__: str
 
@@ -22,10 +25,10 @@ def parse_hand(text: str) -> HandParts: ...
 def parse_tiles(text: str) -> list[int]: ...
 def format_hand(counts: Counts, melds: Sequence[MeldTuple] = ..., wilds: int = ..., flowers: int = ...) -> str: ...
 def is_win(
-    counts: Counts, melds: Sequence[MeldTuple], wilds: int, forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
+    hand: HandLike, forms: FormsLike = ..., *, seven_pairs_quads: bool = ..., wild_fifth_copy: bool = ...
 ) -> bool: ...
 def shanten(
-    counts: Counts, melds: Sequence[MeldTuple], wilds: int, forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
+    hand: HandLike, forms: FormsLike = ..., *, seven_pairs_quads: bool = ..., wild_fifth_copy: bool = ...
 ) -> int: ...
 def shanten_by_form(
     counts: Counts, melds: Sequence[MeldTuple], wilds: int, forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
@@ -40,23 +43,13 @@ def decompositions(
     meld_objects: tuple[Meld, ...],
 ) -> list[Decomposition]: ...
 def waits(
-    counts: Counts,
-    melds: Sequence[MeldTuple],
-    wilds: int,
-    forms: int,
-    seven_pairs_quads: bool,
-    wild_fifth_copy: bool,
-    visible: bytes | None,
-) -> tuple[int, list[tuple[int, int]]]: ...
-def discards(
-    counts: Counts,
-    melds: Sequence[MeldTuple],
-    wilds: int,
-    forms: int,
-    seven_pairs_quads: bool,
-    wild_fifth_copy: bool,
-    visible: bytes | None,
-) -> list[tuple[int, int, list[tuple[int, int]]]]: ...
+    hand: HandLike,
+    forms: FormsLike = ...,
+    *,
+    visible: Any = ...,
+    seven_pairs_quads: bool = ...,
+    wild_fifth_copy: bool = ...,
+) -> Waits | list[DiscardChoice]: ...
 def shanten_batch(
     arr: npt.NDArray[np.uint8], forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
 ) -> npt.NDArray[np.int8]: ...

@@ -43,41 +43,35 @@ def parse_hand(text: str) -> Hand:
     )
 
 
+def _native_parts(hand: HandLike) -> tuple[bytes, tuple, int]:
+    """(counts, melds, wilds) of a hand spelling the core does not read itself (a ``Hand``, hand text, a
+    bytearray, another array or sequence): the core calls this, so each spelling keeps the coercion and the
+    errors of ``as_hand``."""
+    h = as_hand(hand, parse_hand)
+    return bytes(h.concealed), tuple(m.as_tuple() for m in h.melds), h.wilds
+
+
 def _parts(hand: HandLike) -> tuple[Any, tuple, int]:
     """(counts, melds, wilds) for the native call. Plain count lists and bytes skip building a ``Hand``: the
-    core validates them itself, and this keeps the single-call path short."""
+    core validates them itself."""
     kind = type(hand)
     if kind is list or kind is bytes or kind is tuple:
         return hand, (), 0
     if kind is np.ndarray and hand.dtype == np.uint8 and hand.shape == (34,):
         return hand.tobytes(), (), 0
-    h = as_hand(hand, parse_hand)
-    return bytes(h.concealed), tuple(m.as_tuple() for m in h.melds), h.wilds
+    return _native_parts(hand)
 
 
 def _bits(forms: FormsLike) -> int:
     return _DEFAULT_BITS if forms is _DEFAULT_FORMS else forms_bits(forms)
 
 
-def is_win(
-    hand: HandLike, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True
-) -> bool:
-    """Whether a 3n+2-tile hand is complete in one of ``forms``."""
-    bits = _DEFAULT_BITS if forms is _DEFAULT_FORMS else forms_bits(forms)  # inline: a call costs as much
-    if type(hand) is list:  # the hot single call: plain counts go straight to the core, which validates them
-        return _core.is_win(hand, (), 0, bits, seven_pairs_quads, wild_fifth_copy)
-    return _core.is_win(*_parts(hand), bits, seven_pairs_quads, wild_fifth_copy)
-
-
-def shanten(
-    hand: HandLike, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True
-) -> int:
-    """The shanten number (replacement number − 1): −1 complete, 0 ready (听牌). A tile of which the hand (melds
-    included) holds all four cannot be waited on. The minimum over ``forms``."""
-    bits = _DEFAULT_BITS if forms is _DEFAULT_FORMS else forms_bits(forms)  # inline: a call costs as much
-    if type(hand) is list:  # the hot single call: plain counts go straight to the core, which validates them
-        return _core.shanten(hand, (), 0, bits, seven_pairs_quads, wild_fifth_copy)
-    return _core.shanten(*_parts(hand), bits, seven_pairs_quads, wild_fifth_copy)
+# The hot single calls are the native functions themselves: every hand spelling and ``forms`` are read in the
+# core (rust/bindings/src/hand_arg.rs, forms_arg.rs), which turns to ``_native_parts`` and ``forms_bits`` for
+# the rare spellings. Their signatures, with annotations, are in _core.pyi.
+is_win = _core.is_win
+shanten = _core.shanten
+waits = _core.waits
 
 
 _FORM_BY_BIT = {int(Forms.STANDARD): "standard", int(Forms.SEVEN_PAIRS): "seven_pairs",
@@ -106,40 +100,6 @@ def decompose(
     melds = tuple(m.as_tuple() for m in h.melds)
     return _core.decompositions(bytes(h.concealed), melds, h.wilds, bits, seven_pairs_quads, wild_fifth_copy,
                                 h.melds)
-
-
-def waits(
-    hand: HandLike,
-    forms: FormsLike = Forms.DEFAULT,
-    *,
-    visible: Any = None,
-    seven_pairs_quads: bool = True,
-    wild_fifth_copy: bool = True,
-) -> Waits | list[DiscardChoice]:
-    """For a 3n+1 hand: its shanten and the winning tiles (when ready) or the useful tiles (进张) that lower
-    the shanten, each with the copies still unseen. For a 3n+2 hand: the 何切 table, one ``DiscardChoice`` per
-    distinct discard, best first (lowest shanten, then most useful copies, then tile order).
-
-    ``visible``: optional 34 counts of tiles seen elsewhere (discards, other players' melds) that are no
-    longer available."""
-    if type(hand) is list:  # plain counts: the core validates them, so no Hand is built here
-        counts, melds, wilds, complete = hand, (), 0, sum(hand) % 3 == 2
-    else:
-        h = as_hand(hand, parse_hand)
-        counts, melds, wilds = bytes(h.concealed), tuple(m.as_tuple() for m in h.melds), h.wilds
-        complete = h.is_complete_size
-    seen = None if visible is None else bytes(_visible_counts(visible))
-    args = (counts, melds, wilds, _bits(forms), seven_pairs_quads, wild_fifth_copy, seen)
-    if complete:
-        return [DiscardChoice(d, s, tuple(tiles)) for d, s, tiles in _core.discards(*args)]
-    s, tiles = _core.waits(*args)
-    return Waits(s, tuple(tiles))
-
-
-def _visible_counts(visible: Any) -> tuple[int, ...]:
-    from .hand import coerce_counts
-
-    return coerce_counts(visible)
 
 
 def _batch_array(arr: Any) -> np.ndarray:

@@ -12,17 +12,23 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyList, PyTuple};
 
 use crate::errors::{argument, bad_hand, IntoPyResult};
+use crate::sequence_items::small_int_counts;
 
 /// A meld as it crosses the boundary: (kind code 0..4, lowest tile 0..33, claimed tile or -1, from offset 0..3).
 pub type MeldTuple = (u8, u8, i16, u8);
 
 /// Reads 34 counts from bytes or a sequence of ints.
 pub fn counts_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
+    // The common single-call input: a plain list (or tuple) of the shared ints 0..4.
+    if let Some(counts) = small_int_counts(obj) {
+        return Ok(counts);
+    }
     if let Ok(bytes) = obj.cast::<PyBytes>() {
         let data = bytes.as_bytes();
         check_length(data.len())?;
         let mut counts = [0u8; NUM_KINDS];
         counts.copy_from_slice(data);
+        check_counts(&counts)?;
         return Ok(counts);
     }
     // Lists and tuples, the common single-call inputs, are read in place through borrowed item pointers.
@@ -103,7 +109,18 @@ fn int_value(index: usize, value: &Bound<'_, PyAny>) -> PyResult<i64> {
     value.extract().map_err(|_| not_counts())
 }
 
-fn check_length(len: usize) -> PyResult<()> {
+/// Every count 0..4, or an error naming the first that is not (bytes and arrays hold any 0..255).
+pub fn check_counts(counts: &Counts) -> PyResult<()> {
+    if counts.iter().all(|&c| c <= COPIES) {
+        return Ok(());
+    }
+    for (i, &c) in counts.iter().enumerate() {
+        count_value(i, c.into())?;
+    }
+    Ok(())
+}
+
+pub fn check_length(len: usize) -> PyResult<()> {
     if len == NUM_KINDS {
         Ok(())
     } else {
@@ -226,6 +243,16 @@ pub fn analysis_input(
     wild_fifth_copy: bool,
 ) -> PyResult<AnalysisInput> {
     let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
+    input_from_parts(counts, melds, wilds, opts)
+}
+
+/// [`analysis_input`] with the form options already read.
+pub fn input_from_parts(
+    counts: &Bound<'_, PyAny>,
+    melds: &Bound<'_, PyAny>,
+    wilds: u8,
+    opts: FormOptions,
+) -> PyResult<AnalysisInput> {
     let melds = melds_from_py(melds)?;
     if melds.is_empty() && wilds == 0 {
         // Reading the counts checked each one, so the size is all that is left to validate.

@@ -9,25 +9,23 @@ use pyo3::prelude::*;
 use crate::batch::{map_batch, SizeRule};
 use crate::convert::{analysis_input, form_options, AnalysisInput};
 use crate::errors::IntoPyResult;
+use crate::forms_arg::FormsArg;
+use crate::hand_arg::single_input;
 
-/// The minimum shanten over the selected forms (−1 complete, 0 ready).
+/// The shanten number (replacement number − 1): −1 complete, 0 ready (听牌). A tile of which the hand (melds
+/// included) holds all four cannot be waited on. The minimum over ``forms``.
 #[pyfunction]
+#[pyo3(
+    signature = (hand, forms = FormsArg::DEFAULT, *, seven_pairs_quads = true, wild_fifth_copy = true),
+    text_signature = "(hand, forms=mjcore.Forms.DEFAULT, *, seven_pairs_quads=True, wild_fifth_copy=True)"
+)]
 pub fn shanten(
-    counts: &Bound<'_, PyAny>,
-    melds: &Bound<'_, PyAny>,
-    wilds: u8,
-    forms: u8,
+    hand: &Bound<'_, PyAny>,
+    forms: FormsArg,
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
 ) -> PyResult<i8> {
-    let input = analysis_input(
-        counts,
-        melds,
-        wilds,
-        forms,
-        seven_pairs_quads,
-        wild_fifth_copy,
-    )?;
+    let input = single_input(hand, forms.options(seven_pairs_quads, wild_fifth_copy)?)?;
     if input.is_plain() {
         // The common call goes straight to the table path; when no selected form applies, the full path
         // below reports it.

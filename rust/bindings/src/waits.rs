@@ -1,75 +1,133 @@
-//! Waits and useful tiles of a 3n+1 hand; the discard (何切) table of a 3n+2 hand.
+//! `mjcore.waits`: the waits and useful tiles of a 3n+1 hand, the discard (何切) table of a 3n+2 hand.
 
+use mjcore_engine::tile::COPIES;
 use mjcore_engine::waits::TileCount;
+use mjcore_engine::{Counts, HandShape, NUM_KINDS};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyList, PyTuple, PyType};
 
-use crate::convert::{analysis_input, counts_from_py};
-use crate::errors::IntoPyResult;
+use crate::dataclass_object::DataclassType;
+use crate::errors::{argument, IntoPyResult};
+use crate::forms_arg::FormsArg;
+use crate::hand_arg::{plain_counts, single_input};
 
-/// A tile and its unseen copies as Python sees them: (kind 0..33, copies).
-type PyTileCount = (u8, u8);
-
-fn to_py_tiles(tiles: &[TileCount]) -> Vec<PyTileCount> {
-    tiles.iter().map(|&(t, n)| (t.index(), n)).collect()
+/// `mjcore.results.Waits` and `DiscardChoice`, and `mjcore.hand.coerce_counts`, looked up once.
+struct WaitsPython {
+    waits: DataclassType<2>,
+    discard: DataclassType<3>,
+    coerce_counts: Py<PyAny>,
 }
 
-/// (shanten, [(tile, unseen copies)]) of a 3n+1 hand; InvalidHandError for a 3n+2 hand.
+fn waits_python(py: Python<'_>) -> PyResult<&WaitsPython> {
+    static TYPES: PyOnceLock<WaitsPython> = PyOnceLock::new();
+    TYPES.get_or_try_init(py, || {
+        let results = py.import("mjcore.results")?;
+        let class = |name: &str| {
+            results
+                .getattr(name)?
+                .cast_into::<PyType>()
+                .map_err(PyErr::from)
+        };
+        Ok(WaitsPython {
+            waits: DataclassType::new(class("Waits")?, ["shanten", "tiles"])?,
+            discard: DataclassType::new(class("DiscardChoice")?, ["discard", "shanten", "tiles"])?,
+            coerce_counts: py.import("mjcore.hand")?.getattr("coerce_counts")?.unbind(),
+        })
+    })
+}
+
+/// For a 3n+1 hand: its shanten and the winning tiles (when ready) or the useful tiles (进张) that lower
+/// the shanten, each with the copies still unseen. For a 3n+2 hand: the 何切 table, one ``DiscardChoice`` per
+/// distinct discard, best first (lowest shanten, then most useful copies, then tile order).
+///
+/// ``visible``: optional 34 counts of tiles seen elsewhere (discards, other players' melds) that are no
+/// longer available.
 #[pyfunction]
-#[allow(clippy::too_many_arguments)] // the flat argument list every analysis function shares
-pub fn waits(
-    counts: &Bound<'_, PyAny>,
-    melds: &Bound<'_, PyAny>,
-    wilds: u8,
-    forms: u8,
+#[pyo3(
+    signature = (hand, forms = FormsArg::DEFAULT, *, visible = None, seven_pairs_quads = true, wild_fifth_copy = true),
+    text_signature = "(hand, forms=mjcore.Forms.DEFAULT, *, visible=None, seven_pairs_quads=True, wild_fifth_copy=True)"
+)]
+pub fn waits<'py>(
+    hand: &Bound<'py, PyAny>,
+    forms: FormsArg,
+    visible: Option<&Bound<'py, PyAny>>,
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
-    visible: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(i8, Vec<PyTileCount>)> {
-    let input = analysis_input(
-        counts,
-        melds,
-        wilds,
-        forms,
-        seven_pairs_quads,
-        wild_fifth_copy,
-    )?;
-    let visible = visible.map(counts_from_py).transpose()?;
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = hand.py();
+    let input = single_input(hand, forms.options(seven_pairs_quads, wild_fifth_copy)?)?;
+    let types = waits_python(py)?;
+    let visible = visible.map(|v| visible_counts(types, v)).transpose()?;
+    if let HandShape::Full { .. } = input.shape {
+        let rows = mjcore_engine::discards(&input.hand, input.opts, visible.as_ref()).py_err()?;
+        let objects = rows.iter().map(|row| {
+            let fields = [
+                row.tile.index().into_pyobject(py)?.into_any(),
+                row.shanten.into_pyobject(py)?.into_any(),
+                tiles_tuple(py, &row.useful)?.into_any(),
+            ];
+            types.discard.instance(py, fields)
+        });
+        return Ok(PyList::new(py, objects.collect::<PyResult<Vec<_>>>()?)?.into_any());
+    }
     let (shanten, tiles) =
         mjcore_engine::waits(&input.hand, input.opts, visible.as_ref()).py_err()?;
-    Ok((shanten, to_py_tiles(&tiles)))
+    let fields = [
+        shanten.into_pyobject(py)?.into_any(),
+        tiles_tuple(py, &tiles)?.into_any(),
+    ];
+    types.waits.instance(py, fields)
 }
 
-/// [(discard, shanten after it, [(tile, unseen copies)])] of a 3n+2 hand, best first; InvalidHandError for a
-/// 3n+1 hand. Only real tiles are offered as discards, never a wild.
-#[pyfunction]
-#[allow(clippy::too_many_arguments)]
-pub fn discards(
-    counts: &Bound<'_, PyAny>,
-    melds: &Bound<'_, PyAny>,
-    wilds: u8,
-    forms: u8,
-    seven_pairs_quads: bool,
-    wild_fifth_copy: bool,
-    visible: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<(u8, i8, Vec<PyTileCount>)>> {
-    let input = analysis_input(
-        counts,
-        melds,
-        wilds,
-        forms,
-        seven_pairs_quads,
-        wild_fifth_copy,
-    )?;
-    let visible = visible.map(counts_from_py).transpose()?;
-    let rows = mjcore_engine::discards(&input.hand, input.opts, visible.as_ref()).py_err()?;
-    Ok(rows
-        .iter()
-        .map(|row| (row.tile.index(), row.shanten, to_py_tiles(&row.useful)))
-        .collect())
+/// The counts of `visible`: the plain spellings read natively; any other, or any that fails to read, goes to
+/// `coerce_counts`, which has always read this argument and names its errors.
+fn visible_counts(types: &WaitsPython, visible: &Bound<'_, PyAny>) -> PyResult<Counts> {
+    if let Some(Ok(counts)) = plain_counts(visible) {
+        return Ok(counts);
+    }
+    let counts: Vec<u8> = types
+        .coerce_counts
+        .bind(visible.py())
+        .call1((visible,))?
+        .extract()?;
+    counts
+        .try_into()
+        .map_err(|_| argument("coerce_counts must return 34 counts"))
+}
+
+/// `((kind, copies unseen), ...)` as Python sees it. Its items are shared: there are only 34 × 5 of them,
+/// and making a new pair per listed tile would cost more than finding the tiles.
+fn tiles_tuple<'py>(py: Python<'py>, tiles: &[TileCount]) -> PyResult<Bound<'py, PyTuple>> {
+    let pairs = tile_counts(py)?;
+    PyTuple::new(
+        py,
+        tiles
+            .iter()
+            .map(|&(t, n)| pairs[t.index() as usize][n as usize].bind(py)),
+    )
+}
+
+/// The `(kind, copies)` tuples, made once.
+fn tile_counts(py: Python<'_>) -> PyResult<&[[Py<PyTuple>; COPIES as usize + 1]; NUM_KINDS]> {
+    static PAIRS: PyOnceLock<[[Py<PyTuple>; COPIES as usize + 1]; NUM_KINDS]> = PyOnceLock::new();
+    PAIRS.get_or_try_init(py, || {
+        let mut made = Vec::with_capacity(NUM_KINDS);
+        for kind in 0..NUM_KINDS as u8 {
+            let row: Vec<Py<PyTuple>> = (0..=COPIES)
+                .map(|n| Ok((kind, n).into_pyobject(py)?.unbind()))
+                .collect::<PyResult<_>>()?;
+            made.push(
+                row.try_into()
+                    .map_err(|_| argument("five copy counts per kind"))?,
+            );
+        }
+        made.try_into()
+            .map_err(|_| argument("one row of tuples per kind"))
+    })
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(waits, m)?)?;
-    m.add_function(wrap_pyfunction!(discards, m)?)?;
     Ok(())
 }

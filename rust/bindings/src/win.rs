@@ -7,27 +7,24 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use crate::batch::{map_batch, SizeRule};
-use crate::convert::{analysis_input, form_options};
+use crate::convert::form_options;
 use crate::errors::IntoPyResult;
+use crate::forms_arg::FormsArg;
+use crate::hand_arg::single_input;
 
-/// Whether a 3n+2 hand is complete in one of `forms` (InvalidHandError for a 3n+1 hand).
+/// Whether a 3n+2-tile hand is complete in one of ``forms``.
 #[pyfunction]
+#[pyo3(
+    signature = (hand, forms = FormsArg::DEFAULT, *, seven_pairs_quads = true, wild_fifth_copy = true),
+    text_signature = "(hand, forms=mjcore.Forms.DEFAULT, *, seven_pairs_quads=True, wild_fifth_copy=True)"
+)]
 pub fn is_win(
-    counts: &Bound<'_, PyAny>,
-    melds: &Bound<'_, PyAny>,
-    wilds: u8,
-    forms: u8,
+    hand: &Bound<'_, PyAny>,
+    forms: FormsArg,
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
 ) -> PyResult<bool> {
-    let input = analysis_input(
-        counts,
-        melds,
-        wilds,
-        forms,
-        seven_pairs_quads,
-        wild_fifth_copy,
-    )?;
+    let input = single_input(hand, forms.options(seven_pairs_quads, wild_fifth_copy)?)?;
     if input.is_plain() && matches!(input.shape, HandShape::Full { .. }) {
         // Already validated: straight to the table lookup, without validating again.
         return Ok(is_win_counts_with(&input.hand.concealed, input.opts));

@@ -7,7 +7,7 @@
 use crate::error::{EngineError, Result};
 use crate::forms::FormOptions;
 use crate::hand::{Hand, HandShape};
-use crate::shanten::{Analysis, StandardParts};
+use crate::shanten::{plain_useful, Analysis, StandardParts};
 use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 
 /// A tile kind with the copies of it still unseen.
@@ -47,6 +47,9 @@ pub fn waits(
         )));
     }
     let unseen = unseen(hand, visible)?;
+    if let Some((shanten, useful)) = plain(hand).and_then(|counts| plain_useful(counts, opts)) {
+        return Ok((shanten, tiles_of(useful, &unseen)));
+    }
     let parts = analysis.standard_parts(&hand.concealed);
     let shanten = analysis
         .best_with(&hand.concealed, &parts)
@@ -76,6 +79,14 @@ pub fn discards(hand: &Hand, opts: FormOptions, visible: Option<&Counts>) -> Res
         }
         let mut left = hand.concealed;
         left[kind] -= 1;
+        if let Some((shanten, useful)) = plain(hand).and_then(|_| plain_useful(&left, opts)) {
+            rows.push(Discard {
+                tile,
+                shanten,
+                useful: tiles_of(useful, &unseen),
+            });
+            continue;
+        }
         let left_parts = analysis.with_suit(&parts, tile.suit(), &left);
         let shanten = analysis
             .best_with(&left, &left_parts)
@@ -116,6 +127,24 @@ fn useful_tiles(
         })
         .map(|tile| (tile, unseen[tile.index() as usize]))
         .collect()
+}
+
+/// The concealed counts of a plain hand (no melds, no wilds), the input of the all-at-once path.
+fn plain(hand: &Hand) -> Option<&Counts> {
+    (hand.melds.is_empty() && hand.wilds == 0).then_some(&hand.concealed)
+}
+
+/// The kinds of the bit set `useful`, in kind order, with their unseen copies.
+fn tiles_of(mut useful: u64, unseen: &Counts) -> Vec<TileCount> {
+    let mut tiles = Vec::with_capacity(useful.count_ones() as usize);
+    while useful != 0 {
+        let kind = useful.trailing_zeros() as u8;
+        useful &= useful - 1;
+        if let Some(tile) = Tile::new(kind) {
+            tiles.push((tile, unseen[kind as usize]));
+        }
+    }
+    tiles
 }
 
 /// Copies of each kind not in the hand, its melds or `visible`. More than four in all is an impossible

@@ -14,6 +14,7 @@ mod simd;
 mod special;
 mod standard;
 mod table;
+mod useful;
 
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
@@ -26,6 +27,7 @@ use standard::{table_missing_of_keys, StandardQuery};
 
 pub(crate) use special::mask_forms_missing;
 pub(crate) use standard::StandardParts;
+pub(crate) use useful::plain_useful;
 // The building blocks of the standard form, for callers that keep per-suit vectors themselves (the
 // efficiency bot recomputes one suit per candidate tile).
 #[cfg(test)]

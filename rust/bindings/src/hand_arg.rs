@@ -1,0 +1,76 @@
+//! The hand argument of the public single-hand calls (`mjcore.is_win`, `mjcore.shanten`, `mjcore.waits`),
+//! which are these native functions themselves. The plain spellings of 34 counts — bytes, a list or tuple of
+//! ints, a row of a numpy uint8 array — are read here in place; every other spelling (a `Hand`, hand text,
+//! a bytearray, any other array or sequence) goes to `mjcore.analysis._native_parts`, the Python coercion
+//! the reference applies too, so each spelling keeps exactly the answers and errors it has always had.
+
+use mjcore_engine::hand::Hand;
+use mjcore_engine::{Counts, FormOptions};
+use numpy::npyffi::{self, NPY_TYPES};
+use numpy::{PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyList, PyTuple};
+
+use crate::convert::{check_counts, check_length, counts_from_py, input_from_parts, AnalysisInput};
+use crate::errors::IntoPyResult;
+
+/// The counts of a plain spelling, or None when `obj` is not one (the caller then asks Python).
+pub fn plain_counts(obj: &Bound<'_, PyAny>) -> Option<PyResult<Counts>> {
+    if obj.is_exact_instance_of::<PyBytes>()
+        || obj.is_exact_instance_of::<PyList>()
+        || obj.is_exact_instance_of::<PyTuple>()
+    {
+        return Some(counts_from_py(obj));
+    }
+    // SAFETY: `obj` is a live object; the check reads its type only.
+    if unsafe { npyffi::PyArray_CheckExact(obj.py(), obj.as_ptr()) } != 0 {
+        // SAFETY: just checked to be exactly a numpy array.
+        let array = unsafe { obj.cast_unchecked::<PyUntypedArray>() };
+        return uint8_row(array);
+    }
+    None
+}
+
+/// The counts of a one-dimensional uint8 array, read through its data pointer and stride (a row or a column
+/// of a 2-D array alike); None for any other array, which the Python coercion reads item by item.
+fn uint8_row(array: &Bound<'_, PyUntypedArray>) -> Option<PyResult<Counts>> {
+    if array.ndim() != 1 || array.dtype().num() != NPY_TYPES::NPY_UBYTE as i32 {
+        return None;
+    }
+    if let Err(error) = check_length(array.shape()[0]) {
+        return Some(Err(error));
+    }
+    let stride = array.strides()[0];
+    // SAFETY: a uint8 array of one dimension: `cast_unchecked` only relabels it; its 34 items lie at `data`
+    // plus multiples of its stride, and nothing runs between these reads that could free or resize it.
+    let counts: Counts = unsafe {
+        let data = array.cast_unchecked::<PyArray1<u8>>().data();
+        std::array::from_fn(|i| *data.offset(i as isize * stride))
+    };
+    Some(check_counts(&counts).map(|()| counts))
+}
+
+/// `mjcore.analysis._native_parts`: `(counts bytes, melds tuple, wilds)` of any hand spelling.
+fn native_parts(py: Python<'_>) -> PyResult<&Py<PyAny>> {
+    static PARTS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    PARTS.get_or_try_init(py, || {
+        Ok(py
+            .import("mjcore.analysis")?
+            .getattr("_native_parts")?
+            .unbind())
+    })
+}
+
+/// The validated input of a public single-hand call.
+pub fn single_input(hand: &Bound<'_, PyAny>, opts: FormOptions) -> PyResult<AnalysisInput> {
+    if let Some(counts) = plain_counts(hand) {
+        // Reading the counts checked each one, so the size is all that is left to validate.
+        let hand = Hand::from_counts(counts?);
+        let shape = hand.shape().py_err()?;
+        return Ok(AnalysisInput { hand, shape, opts });
+    }
+    let parts = native_parts(hand.py())?.bind(hand.py()).call1((hand,))?;
+    let (counts, melds, wilds): (Bound<'_, PyAny>, Bound<'_, PyAny>, u8) = parts.extract()?;
+    input_from_parts(&counts, &melds, wilds, opts)
+}
