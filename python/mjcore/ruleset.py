@@ -20,6 +20,7 @@ from typing import Any, Union
 
 from .errors import RulesetError
 from .mcr.ruleset import McrRuleset, mcr_ruleset
+from .regional.families import RegionalRuleset, is_regional, parse_regional
 
 __all__ = [
     "EXTRA_KEYS",
@@ -154,7 +155,7 @@ class Ruleset:
         )  # fmt: skip
 
 
-RulesetLike = Union[Ruleset, McrRuleset, str, os.PathLike]
+RulesetLike = Union[Ruleset, McrRuleset, RegionalRuleset, str, os.PathLike]
 
 
 def rulesets(family: str | None = None) -> list[str]:
@@ -168,10 +169,10 @@ def _family_of(path: Path) -> str | None:
         return tomllib.load(handle).get("meta", {}).get("family")
 
 
-def load_ruleset(name_or_path: RulesetLike) -> Ruleset | McrRuleset:
+def load_ruleset(name_or_path: RulesetLike) -> Ruleset | McrRuleset | RegionalRuleset:
     """A shipped ruleset by name (``"gd-cgc5"``, ``"mcr"``), or a ruleset file by path. A file of
     ``meta.family = "mcr"`` loads as an ``McrRuleset``. A loaded ruleset is returned as is."""
-    if isinstance(name_or_path, (Ruleset, McrRuleset)):
+    if isinstance(name_or_path, (Ruleset, McrRuleset, RegionalRuleset)):
         return name_or_path
     if isinstance(name_or_path, str) and _SHIPPED_NAME.fullmatch(name_or_path):
         return _load_shipped(name_or_path)
@@ -191,7 +192,7 @@ _SHIPPED_NAME = re.compile(r"[\w-]+")
 
 
 @functools.lru_cache(maxsize=None)
-def _load_shipped(name: str) -> Ruleset | McrRuleset:
+def _load_shipped(name: str) -> Ruleset | McrRuleset | RegionalRuleset:
     """A shipped ruleset, loaded and compiled once per process."""
     path = RULESET_DIR / f"{name}.toml"
     if not path.is_file():
@@ -200,7 +201,7 @@ def _load_shipped(name: str) -> Ruleset | McrRuleset:
     return _load_file(path)
 
 
-def _load_file(path: Path) -> Ruleset | McrRuleset:
+def _load_file(path: Path) -> Ruleset | McrRuleset | RegionalRuleset:
     try:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
@@ -209,6 +210,8 @@ def _load_file(path: Path) -> Ruleset | McrRuleset:
     meta = data.get("meta")
     if isinstance(meta, dict) and meta.get("family") == "mcr":
         return mcr_ruleset(data)
+    if isinstance(meta, dict) and is_regional(meta.get("family")):  # sichuan, taiwan
+        return parse_regional(data)
     return _validated(_parse(_Table(data, "")))
 
 

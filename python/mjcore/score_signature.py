@@ -4,13 +4,16 @@ drift apart."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from .errors import InvalidArgumentError
 from .hand import HandLike
 from .mcr import McrRuleset, McrScore
 from .mcr import situation_of as mcr_situation_of
 from .mcr.situation import Situation as McrSituation
+from .regional.cores import RegionalCore
+from .regional.keywords import given_keywords
 from .ruleset import Ruleset, RulesetLike, load_ruleset
 from .score_result import ScoreResult
 from .situation import Seat, Situation, situation_of, win_tile_index
@@ -33,8 +36,10 @@ ScoreCore = Callable[[HandLike, int, Situation, Ruleset], ScoreResult]
 McrScoreCore = Callable[[HandLike, int, McrSituation, McrRuleset], McrScore]
 
 
-def score_function(core: ScoreCore, mcr_core: McrScoreCore) -> Callable[..., ScoreResult | McrScore]:
-    """The public ``score`` around a backend's Guangdong ``core`` and MCR ``mcr_core``."""
+def score_function(core: ScoreCore, mcr_core: McrScoreCore,
+                   regional_cores: Mapping[str, RegionalCore] | None = None) -> Callable[..., Any]:  # fmt: skip
+    """The public ``score`` around a backend's Guangdong ``core``, MCR ``mcr_core`` and the regional families'
+    cores (Sichuan, Taiwan: each reads its own situation keywords, see ``mjcore.sichuan``, ``mjcore.taiwan``)."""
 
     def score(
         hand: HandLike,
@@ -57,8 +62,14 @@ def score_function(core: ScoreCore, mcr_core: McrScoreCore) -> Callable[..., Sco
         feeder_already_liable: bool = False,
         last_copy: bool = False,
         heavenly_ready: bool = False,
-    ) -> ScoreResult | McrScore:
+        **family_keywords: Any,
+    ) -> Any:
         rules = load_ruleset(ruleset)
+        if regional_cores and rules.family in regional_cores:  # the family checks its own keywords
+            return regional_cores[rules.family](hand, win_tile_index(win_tile), rules,  # type: ignore[arg-type]
+                                                given_keywords(score, locals(), family_keywords))  # fmt: skip
+        if family_keywords:
+            raise TypeError(f"score() got an unexpected keyword argument {next(iter(family_keywords))!r}")
         if isinstance(rules, McrRuleset):
             mcr_where = mcr_situation_of(situation, self_drawn=self_drawn, seat_wind=seat_wind,
                                          round_wind=round_wind, robbing_kong=robbing_kong, kong_bloom=kong_bloom,

@@ -17,6 +17,7 @@ from .errors import InvalidArgumentError
 from .hand import HandLike
 from .mcr import McrRuleset
 from .mcr import native as mcr_native
+from .regional.cores import NATIVE_CORES
 from .ruleset import Ruleset, RulesetLike, load_ruleset
 from .score_result import ScoreResult
 from .score_signature import score_function
@@ -41,7 +42,7 @@ def _score(hand: HandLike, win: int, where: Situation, rules: Ruleset) -> ScoreR
                                   total, legal, tuple(payments), liable)  # fmt: skip
 
 
-score = score_function(_score, mcr_native.score)
+score = score_function(_score, mcr_native.score, NATIVE_CORES)
 
 
 def score_batch(

@@ -22,6 +22,7 @@ from ..tiles import NUM_KINDS, TERMINALS_AND_HONOURS, tile_name
 from . import mcr as mcr_reference
 from .decompose import decompose
 from .notation import parse_hand
+from .regional import REFERENCE_CORES
 
 __all__ = ["score"]
 
@@ -258,4 +259,4 @@ def _score_mcr(hand: HandLike, win: int, where: McrSituation, rules: McrRuleset)
     return mcr_reference.score(hand, win, where, rules.table)
 
 
-score = score_function(_score, _score_mcr)
+score = score_function(_score, _score_mcr, REFERENCE_CORES)
