@@ -78,7 +78,7 @@ class Family:
     section: str  # "fans" or "tai"
     value_field: str  # "fan" or "tai"
     row_keys: tuple[str, ...]
-    check: Callable[[Mapping[str, Any]], None] = lambda options: None
+    check: Callable[[Mapping[str, Any], Mapping[str, int]], None] = lambda options, values: None
 
 
 @dataclass(frozen=True)
@@ -191,7 +191,6 @@ def parse_regional(data: Mapping[str, Any]) -> RegionalRuleset:
     if missing:
         raise RulesetError(f"options.{missing[0]}: missing")
     options = {name: spec.check(name, raw_options[name]) for name, spec in family.options.items()}
-    family.check(options)
     section = _table(data, family.section, "")
     _unknown(section, family.row_keys, family.section)
     rows = []
@@ -205,6 +204,7 @@ def parse_regional(data: Mapping[str, Any]) -> RegionalRuleset:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 64:
             raise RulesetError(f"{where}.{family.value_field}: expected an int 0..64, got {value!r}")
         rows.append(Row(key, _string(entry, "zh", where), _string(entry, "en", where), value))
+    family.check(options, {row.key: row.value for row in rows})
     return RegionalRuleset(name=_string(meta, "name", "meta"), family=family.name, title=_string(meta, "title", "meta"),
                            tiles=tiles, options=MappingProxyType(options), rows=tuple(rows),
                            source=data)  # fmt: skip

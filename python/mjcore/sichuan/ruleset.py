@@ -58,7 +58,17 @@ SICHUAN_OPTIONS: Mapping[str, Any] = {
 }
 
 
-def _check(options: Mapping[str, Any]) -> None:
+# The most fan a win can reach must keep 底 × 2^fan within 64-bit money (both backends refuse the same files).
+MAX_FAN = 40
+_SHAPES = SICHUAN_FAN_KEYS[:6]
+_FIXED = ("tian_hu", "di_hu")
+
+
+def _check(options: Mapping[str, Any], values: Mapping[str, int]) -> None:
+    reach = max(values[k] for k in _SHAPES) + sum(v for k, v in values.items() if k not in _SHAPES + _FIXED)
+    reach += 3 * values["gen"]  # up to four 根
+    if reach > MAX_FAN or any(values[k] > MAX_FAN for k in _FIXED):
+        raise RulesetError(f"fans: a win could reach {reach} fan; at most {MAX_FAN} keep 底 × 2^fan in 64-bit money")
     if options["cap"] == 0 and options["flower_pig"] != "sixteen":
         raise RulesetError(f"options.flower_pig: {options['flower_pig']!r} pays the cap, and options.cap = 0 sets "
                            "none: choose a cap or flower_pig = 'sixteen'")  # fmt: skip

@@ -15,8 +15,10 @@ mod result_objects;
 mod ruleset;
 mod scoring;
 mod shanten;
+mod sichuan;
 mod sim;
 mod simulate;
+mod taiwan;
 mod waits;
 mod win;
 
@@ -31,6 +33,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ruleset::register(m)?;
     scoring::register(m)?;
     mcr::register(m)?;
+    sichuan::register(m)?;
+    taiwan::register(m)?;
     sim::register(m)?;
     bots::register(m)?;
     simulate::register(m)?;

@@ -7,6 +7,7 @@ from ...errors import IllegalActionError, InvalidHandError
 from ...hand import HandLike, MeldKind, as_hand
 from ...regional.result import RegionalScore, score_of
 from ...regional.ruleset import RegionalRuleset
+from ...sichuan.ruleset import SICHUAN_FAN_KEYS
 from ...sichuan.situation import Situation
 from ...tiles import tile_name
 from ..notation import parse_hand
@@ -48,7 +49,7 @@ def score(hand: HandLike, win: int, s: Situation, rules: RegionalRuleset) -> Reg
     if own is None:
         return RegionalScore.not_a_win("sichuan")
     entries, total = own
-    entries = entries + situational_fans(s, rules)
+    entries = sorted(entries + situational_fans(s, rules), key=lambda e: SICHUAN_FAN_KEYS.index(e[0]))
     total = sum(value for _, _, value in entries)
     mode = rules.options["heaven_earth"]
     if (s.heavenly or s.earthly) and mode != "off":

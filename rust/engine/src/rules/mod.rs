@@ -4,3 +4,6 @@
 pub mod guangdong;
 pub mod mcr;
 pub mod reading;
+pub mod regional;
+pub mod sichuan;
+pub mod taiwan;
