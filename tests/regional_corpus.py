@@ -12,14 +12,15 @@ from mjcore.sichuan import EndHand, Kong, Out, Win
 SUITED = range(27)
 
 
-def _groups(rng: random.Random, sets: int, kinds: list[int], chows: bool) -> tuple[list[int], list[tuple[str, int]]] | None:
+def _groups(rng: random.Random, sets: int, kinds: list[int], chows: bool,
+            chow_rate: float = 0.55) -> tuple[list[int], list[tuple[str, int]]] | None:  # fmt: skip
     """`sets` sets and a pair over `kinds` within four copies: (counts, [(kind "chow"/"pung", tile)])."""
     counts = [0] * 34
     groups: list[tuple[str, int]] = []
     for _ in range(sets):
         for _attempt in range(20):
             tile = rng.choice(kinds)
-            if chows and tile < 27 and tile % 9 <= 6 and tile + 2 in kinds and rng.random() < 0.55:
+            if chows and tile < 27 and tile % 9 <= 6 and tile + 2 in kinds and rng.random() < chow_rate:
                 if all(counts[tile + i] < 4 for i in range(3)):
                     for i in range(3):
                         counts[tile + i] += 1
@@ -78,7 +79,12 @@ def sichuan_hand(rng: random.Random) -> tuple[Hand, int, dict[str, Any]]:
         if rng.random() < 0.3:
             suits = [rng.choice(suits)]  # 清一色
         kinds = [t for t in SUITED if t // 9 in suits]
-        if rng.random() < 0.15:
+        style = rng.random()
+        if style < 0.1:  # 2, 5 and 8 only: 将对
+            kinds = [t for t in kinds if t % 9 in (1, 4, 7)]
+        elif style < 0.25:  # terminals and their neighbours: 带幺九 is likely
+            kinds = [t for t in kinds if t % 9 in (0, 1, 2, 6, 7, 8)]
+        if rng.random() < 0.15 and len(kinds) >= 7:
             counts = [0] * 34
             for t in rng.sample(kinds, 7 if rng.random() < 0.7 else 6):
                 counts[t] += 2
@@ -88,7 +94,7 @@ def sichuan_hand(rng: random.Random) -> tuple[Hand, int, dict[str, Any]]:
             melds: list[Meld] = []
             concealed = counts
         else:
-            built = _groups(rng, 4, kinds, chows=True)
+            built = _groups(rng, 4, kinds, chows=True, chow_rate=0.85 if 0.1 <= style < 0.25 else 0.55)
             if built is None:
                 continue
             counts, groups = built
@@ -114,6 +120,8 @@ def _sichuan_situation(rng: random.Random, hand: Hand, win: int, void: int) -> d
             situation["last_tile"] = True
         if rng.random() < 0.3:
             situation["still_in"] = [seat] + rng.sample(others, rng.randrange(1, 4))
+        elif not hand.melds and rng.random() < 0.1:
+            situation["heavenly" if seat == 0 else "earthly"] = True
     else:
         situation["discarder"] = rng.choice(others)
         if roll < 0.55 and hand.all_counts()[win] == 0:
@@ -131,19 +139,25 @@ def taiwan_hand(rng: random.Random) -> tuple[Hand, int, dict[str, Any]]:
     """A winning 16-tile Taiwan hand (five sets and a pair, some melds, flowers), and a situation."""
     while True:
         style = rng.random()
-        if style < 0.25:
-            kinds = [t for t in range(34) if t >= 27 or t // 9 == rng.randrange(3)]
+        suit = rng.randrange(3)
+        if style < 0.15:
+            kinds = [t for t in range(34) if t >= 27 or t // 9 == suit]
+        elif style < 0.25:
+            kinds = [t for t in range(27) if t // 9 == suit]
+        elif style < 0.45:  # no honours: chows and 平胡 are likely
+            kinds = list(range(27))
         elif style < 0.35:
             kinds = list(range(27, 34))
         else:
             kinds = list(range(34))
-        built = _groups(rng, 5, kinds, chows=True)
+        plain = 0.25 <= style < 0.45
+        built = _groups(rng, 5, kinds, chows=True, chow_rate=0.9 if plain else 0.55)
         if built is None:
             continue
         counts, groups = built
-        concealed, melds = _split(rng, counts, groups, 5, chi=True)
+        concealed, melds = _split(rng, counts, groups, 5 if rng.random() < 0.7 else 0, chi=True)
         before, win = _take_win(rng, concealed)
-        flowers = tuple(sorted(rng.sample(range(1, 9), rng.choice([0, 0, 1, 2, 3, 4, 8]))))
+        flowers = tuple(sorted(rng.sample(range(1, 9), 0 if plain else rng.choice([0, 0, 1, 2, 3, 4, 8]))))
         hand = Hand(tuple(before), tuple(melds), flowers=flowers if len(flowers) < 8 else (1, 2, 3, 4, 5, 7, 8))
         return hand, win, _taiwan_situation(rng, hand, win)
 
