@@ -22,7 +22,13 @@ impl PySichuanRuleset {
     /// values: the fan rows in engine order; choices, flags and ints: the options in the order
     /// `mjcore.sichuan.ruleset` sends them.
     #[new]
-    fn new(name: &str, values: Vec<u16>, choices: Vec<u8>, flags: Vec<bool>, ints: Vec<u32>) -> PyResult<Self> {
+    fn new(
+        name: &str,
+        values: Vec<u16>,
+        choices: Vec<u8>,
+        flags: Vec<bool>,
+        ints: Vec<u32>,
+    ) -> PyResult<Self> {
         let inner = SichuanTable::from_parts(name, &values, &choices, &flags, &ints).py_err()?;
         Ok(PySichuanRuleset { inner })
     }
@@ -63,6 +69,10 @@ fn situation(t: SituationTuple) -> PyResult<SichuanSituation> {
 
 type Entries = Vec<(&'static str, u8, u16)>;
 type MoneyRows = Vec<(&'static str, [i64; 4])>;
+/// (entries, total, counted, meets_minimum, money rows).
+type ScoreRow = (Entries, u16, u16, bool, MoneyRows);
+/// (money rows in `MONEY_KINDS` order, status codes per seat, winners in order).
+type SettlementRow = (Vec<[i64; 4]>, [u8; 4], Vec<u8>);
 
 /// One win: (entries [(key, count, fan)], total, counted, meets_minimum, [("win", money), ("transfer",
 /// money)]); None when the tiles do not win.
@@ -76,25 +86,42 @@ fn sichuan_score(
     flowers: u8,
     win: u8,
     where_: SituationTuple,
-) -> PyResult<Option<(Entries, u16, u16, bool, MoneyRows)>> {
+) -> PyResult<Option<ScoreRow>> {
     let hand = hand_from_parts(counts, melds, wilds, flowers)?;
     let win = Tile::new(win).ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
     let result = sichuan::score(&hand, win, &situation(where_)?, &ruleset.inner).py_err()?;
     Ok(result.map(|r| {
         let money = vec![("win", r.win), ("transfer", r.transfer)];
-        (r.fans.entries().collect(), r.total, r.counted, r.meets_minimum, money)
+        (
+            r.fans.entries().collect(),
+            r.total,
+            r.counted,
+            r.meets_minimum,
+            money,
+        )
     }))
 }
 
 /// (kind 0 out / 1 kong / 2 win, seat or discarder, kong or win kind, feeder, flag, winners [(seat, fan)]).
 type EventTuple = (u8, u8, u8, u8, bool, Vec<(u8, u16)>);
 /// (seat, counts, melds, wilds, flowers, void, void_discards, visible counts or None).
-type EndTuple<'py> = (u8, Bound<'py, PyAny>, Vec<MeldTuple>, u8, u8, u8, bool, Option<Bound<'py, PyAny>>);
+type EndTuple<'py> = (
+    u8,
+    Bound<'py, PyAny>,
+    Vec<MeldTuple>,
+    u8,
+    u8,
+    u8,
+    bool,
+    Option<Bound<'py, PyAny>>,
+);
 
 fn event(t: EventTuple) -> PyResult<Event> {
     let (kind, who, sub, feeder, flag, winners) = t;
     Ok(match kind {
-        0 => Event::Out { seat: seat(who, "Out.seat").py_err()? },
+        0 => Event::Out {
+            seat: seat(who, "Out.seat").py_err()?,
+        },
         1 => Event::Kong {
             seat: seat(who, "Kong.seat").py_err()?,
             kind: [KongKind::Direct, KongKind::Added, KongKind::Concealed]
@@ -110,10 +137,15 @@ fn event(t: EventTuple) -> PyResult<Event> {
             }
             Event::Win {
                 winners,
-                how: [WinHow::Discard, WinHow::SelfDrawn, WinHow::RobbingKong, WinHow::FedKongBloom]
-                    .get(sub as usize)
-                    .copied()
-                    .ok_or_else(|| argument(format!("win kind {sub} is not 0..3")))?,
+                how: [
+                    WinHow::Discard,
+                    WinHow::SelfDrawn,
+                    WinHow::RobbingKong,
+                    WinHow::FedKongBloom,
+                ]
+                .get(sub as usize)
+                .copied()
+                .ok_or_else(|| argument(format!("win kind {sub} is not 0..3")))?,
                 discarder: optional_seat(who, "Win.discarder").py_err()?,
                 kong_discard: flag,
             }
@@ -129,8 +161,11 @@ fn sichuan_settle(
     events: Vec<EventTuple>,
     ends: Vec<EndTuple<'_>>,
     wall_exhausted: bool,
-) -> PyResult<(Vec<[i64; 4]>, [u8; 4], Vec<u8>)> {
-    let events = events.into_iter().map(event).collect::<PyResult<Vec<_>>>()?;
+) -> PyResult<SettlementRow> {
+    let events = events
+        .into_iter()
+        .map(event)
+        .collect::<PyResult<Vec<_>>>()?;
     let mut hands = Vec::with_capacity(ends.len());
     for (seat_code, counts, melds, wilds, flowers, void, void_discards, visible) in ends {
         hands.push(EndHand {
@@ -146,7 +181,11 @@ fn sichuan_settle(
         });
     }
     let result = sichuan::settle(&events, &hands, wall_exhausted, &ruleset.inner).py_err()?;
-    Ok((result.money.to_vec(), result.status.map(|s| s as u8), result.winners))
+    Ok((
+        result.money.to_vec(),
+        result.status.map(|s| s as u8),
+        result.winners,
+    ))
 }
 
 /// The fan keys in the engine's order.

@@ -18,7 +18,13 @@ pub struct PyTaiwanRuleset {
 #[pymethods]
 impl PyTaiwanRuleset {
     #[new]
-    fn new(name: &str, values: Vec<u16>, choices: Vec<u8>, flags: Vec<bool>, ints: Vec<u32>) -> PyResult<Self> {
+    fn new(
+        name: &str,
+        values: Vec<u16>,
+        choices: Vec<u8>,
+        flags: Vec<bool>,
+        ints: Vec<u32>,
+    ) -> PyResult<Self> {
         let inner = TaiwanTable::from_parts(name, &values, &choices, &flags, &ints).py_err()?;
         Ok(PyTaiwanRuleset { inner })
     }
@@ -57,7 +63,13 @@ type Row = (Entries, u16, u16, bool, Vec<(&'static str, Money)>, Entries);
 fn entries(counts: &TaiCounts, table: &TaiwanTable) -> Entries {
     (0..tai::TAI_COUNT)
         .filter(|&i| counts.0[i] > 0)
-        .map(|i| (tai::KEYS[i], counts.0[i], u16::from(counts.0[i]) * table.values[i]))
+        .map(|i| {
+            (
+                tai::KEYS[i],
+                counts.0[i],
+                u16::from(counts.0[i]) * table.values[i],
+            )
+        })
         .collect()
 }
 
@@ -80,7 +92,14 @@ fn taiwan_score(
     let result = taiwan::score(&hand, win, &situation(where_)?, table).py_err()?;
     Ok(result.map(|r| {
         let money = vec![("win", r.win), ("eye_fee", r.eye_fee)];
-        (entries(&r.tai, table), r.total, r.counted, r.meets_minimum, money, entries(&r.dealer, table))
+        (
+            entries(&r.tai, table),
+            r.total,
+            r.counted,
+            r.meets_minimum,
+            money,
+            entries(&r.dealer, table),
+        )
     }))
 }
 
@@ -98,7 +117,14 @@ fn taiwan_flower_win(ruleset: &PyTaiwanRuleset, kind: u8, where_: SituationTuple
     let (row, value, win, eyes, dealer) = taiwan::flower_win(kind, &s, table);
     let mut counts = TaiCounts::default();
     counts.add(row, 1);
-    Ok((entries(&counts, table), value, value, true, vec![("win", win), ("eye_fee", eyes)], entries(&dealer, table)))
+    Ok((
+        entries(&counts, table),
+        value,
+        value,
+        true,
+        vec![("win", win), ("eye_fee", eyes)],
+        entries(&dealer, table),
+    ))
 }
 
 /// The 台 keys in the engine's order.

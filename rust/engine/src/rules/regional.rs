@@ -26,12 +26,15 @@ pub fn optional_seat(code: u8, what: &str) -> Result<Option<u8>> {
     match code {
         NONE => Ok(None),
         0..=3 => Ok(Some(code)),
-        _ => Err(EngineError::argument(format!("{what} {code} is not a seat 0..3"))),
+        _ => Err(EngineError::argument(format!(
+            "{what} {code} is not a seat 0..3"
+        ))),
     }
 }
 
 pub fn seat(code: u8, what: &str) -> Result<u8> {
-    optional_seat(code, what)?.ok_or_else(|| EngineError::argument(format!("{what}: a seat is required")))
+    optional_seat(code, what)?
+        .ok_or_else(|| EngineError::argument(format!("{what}: a seat is required")))
 }
 
 /// Checks what every family needs (no wilds; `tiles` before the winning tile counting melds as 3; no fifth
@@ -70,7 +73,9 @@ pub fn check_hand(
         )));
     }
     if bloom_needs_kong && !hand.melds.iter().any(|m| m.kind.is_kong()) {
-        return Err(EngineError::illegal("kong_bloom needs a declared kong in the hand"));
+        return Err(EngineError::illegal(
+            "kong_bloom needs a declared kong in the hand",
+        ));
     }
     Ok(counts)
 }

@@ -75,8 +75,12 @@ impl FanCounts {
 
     /// (key, count, fan) of every row that scored, in row order.
     pub fn entries(&self) -> impl Iterator<Item = (&'static str, u8, u16)> + '_ {
-        (0..FAN_COUNT)
-            .filter(|&i| self.counts[i] > 0)
-            .map(|i| (KEYS[i], self.counts[i], u16::from(self.counts[i]) * self.values[i]))
+        (0..FAN_COUNT).filter(|&i| self.counts[i] > 0).map(|i| {
+            (
+                KEYS[i],
+                self.counts[i],
+                u16::from(self.counts[i]) * self.values[i],
+            )
+        })
     }
 }

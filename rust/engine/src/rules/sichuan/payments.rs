@@ -11,7 +11,15 @@ pub fn fan_money(fan: u16, self_draw: bool, table: &SichuanTable) -> i64 {
 
 /// Pays a win: a discard (or robbed kong, or 当点炮 bloom) by `payer` alone; a self-draw by every other seat
 /// still in (`active` bits, 血战到底) or every other seat (血流成河).
-pub fn pay_win(money: &mut Money, seat: u8, self_draw: bool, payer: Option<u8>, active: u8, amount: i64, table: &SichuanTable) {
+pub fn pay_win(
+    money: &mut Money,
+    seat: u8,
+    self_draw: bool,
+    payer: Option<u8>,
+    active: u8,
+    amount: i64,
+    table: &SichuanTable,
+) {
     let seat = seat as usize;
     if !self_draw {
         if let Some(payer) = payer {

@@ -44,7 +44,9 @@ pub fn check_sichuan_hand(
         return Err(EngineError::hand("Sichuan plays 108 tiles: no flowers"));
     }
     if hand.melds.iter().any(|m| m.kind == MeldKind::Chi) {
-        return Err(EngineError::hand("Sichuan has no chi: melds are pon and kongs"));
+        return Err(EngineError::hand(
+            "Sichuan has no chi: melds are pon and kongs",
+        ));
     }
     let counts = check_hand(hand, win, "Sichuan", 13, robbing_kong, kong_bloom)?;
     if let Some(honour) = (27..34).find(|&t| counts[t] > 0) {
@@ -76,7 +78,11 @@ fn reading_shape(reading: &Reading, counts: &Counts, table: &SichuanTable) -> (u
         }
     };
     if reading.form == Form::SevenPairs {
-        let fan = if counts.contains(&4) { Fan::LongQiDui } else { Fan::QiDui };
+        let fan = if counts.contains(&4) {
+            Fan::LongQiDui
+        } else {
+            Fan::QiDui
+        };
         return (table.value(fan), fan);
     }
     let all_258 = (0..27).all(|t| counts[t] == 0 || matches!(rank(t), 2 | 5 | 8));
@@ -100,7 +106,12 @@ fn reading_shape(reading: &Reading, counts: &Counts, table: &SichuanTable) -> (u
 
 /// The hand's own fan (no situation), or None when it does not win. `counts`: every tile of the hand with
 /// the winning tile.
-pub fn hand_fans(hand: &Hand, win: usize, counts: &Counts, table: &SichuanTable) -> Option<FanCounts> {
+pub fn hand_fans(
+    hand: &Hand,
+    win: usize,
+    counts: &Counts,
+    table: &SichuanTable,
+) -> Option<FanCounts> {
     let mut best: Option<(u16, Fan)> = None;
     for_each_reading(hand, &standing(hand, win), SEVEN_PAIRS, |reading| {
         let key = reading_shape(reading, counts, table);
@@ -118,11 +129,17 @@ pub fn hand_fans(hand: &Hand, win: usize, counts: &Counts, table: &SichuanTable)
     add(shape, 1);
     let present = || (0..27).filter(|&t| counts[t] > 0);
     let first_suit = present().next().map_or(0, |t| t / 9);
-    add(Fan::QingYiSe, u8::from(present().all(|t| t / 9 == first_suit)));
+    add(
+        Fan::QingYiSe,
+        u8::from(present().all(|t| t / 9 == first_suit)),
+    );
     add(Fan::JinGouDiao, u8::from(hand.melds.len() == 4));
     let seven_pairs = matches!(shape, Fan::QiDui | Fan::LongQiDui);
     let all_258 = present().all(|t| matches!(rank(t), 2 | 5 | 8));
-    add(Fan::JiangQiDui, u8::from(seven_pairs && table.jiang_qi_dui && all_258));
+    add(
+        Fan::JiangQiDui,
+        u8::from(seven_pairs && table.jiang_qi_dui && all_258),
+    );
     let quads = counts.iter().filter(|&&c| c == 4).count() as u8;
     add(Fan::Gen, quads - u8::from(shape == Fan::LongQiDui));
     let concealed = hand.melds.iter().all(|m| m.kind == MeldKind::ConcealedKong);
@@ -136,12 +153,18 @@ pub fn hand_fans(hand: &Hand, win: usize, counts: &Counts, table: &SichuanTable)
 pub fn add_situational(fans: &mut FanCounts, s: &SichuanSituation, table: &SichuanTable) {
     let self_draw = s.scores_self_draw(table.fed_bloom_as_discard);
     let rows = [
-        (Fan::ZiMo, self_draw && table.self_draw_bonus == SelfDrawBonus::Fan),
+        (
+            Fan::ZiMo,
+            self_draw && table.self_draw_bonus == SelfDrawBonus::Fan,
+        ),
         (Fan::GangShangHua, s.kong_bloom),
         (Fan::GangShangPao, s.kong_discard),
         (Fan::QiangGangHu, s.robbing_kong),
         (Fan::HaiDiLaoYue, s.last_tile && s.self_drawn),
-        (Fan::HaiDiPao, s.last_tile && !s.self_drawn && table.hai_di_pao),
+        (
+            Fan::HaiDiPao,
+            s.last_tile && !s.self_drawn && table.hai_di_pao,
+        ),
     ];
     for (fan, scored) in rows {
         if scored {
@@ -152,12 +175,19 @@ pub fn add_situational(fans: &mut FanCounts, s: &SichuanSituation, table: &Sichu
 
 /// Scores `hand` (13 tiles before the winning tile, melds counted as 3) winning on `win`. Ok(None) when the
 /// tiles do not win; errors for a hand Sichuan cannot hold or win with.
-pub fn score(hand: &Hand, win: Tile, s: &SichuanSituation, table: &SichuanTable) -> Result<Option<SichuanScore>> {
+pub fn score(
+    hand: &Hand,
+    win: Tile,
+    s: &SichuanSituation,
+    table: &SichuanTable,
+) -> Result<Option<SichuanScore>> {
     s.validate()?;
     let win = win.index() as usize;
     let counts = check_sichuan_hand(hand, win, s.void, s.robbing_kong, s.kong_bloom)?;
     if (s.heavenly || s.earthly) && !hand.melds.is_empty() {
-        return Err(EngineError::illegal("heavenly/earthly: the first go-around has no pon or kong yet"));
+        return Err(EngineError::illegal(
+            "heavenly/earthly: the first go-around has no pon or kong yet",
+        ));
     }
     let Some(mut fans) = hand_fans(hand, win, &counts, table) else {
         return Ok(None);
@@ -183,11 +213,28 @@ pub fn score(hand: &Hand, win: Tile, s: &SichuanSituation, table: &SichuanTable)
     let (mut win_money, mut transfer) = ([0; 4], [0; 4]);
     if meets_minimum {
         let self_draw = s.scores_self_draw(table.fed_bloom_as_discard);
-        let payer = if s.self_drawn { s.kong_fed_by } else { s.discarder };
+        let payer = if s.self_drawn {
+            s.kong_fed_by
+        } else {
+            s.discarder
+        };
         let amount = fan_money(counted, self_draw, table);
-        pay_win(&mut win_money, s.seat, self_draw, payer, s.still_in, amount, table);
+        pay_win(
+            &mut win_money,
+            s.seat,
+            self_draw,
+            payer,
+            s.still_in,
+            amount,
+            table,
+        );
         if let Some(discarder) = s.discarder {
-            pay(&mut transfer, s.seat as usize, discarder as usize, transferred(s, table));
+            pay(
+                &mut transfer,
+                s.seat as usize,
+                discarder as usize,
+                transferred(s, table),
+            );
         }
     }
     Ok(Some(SichuanScore {
@@ -210,5 +257,70 @@ fn transferred(s: &SichuanSituation, table: &SichuanTable) -> i64 {
         1 => s.kong_money,
         n if table.transfer_split => s.kong_money / i64::from(n),
         _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::EngineError;
+    use crate::notation::parse_hand;
+    use crate::rules::sichuan::table::tests::default_table;
+
+    fn discard(seat: u8, discarder: u8, void: u8) -> SichuanSituation {
+        SichuanSituation {
+            seat,
+            void: Some(void),
+            discarder: Some(discarder),
+            still_in: 0b1111,
+            winners_on_discard: 1,
+            ..SichuanSituation::default()
+        }
+    }
+
+    fn tile(index: u8) -> Tile {
+        Tile::new(index).expect("a tile")
+    }
+
+    #[test]
+    fn pure_pungs_with_a_root() {
+        // S08: 对对胡 1 + 清一色 2 + 根 1 = 4 → ×16 from the discarder.
+        let hand = parse_hand("(7777s)[222s]555s888s3s").expect("hand");
+        let result = score(&hand, tile(20), &discard(3, 1, 1), &default_table())
+            .expect("ok")
+            .expect("a win");
+        assert_eq!((result.total, result.counted), (4, 4));
+        assert_eq!(result.win, [0, -16, 0, 16]);
+    }
+
+    #[test]
+    fn the_cap_limits_payments_not_the_total() {
+        // S10: 十八罗汉 self-drawn: 7 fan, paid at the cap of 4.
+        let hand = parse_hand("(1111m)[4444m]{2222s}(8888s)6s").expect("hand");
+        let mut s = discard(1, 0, 1);
+        s.self_drawn = true;
+        s.discarder = None;
+        let result = score(&hand, tile(23), &s, &default_table())
+            .expect("ok")
+            .expect("a win");
+        assert_eq!((result.total, result.counted), (7, 4));
+        assert_eq!(result.win, [-16, 48, -16, -16]);
+    }
+
+    #[test]
+    fn a_hand_holding_its_void_suit_cannot_win() {
+        let hand = parse_hand("123p456p789p234s5s").expect("hand");
+        let refused = score(&hand, tile(22), &discard(1, 2, 1), &default_table());
+        assert!(matches!(refused, Err(EngineError::IllegalAction { .. })));
+    }
+
+    #[test]
+    fn seventeen_tiles_and_honours_are_not_sichuan_hands() {
+        let sixteen = parse_hand("123m456m789m123p456p5p").expect("hand");
+        let honours = parse_hand("123m456m789m123p5z").expect("hand");
+        for hand in [sixteen, honours] {
+            let refused = score(&hand, tile(13), &discard(1, 2, 2), &default_table());
+            assert!(matches!(refused, Err(EngineError::InvalidHand { .. })));
+        }
     }
 }

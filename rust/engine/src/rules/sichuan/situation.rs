@@ -30,11 +30,18 @@ pub struct SichuanSituation {
 impl SichuanSituation {
     pub fn validate(&self) -> Result<()> {
         let seats_ok = self.seat < 4 && self.dealer < 4 && self.still_in < 16;
-        if !seats_ok || self.void.is_some_and(|v| v > 2) || !(1..=3).contains(&self.winners_on_discard) {
-            return Err(EngineError::argument("Sichuan situation: a seat, suit or count out of range"));
+        if !seats_ok
+            || self.void.is_some_and(|v| v > 2)
+            || !(1..=3).contains(&self.winners_on_discard)
+        {
+            return Err(EngineError::argument(
+                "Sichuan situation: a seat, suit or count out of range",
+            ));
         }
         if !self.self_drawn && self.discarder.is_none() {
-            return Err(EngineError::argument("discarder: required for a win on another player's tile"));
+            return Err(EngineError::argument(
+                "discarder: required for a win on another player's tile",
+            ));
         }
         if self.kong_money < 0 {
             return Err(EngineError::argument("kong_money must be >= 0"));

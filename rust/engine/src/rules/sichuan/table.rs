@@ -79,18 +79,36 @@ fn pick<T: Copy>(options: &[T], code: u8, what: &str) -> Result<T> {
 impl SichuanTable {
     /// From the rows' values and the options in the order `python/mjcore/sichuan/ruleset.py` sends them
     /// (choices, flags, ints), each checked.
-    pub fn from_parts(name: &str, values: &[u16], choices: &[u8], flags: &[bool], ints: &[u32]) -> Result<Self> {
+    pub fn from_parts(
+        name: &str,
+        values: &[u16],
+        choices: &[u8],
+        flags: &[bool],
+        ints: &[u32],
+    ) -> Result<Self> {
         let values: [u16; FAN_COUNT] = values.try_into().map_err(|_| {
-            EngineError::ruleset(format!("a Sichuan table has {FAN_COUNT} fan rows, not {}", values.len()))
+            EngineError::ruleset(format!(
+                "a Sichuan table has {FAN_COUNT} fan rows, not {}",
+                values.len()
+            ))
         })?;
-        let (&[mode, bonus, heaven, fed, transfer, shared, refund, pig, basis], &[void_suit, dai_yao_jiu, jiang_dui, jiang_qi_dui, men_qing, zhong_zhang, hai_di_pao, returned_kong_pays, dead_wait_counts, void_discards_exempt, check_fourth], &[cap, direct, added, concealed, minimum, base]) =
-            (choices, flags, ints)
+        let (
+            &[mode, bonus, heaven, fed, transfer, shared, refund, pig, basis],
+            &[void_suit, dai_yao_jiu, jiang_dui, jiang_qi_dui, men_qing, zhong_zhang, hai_di_pao, returned_kong_pays, dead_wait_counts, void_discards_exempt, check_fourth],
+            &[cap, direct, added, concealed, minimum, base],
+        ) = (choices, flags, ints)
         else {
-            return Err(EngineError::ruleset("Sichuan options: expected 9 choices, 11 flags and 6 ints"));
+            return Err(EngineError::ruleset(
+                "Sichuan options: expected 9 choices, 11 flags and 6 ints",
+            ));
         };
         let shapes = values[..6].iter().max().copied().unwrap_or(0);
         let reach = shapes + values[6..18].iter().sum::<u16>() + 3 * values[Fan::Gen as usize];
-        if cap > 16 || base > 1_000_000 || reach > MAX_FAN || values[18..].iter().any(|&v| v > MAX_FAN) {
+        if cap > 16
+            || base > 1_000_000
+            || reach > MAX_FAN
+            || values[18..].iter().any(|&v| v > MAX_FAN)
+        {
             return Err(EngineError::ruleset(format!(
                 "a Sichuan win could reach {reach} fan (at most {MAX_FAN}), or the cap or base is out of range"
             )));
@@ -99,13 +117,29 @@ impl SichuanTable {
             name: name.to_owned(),
             values,
             xueliu: pick(&[false, true], mode, "mode")?,
-            self_draw_bonus: pick(&[SelfDrawBonus::Fan, SelfDrawBonus::Base, SelfDrawBonus::None], bonus, "self_draw_bonus")?,
-            heaven_earth: pick(&[HeavenEarth::Cap, HeavenEarth::Fixed, HeavenEarth::Off], heaven, "heaven_earth")?,
+            self_draw_bonus: pick(
+                &[SelfDrawBonus::Fan, SelfDrawBonus::Base, SelfDrawBonus::None],
+                bonus,
+                "self_draw_bonus",
+            )?,
+            heaven_earth: pick(
+                &[HeavenEarth::Cap, HeavenEarth::Fixed, HeavenEarth::Off],
+                heaven,
+                "heaven_earth",
+            )?,
             fed_bloom_as_discard: pick(&[false, true], fed, "fed_kong_bloom")?,
-            call_transfer: pick(&[Transfer::Kong, Transfer::All, Transfer::Off], transfer, "call_transfer")?,
+            call_transfer: pick(
+                &[Transfer::Kong, Transfer::All, Transfer::Off],
+                transfer,
+                "call_transfer",
+            )?,
             transfer_split: pick(&[false, true], shared, "call_transfer_shared")?,
             refund_still_in_only: pick(&[false, true], refund, "refund_to")?,
-            flower_pig: pick(&[FlowerPig::Cap, FlowerPig::CapAndWinners, FlowerPig::Sixteen], pig, "flower_pig")?,
+            flower_pig: pick(
+                &[FlowerPig::Cap, FlowerPig::CapAndWinners, FlowerPig::Sixteen],
+                pig,
+                "flower_pig",
+            )?,
             ready_check_self_draw: pick(&[false, true], basis, "ready_check_basis")?,
             void_suit,
             dai_yao_jiu,
@@ -138,5 +172,34 @@ impl SichuanTable {
         } else {
             total
         }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// The defaults of `rulesets/sichuan.toml`.
+    pub(crate) fn default_table() -> SichuanTable {
+        let values = [0, 1, 2, 2, 3, 3, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5, 5];
+        let flags = [
+            true, true, true, false, false, false, false, true, true, false, false,
+        ];
+        SichuanTable::from_parts("sichuan", &values, &[0; 9], &flags, &[4, 2, 1, 2, 0, 1])
+            .expect("defaults")
+    }
+
+    #[test]
+    fn refuses_a_table_whose_fan_would_overflow_money() {
+        let mut values = [1u16; FAN_COUNT];
+        values[Fan::Gen as usize] = 10;
+        let flags = [false; 11];
+        assert!(
+            SichuanTable::from_parts("x", &values, &[0; 9], &flags, &[4, 2, 1, 2, 0, 1]).is_err()
+        );
+        assert!(
+            SichuanTable::from_parts("x", &values[..5], &[0; 9], &flags, &[4, 2, 1, 2, 0, 1])
+                .is_err()
+        );
     }
 }

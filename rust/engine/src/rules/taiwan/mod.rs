@@ -5,11 +5,11 @@
 pub mod payments;
 pub mod scorer;
 pub mod situation;
-pub mod tai;
 pub mod table;
+pub mod tai;
 
 pub use payments::{flower_win, FlowerWin};
 pub use scorer::{score, TaiwanScore};
 pub use situation::TaiwanSituation;
-pub use tai::{Tai, TaiCounts};
 pub use table::TaiwanTable;
+pub use tai::{Tai, TaiCounts};

@@ -4,8 +4,8 @@
 
 use super::payments::payments;
 use super::situation::TaiwanSituation;
-use super::tai::{Tai, TaiCounts};
 use super::table::TaiwanTable;
+use super::tai::{Tai, TaiCounts};
 use crate::error::{EngineError, Result};
 use crate::hand::{Hand, MeldKind};
 use crate::rules::reading::{for_each_reading, Reading, Shapes};
@@ -46,24 +46,36 @@ fn flower_rows(flowers: u8, seat_wind: u8, table: &TaiwanTable, tai: &mut TaiCou
             tai.add(Tai::HuaGang, 1);
         } else {
             let own = seat_flowers(seat_wind, table.association_flowers);
-            tai.add(Tai::ZhengHua, own.iter().filter(|&&f| group.contains(&f) && held(f)).count() as u8);
+            tai.add(
+                Tai::ZhengHua,
+                own.iter()
+                    .filter(|&&f| group.contains(&f) && held(f))
+                    .count() as u8,
+            );
         }
     }
 }
 
 /// The sets of a reading with whether each is a declared meld (melds come first) and its kind.
-fn sets<'a>(reading: &'a Reading, hand: &'a Hand) -> impl Iterator<Item = (bool, usize, Option<MeldKind>)> + 'a {
-    reading
-        .sets()
-        .enumerate()
-        .map(|(i, s)| (s.chow, s.tile.index() as usize, hand.melds.get(i).map(|m| m.kind)))
+fn sets<'a>(
+    reading: &'a Reading,
+    hand: &'a Hand,
+) -> impl Iterator<Item = (bool, usize, Option<MeldKind>)> + 'a {
+    reading.sets().enumerate().map(|(i, s)| {
+        (
+            s.chow,
+            s.tile.index() as usize,
+            hand.melds.get(i).map(|m| m.kind),
+        )
+    })
 }
 
 /// 暗刻: concealed pungs and 暗槓; a pung the discarded winning tile completes is not concealed, unless the
 /// reading also has a concealed chow or the pair the tile can complete instead.
 fn concealed_pungs(reading: &Reading, hand: &Hand, win: usize, self_drawn: bool) -> u8 {
     let pair_takes = reading.pair.is_some_and(|p| p.index() as usize == win);
-    let chow_takes = sets(reading, hand).any(|(chow, t, meld)| chow && meld.is_none() && (t..t + 3).contains(&win));
+    let chow_takes = sets(reading, hand)
+        .any(|(chow, t, meld)| chow && meld.is_none() && (t..t + 3).contains(&win));
     let elsewhere = pair_takes || chow_takes;
     sets(reading, hand)
         .filter(|&(chow, t, meld)| match meld {
@@ -100,7 +112,11 @@ fn reading_rows(
     let first_suit = present().find(|&t| t < 27).map(|t| t / 9);
     let one_suit = first_suit.is_some_and(|suit| present().all(|t| t >= 27 || t / 9 == suit));
     let concealed = hand.melds.iter().all(|m| m.kind == MeldKind::ConcealedKong);
-    let exposed = hand.melds.iter().filter(|m| m.kind != MeldKind::ConcealedKong).count();
+    let exposed = hand
+        .melds
+        .iter()
+        .filter(|m| m.kind != MeldKind::ConcealedKong)
+        .count();
     tai.add_if(Tai::MenQingZiMo, concealed && s.self_drawn);
     tai.add_if(Tai::MenQing, concealed);
     tai.add_if(Tai::ZiMo, s.self_drawn);
@@ -114,7 +130,11 @@ fn reading_rows(
     tai.add_if(Tai::HaiDiLaoYue, s.last_tile && s.self_drawn);
     tai.add_if(Tai::HeDiLaoYu, s.last_tile && !s.self_drawn);
     if exposed == 5 {
-        let row = if s.self_drawn { Tai::BanQiuRen } else { Tai::QuanQiuRen };
+        let row = if s.self_drawn {
+            Tai::BanQiuRen
+        } else {
+            Tai::QuanQiuRen
+        };
         tai.add_if(row, !s.self_drawn || table.half_seeker);
         if !s.self_drawn && !table.full_seeker_single_wait {
             tai.0[Tai::DuTing as usize] = 0;
@@ -149,12 +169,21 @@ fn reading_rows(
 
 /// Scores `hand` (16 tiles before the winning tile, melds counted as 3; flowers score 正花/花槓) winning on
 /// `win`. Ok(None) when the tiles do not win.
-pub fn score(hand: &Hand, win: Tile, s: &TaiwanSituation, table: &TaiwanTable) -> Result<Option<TaiwanScore>> {
+pub fn score(
+    hand: &Hand,
+    win: Tile,
+    s: &TaiwanSituation,
+    table: &TaiwanTable,
+) -> Result<Option<TaiwanScore>> {
     s.validate()?;
     let win = win.index() as usize;
     let counts = check_hand(hand, win, "Taiwan", 16, s.robbing_kong, false)?;
-    if (s.heavenly || s.earthly || s.human) && hand.melds.iter().any(|m| m.kind != MeldKind::ConcealedKong) {
-        return Err(EngineError::illegal("heavenly/earthly/human: no call has been made yet, so no exposed meld"));
+    if (s.heavenly || s.earthly || s.human)
+        && hand.melds.iter().any(|m| m.kind != MeldKind::ConcealedKong)
+    {
+        return Err(EngineError::illegal(
+            "heavenly/earthly/human: no call has been made yet, so no exposed meld",
+        ));
     }
     let single_wait = winning_kinds(hand) == 1;
     let mut best: Option<(u16, TaiCounts)> = None;
@@ -168,7 +197,11 @@ pub fn score(hand: &Hand, win: Tile, s: &TaiwanSituation, table: &TaiwanTable) -
     let Some((total, tai)) = best else {
         return Ok(None);
     };
-    let counted = if table.cap > 0 { total.min(table.cap) } else { total };
+    let counted = if table.cap > 0 {
+        total.min(table.cap)
+    } else {
+        total
+    };
     let meets_minimum = total >= table.minimum_tai;
     let (win_money, eye_fee, dealer) = if meets_minimum {
         payments(s, counted, table)
@@ -184,4 +217,76 @@ pub fn score(hand: &Hand, win: Tile, s: &TaiwanSituation, table: &TaiwanTable) -
         eye_fee,
         dealer,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_hand;
+
+    /// The defaults of `rulesets/taiwan.toml`.
+    fn default_table() -> TaiwanTable {
+        let values = [
+            1, 2, 1, 1, 3, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 2, 2, 2, 5, 8, 4, 4, 4, 8, 8, 8, 16,
+            16, 8, 8, 8, 16, 24,
+        ];
+        TaiwanTable::from_parts(
+            "taiwan",
+            &values,
+            &[0, 0, 0],
+            &[true, true],
+            &[0, 0, 30, 10],
+        )
+        .expect("defaults")
+    }
+
+    fn win(seat: u8, discarder: Option<u8>) -> TaiwanSituation {
+        TaiwanSituation {
+            seat,
+            self_drawn: discarder.is_none(),
+            discarder,
+            ..TaiwanSituation::default()
+        }
+    }
+
+    fn tile(index: u8) -> Tile {
+        Tile::new(index).expect("a tile")
+    }
+
+    #[test]
+    fn a_discard_opens_the_pung_it_completes() {
+        // T04: 3z from a discard is an exposed pung (三暗刻); self-drawn it is the fourth concealed one.
+        let hand = parse_hand("[555m]222p777p999s33z44s").expect("hand");
+        let table = default_table();
+        let discarded = score(&hand, tile(29), &win(2, Some(3)), &table)
+            .expect("ok")
+            .expect("win");
+        let drawn = score(&hand, tile(29), &win(2, None), &table)
+            .expect("ok")
+            .expect("win");
+        assert_eq!((discarded.total, drawn.total), (7, 11));
+        assert!(
+            discarded.tai.has(Tai::SanAnKe)
+                && drawn.tai.has(Tai::SiAnKe)
+                && !drawn.tai.has(Tai::SanAnKe)
+        );
+        assert_eq!(drawn.win, [-150, -140, 430, -140]);
+    }
+
+    #[test]
+    fn big_four_winds_replaces_the_wind_rows() {
+        // T10: 大四喜 16 + 字一色 16 + 中 1 + 自摸 1 + 獨聽 1.
+        let hand = parse_hand("[111z][222z][333z]444z777z5z").expect("hand");
+        let result = score(&hand, tile(31), &win(3, None), &default_table())
+            .expect("ok")
+            .expect("win");
+        assert_eq!(result.total, 35);
+        assert!(!result.tai.has(Tai::MenFeng) && !result.tai.has(Tai::PengPengHu));
+    }
+
+    #[test]
+    fn thirteen_tiles_are_not_a_taiwan_hand() {
+        let hand = parse_hand("123m456m789m123p5p").expect("hand");
+        assert!(score(&hand, tile(13), &win(1, Some(2)), &default_table()).is_err());
+    }
 }

@@ -25,11 +25,20 @@ pub struct TaiwanSituation {
 
 impl TaiwanSituation {
     pub fn validate(&self) -> Result<()> {
-        if self.seat > 3 || self.dealer > 3 || self.round_wind > 3 || self.eye_seats > 15 || self.streak > 100 {
-            return Err(EngineError::argument("Taiwan situation: a seat or count out of range"));
+        if self.seat > 3
+            || self.dealer > 3
+            || self.round_wind > 3
+            || self.eye_seats > 15
+            || self.streak > 100
+        {
+            return Err(EngineError::argument(
+                "Taiwan situation: a seat or count out of range",
+            ));
         }
         if !self.self_drawn && self.discarder.is_none() {
-            return Err(EngineError::argument("discarder: required for a win on another player's tile"));
+            return Err(EngineError::argument(
+                "discarder: required for a win on another player's tile",
+            ));
         }
         Ok(())
     }

@@ -30,14 +30,28 @@ pub struct TaiwanTable {
 
 impl TaiwanTable {
     /// From the rows' values and the options in the order `python/mjcore/taiwan/ruleset.py` sends them.
-    pub fn from_parts(name: &str, values: &[u16], choices: &[u8], flags: &[bool], ints: &[u32]) -> Result<Self> {
+    pub fn from_parts(
+        name: &str,
+        values: &[u16],
+        choices: &[u8],
+        flags: &[bool],
+        ints: &[u32],
+    ) -> Result<Self> {
         let values: [u16; TAI_COUNT] = values.try_into().map_err(|_| {
-            EngineError::ruleset(format!("a Taiwan table has {TAI_COUNT} 台 rows, not {}", values.len()))
+            EngineError::ruleset(format!(
+                "a Taiwan table has {TAI_COUNT} 台 rows, not {}",
+                values.len()
+            ))
         })?;
-        let (&[flowers, fee, ping_hu], &[half_seeker, full_seeker_single_wait], &[minimum, cap, base, tai_value]) =
-            (choices, flags, ints)
+        let (
+            &[flowers, fee, ping_hu],
+            &[half_seeker, full_seeker_single_wait],
+            &[minimum, cap, base, tai_value],
+        ) = (choices, flags, ints)
         else {
-            return Err(EngineError::ruleset("Taiwan options: expected 3 choices, 2 flags and 4 ints"));
+            return Err(EngineError::ruleset(
+                "Taiwan options: expected 3 choices, 2 flags and 4 ints",
+            ));
         };
         let eye_fee = match fee {
             0 => EyeFee::Tai,
@@ -45,8 +59,17 @@ impl TaiwanTable {
             2 => EyeFee::BasePlusTai,
             _ => return Err(EngineError::ruleset("eye_fee: choice out of range")),
         };
-        if flowers > 1 || ping_hu > 1 || minimum > 1 || cap > 1000 || base > 1_000_000 || tai_value > 1_000_000 || values.iter().any(|&v| v > 64) {
-            return Err(EngineError::ruleset("Taiwan options or 台 values out of range"));
+        if flowers > 1
+            || ping_hu > 1
+            || minimum > 1
+            || cap > 1000
+            || base > 1_000_000
+            || tai_value > 1_000_000
+            || values.iter().any(|&v| v > 64)
+        {
+            return Err(EngineError::ruleset(
+                "Taiwan options or 台 values out of range",
+            ));
         }
         Ok(TaiwanTable {
             name: name.to_owned(),

@@ -93,7 +93,10 @@ pub const REPLACES: [(Tai, &[Tai]); 11] = [
     (WuAnKe, &[SiAnKe, SanAnKe]),
     (RenHu, &[MenQing]),
     (DiHu, &[MenQing, ZiMo, MenQingZiMo]),
-    (TianHu, &[MenQing, ZiMo, MenQingZiMo, DuTing, GangShangKaiHua]),
+    (
+        TianHu,
+        &[MenQing, ZiMo, MenQingZiMo, DuTing, GangShangKaiHua],
+    ),
 ];
 
 /// How many times each row scored.
@@ -133,6 +136,10 @@ impl TaiCounts {
     }
 
     pub fn total(&self, values: &[u16; TAI_COUNT]) -> u16 {
-        self.0.iter().zip(values).map(|(&c, &v)| u16::from(c) * v).sum()
+        self.0
+            .iter()
+            .zip(values)
+            .map(|(&c, &v)| u16::from(c) * v)
+            .sum()
     }
 }
