@@ -33,6 +33,11 @@ impl PySichuanRuleset {
         Ok(PySichuanRuleset { inner })
     }
 
+    #[getter]
+    fn name(&self) -> &str {
+        &self.inner.name
+    }
+
     fn __repr__(&self) -> String {
         format!("<compiled Sichuan ruleset {}>", self.inner.name)
     }

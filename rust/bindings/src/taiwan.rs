@@ -29,6 +29,11 @@ impl PyTaiwanRuleset {
         Ok(PyTaiwanRuleset { inner })
     }
 
+    #[getter]
+    fn name(&self) -> &str {
+        &self.inner.name
+    }
+
     fn __repr__(&self) -> String {
         format!("<compiled Taiwan ruleset {}>", self.inner.name)
     }
