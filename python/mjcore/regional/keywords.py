@@ -3,6 +3,7 @@ family applies to its own (unknown names refused by name, with the valid ones li
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -16,17 +17,19 @@ __all__ = ["given_keywords", "check_names", "flag", "seat", "optional_seat", "co
 _NOT_SITUATION = ("hand", "win_tile", "ruleset")
 
 
+@functools.lru_cache(maxsize=None)
+def _defaults(score: Callable[..., Any]) -> tuple[tuple[str, Any], ...]:
+    """(name, default) of the situation parameters of ``score``, read once per function."""
+    return tuple((name, p.default) for name, p in inspect.signature(score).parameters.items()
+                 if name not in _NOT_SITUATION and p.kind != p.VAR_KEYWORD)  # fmt: skip
+
+
 def given_keywords(score: Callable[..., Any], values: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
     """The situation keywords a call of ``score`` gave: its shared keywords that differ from their defaults
     (a shared keyword passed at its default cannot be told apart from an omitted one), then ``extra``, the
     family's own keywords."""
-    given = {}
-    for name, parameter in inspect.signature(score).parameters.items():
-        if name in _NOT_SITUATION or parameter.kind == parameter.VAR_KEYWORD:
-            continue
-        value = values[name]
-        if value is not parameter.default and value != parameter.default:
-            given[name] = value
+    given = {name: values[name] for name, default in _defaults(score)
+             if values[name] is not default and values[name] != default}  # fmt: skip
     return {**given, **extra}
 
 
