@@ -82,3 +82,11 @@ def test_pickled_rulesets_score_alike():
 
 def test_families_are_listed():
     assert mjcore.rulesets("sichuan") == ["sichuan"] and mjcore.rulesets("taiwan") == ["taiwan"]
+
+
+def test_a_result_prints_its_entries_and_money():
+    text = mjcore.score("(7777s)[222s]555s888s3s", "3s", ruleset="sichuan", seat="N", discarder="S",
+                        void_suit="p").table()  # fmt: skip
+    assert "清一色" in text and "total 4 fan" in text and "S -16" in text and "N +16" in text
+    assert mjcore.score("123p456p789p234s6s", "5s", ruleset="sichuan", seat=1, discarder=2,
+                        void_suit="m").table() == "not a win"  # fmt: skip

@@ -29,7 +29,10 @@ Under an MCR ruleset (``ruleset="mcr"``) the result is an ``McrScore``: every fa
 total (flowers included) and whether it meets the 8-fan minimum. The same keywords give the MCR situation
 (``kong_bloom`` 杠上开花, ``last_tile`` the wall's last tile, ``round_wind`` the prevalent wind) plus
 ``last_copy`` (和绝张); with the folk fans on (``options.folk_fans``) ``heavenly``/``earthly``/``human`` and
-``heavenly_ready`` (天听) score 天和/地和/人和/天听. ``situation`` may also be an ``mjcore.mcr.Situation``."""
+``heavenly_ready`` (天听) score 天和/地和/人和/天听. ``situation`` may also be an ``mjcore.mcr.Situation``.
+
+Under ``ruleset="sichuan"`` or ``"taiwan"`` the result is a ``RegionalScore`` and the situation is the family's
+own keywords (``mjcore.sichuan.KEYWORDS``, ``mjcore.taiwan.KEYWORDS``); others are refused by name."""
 
 # A backend's scoring: (hand, winning tile kind, situation, ruleset) → result; one per family.
 ScoreCore = Callable[[HandLike, int, Situation, Ruleset], ScoreResult]

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from ..mcr.result import _pad  # the one display-width padding (CJK names)
 from .ruleset import RegionalRuleset
 
 __all__ = ["Entry", "RegionalScore", "score_of"]
@@ -52,6 +53,22 @@ class RegionalScore:
 
     def as_tuples(self) -> list[tuple[str, int, int]]:
         return [(e.key, e.count, e.value) for e in self.entries]
+
+    def table(self) -> str:
+        """The breakdown as text: every entry with its names, the total, and each seat's money."""
+        if not self.is_win:
+            return "not a win"
+        unit = "fan" if self.family == "sichuan" else "台"
+        lines = [f"  {e.key:<22}{_pad(e.zh, 12)}{e.en + (f' ×{e.count}' if e.count > 1 else ''):<40}{e.value:>4}"
+                 for e in self.entries]  # fmt: skip
+        lines.append(f"  total {self.total} {unit}, paid on {self.counted}"
+                     + ("" if self.meets_minimum else " (below the minimum: not paid)"))  # fmt: skip
+        for e in self.dealer_entries:
+            lines.append(f"  dealer: {e.zh} {e.en} {e.value} {unit}")
+        for kind, seats in self.money.items():
+            if any(seats):
+                lines.append(f"  {kind:<10}" + "  ".join(f"{seat} {amount:+d}" for seat, amount in zip("ESWN", seats)))
+        return "\n".join(lines)
 
     @classmethod
     def not_a_win(cls, family: str) -> RegionalScore:
