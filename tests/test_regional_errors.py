@@ -121,3 +121,8 @@ def test_settlement_refusals(backend):
         Kong(0, "direct")  # a direct kong names its feeder
     with pytest.raises(InvalidArgumentError):
         Win(((1, 1), (1, 2)), "discard", 0)  # a seat twice
+
+
+def test_a_situation_object_is_refused(backend):
+    with pytest.raises(InvalidArgumentError, match="keywords"):
+        backend.score(S01, "5s", mjcore.Situation(), ruleset="sichuan", seat=1, discarder=2, void_suit="m")

@@ -34,6 +34,9 @@ def given_keywords(score: Callable[..., Any], values: Mapping[str, Any], extra: 
 
 
 def check_names(family: str, given: Mapping[str, Any], valid: tuple[str, ...]) -> None:
+    if "situation" in given:
+        raise InvalidArgumentError(f"{family} takes its situation as keywords ({', '.join(valid)}), not a "
+                                   "situation object")  # fmt: skip
     unknown = [name for name in given if name not in valid]
     if unknown:
         raise InvalidArgumentError(f"{unknown[0]!r} is not a situation keyword of {family}: the valid ones are "

@@ -79,8 +79,6 @@ FLAG_NAMES = ("self_drawn", "robbing_kong", "kong_bloom", "kong_discard", "last_
 def situation_of(given: Mapping[str, Any], rules: RegionalRuleset) -> Situation:
     """The situation from ``score``'s keywords, every name and combination checked."""
     kw.check_names("sichuan", given, KEYWORDS)
-    if "situation" in given:
-        raise InvalidArgumentError("sichuan takes its situation as keywords, not a situation object")
     g = dict(given)
     seat = kw.seat(g.get("seat", 0), "seat")
     flags = {name: kw.flag(g.get(name, False), name) for name in FLAG_NAMES}
