@@ -35,3 +35,18 @@ def test_refused_case(backend, case):
 def test_needs_table_cases_are_recorded():
     marked = [c["id"] for c in cases("taiwan") if "needs_table" in c]
     assert marked == ["T16", "T17", "T19-N", "T19-S", "T20a"]
+
+
+def test_the_seeds_hardest_hand(backend):
+    """天和大四喜 (B.1, seed 000): the dealer's 17 dealt tiles, four wind pungs, 中 and a 白 pair. Worked from
+    B.4: 天胡 24 (replacing 門清自摸 and 獨聽) + 大四喜 16 (replacing both winds) + 字一色 16 (replacing 碰碰胡)
+    + 五暗刻 8 + 三元 1 = 65; each pays 30 + (65 + 1) × 10. Any dealt tile may stand as the last."""
+    dealt = mjcore.reference.parse_hand("111z222z333z444z777z55z")
+    for tile in (27, 31, 33):
+        before = list(dealt.concealed)
+        before[tile] -= 1
+        result = backend.score(mjcore.Hand(tuple(before)), tile, ruleset="taiwan", seat="E", self_drawn=True,
+                               heavenly=True)  # fmt: skip
+        assert result.as_tuples() == [("san_yuan", 1, 1), ("wu_an_ke", 1, 8), ("da_si_xi", 1, 16),
+                                      ("zi_yi_se", 1, 16), ("tian_hu", 1, 24)]  # fmt: skip
+        assert result.total == 65 and result.payments == (2070, -690, -690, -690)
