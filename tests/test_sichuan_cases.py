@@ -60,3 +60,13 @@ def test_needs_table_cases_are_recorded():
     """The cases only table play can settle say so, and say what is left to it."""
     marked = [c["id"] for c in cases("sichuan") if "needs_table" in c]
     assert marked == ["S20"]
+
+
+def test_every_worked_case_is_in_the_data():
+    from .regional_cases import DATA
+
+    import json
+
+    data = json.loads((DATA / "sichuan_cases.json").read_text(encoding="utf-8"))
+    present = {c["id"].split("-")[0] for c in data["cases"]}
+    assert present == set(data["worked_cases"]) and len(data["worked_cases"]) == 20

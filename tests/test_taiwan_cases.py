@@ -50,3 +50,13 @@ def test_the_seeds_hardest_hand(backend):
         assert result.as_tuples() == [("san_yuan", 1, 1), ("wu_an_ke", 1, 8), ("da_si_xi", 1, 16),
                                       ("zi_yi_se", 1, 16), ("tian_hu", 1, 24)]  # fmt: skip
         assert result.total == 65 and result.payments == (2070, -690, -690, -690)
+
+
+def test_every_worked_case_is_in_the_data():
+    import json
+
+    from .regional_cases import DATA
+
+    data = json.loads((DATA / "taiwan_cases.json").read_text(encoding="utf-8"))
+    present = {c["id"].split("-")[0].rstrip("abc").rstrip("-") for c in data["cases"]}
+    assert present == set(data["worked_cases"]) and len(data["worked_cases"]) == 14
