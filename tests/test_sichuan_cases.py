@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import mjcore
 from mjcore.situation import seat_index
 
-from .regional_cases import cases, check_score, ids, ruleset, sichuan_ends, sichuan_events
+from .regional_cases import DATA, cases, check_score, ids, ruleset, sichuan_ends, sichuan_events
 
 SCORE = cases("sichuan", "score")
 DEALT = cases("sichuan", "score_dealt")
@@ -63,10 +65,6 @@ def test_needs_table_cases_are_recorded():
 
 
 def test_every_worked_case_is_in_the_data():
-    from .regional_cases import DATA
-
-    import json
-
     data = json.loads((DATA / "sichuan_cases.json").read_text(encoding="utf-8"))
     present = {c["id"].split("-")[0] for c in data["cases"]}
     assert present == set(data["worked_cases"]) and len(data["worked_cases"]) == 20

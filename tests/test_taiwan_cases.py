@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import mjcore
 
-from .regional_cases import cases, check_score, ids, ruleset
+from .regional_cases import DATA, cases, check_score, ids, ruleset
 
 SCORE = cases("taiwan", "score")
 FLOWER = cases("taiwan", "flower_win")
@@ -53,10 +55,6 @@ def test_the_seeds_hardest_hand(backend):
 
 
 def test_every_worked_case_is_in_the_data():
-    import json
-
-    from .regional_cases import DATA
-
     data = json.loads((DATA / "taiwan_cases.json").read_text(encoding="utf-8"))
     present = {c["id"].split("-")[0].rstrip("abc").rstrip("-") for c in data["cases"]}
     assert present == set(data["worked_cases"]) and len(data["worked_cases"]) == 14
