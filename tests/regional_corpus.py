@@ -224,7 +224,8 @@ def sichuan_deal(rng: random.Random, xueliu: bool) -> tuple[list[Any], list[EndH
                 continue
             winners = rng.sample(others, rng.randint(1, len(others)))
             kong_discard = discarder in kongers and rng.random() < 0.5
-            how = "discard" if kong_discard or len(winners) > 1 else rng.choice(["discard", "robbing_kong", "fed_kong_bloom"])
+            single = ["discard", "robbing_kong", "fed_kong_bloom"]
+            how = "discard" if kong_discard or len(winners) > 1 else rng.choice(single)
             events.append(Win(tuple((w, rng.randint(0, 6)) for w in winners), how, discarder, kong_discard))
             won.extend(w for w in winners if w not in won)
     ends = []

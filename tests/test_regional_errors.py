@@ -125,4 +125,5 @@ def test_settlement_refusals(backend):
 
 def test_a_situation_object_is_refused(backend):
     with pytest.raises(InvalidArgumentError, match="keywords"):
-        backend.score(S01, "5s", mjcore.Situation(self_drawn=True), ruleset="sichuan", seat=1, discarder=2, void_suit="m")
+        backend.score(S01, "5s", mjcore.Situation(self_drawn=True), ruleset="sichuan", seat=1, discarder=2,
+                      void_suit="m")

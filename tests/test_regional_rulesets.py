@@ -40,7 +40,8 @@ def test_sichuan_defaults_are_the_recommended_ones():
     assert not any(o[k] for k in ("jiang_qi_dui", "men_qing", "zhong_zhang", "hai_di_pao"))
     assert (o["fed_kong_bloom"], o["call_transfer"], o["call_transfer_shared"]) == ("self_draw", "kong", "none")
     assert (o["direct_kong"], o["added_kong"], o["concealed_kong"], o["returned_kong_pays"]) == (2, 1, 2, True)
-    assert (o["refund_to"], o["flower_pig"], o["ready_check_basis"], o["dead_wait_counts"]) == ("all", "cap", "discard", True)
+    assert (o["refund_to"], o["flower_pig"]) == ("all", "cap")
+    assert (o["ready_check_basis"], o["dead_wait_counts"]) == ("discard", True)
     assert (o["several_winners"], o["void_discards_exempt"], o["check_fourth"]) == ("all", False, False)
     assert mjcore.load_ruleset("sichuan").value("long_qi_dui") == 3  # OC-S6
 

@@ -13,6 +13,8 @@ from ..situation import seat_index
 
 __all__ = ["given_keywords", "check_names", "flag", "seat", "optional_seat", "count"]
 
+NO_SEAT = 255  # an absent seat (or suit) across the native boundary
+
 # The parameters of ``score`` that are not situation keywords.
 _NOT_SITUATION = ("hand", "win_tile", "ruleset")
 

@@ -17,7 +17,8 @@ from typing import Any
 
 from ..errors import RulesetError
 
-__all__ = ["Choice", "Family", "Fixed", "IntRange", "RegionalRuleset", "Row", "Switch", "parse_regional", "register_compiler"]
+__all__ = ["Choice", "Family", "Fixed", "IntRange", "RegionalRuleset", "Row", "Switch", "native_options", "parse_regional",
+           "register_compiler"]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,16 @@ def register_family(family: Family) -> None:
 
 def register_compiler(family: str, compiler: Callable[[RegionalRuleset], Any]) -> None:
     _COMPILERS[family] = compiler
+
+
+def native_options(rules: RegionalRuleset, choices: tuple[str, ...], flags: tuple[str, ...],
+                   ints: tuple[str, ...]) -> tuple[list[int], list[int], list[bool], list[int]]:  # fmt: skip
+    """What a family's compiled ruleset takes: the row values, then the named options as choice indices,
+    flags and ints, in the order the engine reads them."""
+    schema = _FAMILIES[rules.family].options
+    o = rules.options
+    picked = [schema[name].values.index(o[name]) for name in choices]  # type: ignore[union-attr]
+    return [row.value for row in rules.rows], picked, [o[name] for name in flags], [o[name] for name in ints]
 
 
 def is_regional(family: Any) -> bool:

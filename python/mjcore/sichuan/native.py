@@ -47,4 +47,5 @@ def settle(events: Iterable[Event], end: Iterable[EndHand] | None = None, *, rul
              None if e.visible is None else bytes(e.visible)) for e in end_hands(end).values()]  # fmt: skip
     money, status, winners = _core.sichuan_settle(rules.compiled, rows, ends, wall_exhausted)
     by_kind = {kind: tuple(money[i]) for i, kind in enumerate(MONEY_KINDS)}
-    return Settlement(MappingProxyType(by_kind), tuple(STATUSES[s] for s in status), tuple(winners))  # type: ignore[arg-type]
+    statuses = tuple(STATUSES[s] for s in status)
+    return Settlement(MappingProxyType(by_kind), statuses, tuple(winners))  # type: ignore[arg-type]

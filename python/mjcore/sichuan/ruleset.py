@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import RulesetError
-from ..regional.ruleset import Choice, Family, IntRange, RegionalRuleset, Switch, register_compiler, register_family
+from ..regional.ruleset import (Choice, Family, IntRange, RegionalRuleset, Switch, native_options, register_compiler,
+                                register_family)  # fmt: skip
 
 __all__ = ["SICHUAN_FAN_KEYS", "SICHUAN_OPTIONS", "FAMILY"]
 
@@ -88,10 +89,7 @@ INT_OPTIONS = ("cap", "direct_kong", "added_kong", "concealed_kong", "minimum_fa
 def _compile(rules: RegionalRuleset) -> Any:
     from .. import _core
 
-    o = rules.options
-    choices = [SICHUAN_OPTIONS[name].values.index(o[name]) for name in CHOICE_OPTIONS]
-    return _core.SichuanRuleset(rules.name, [row.value for row in rules.rows], choices,
-                                [o[name] for name in FLAG_OPTIONS], [o[name] for name in INT_OPTIONS])  # fmt: skip
+    return _core.SichuanRuleset(rules.name, *native_options(rules, CHOICE_OPTIONS, FLAG_OPTIONS, INT_OPTIONS))
 
 
 register_compiler("sichuan", _compile)

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..errors import IllegalActionError, InvalidArgumentError
 from ..regional import keywords as kw
+from ..regional.keywords import NO_SEAT
 from ..regional.ruleset import RegionalRuleset
 
 __all__ = ["KEYWORDS", "Situation", "situation_of", "suit_index"]
@@ -17,7 +18,6 @@ KEYWORDS = ("seat", "void_suit", "self_drawn", "discarder", "robbing_kong", "kon
             "kong_discard", "last_tile", "heavenly", "earthly", "dealer", "still_in", "kong_money",
             "winners_on_discard")  # fmt: skip
 ALL_SEATS = (0, 1, 2, 3)
-NO_SEAT = 255  # an absent seat across the native boundary
 
 
 def suit_index(value: Any, name: str = "void_suit") -> int | None:
@@ -101,7 +101,7 @@ def _check(s: Situation, rules: RegionalRuleset) -> None:
     """The combinations a win cannot have; both backends rely on these."""
     o = rules.options
     if o["void_suit"] and s.void_suit is None:
-        raise InvalidArgumentError("void_suit: required under 定缺 (the ruleset's void_suit option): pass 'm', 'p' or 's'")
+        raise InvalidArgumentError("void_suit: required under 定缺 (the ruleset's void_suit option): 'm', 'p' or 's'")
     if not o["void_suit"] and s.void_suit is not None:
         raise InvalidArgumentError("void_suit: this ruleset plays without 定缺 (options.void_suit = false)")
     if o["mode"] == "xueliu" and s.still_in != ALL_SEATS:

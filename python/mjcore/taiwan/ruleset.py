@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..regional.ruleset import Choice, Family, Fixed, IntRange, RegionalRuleset, Switch, register_compiler, register_family
+from ..regional.ruleset import (Choice, Family, Fixed, IntRange, RegionalRuleset, Switch, native_options,
+                                register_compiler, register_family)  # fmt: skip
 
 __all__ = ["TAIWAN_OPTIONS", "TAIWAN_TAI_KEYS", "FAMILY"]
 
@@ -53,10 +54,7 @@ INT_OPTIONS = ("minimum_tai", "cap", "base", "tai_value")
 def _compile(rules: RegionalRuleset) -> Any:
     from .. import _core
 
-    o = rules.options
-    choices = [TAIWAN_OPTIONS[name].values.index(o[name]) for name in CHOICE_OPTIONS]
-    return _core.TaiwanRuleset(rules.name, [row.value for row in rules.rows], choices,
-                               [o[name] for name in FLAG_OPTIONS], [o[name] for name in INT_OPTIONS])  # fmt: skip
+    return _core.TaiwanRuleset(rules.name, *native_options(rules, CHOICE_OPTIONS, FLAG_OPTIONS, INT_OPTIONS))
 
 
 register_compiler("taiwan", _compile)

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..errors import IllegalActionError, InvalidArgumentError
 from ..regional import keywords as kw
+from ..regional.keywords import NO_SEAT
 from ..regional.ruleset import RegionalRuleset
 
 __all__ = ["KEYWORDS", "Situation", "situation_of"]
@@ -16,7 +17,6 @@ __all__ = ["KEYWORDS", "Situation", "situation_of"]
 KEYWORDS = ("seat", "dealer", "streak", "round_wind", "self_drawn", "discarder", "robbing_kong", "kong_bloom",
             "last_tile", "heavenly", "earthly", "human", "eye_seats")  # fmt: skip
 FLAG_NAMES = ("self_drawn", "robbing_kong", "kong_bloom", "last_tile", "heavenly", "earthly", "human")
-NO_SEAT = 255
 
 
 @dataclass(frozen=True)

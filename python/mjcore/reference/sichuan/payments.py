@@ -20,7 +20,8 @@ def fan_money(fan: int, self_draw: bool, rules: RegionalRuleset) -> int:
     return base * 2**fan + (base if self_draw and rules.options["self_draw_bonus"] == "base" else 0)
 
 
-def win_payers(seat: int, self_draw: bool, payer: int | None, active: Iterable[int], rules: RegionalRuleset) -> list[int]:
+def win_payers(seat: int, self_draw: bool, payer: int | None, active: Iterable[int],
+               rules: RegionalRuleset) -> list[int]:  # fmt: skip
     """A discard (or robbed kong, or 当点炮 bloom) is paid by ``payer`` alone; a self-draw by every other seat
     still in (血战到底) or every other seat (血流成河)."""
     if not self_draw:

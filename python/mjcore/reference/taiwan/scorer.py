@@ -19,7 +19,11 @@ from .tai import best_tai
 __all__ = ["score", "score_flower_win", "payments"]
 
 
-def payments(s: Situation, counted: int, rules: RegionalRuleset) -> tuple[list[tuple[str, list[int]]], list[tuple[str, int, int]]]:
+MoneyRows = list[tuple[str, list[int]]]
+Entries = list[tuple[str, int, int]]
+
+
+def payments(s: Situation, counted: int, rules: RegionalRuleset) -> tuple[MoneyRows, Entries]:
     """The money rows of a win paid on ``counted`` 台, and the dealer's entries when the dealer takes part."""
     o = rules.options
     dealer_tai = rules.value("zhuang_jia") + s.streak * rules.value("lian_zhuang")

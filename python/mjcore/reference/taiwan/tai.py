@@ -43,7 +43,8 @@ def flower_counts(hand: Hand, seat_wind: int, rules: RegionalRuleset) -> dict[st
         if held.issuperset(group):
             counts["hua_gang"] += 1
         else:
-            counts["zheng_hua"] += sum(f in held and f in group for f in SEAT_FLOWERS[rules.options["flower_seats"]][seat_wind])
+            own = SEAT_FLOWERS[rules.options["flower_seats"]][seat_wind]
+            counts["zheng_hua"] += sum(f in held and f in group for f in own)
     return counts
 
 
@@ -132,7 +133,8 @@ def _reading_rows(hand: Hand, reading: Decomposition, win: int, s: Situation, co
     return rows
 
 
-def best_tai(hand: Hand, win: int, s: Situation, counts: list[int], rules: RegionalRuleset) -> list[tuple[str, int, int]] | None:
+def best_tai(hand: Hand, win: int, s: Situation, counts: list[int],
+             rules: RegionalRuleset) -> list[tuple[str, int, int]] | None:  # fmt: skip
     """The entries (key, count, 台) of the best reading in table order, or None when the hand does not win."""
     found = readings(hand, win, seven_pairs=False)
     if not found:
