@@ -70,3 +70,13 @@ def test_every_family_through_the_cli_with_its_own_keywords(capsys):
     assert "round_wind: not a keyword of 推倒胡 scoring" in capsys.readouterr().err
     assert mjcore_main(["score", "123m456m789m1p23s", "--win", "1s", "--self-drawn", "--set", "oops"]) == 2
     assert "--set takes KEYWORD=VALUE, not 'oops'" in capsys.readouterr().err
+
+
+def test_the_regional_families_take_the_seat_by_their_own_name(capsys):
+    from mjcore.cli import main as mjcore_main
+
+    assert mjcore_main(["score", "(7777s)[222s]555s888s3s", "--win", "3s", "--seat", "N", "--discarder", "S",
+                        "--rules", "sichuan", "--set", "void_suit=p"]) == 0  # fmt: skip
+    expected = mjcore.score("(7777s)[222s]555s888s3s", "3s", ruleset="sichuan", seat="N", discarder="S",
+                            void_suit="p")  # fmt: skip
+    assert expected.table() in capsys.readouterr().out

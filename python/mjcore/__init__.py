@@ -39,6 +39,7 @@ from .simulator import simulate
 from .situation import Situation
 from .tiles import chinese_name, tile_index, tile_name, unicode_tile
 
+from . import sichuan, taiwan  # noqa: E402,F401  (the regional families: mjcore.sichuan, mjcore.taiwan)
 from . import reference  # noqa: E402  (after the public names: the reference imports shared modules only)
 
 __version__ = "0.1.0"

@@ -21,6 +21,7 @@ from typing import Any, Union
 from .errors import RulesetError
 from .mcr.ruleset import McrRuleset, mcr_ruleset
 from .pickling import FieldsOnlyPickle
+from .regional.families import RegionalRuleset, is_regional, parse_regional
 from .tdh.ruleset import TdhRuleset, tdh_ruleset
 
 __all__ = [
@@ -156,7 +157,8 @@ class Ruleset(FieldsOnlyPickle):
         return native_entries(self)
 
 
-RulesetLike = Union[Ruleset, McrRuleset, TdhRuleset, str, os.PathLike]
+RulesetLike = Union[Ruleset, McrRuleset, TdhRuleset, RegionalRuleset, str, os.PathLike]
+AnyRuleset = Union[Ruleset, McrRuleset, TdhRuleset, RegionalRuleset]
 
 
 def rulesets(family: str | None = None) -> list[str]:
@@ -170,11 +172,12 @@ def _family_of(path: Path) -> str | None:
         return tomllib.load(handle).get("meta", {}).get("family")
 
 
-def load_ruleset(name_or_path: RulesetLike) -> Ruleset | McrRuleset | TdhRuleset:
-    """A shipped ruleset by name (``"gd-cgc5"``, ``"mcr"``, ``"tdh"``), or a ruleset file by path. A file of
-    ``meta.family = "mcr"`` loads as an ``McrRuleset``, one of ``"tdh"`` as a ``TdhRuleset``. A loaded ruleset
-    is returned as is."""
-    if isinstance(name_or_path, (Ruleset, McrRuleset, TdhRuleset)):
+def load_ruleset(name_or_path: RulesetLike) -> AnyRuleset:
+    """A shipped ruleset by name (``"gd-cgc5"``, ``"mcr"``, ``"tdh"``, ``"sichuan"``…), or a ruleset file by path.
+    The file's ``meta.family`` picks its class: ``McrRuleset`` for ``"mcr"``, ``TdhRuleset`` for ``"tdh"``,
+    ``RegionalRuleset`` for ``"sichuan"`` and ``"taiwan"``, ``Ruleset`` for Guangdong. A loaded ruleset is
+    returned as is."""
+    if isinstance(name_or_path, (Ruleset, McrRuleset, TdhRuleset, RegionalRuleset)):
         return name_or_path
     if type(name_or_path) is str and name_or_path in _SHIPPED_LOADED:  # the hot path of a single call
         return _SHIPPED_LOADED[name_or_path]
@@ -196,10 +199,10 @@ _SHIPPED_NAME = re.compile(r"[\w-]+")
 
 
 # The shipped rulesets loaded so far, by name.
-_SHIPPED_LOADED: dict[str, Ruleset | McrRuleset | TdhRuleset] = {}
+_SHIPPED_LOADED: dict[str, AnyRuleset] = {}
 
 
-def _load_shipped(name: str) -> Ruleset | McrRuleset | TdhRuleset:
+def _load_shipped(name: str) -> AnyRuleset:
     """A shipped ruleset, loaded and compiled once per process."""
     if name in _SHIPPED_LOADED:
         return _SHIPPED_LOADED[name]
@@ -210,7 +213,7 @@ def _load_shipped(name: str) -> Ruleset | McrRuleset | TdhRuleset:
     return _SHIPPED_LOADED.setdefault(name, _load_file(path))
 
 
-def _load_file(path: Path) -> Ruleset | McrRuleset | TdhRuleset:
+def _load_file(path: Path) -> AnyRuleset:
     try:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
@@ -221,6 +224,8 @@ def _load_file(path: Path) -> Ruleset | McrRuleset | TdhRuleset:
         return mcr_ruleset(data)
     if isinstance(meta, dict) and meta.get("family") == "tdh":
         return tdh_ruleset(data)
+    if isinstance(meta, dict) and is_regional(meta.get("family")):  # sichuan, taiwan
+        return parse_regional(data)
     return _validated(_parse(_Table(data, "")))
 
 

@@ -17,7 +17,9 @@ from .errors import InvalidArgumentError
 from .mcr import situation_of as mcr_situation_of
 from .mcr.situation import Situation as McrSituation
 from .ruleset import RulesetLike, load_ruleset
+from .sichuan import situation as sichuan
 from .situation import Situation, situation_of, win_tile_index
+from .taiwan import situation as taiwan
 from .tdh import tdh_situation
 from .tdh.situation import TDH_KEYWORDS, TdhSituation, tile_code
 
@@ -37,6 +39,10 @@ MCR (``ruleset="mcr"``; keywords of ``mjcore.mcr.Situation``, named as for Guang
 ``last_tile`` the wall's last tile, ``round_wind`` the prevalent wind, plus ``last_copy`` 和绝张; with the folk fans
 on, ``heavenly``/``earthly``/``human`` and ``heavenly_ready`` 天听): an ``McrScore`` with every fan, its count and
 value, the total (flowers included) and whether it meets the 8-fan minimum.
+
+Sichuan and Taiwan (``ruleset="sichuan"`` / ``"taiwan"``; keywords ``mjcore.sichuan.KEYWORDS`` /
+``mjcore.taiwan.KEYWORDS`` only, no situation object): a ``RegionalScore`` naming every entry, the total and the
+money per seat by event type.
 
 推倒胡 (``ruleset="tdh"``; keywords of ``mjcore.tdh.TdhSituation``: ``seat_wind`` the winner's seat, ``dealer``,
 ``self_drawn`` | ``discarder``, ``robbing_kong``, ``kong_bloom``, ``kong_fed_by``, ``last_tile``,
@@ -66,6 +72,16 @@ def _mcr_situation(situation: Any, keywords: Mapping[str, Any], rules: Any) -> M
     return mcr_situation_of(situation, **{**_MCR_KEYWORDS, **keywords})
 
 
+def _keywords_only(situation_of: Callable[[Mapping[str, Any], Any], Any]) -> Callable[[Any, Mapping[str, Any], Any], Any]:
+    """A family that takes its situation as keywords only (Sichuan, Taiwan): a situation object is refused by
+    its builder, naming the keywords."""
+
+    def build(situation: Any, keywords: Mapping[str, Any], rules: Any) -> Any:
+        return situation_of(keywords if situation is None else {"situation": situation, **keywords}, rules)
+
+    return build
+
+
 @dataclass(frozen=True)
 class Family:
     """How ``score`` reads a family's situation: the keywords it takes, its typed situation object (taken as
@@ -85,6 +101,10 @@ FAMILIES: dict[str, Family] = {
     "mcr": Family("MCR", tuple(_MCR_KEYWORDS), McrSituation, _mcr_situation, win_tile_index),
     "tdh": Family("推倒胡", tuple(TDH_KEYWORDS), TdhSituation, tdh_situation, lambda tile: tile_code(tile, "win_tile"),
                   situation_needs_rules=True),
+    "sichuan": Family("Sichuan", sichuan.KEYWORDS, sichuan.Situation, _keywords_only(sichuan.situation_of),
+                      win_tile_index, situation_needs_rules=True),
+    "taiwan": Family("Taiwan", taiwan.KEYWORDS, taiwan.Situation, _keywords_only(taiwan.situation_of),
+                     win_tile_index, situation_needs_rules=True),
 }
 
 def _refuse_unknown(family: Family, keywords: Mapping[str, Any]) -> None:

@@ -19,7 +19,9 @@ from .mcr import native as mcr_native
 from .ruleset import Ruleset, RulesetLike, load_ruleset
 from .score_result import ScoreResult
 from .score_signature import score_function
+from .sichuan import native as sichuan_native
 from .situation import DISCARD, ROBBED_KONG, SELF_DRAWN, Situation
+from .taiwan import native as taiwan_native
 from .tdh import native as tdh_native
 
 __all__ = ["score", "score_batch"]
@@ -30,7 +32,8 @@ def _score(hand: HandLike, win: int, where: Situation, rules: Ruleset) -> ScoreR
     return _core.score(rules.compiled, rules.score_entries, native_form(hand), win, where)
 
 
-score = score_function({"guangdong": _score, "mcr": mcr_native.score, "tdh": tdh_native.score})
+score = score_function({"guangdong": _score, "mcr": mcr_native.score, "tdh": tdh_native.score,
+                        "sichuan": sichuan_native.score, "taiwan": taiwan_native.score})  # fmt: skip
 
 
 def score_batch(

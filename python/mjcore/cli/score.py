@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from ..errors import InvalidArgumentError, MjcoreError
 from ..ruleset import load_ruleset, rulesets
+from ..score_signature import FAMILIES
 from ..scoring import score
 
 __all__ = ["add_score_command", "run_score", "main"]
@@ -61,9 +62,10 @@ def _literal(text: str) -> object:
         return text  # a plain word, such as a tile name
 
 
-def _keywords(args: argparse.Namespace) -> dict[str, object]:
-    """The situation keywords the command line set (the family refuses any it does not take, by name)."""
-    given: dict[str, object] = {"seat_wind": args.seat}
+def _keywords(args: argparse.Namespace, family_keywords: tuple[str, ...]) -> dict[str, object]:
+    """The situation keywords the command line set (the family refuses any it does not take, by name). The
+    winner's seat is ``seat`` in the families that name it so, ``seat_wind`` in the others."""
+    given: dict[str, object] = {"seat" if "seat" in family_keywords else "seat_wind": args.seat}
     flags = {"self_drawn": args.self_drawn, "robbing_kong": args.robbed is not None, "kong_bloom": args.kong_bloom,
              "last_tile": args.last_tile, "heavenly": args.heavenly, "earthly": args.earthly, "human": args.human,
              "last_copy": args.last_copy}  # fmt: skip
@@ -86,7 +88,7 @@ def run_score(args: argparse.Namespace) -> int:
         rules = load_ruleset(args.rules)
         if args.minimum is not None:
             rules = rules.with_minimum(args.minimum)
-        result = score(args.hand, args.win, ruleset=rules, **_keywords(args))
+        result = score(args.hand, args.win, ruleset=rules, **_keywords(args, FAMILIES[rules.family].keywords))
     except MjcoreError as error:
         print(f"mjcore score: {error}", file=sys.stderr)
         return 2

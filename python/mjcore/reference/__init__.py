@@ -21,6 +21,7 @@ from ..simulation import SimulationResult
 from .shanten import shanten, shanten_by_form
 from .simulator import simulate
 from .waits import waits
+from . import sichuan, taiwan  # noqa: E402,F401  (mjcore.reference.sichuan / .taiwan: the regional twins)
 
 __all__ = [
     "SimulationResult",

@@ -23,6 +23,8 @@ from . import mcr as mcr_reference
 from . import tdh as tdh_reference
 from .decompose import decompose
 from .notation import parse_hand
+from .sichuan import scorer as sichuan_scorer
+from .taiwan import scorer as taiwan_scorer
 
 __all__ = ["score"]
 
@@ -260,4 +262,5 @@ def _score_mcr(hand: HandLike, win: int, where: McrSituation, rules: McrRuleset)
     return mcr_reference.score(hand, win, where, rules.table)
 
 
-score = score_function({"guangdong": _score, "mcr": _score_mcr, "tdh": tdh_reference.score})
+score = score_function({"guangdong": _score, "mcr": _score_mcr, "tdh": tdh_reference.score,
+                        "sichuan": sichuan_scorer.score, "taiwan": taiwan_scorer.score})  # fmt: skip

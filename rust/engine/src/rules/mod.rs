@@ -4,4 +4,7 @@
 pub mod guangdong;
 pub mod mcr;
 pub mod reading;
+pub mod regional;
+pub mod sichuan;
+pub mod taiwan;
 pub mod tdh;

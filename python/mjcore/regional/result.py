@@ -1,0 +1,88 @@
+"""What a Sichuan or Taiwan ``score`` returns, shared by both backends: every entry named, the total, and the
+money of the win per seat by event type (zero-sum)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from ..mcr.result import _pad  # the one display-width padding (CJK names)
+from .ruleset import RegionalRuleset
+
+__all__ = ["Entry", "RegionalScore", "score_of"]
+
+NO_MONEY = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row that scored: its key, names, how many times, and ``value`` = times × the row's value."""
+
+    key: str
+    zh: str
+    en: str
+    count: int
+    value: int
+
+
+@dataclass(frozen=True)
+class RegionalScore:
+    """One win. ``total``: the hand's fan (Sichuan, before the cap) or 台 (Taiwan, without the dealer's 台);
+    ``counted``: what is paid on (Sichuan: the fan after the cap, 天胡/地胡 as the ruleset says; Taiwan: the 台
+    after the cap). ``dealer_entries``: Taiwan's 莊家 / 連N拉N, counted only in the payments the dealer takes
+    part in. ``money``: per event type (``"win"``, Sichuan ``"transfer"`` 呼叫转移, Taiwan ``"eye_fee"``)
+    the four seats' money (E S W N), each zero-sum; ``payments`` is their sum."""
+
+    family: str
+    entries: tuple[Entry, ...]
+    total: int
+    counted: int
+    meets_minimum: bool
+    money: Mapping[str, tuple[int, int, int, int]]
+    dealer_entries: tuple[Entry, ...] = ()
+    is_win: bool = True  # a Taiwan 0-台 hand wins with no entry
+
+    @property
+    def payments(self) -> tuple[int, int, int, int]:
+        totals = [0, 0, 0, 0]
+        for seats in self.money.values():
+            for seat, amount in enumerate(seats):
+                totals[seat] += amount
+        return (totals[0], totals[1], totals[2], totals[3])
+
+    def as_tuples(self) -> list[tuple[str, int, int]]:
+        return [(e.key, e.count, e.value) for e in self.entries]
+
+    def table(self) -> str:
+        """The breakdown as text: every entry with its names, the total, and each seat's money."""
+        if not self.is_win:
+            return "not a win"
+        unit = "fan" if self.family == "sichuan" else "台"
+        lines = [f"  {e.key:<22}{_pad(e.zh, 12)}{e.en + (f' ×{e.count}' if e.count > 1 else ''):<40}{e.value:>4}"
+                 for e in self.entries]  # fmt: skip
+        lines.append(f"  total {self.total} {unit}, paid on {self.counted}"
+                     + ("" if self.meets_minimum else " (below the minimum: not paid)"))  # fmt: skip
+        for e in self.dealer_entries:
+            lines.append(f"  dealer: {e.zh} {e.en} {e.value} {unit}")
+        for kind, seats in self.money.items():
+            if any(seats):
+                lines.append(f"  {kind:<10}" + "  ".join(f"{seat} {amount:+d}" for seat, amount in zip("ESWN", seats)))
+        return "\n".join(lines)
+
+    @classmethod
+    def not_a_win(cls, family: str) -> RegionalScore:
+        return cls(family, (), 0, 0, False, MappingProxyType({}), (), False)
+
+
+def score_of(rules: RegionalRuleset, entries: Sequence[tuple[str, int, int]], total: int, counted: int,
+             meets_minimum: bool, money: Sequence[tuple[str, Sequence[int]]],
+             dealer_entries: Sequence[tuple[str, int, int]] = ()) -> RegionalScore:  # fmt: skip
+    """The result from the plain parts both backends produce: (key, count, value) entries and money rows."""
+
+    def named(rows: Sequence[tuple[str, int, int]]) -> tuple[Entry, ...]:
+        return tuple(Entry(key, rules.row(key).zh, rules.row(key).en, count, value) for key, count, value in rows)
+
+    paid = {kind: (seats[0], seats[1], seats[2], seats[3]) for kind, seats in money}
+    return RegionalScore(rules.family, named(entries), total, counted, meets_minimum, MappingProxyType(paid),
+                         named(dealer_entries))  # fmt: skip

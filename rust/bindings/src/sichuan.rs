@@ -1,0 +1,208 @@
+//! Sichuan scoring and settlement: the compiled ruleset, one win (GIL held), a deal's settlement.
+
+use mjcore_engine::rules::regional::{optional_seat, seat};
+use mjcore_engine::rules::sichuan::{
+    self, fan, EndHand, Event, KongKind, SichuanSituation, SichuanTable, WinHow,
+};
+use mjcore_engine::Tile;
+use pyo3::prelude::*;
+
+use crate::convert::{counts_from_py, hand_from_parts, MeldTuple};
+use crate::errors::{argument, IntoPyResult};
+
+/// A frozen, compiled Sichuan ruleset. Build it through `mjcore.load_ruleset("sichuan")`, which validates the
+/// file.
+#[pyclass(frozen, name = "SichuanRuleset", module = "mjcore._core")]
+pub struct PySichuanRuleset {
+    inner: SichuanTable,
+}
+
+#[pymethods]
+impl PySichuanRuleset {
+    /// values: the fan rows in engine order; choices, flags and ints: the options in the order
+    /// `mjcore.sichuan.ruleset` sends them.
+    #[new]
+    fn new(
+        name: &str,
+        values: Vec<u16>,
+        choices: Vec<u8>,
+        flags: Vec<bool>,
+        ints: Vec<u32>,
+    ) -> PyResult<Self> {
+        let inner = SichuanTable::from_parts(name, &values, &choices, &flags, &ints).py_err()?;
+        Ok(PySichuanRuleset { inner })
+    }
+
+    #[getter]
+    fn name(&self) -> &str {
+        &self.inner.name
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<compiled Sichuan ruleset {}>", self.inner.name)
+    }
+}
+
+/// (seat, void, flags, discarder, kong_fed_by, dealer, still_in bits, kong_money, winners_on_discard).
+type SituationTuple = (u8, u8, u8, u8, u8, u8, u8, i64, u8);
+
+fn situation(t: SituationTuple) -> PyResult<SichuanSituation> {
+    let (seat_code, void, flags, discarder, fed_by, dealer, still_in, kong_money, winners) = t;
+    let flag = |bit: u8| flags & (1 << bit) != 0;
+    Ok(SichuanSituation {
+        seat: seat(seat_code, "seat").py_err()?,
+        void: match void {
+            255 => None,
+            0..=2 => Some(void),
+            _ => return Err(argument(format!("void suit {void} is not 0..2"))),
+        },
+        self_drawn: flag(0),
+        robbing_kong: flag(1),
+        kong_bloom: flag(2),
+        kong_discard: flag(3),
+        last_tile: flag(4),
+        heavenly: flag(5),
+        earthly: flag(6),
+        discarder: optional_seat(discarder, "discarder").py_err()?,
+        kong_fed_by: optional_seat(fed_by, "kong_fed_by").py_err()?,
+        dealer,
+        still_in,
+        kong_money,
+        winners_on_discard: winners,
+    })
+}
+
+type Entries = Vec<(&'static str, u8, u16)>;
+type MoneyRows = Vec<(&'static str, [i64; 4])>;
+/// (entries, total, counted, meets_minimum, money rows).
+type ScoreRow = (Entries, u16, u16, bool, MoneyRows);
+/// (money rows in `MONEY_KINDS` order, status codes per seat, winners in order).
+type SettlementRow = (Vec<[i64; 4]>, [u8; 4], Vec<u8>);
+
+/// One win: (entries [(key, count, fan)], total, counted, meets_minimum, [("win", money), ("transfer",
+/// money)]); None when the tiles do not win.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn sichuan_score(
+    ruleset: &PySichuanRuleset,
+    counts: &Bound<'_, PyAny>,
+    melds: Vec<MeldTuple>,
+    wilds: u8,
+    flowers: u8,
+    win: u8,
+    where_: SituationTuple,
+) -> PyResult<Option<ScoreRow>> {
+    let hand = hand_from_parts(counts, melds, wilds, flowers)?;
+    let win = Tile::new(win).ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
+    let result = sichuan::score(&hand, win, &situation(where_)?, &ruleset.inner).py_err()?;
+    Ok(result.map(|r| {
+        let money = vec![("win", r.win), ("transfer", r.transfer)];
+        (
+            r.fans.entries().collect(),
+            r.total,
+            r.counted,
+            r.meets_minimum,
+            money,
+        )
+    }))
+}
+
+/// (kind 0 out / 1 kong / 2 win, seat or discarder, kong or win kind, feeder, flag, winners [(seat, fan)]).
+type EventTuple = (u8, u8, u8, u8, bool, Vec<(u8, u16)>);
+/// (seat, counts, melds, wilds, flowers, void, void_discards, visible counts or None).
+type EndTuple<'py> = (
+    u8,
+    Bound<'py, PyAny>,
+    Vec<MeldTuple>,
+    u8,
+    u8,
+    u8,
+    bool,
+    Option<Bound<'py, PyAny>>,
+);
+
+fn event(t: EventTuple) -> PyResult<Event> {
+    let (kind, who, sub, feeder, flag, winners) = t;
+    Ok(match kind {
+        0 => Event::Out {
+            seat: seat(who, "Out.seat").py_err()?,
+        },
+        1 => Event::Kong {
+            seat: seat(who, "Kong.seat").py_err()?,
+            kind: [KongKind::Direct, KongKind::Added, KongKind::Concealed]
+                .get(sub as usize)
+                .copied()
+                .ok_or_else(|| argument(format!("kong kind {sub} is not 0..2")))?,
+            feeder: optional_seat(feeder, "Kong.feeder").py_err()?,
+            returned: flag,
+        },
+        2 => {
+            for &(s, _) in &winners {
+                seat(s, "Win seat").py_err()?;
+            }
+            Event::Win {
+                winners,
+                how: [
+                    WinHow::Discard,
+                    WinHow::SelfDrawn,
+                    WinHow::RobbingKong,
+                    WinHow::FedKongBloom,
+                ]
+                .get(sub as usize)
+                .copied()
+                .ok_or_else(|| argument(format!("win kind {sub} is not 0..3")))?,
+                discarder: optional_seat(who, "Win.discarder").py_err()?,
+                kong_discard: flag,
+            }
+        }
+        _ => return Err(argument(format!("event kind {kind} is not 0..2"))),
+    })
+}
+
+/// A deal's settlement: (money rows in `MONEY_KINDS` order, status codes per seat, winners in order).
+#[pyfunction]
+fn sichuan_settle(
+    ruleset: &PySichuanRuleset,
+    events: Vec<EventTuple>,
+    ends: Vec<EndTuple<'_>>,
+    wall_exhausted: bool,
+) -> PyResult<SettlementRow> {
+    let events = events
+        .into_iter()
+        .map(event)
+        .collect::<PyResult<Vec<_>>>()?;
+    let mut hands = Vec::with_capacity(ends.len());
+    for (seat_code, counts, melds, wilds, flowers, void, void_discards, visible) in ends {
+        hands.push(EndHand {
+            seat: seat(seat_code, "EndHand.seat").py_err()?,
+            hand: hand_from_parts(&counts, melds, wilds, flowers)?,
+            void: match void {
+                255 => None,
+                0..=2 => Some(void),
+                _ => return Err(argument(format!("void suit {void} is not 0..2"))),
+            },
+            void_discards,
+            visible: visible.map(|v| counts_from_py(&v)).transpose()?,
+        });
+    }
+    let result = sichuan::settle(&events, &hands, wall_exhausted, &ruleset.inner).py_err()?;
+    Ok((
+        result.money.to_vec(),
+        result.status.map(|s| s as u8),
+        result.winners,
+    ))
+}
+
+/// The fan keys in the engine's order.
+#[pyfunction]
+fn sichuan_fan_keys() -> Vec<&'static str> {
+    fan::KEYS.to_vec()
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PySichuanRuleset>()?;
+    m.add_function(wrap_pyfunction!(sichuan_score, m)?)?;
+    m.add_function(wrap_pyfunction!(sichuan_settle, m)?)?;
+    m.add_function(wrap_pyfunction!(sichuan_fan_keys, m)?)?;
+    Ok(())
+}

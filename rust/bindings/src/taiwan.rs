@@ -1,0 +1,147 @@
+//! Taiwan 16-tile scoring: the compiled ruleset, one win (GIL held), a flower win.
+
+use mjcore_engine::rules::regional::{optional_seat, seat, Money};
+use mjcore_engine::rules::taiwan::{self, tai, FlowerWin, TaiCounts, TaiwanSituation, TaiwanTable};
+use mjcore_engine::Tile;
+use pyo3::prelude::*;
+
+use crate::convert::{hand_from_parts, MeldTuple};
+use crate::errors::{argument, IntoPyResult};
+
+/// A frozen, compiled Taiwan ruleset. Build it through `mjcore.load_ruleset("taiwan")`, which validates the
+/// file.
+#[pyclass(frozen, name = "TaiwanRuleset", module = "mjcore._core")]
+pub struct PyTaiwanRuleset {
+    inner: TaiwanTable,
+}
+
+#[pymethods]
+impl PyTaiwanRuleset {
+    #[new]
+    fn new(
+        name: &str,
+        values: Vec<u16>,
+        choices: Vec<u8>,
+        flags: Vec<bool>,
+        ints: Vec<u32>,
+    ) -> PyResult<Self> {
+        let inner = TaiwanTable::from_parts(name, &values, &choices, &flags, &ints).py_err()?;
+        Ok(PyTaiwanRuleset { inner })
+    }
+
+    #[getter]
+    fn name(&self) -> &str {
+        &self.inner.name
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<compiled Taiwan ruleset {}>", self.inner.name)
+    }
+}
+
+/// (seat, dealer, streak, round wind, flags, discarder, eye seat bits).
+type SituationTuple = (u8, u8, u8, u8, u8, u8, u8);
+
+fn situation(t: SituationTuple) -> PyResult<TaiwanSituation> {
+    let (seat_code, dealer, streak, round_wind, flags, discarder, eye_seats) = t;
+    let flag = |bit: u8| flags & (1 << bit) != 0;
+    Ok(TaiwanSituation {
+        seat: seat(seat_code, "seat").py_err()?,
+        dealer: seat(dealer, "dealer").py_err()?,
+        streak,
+        round_wind: seat(round_wind, "round_wind").py_err()?,
+        self_drawn: flag(0),
+        robbing_kong: flag(1),
+        kong_bloom: flag(2),
+        last_tile: flag(3),
+        heavenly: flag(4),
+        earthly: flag(5),
+        human: flag(6),
+        discarder: optional_seat(discarder, "discarder").py_err()?,
+        eye_seats,
+    })
+}
+
+type Entries = Vec<(&'static str, u8, u16)>;
+type Row = (Entries, u16, u16, bool, Vec<(&'static str, Money)>, Entries);
+
+fn entries(counts: &TaiCounts, table: &TaiwanTable) -> Entries {
+    (0..tai::TAI_COUNT)
+        .filter(|&i| counts.0[i] > 0)
+        .map(|i| {
+            (
+                tai::KEYS[i],
+                counts.0[i],
+                u16::from(counts.0[i]) * table.values[i],
+            )
+        })
+        .collect()
+}
+
+/// One win: (entries, total, counted, meets_minimum, [("win", money), ("eye_fee", money)], dealer entries);
+/// None when the tiles do not win.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn taiwan_score(
+    ruleset: &PyTaiwanRuleset,
+    counts: &Bound<'_, PyAny>,
+    melds: Vec<MeldTuple>,
+    wilds: u8,
+    flowers: u8,
+    win: u8,
+    where_: SituationTuple,
+) -> PyResult<Option<Row>> {
+    let hand = hand_from_parts(counts, melds, wilds, flowers)?;
+    let win = Tile::new(win).ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
+    let table = &ruleset.inner;
+    let result = taiwan::score(&hand, win, &situation(where_)?, table).py_err()?;
+    Ok(result.map(|r| {
+        let money = vec![("win", r.win), ("eye_fee", r.eye_fee)];
+        (
+            entries(&r.tai, table),
+            r.total,
+            r.counted,
+            r.meets_minimum,
+            money,
+            entries(&r.dealer, table),
+        )
+    }))
+}
+
+/// A flower win: kind 0 八仙過海, 1 七搶一 (the discarder of the situation is the payer).
+#[pyfunction]
+fn taiwan_flower_win(ruleset: &PyTaiwanRuleset, kind: u8, where_: SituationTuple) -> PyResult<Row> {
+    let kind = match kind {
+        0 => FlowerWin::EightImmortals,
+        1 => FlowerWin::SevenRobOne,
+        _ => return Err(argument(format!("flower win {kind} is not 0..1"))),
+    };
+    let s = situation(where_)?;
+    s.validate().py_err()?;
+    let table = &ruleset.inner;
+    let (row, value, win, eyes, dealer) = taiwan::flower_win(kind, &s, table);
+    let mut counts = TaiCounts::default();
+    counts.add(row, 1);
+    Ok((
+        entries(&counts, table),
+        value,
+        value,
+        true,
+        vec![("win", win), ("eye_fee", eyes)],
+        entries(&dealer, table),
+    ))
+}
+
+/// The 台 keys in the engine's order.
+#[pyfunction]
+fn taiwan_tai_keys() -> Vec<&'static str> {
+    tai::KEYS.to_vec()
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTaiwanRuleset>()?;
+    m.add_function(wrap_pyfunction!(taiwan_score, m)?)?;
+    m.add_function(wrap_pyfunction!(taiwan_flower_win, m)?)?;
+    m.add_function(wrap_pyfunction!(taiwan_tai_keys, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,16 @@
+//! Sichuan mahjong (血战到底, 血流成河): the fan of one win, its payments, and a deal's settlement (kong money,
+//! 呼叫转移, 退税, 查花猪, 查大叫). Values and options are data (`table`, from `rulesets/sichuan.toml`);
+//! `python/mjcore/reference/sichuan/` is the readable twin of every module here.
+
+pub mod fan;
+pub mod payments;
+pub mod scorer;
+pub mod settlement;
+pub mod situation;
+pub mod table;
+
+pub use fan::{Fan, FanCounts};
+pub use scorer::{score, SichuanScore};
+pub use settlement::{settle, EndHand, Event, KongKind, Settlement, Status, WinHow};
+pub use situation::SichuanSituation;
+pub use table::SichuanTable;

@@ -1,0 +1,205 @@
+//! A compiled Sichuan ruleset: the fan values and the options scoring and settlement read.
+
+use super::fan::{Fan, FAN_COUNT};
+
+/// The most fan a win may reach: 底 × 2^fan stays within 64-bit money (`MAX_FAN` of the Python schema).
+pub const MAX_FAN: u16 = 40;
+use crate::error::{EngineError, Result};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelfDrawBonus {
+    Fan,
+    Base,
+    None,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeavenEarth {
+    Cap,
+    Fixed,
+    Off,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Transfer {
+    Kong,
+    All,
+    Off,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlowerPig {
+    Cap,
+    CapAndWinners,
+    Sixteen,
+}
+
+/// The options, named as in the file (see `rulesets/sichuan.toml` for each OC number).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SichuanTable {
+    pub name: String,
+    pub values: [u16; FAN_COUNT],
+    pub xueliu: bool,
+    pub self_draw_bonus: SelfDrawBonus,
+    pub heaven_earth: HeavenEarth,
+    /// 点杠花 当点炮 (OC-S9).
+    pub fed_bloom_as_discard: bool,
+    pub call_transfer: Transfer,
+    pub transfer_split: bool,
+    pub refund_still_in_only: bool,
+    pub flower_pig: FlowerPig,
+    pub ready_check_self_draw: bool,
+    pub void_suit: bool,
+    pub dai_yao_jiu: bool,
+    pub jiang_dui: bool,
+    pub jiang_qi_dui: bool,
+    pub men_qing: bool,
+    pub zhong_zhang: bool,
+    pub hai_di_pao: bool,
+    pub returned_kong_pays: bool,
+    pub dead_wait_counts: bool,
+    pub void_discards_exempt: bool,
+    pub check_fourth: bool,
+    /// 0 for none.
+    pub cap: u16,
+    pub direct_kong: i64,
+    pub added_kong: i64,
+    pub concealed_kong: i64,
+    pub minimum_fan: u16,
+    pub base: i64,
+}
+
+fn pick<T: Copy>(options: &[T], code: u8, what: &str) -> Result<T> {
+    options
+        .get(code as usize)
+        .copied()
+        .ok_or_else(|| EngineError::ruleset(format!("{what}: choice {code} out of range")))
+}
+
+impl SichuanTable {
+    /// From the rows' values and the options in the order `python/mjcore/sichuan/ruleset.py` sends them
+    /// (choices, flags, ints), each checked.
+    pub fn from_parts(
+        name: &str,
+        values: &[u16],
+        choices: &[u8],
+        flags: &[bool],
+        ints: &[u32],
+    ) -> Result<Self> {
+        let values: [u16; FAN_COUNT] = values.try_into().map_err(|_| {
+            EngineError::ruleset(format!(
+                "a Sichuan table has {FAN_COUNT} fan rows, not {}",
+                values.len()
+            ))
+        })?;
+        let (
+            &[mode, bonus, heaven, fed, transfer, shared, refund, pig, basis],
+            &[void_suit, dai_yao_jiu, jiang_dui, jiang_qi_dui, men_qing, zhong_zhang, hai_di_pao, returned_kong_pays, dead_wait_counts, void_discards_exempt, check_fourth],
+            &[cap, direct, added, concealed, minimum, base],
+        ) = (choices, flags, ints)
+        else {
+            return Err(EngineError::ruleset(
+                "Sichuan options: expected 9 choices, 11 flags and 6 ints",
+            ));
+        };
+        let shapes = values[..6].iter().max().copied().unwrap_or(0);
+        let reach = shapes + values[6..18].iter().sum::<u16>() + 3 * values[Fan::Gen as usize];
+        if cap > 16
+            || base > 1_000_000
+            || reach > MAX_FAN
+            || values[18..].iter().any(|&v| v > MAX_FAN)
+        {
+            return Err(EngineError::ruleset(format!(
+                "a Sichuan win could reach {reach} fan (at most {MAX_FAN}), or the cap or base is out of range"
+            )));
+        }
+        Ok(SichuanTable {
+            name: name.to_owned(),
+            values,
+            xueliu: pick(&[false, true], mode, "mode")?,
+            self_draw_bonus: pick(
+                &[SelfDrawBonus::Fan, SelfDrawBonus::Base, SelfDrawBonus::None],
+                bonus,
+                "self_draw_bonus",
+            )?,
+            heaven_earth: pick(
+                &[HeavenEarth::Cap, HeavenEarth::Fixed, HeavenEarth::Off],
+                heaven,
+                "heaven_earth",
+            )?,
+            fed_bloom_as_discard: pick(&[false, true], fed, "fed_kong_bloom")?,
+            call_transfer: pick(
+                &[Transfer::Kong, Transfer::All, Transfer::Off],
+                transfer,
+                "call_transfer",
+            )?,
+            transfer_split: pick(&[false, true], shared, "call_transfer_shared")?,
+            refund_still_in_only: pick(&[false, true], refund, "refund_to")?,
+            flower_pig: pick(
+                &[FlowerPig::Cap, FlowerPig::CapAndWinners, FlowerPig::Sixteen],
+                pig,
+                "flower_pig",
+            )?,
+            ready_check_self_draw: pick(&[false, true], basis, "ready_check_basis")?,
+            void_suit,
+            dai_yao_jiu,
+            jiang_dui,
+            jiang_qi_dui,
+            men_qing,
+            zhong_zhang,
+            hai_di_pao,
+            returned_kong_pays,
+            dead_wait_counts,
+            void_discards_exempt,
+            check_fourth,
+            cap: cap as u16,
+            direct_kong: i64::from(direct),
+            added_kong: i64::from(added),
+            concealed_kong: i64::from(concealed),
+            minimum_fan: minimum as u16,
+            base: i64::from(base),
+        })
+    }
+
+    pub fn value(&self, fan: Fan) -> u16 {
+        self.values[fan as usize]
+    }
+
+    /// The fan paid on: capped (no cap when 0).
+    pub fn paid_fan(&self, total: u16) -> u16 {
+        if self.cap > 0 {
+            total.min(self.cap)
+        } else {
+            total
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// The defaults of `rulesets/sichuan.toml`.
+    pub(crate) fn default_table() -> SichuanTable {
+        let values = [0, 1, 2, 2, 3, 3, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5, 5];
+        let flags = [
+            true, true, true, false, false, false, false, true, true, false, false,
+        ];
+        SichuanTable::from_parts("sichuan", &values, &[0; 9], &flags, &[4, 2, 1, 2, 0, 1])
+            .expect("defaults")
+    }
+
+    #[test]
+    fn refuses_a_table_whose_fan_would_overflow_money() {
+        let mut values = [1u16; FAN_COUNT];
+        values[Fan::Gen as usize] = 10;
+        let flags = [false; 11];
+        assert!(
+            SichuanTable::from_parts("x", &values, &[0; 9], &flags, &[4, 2, 1, 2, 0, 1]).is_err()
+        );
+        assert!(
+            SichuanTable::from_parts("x", &values[..5], &[0; 9], &flags, &[4, 2, 1, 2, 0, 1])
+                .is_err()
+        );
+    }
+}

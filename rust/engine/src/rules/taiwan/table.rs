@@ -1,0 +1,92 @@
+//! A compiled Taiwan ruleset: the 台 values and the options scoring reads.
+
+use super::tai::TAI_COUNT;
+use crate::error::{EngineError, Result};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EyeFee {
+    Tai,
+    Base,
+    BasePlusTai,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TaiwanTable {
+    pub name: String,
+    pub values: [u16; TAI_COUNT],
+    /// OC-T1 "association": 竹 West, 菊 North.
+    pub association_flowers: bool,
+    pub eye_fee: EyeFee,
+    /// OC-T10 "all_chows".
+    pub ping_hu_all_chows: bool,
+    pub half_seeker: bool,
+    pub full_seeker_single_wait: bool,
+    pub minimum_tai: u16,
+    /// 0 for none.
+    pub cap: u16,
+    pub base: i64,
+    pub tai_value: i64,
+}
+
+impl TaiwanTable {
+    /// From the rows' values and the options in the order `python/mjcore/taiwan/ruleset.py` sends them.
+    pub fn from_parts(
+        name: &str,
+        values: &[u16],
+        choices: &[u8],
+        flags: &[bool],
+        ints: &[u32],
+    ) -> Result<Self> {
+        let values: [u16; TAI_COUNT] = values.try_into().map_err(|_| {
+            EngineError::ruleset(format!(
+                "a Taiwan table has {TAI_COUNT} 台 rows, not {}",
+                values.len()
+            ))
+        })?;
+        let (
+            &[flowers, fee, ping_hu],
+            &[half_seeker, full_seeker_single_wait],
+            &[minimum, cap, base, tai_value],
+        ) = (choices, flags, ints)
+        else {
+            return Err(EngineError::ruleset(
+                "Taiwan options: expected 3 choices, 2 flags and 4 ints",
+            ));
+        };
+        let eye_fee = match fee {
+            0 => EyeFee::Tai,
+            1 => EyeFee::Base,
+            2 => EyeFee::BasePlusTai,
+            _ => return Err(EngineError::ruleset("eye_fee: choice out of range")),
+        };
+        if flowers > 1
+            || ping_hu > 1
+            || minimum > 1
+            || cap > 1000
+            || base > 1_000_000
+            || tai_value > 1_000_000
+            || values.iter().any(|&v| v > 64)
+        {
+            return Err(EngineError::ruleset(
+                "Taiwan options or 台 values out of range",
+            ));
+        }
+        Ok(TaiwanTable {
+            name: name.to_owned(),
+            values,
+            association_flowers: flowers == 1,
+            eye_fee,
+            ping_hu_all_chows: ping_hu == 1,
+            half_seeker,
+            full_seeker_single_wait,
+            minimum_tai: minimum as u16,
+            cap: cap as u16,
+            base: i64::from(base),
+            tai_value: i64::from(tai_value),
+        })
+    }
+
+    pub fn value(&self, tai: super::Tai) -> u16 {
+        self.values[tai as usize]
+    }
+}
