@@ -10,23 +10,19 @@ Run: ``python benches/cluster_scaling.py``.
 
 from __future__ import annotations
 
-import time
+import sys
+from pathlib import Path
 
-import distributed
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benches.timing
 
-import mjcore
+import distributed  # noqa: E402
+
+import mjcore  # noqa: E402
+import mjcore.distributed  # noqa: E402
+from benches.timing import best_wall  # noqa: E402
 
 DEALS = {"random": 400_000, "efficiency": 40_000}
 SMALL_SHARD = {"random": 500, "efficiency": 50}
-
-
-def best_wall(work, repeats: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main() -> None:

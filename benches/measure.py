@@ -17,7 +17,6 @@ Run (one core): ``RAYON_NUM_THREADS=1 python benches/measure.py``; drop the vari
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the shared generators in tests/
@@ -27,20 +26,12 @@ import xiangting  # noqa: E402
 
 import mjcore  # noqa: E402
 from mjcore import Forms  # noqa: E402
+from benches.timing import best_seconds  # noqa: E402
 from tests.strategies import complete_hands, random_hands  # noqa: E402
 
 BATCH_ROWS = 1_000_000
 SINGLE_CALLS = 50_000
 FOUR = xiangting.PlayerCount.FOUR
-
-
-def best_seconds(work, repeats: int = 5) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.process_time()
-        work()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def batch_table() -> None:

@@ -12,7 +12,6 @@ Run (one core): ``RAYON_NUM_THREADS=1 python benches/measure_score.py``.
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the shared generators in tests/
@@ -20,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the shared gener
 import MahjongGB  # noqa: E402
 
 import mjcore  # noqa: E402
+from benches.timing import best_seconds  # noqa: E402
 from tests.mcr_corpus import cases, score_keywords  # noqa: E402
 from tests.mcr_pymahjonggb import gb_arguments  # noqa: E402
 from tests.strategies import complete_hands  # noqa: E402
@@ -29,12 +29,7 @@ HANDS = 2_000
 
 def per_call(work, calls: int, repeats: int = 7) -> float:
     """Best CPU seconds of ``work`` (which makes ``calls`` calls), per call."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.process_time()
-        work()
-        best = min(best, time.process_time() - start)
-    return best / calls
+    return best_seconds(work, repeats) / calls
 
 
 def measure_mcr() -> None:

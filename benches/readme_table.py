@@ -28,21 +28,13 @@ import xiangting  # noqa: E402
 import mjcore  # noqa: E402
 import mjcore.reference  # noqa: E402
 from mjcore import Forms  # noqa: E402
+from benches.timing import best_seconds  # noqa: E402
 from tests.strategies import complete_hands, random_hands  # noqa: E402
 
 SINGLE = 20_000  # hands per single-call round (native calls and the other packages)
 REFERENCE = 100  # hands per round of the pure-Python reference
 BATCH = 1_000_000  # rows per batch call
 FOUR = xiangting.PlayerCount.FOUR
-
-
-def best_seconds(work, repeats: int = 5) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.process_time()
-        work()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def per_call(fn, items, repeats: int = 5) -> float:
