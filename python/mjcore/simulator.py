@@ -24,6 +24,7 @@ def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int
     cores) and a run split by ``deal_offset`` merges back (``a + b``) into the whole. With ``per_deal=False``
     only the totals are kept: memory stays flat for any number of deals."""
     request = SimulationRequest.of(ruleset, deals, seed, bots, deal_offset, threads)
-    totals, columns = _core.simulate_deals(request.ruleset.compiled, request.seed, (request.start, request.stop),
-                                           list(request.bots), threads, per_deal)  # fmt: skip
+    rules = request.ruleset
+    totals, columns = _core.simulate_deals(rules.compiled, rules.table_rules.compiled, request.seed,
+                                           (request.start, request.stop), list(request.bots), threads, per_deal)  # fmt: skip
     return request.result(totals, columns)

@@ -17,6 +17,7 @@ mod scoring;
 mod shanten;
 mod sim;
 mod simulate;
+mod table_rules;
 mod waits;
 mod win;
 
@@ -34,5 +35,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sim::register(m)?;
     bots::register(m)?;
     simulate::register(m)?;
+    table_rules::register(m)?;
     Ok(())
 }

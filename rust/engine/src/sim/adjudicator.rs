@@ -1,7 +1,9 @@
 //! The seam between the table and the rules: the deal asks an `Adjudicator` whether a hand wins (under the
 //! ruleset's forms, 起和 minimum and so on) and what it is worth. Scoring and win detection live elsewhere in
-//! the engine; the table engine only injects them, so it hard-codes no variant.
+//! the engine; the table engine only injects them, so it hard-codes no variant. What the table itself does
+//! (tiles, claims, win sources, the end) is data too: [`Adjudicator::table_rules`].
 
+use super::table_rules::TableRules;
 use crate::error::Result;
 use crate::forms::FormSet;
 use crate::hand::Meld;
@@ -96,6 +98,38 @@ pub trait Adjudicator {
     /// not wins). `None`, the default: every chance is asked.
     fn winning_forms(&self) -> Option<FormSet> {
         None
+    }
+
+    /// What the table does (tile set, claims, win sources, end …), read once when a deal starts. The
+    /// default is the 136-tile table the shipped Guangdong files describe.
+    fn table_rules(&self) -> TableRules {
+        TableRules::default()
+    }
+}
+
+/// An adjudicator at a table with given rules (the built-in shapes or a closure, which know no table).
+#[derive(Clone, Debug)]
+pub struct AtTable<A> {
+    pub judge: A,
+    pub table: TableRules,
+}
+
+impl<A: Adjudicator> Adjudicator for AtTable<A> {
+    fn judge(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        situation: &WinSituation,
+    ) -> Result<Option<WinInfo>> {
+        self.judge.judge(concealed, melds, situation)
+    }
+
+    fn winning_forms(&self) -> Option<FormSet> {
+        self.judge.winning_forms()
+    }
+
+    fn table_rules(&self) -> TableRules {
+        self.table
     }
 }
 

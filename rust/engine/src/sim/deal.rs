@@ -1,9 +1,13 @@
-//! One deal of 鸡平胡 as a state machine driven one decision at a time (RULES.md §1.3–§1.9).
+//! One deal as a state machine driven one decision at a time (RULES.md §1.3–§1.9), its rules read from the
+//! compiled [`TableRules`]: the tile set and flowers, the hand size, the reserved tail, the claims, the win
+//! sources, several winners on one discard, 漏胡 and the end condition. It names no family.
 //!
 //! At every decision point exactly one seat acts ([`Deal::to_act`]) and chooses one of [`Deal::legal_actions`].
 //! Claims on a discard are collected seat by seat in turn order from the discarder, each seat answering without
-//! seeing the others' answers; once all have answered, the claims resolve by priority: win (every winner:
-//! 一炮多响) > pon/kong > chi. An added kong first offers the tile to the seats that could rob it (抢杠).
+//! seeing the others' answers; once all have answered, the claims resolve by priority: win > pon/kong > chi,
+//! the winners chosen by `wins.several_winners` (all: 一炮多响; the first claimant: answers stop at the first
+//! win; the highest hand). An added kong first offers the tile to the seats that could rob it (抢杠). When
+//! the deal plays on after a win (`end.winners` > 1), a winner leaves the table: it no longer draws or claims.
 
 use super::action::Action;
 use super::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
@@ -13,15 +17,17 @@ use super::inline_vec::InlineVec;
 use super::kind_mask::{kinds_held, kinds_of, kinds_where, tile_bit, KindMask, CHOW_STARTS};
 use super::log::Event;
 use super::observation::Observation;
-use super::wall::{Wall, WALL_SIZE};
+use super::table_rules::{
+    Chi, MissedWin, SeveralWinners, TableRules, ADDED_KONG, CONCEALED_KONG, DISCARD, KONG_BLOOM,
+    MELDED_KONG, ROBBING_KONG, SELF_DRAW,
+};
+use super::wall::{Wall, WallTile, FIRST_FLOWER};
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::{Meld, MeldKind};
 use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 
 pub const SEATS: u8 = 4;
-/// Tiles dealt to each seat before the dealer's first draw.
-const DEALT: usize = 13;
 /// Claimed melds that leave a seat 十二张落地 (12 tiles down, a single-tile wait).
 const TWELVE_TILES_MELDS: usize = 4;
 /// Room reserved for a deal's log: about 200 events in a typical deal.
@@ -34,6 +40,8 @@ pub(crate) struct SeatState {
     pub melds: Vec<Meld>,
     /// The seat's discards still on the table (a claimed discard moves into the claimant's meld).
     pub discards: Vec<Tile>,
+    /// The flowers set aside (bit f = flower f, 1f..8f).
+    pub flowers: u8,
     /// 漏胡: bit k set = the seat passed a legal win on tile kind k and has not 动牌 (drawn or claimed) since.
     pub missed_wins: u64,
     /// The kinds held concealed, and those held four times: the discards and concealed kongs on offer,
@@ -51,6 +59,7 @@ impl Default for SeatState {
             concealed: [0; NUM_KINDS],
             melds: Vec::new(),
             discards: Vec::new(),
+            flowers: 0,
             missed_wins: 0,
             held: 0,
             quads: 0,
@@ -228,6 +237,14 @@ pub struct Deal {
     pub(crate) wall: Wall,
     pub(crate) seats: [SeatState; SEATS as usize],
     pub(crate) phase: Phase,
+    /// The rules of the table, read from the adjudicator when the deal starts.
+    pub(crate) rules: TableRules,
+    /// The wins so far (the deal may play on after a win), and the seats that have won and left the table.
+    wins: Vec<Winner>,
+    won: u8,
+    /// Seats holding a tile more than their hand size once out of turn: a self-drawn winner, and a robbed
+    /// konger whose robbed tile ended the deal.
+    extra_tile: u8,
     /// Discards so far, claimed ones included, and whether anyone has claimed or declared a kong: together
     /// they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
     discards_made: u32,
@@ -255,12 +272,13 @@ impl Deal {
         round_wind: u8,
         adjudicator: &A,
     ) -> Result<Deal> {
-        let wall = Wall::for_deal(seed, index);
+        let wall = Wall::for_deal(seed, index, &adjudicator.table_rules());
         Deal::with_wall(seed, index, wall, dealer, round_wind, adjudicator)
     }
 
-    /// Deals from a given wall: 13 tiles to each seat from the dealer on, then the dealer's 14th tile as a
-    /// draw. `seed` and `index` label the deal and key the bots' random streams.
+    /// Deals from a given wall (of the adjudicator's tile set): the hand size to each seat from the dealer on,
+    /// dealt flowers replaced from the tail, then the dealer's extra tile as a draw. `seed` and `index` label
+    /// the deal and key the bots' random streams.
     pub fn with_wall<A: Adjudicator + ?Sized>(
         seed: u64,
         index: u64,
@@ -277,6 +295,10 @@ impl Deal {
             events: Vec::with_capacity(EXPECTED_EVENTS),
             seats: Default::default(),
             phase: Phase::Over,
+            rules: adjudicator.table_rules(),
+            wins: Vec::new(),
+            won: 0,
+            extra_tile: 0,
             discards_made: 0,
             interrupted: false,
             twelve_tiles_down: Vec::new(),
@@ -298,7 +320,8 @@ impl Deal {
         round_wind: u8,
         adjudicator: &A,
     ) -> Result<()> {
-        self.wall.reshuffle(seed, index);
+        self.rules = adjudicator.table_rules();
+        self.wall.reshuffle(seed, index, &self.rules);
         self.start(seed, index, dealer, round_wind, adjudicator)
     }
 
@@ -317,7 +340,18 @@ impl Deal {
             )));
         }
         (self.seed, self.index, self.dealer, self.round_wind) = (seed, index, dealer, round_wind);
+        self.rules = adjudicator.table_rules();
+        if self.wall.order().len() != self.rules.tile_count() {
+            return Err(EngineError::argument(format!(
+                "the wall holds {} tiles, the table's tile set {}",
+                self.wall.order().len(),
+                self.rules.tile_count()
+            )));
+        }
         self.seats.iter_mut().for_each(SeatState::clear);
+        self.wins.clear();
+        self.won = 0;
+        self.extra_tile = 0;
         self.phase = Phase::Over;
         self.discards_made = 0;
         self.interrupted = false;
@@ -332,14 +366,46 @@ impl Deal {
             round_wind,
             wall: self.wall.order().to_vec(),
         });
+        let mut dealt_flowers = [0u8; SEATS as usize];
         for offset in 0..SEATS {
             let seat = seat_after(dealer, offset);
-            for _ in 0..DEALT {
-                let tile = self.wall.draw().ok_or_else(wall_exhausted)?;
-                self.seats[seat as usize].gain(tile);
+            for _ in 0..self.rules.hand {
+                match self.wall.draw().ok_or_else(wall_exhausted)? {
+                    WallTile::Tile(tile) => self.seats[seat as usize].gain(tile),
+                    WallTile::Flower(flower) => {
+                        self.set_flower_aside(seat, flower);
+                        dealt_flowers[seat as usize] += 1;
+                    }
+                }
+            }
+        }
+        // Dealt flowers are replaced from the tail, the dealer first, each seat until it holds none.
+        for offset in 0..SEATS {
+            let seat = seat_after(dealer, offset);
+            while dealt_flowers[seat as usize] > 0 {
+                match self.wall.draw_replacement().ok_or_else(wall_exhausted)? {
+                    WallTile::Tile(tile) => {
+                        self.seats[seat as usize].gain(tile);
+                        dealt_flowers[seat as usize] -= 1;
+                    }
+                    WallTile::Flower(flower) => self.set_flower_aside(seat, flower),
+                }
             }
         }
         self.draw_for(dealer, adjudicator)
+    }
+
+    fn set_flower_aside(&mut self, seat: u8, flower: u8) {
+        self.seats[seat as usize].flowers |= 1 << flower;
+        self.events.push(Event::Flower { seat, flower });
+    }
+
+    /// The first seat after `seat` in turn order that has not won and left the table.
+    fn next_active(&self, seat: u8) -> u8 {
+        (1..SEATS)
+            .map(|offset| seat_after(seat, offset))
+            .find(|&s| self.won & (1 << s) == 0)
+            .unwrap_or(seat)
     }
 
     pub fn seed(&self) -> u64 {
@@ -441,14 +507,15 @@ impl Deal {
                 let info = self
                     .judge(seat, WinChance::self_drawn(tile, drawn), adjudicator)?
                     .unwrap_or_default();
-                self.finish(vec![Winner {
+                self.extra_tile |= 1 << seat;
+                let winner = Winner {
                     seat,
                     tile,
                     from: None,
                     robbing_kong: false,
                     info,
-                }]);
-                Ok(())
+                };
+                self.settle_wins(vec![winner], seat, adjudicator)
             }
             Action::Discard(tile) => {
                 let state = &mut self.seats[seat as usize];
@@ -465,7 +532,11 @@ impl Deal {
             }
             Action::AddedKong(tile) => {
                 self.interrupted = true;
-                self.offer(seat, tile, Offer::AddedKong, adjudicator)
+                if self.rules.can_rob(ADDED_KONG) {
+                    self.offer(seat, tile, Offer::AddedKong, adjudicator)
+                } else {
+                    self.complete_added_kong(seat, tile, adjudicator)
+                }
             }
             Action::Pass | Action::Chi(_) | Action::Pon | Action::Kong => {
                 Err(EngineError::illegal(format!("{action} on one's own turn")))
@@ -482,11 +553,22 @@ impl Deal {
     ) -> Result<()> {
         let (seat, options) = &window.choices[window.answers.len()];
         if action != Action::Win && options.win {
-            // 漏胡 (OC-15): passing (or out-claiming) a legal win blocks that tile until the seat's next 动牌.
-            self.seats[*seat as usize].missed_wins |= tile_bit(window.tile);
+            // 漏胡 (OC-15): passing (or out-claiming) a legal win blocks that tile (or every discard win)
+            // until the seat's next 动牌.
+            self.seats[*seat as usize].missed_wins |= match self.rules.missed_win {
+                MissedWin::Off => 0,
+                MissedWin::SameTile => tile_bit(window.tile),
+                MissedWin::AnyTile => !0,
+            };
         }
         window.answers.push(action);
-        if let Some((_, next)) = window.choices.get(window.answers.len()) {
+        // The first claimant's win takes the tile: the seats after it are not asked.
+        let decided = action == Action::Win && self.rules.several_winners == SeveralWinners::First;
+        if let Some((_, next)) = window
+            .choices
+            .get(window.answers.len())
+            .filter(|_| !decided)
+        {
             next.list_into(&mut self.legal);
             self.phase = Phase::Claims(window);
             return Ok(());
@@ -507,17 +589,33 @@ impl Deal {
                 .zip(window.answers.iter().copied())
         };
         let robbing_kong = window.offer == Offer::AddedKong;
-        let winning_seats: Vec<u8> = answered()
+        let mut winning_seats: Vec<u8> = answered()
             .filter(|(_, action)| *action == Action::Win)
             .map(|(seat, _)| seat)
             .collect();
+        let offered = WinChance::offered(window.tile, window.from, robbing_kong);
+        if self.rules.several_winners == SeveralWinners::Highest && winning_seats.len() > 1 {
+            // 截胡: the highest hand alone wins, the nearest one on a tie (scanned from the farthest, so that
+            // an equal fan nearer the discarder takes over).
+            let mut best = (0, winning_seats[0]);
+            for &seat in winning_seats.iter().rev() {
+                let fan = self
+                    .judge(seat, offered, adjudicator)?
+                    .unwrap_or_default()
+                    .fan;
+                if fan >= best.0 {
+                    best = (fan, seat);
+                }
+            }
+            winning_seats = vec![best.1];
+        }
         // Settled with the number of winners known (一炮多响 can change the fan: QQ's 一炮三响 floor).
         let chance = WinChance {
             winners_on_discard: winning_seats.len() as u8,
-            ..WinChance::offered(window.tile, window.from, robbing_kong)
+            ..offered
         };
         let mut winners = Vec::new();
-        for seat in winning_seats {
+        for &seat in &winning_seats {
             let info = self.judge(seat, chance, adjudicator)?.unwrap_or_default();
             winners.push(Winner {
                 seat,
@@ -527,9 +625,8 @@ impl Deal {
                 info,
             });
         }
-        if !winners.is_empty() {
-            self.finish(winners);
-            return Ok(());
+        if let Some(&farthest) = winning_seats.last() {
+            return self.settle_wins(winners, farthest, adjudicator);
         }
         if robbing_kong {
             return self.complete_added_kong(window.from, window.tile, adjudicator);
@@ -539,8 +636,52 @@ impl Deal {
         let chow_claim = || answered().find(|(_, action)| matches!(action, Action::Chi(_)));
         match pung_claim.or_else(chow_claim) {
             Some((seat, action)) => self.claim(seat, action, window.tile, window.from, adjudicator),
-            None => self.draw_for(seat_after(window.from, 1), adjudicator),
+            None => self.draw_for(self.next_active(window.from), adjudicator),
         }
+    }
+
+    /// Records wins; the deal then ends (enough winners, or one seat left) or plays on from the first
+    /// active seat after `resume_after` (the winner, or the farthest of several from the discarder).
+    fn settle_wins<A: Adjudicator + ?Sized>(
+        &mut self,
+        winners: Vec<Winner>,
+        resume_after: u8,
+        adjudicator: &A,
+    ) -> Result<()> {
+        for w in &winners {
+            self.events.push(Event::Win {
+                seat: w.seat,
+                tile: w.tile,
+                from: w.from,
+                robbing_kong: w.robbing_kong,
+                fan: w.info.fan,
+            });
+            self.won |= 1 << w.seat;
+        }
+        let robbed = winners
+            .first()
+            .filter(|w| w.robbing_kong)
+            .and_then(|w| w.from.map(|from| (from, w.tile)));
+        if self.wins.is_empty() {
+            self.wins = winners;
+        } else {
+            self.wins.extend(winners);
+        }
+        let active = SEATS - self.won.count_ones() as u8;
+        if self.wins.len() >= usize::from(self.rules.winners_to_end) || active <= 1 {
+            if let Some((konger, _)) = robbed {
+                self.extra_tile |= 1 << konger;
+            }
+            self.finish();
+            return Ok(());
+        }
+        if let Some((konger, tile)) = robbed {
+            // Playing on: the robbed tile left the konger's hand for the winners; it lies with its discards.
+            let state = &mut self.seats[konger as usize];
+            state.lose(tile, 1);
+            state.discards.push(tile);
+        }
+        self.draw_for(self.next_active(resume_after), adjudicator)
     }
 
     /// Takes the discard `tile` of `from` into a meld of `seat`.
@@ -621,19 +762,23 @@ impl Deal {
         self.events.push(Event::Meld { seat, meld, from });
     }
 
-    /// An ordinary draw from the head for `seat`, or the exhaustive draw when the wall is empty (§1.9).
+    /// An ordinary draw from the head for `seat`, or the end of the deal when the wall is empty (§1.9).
     fn draw_for<A: Adjudicator + ?Sized>(&mut self, seat: u8, adjudicator: &A) -> Result<()> {
         match self.wall.draw() {
-            Some(tile) => {
+            Some(WallTile::Tile(tile)) => {
                 let drawn = Drawn {
                     tile,
                     replacement: false,
                     kong_feeder: None,
                 };
-                self.receive(seat, drawn, adjudicator)
+                self.receive(seat, drawn, false, adjudicator)
+            }
+            Some(WallTile::Flower(flower)) => {
+                self.set_flower_aside(seat, flower);
+                self.draw_from_tail(seat, false, None, adjudicator)
             }
             None => {
-                self.finish(Vec::new());
+                self.finish();
                 Ok(())
             }
         }
@@ -647,29 +792,62 @@ impl Deal {
         kong_feeder: Option<u8>,
         adjudicator: &A,
     ) -> Result<()> {
-        let tile = self.wall.draw_replacement().ok_or_else(wall_exhausted)?;
-        let drawn = Drawn {
-            tile,
-            replacement: true,
-            kong_feeder,
-        };
-        self.receive(seat, drawn, adjudicator)
+        if self.wall.is_empty() {
+            return Err(wall_exhausted());
+        }
+        self.draw_from_tail(seat, true, kong_feeder, adjudicator)
     }
 
+    /// A replacement from the tail (after a kong when `kong`, else after a flower), flowers set aside and
+    /// replaced in turn; the deal ends when the wall runs out first.
+    fn draw_from_tail<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        kong: bool,
+        kong_feeder: Option<u8>,
+        adjudicator: &A,
+    ) -> Result<()> {
+        loop {
+            match self.wall.draw_replacement() {
+                Some(WallTile::Tile(tile)) => {
+                    let drawn = Drawn {
+                        tile,
+                        replacement: kong,
+                        kong_feeder,
+                    };
+                    return self.receive(seat, drawn, true, adjudicator);
+                }
+                Some(WallTile::Flower(flower)) => self.set_flower_aside(seat, flower),
+                None => {
+                    self.finish();
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    /// `from_tail`: a kong or flower replacement (as the log records it).
     fn receive<A: Adjudicator + ?Sized>(
         &mut self,
         seat: u8,
         drawn: Drawn,
+        from_tail: bool,
         adjudicator: &A,
     ) -> Result<()> {
-        let may_win = self.may_complete(seat, drawn.tile, adjudicator);
+        let source = if drawn.replacement {
+            KONG_BLOOM
+        } else {
+            SELF_DRAW
+        };
+        let may_win =
+            self.rules.wins_by(source) && self.may_complete(seat, drawn.tile, adjudicator);
         let state = &mut self.seats[seat as usize];
         state.gain(drawn.tile);
         state.missed_wins = 0;
         self.events.push(Event::Draw {
             seat,
             tile: drawn.tile,
-            replacement: drawn.replacement,
+            replacement: from_tail,
         });
         let chance = WinChance::self_drawn(drawn.tile, Some(drawn));
         let can_win = may_win && self.judge(seat, chance, adjudicator)?.is_some();
@@ -685,18 +863,22 @@ impl Deal {
         let state = &self.seats[seat as usize];
         legal.extend(kinds_of(state.held).map(Action::Discard));
         if drawn.is_some() && !self.wall.is_empty() {
-            legal.extend(kinds_of(state.quads).map(Action::ConcealedKong));
-            let added_from = legal.len();
-            legal.extend(
-                state
-                    .melds
-                    .iter()
-                    .filter(|m| {
-                        m.kind == MeldKind::Pon && state.concealed[m.tile.index() as usize] > 0
-                    })
-                    .map(|m| Action::AddedKong(m.tile)),
-            );
-            legal[added_from..].sort_unstable();
+            if self.rules.allows_kong(CONCEALED_KONG) {
+                legal.extend(kinds_of(state.quads).map(Action::ConcealedKong));
+            }
+            if self.rules.allows_kong(ADDED_KONG) {
+                let added_from = legal.len();
+                legal.extend(
+                    state
+                        .melds
+                        .iter()
+                        .filter(|m| {
+                            m.kind == MeldKind::Pon && state.concealed[m.tile.index() as usize] > 0
+                        })
+                        .map(|m| Action::AddedKong(m.tile)),
+                );
+                legal[added_from..].sort_unstable();
+            }
         }
         if can_win {
             legal.push(Action::Win);
@@ -715,15 +897,25 @@ impl Deal {
         adjudicator: &A,
     ) -> Result<()> {
         let mut choices = InlineVec::default();
+        let next = self.next_active(from);
+        let source = match offer {
+            Offer::Discard => DISCARD,
+            Offer::AddedKong => ROBBING_KONG,
+        };
+        let may_win = self.rules.wins_by(source);
         for offset in 1..SEATS {
             let seat = seat_after(from, offset);
+            if self.won & (1 << seat) != 0 {
+                continue;
+            }
             let mut options = match offer {
-                Offer::Discard => self.claim_options(seat, tile, offset == 1),
+                Offer::Discard => self.claim_options(seat, tile, seat == next),
                 Offer::AddedKong => ClaimOptions::default(),
             };
             let blocked = self.seats[seat as usize].missed_wins & tile_bit(tile) != 0;
             let chance = WinChance::offered(tile, from, offer == Offer::AddedKong);
-            options.win = !blocked
+            options.win = may_win
+                && !blocked
                 && self.may_complete(seat, tile, adjudicator)
                 && self.judge(seat, chance, adjudicator)?.is_some();
             if options.any() {
@@ -743,11 +935,11 @@ impl Deal {
                 Ok(())
             }
             None if offer == Offer::AddedKong => self.complete_added_kong(from, tile, adjudicator),
-            None => self.draw_for(seat_after(from, 1), adjudicator),
+            None => self.draw_for(next, adjudicator),
         }
     }
 
-    /// The pon, kong and (for the discarder's 下家) chi options of `seat` on a discarded `tile`.
+    /// The pon, kong and (for the discarder's 下家, where chi is played) chi options of `seat` on a discarded `tile`.
     fn claim_options(&self, seat: u8, tile: Tile, is_next: bool) -> ClaimOptions {
         let state = &self.seats[seat as usize];
         let held = state.concealed[tile.index() as usize];
@@ -757,9 +949,13 @@ impl Deal {
         let chows = have & (have >> 1) & (have >> 2) & CHOW_STARTS & through;
         ClaimOptions {
             win: false,
-            pon: held >= 2,
-            kong: held == 3 && !self.wall.is_empty(),
-            chows: if is_next { chows } else { 0 },
+            pon: self.rules.pon && held >= 2,
+            kong: self.rules.allows_kong(MELDED_KONG) && held == 3 && !self.wall.is_empty(),
+            chows: if is_next && self.rules.chi == Chi::NextSeat {
+                chows
+            } else {
+                0
+            },
         }
     }
 
@@ -842,16 +1038,9 @@ impl Deal {
         }
     }
 
-    fn finish(&mut self, winners: Vec<Winner>) {
-        for w in &winners {
-            self.events.push(Event::Win {
-                seat: w.seat,
-                tile: w.tile,
-                from: w.from,
-                robbing_kong: w.robbing_kong,
-                fan: w.info.fan,
-            });
-        }
+    /// Ends the deal with the wins so far (none: an exhaustive draw).
+    fn finish(&mut self) {
+        let winners = std::mem::take(&mut self.wins);
         self.events.push(Event::End {
             exhaustive: winners.is_empty(),
             winners: winners.iter().map(|w| w.seat).collect(),
@@ -862,16 +1051,28 @@ impl Deal {
         self.phase = Phase::Over;
     }
 
-    /// Checks that every tile is accounted for exactly: undrawn wall + hands + melds + discards = 4 of each
-    /// kind (so no kind appears five times), that hand sizes fit the phase, and that each win's payments
-    /// are zero-sum, and that each seat's kind masks match its hand. Run after every step in debug builds and
-    /// by the tests.
+    /// Checks that every tile of the set is accounted for exactly: undrawn wall + hands + melds + discards =
+    /// 4 of each kind of the set and none of the others (so no kind appears five times), each flower once in
+    /// the wall or set aside by one seat; that hand sizes fit the phase, that each win's payments are
+    /// zero-sum, and that each seat's kind masks match its hand. Run after every step in debug builds and by
+    /// the tests.
     pub fn check_invariants(&self) -> Result<()> {
         let mut seen = [0u32; NUM_KINDS];
-        for tile in self.wall.undrawn() {
-            seen[tile.index() as usize] += 1;
+        let mut flowers = 0u32;
+        for &code in self.wall.undrawn() {
+            match Tile::new(code) {
+                Some(tile) => seen[tile.index() as usize] += 1,
+                None => flowers |= 1 << (code - FIRST_FLOWER),
+            }
         }
         for (seat, state) in (0u8..).zip(&self.seats) {
+            if flowers & u32::from(state.flowers) != 0 {
+                return Err(EngineError::hand(format!(
+                    "invariant broken: seat {seat}'s flowers {:#x} are also elsewhere",
+                    state.flowers
+                )));
+            }
+            flowers |= u32::from(state.flowers);
             let mut held = state.concealed;
             for meld in &state.melds {
                 meld.add_tiles(&mut held);
@@ -888,7 +1089,8 @@ impl Deal {
                 .map(|&c| usize::from(c))
                 .sum::<usize>()
                 + 3 * state.melds.len();
-            let expected = if self.holds_extra_tile(seat) { 14 } else { 13 };
+            let hand = usize::from(self.rules.hand);
+            let expected = hand + usize::from(self.holds_extra_tile(seat));
             if size != expected {
                 return Err(EngineError::hand(format!(
                     "invariant broken: seat {seat} holds {size} tiles (melds as 3), expected {expected}"
@@ -903,10 +1105,14 @@ impl Deal {
                 )));
             }
         }
-        if let Some(outcome) = &self.outcome {
-            if let Some(w) = outcome
-                .winners
-                .iter()
+        let wins = self
+            .outcome
+            .iter()
+            .flat_map(|o| &o.winners)
+            .chain(&self.wins);
+        {
+            if let Some(w) = wins
+                .clone()
                 .find(|w| w.info.payments.iter().sum::<i64>() != 0)
             {
                 return Err(EngineError::argument(format!(
@@ -915,25 +1121,34 @@ impl Deal {
                 )));
             }
         }
-        if let Some(kind) = seen.iter().position(|&count| count != u32::from(COPIES)) {
+        let copies =
+            |kind: usize| u32::from(COPIES) * u32::from(self.rules.kinds & (1 << kind) != 0);
+        if let Some(kind) = (0..NUM_KINDS).find(|&kind| seen[kind] != copies(kind)) {
             return Err(EngineError::hand(format!(
-                "invariant broken: {} of tile kind {kind} on the table instead of {COPIES} ({} tiles in all)",
-                seen[kind], WALL_SIZE
+                "invariant broken: {} of tile kind {kind} on the table instead of {} ({} tiles in all)",
+                seen[kind],
+                copies(kind),
+                self.rules.tile_count()
+            )));
+        }
+        if flowers != (1 << self.rules.flowers) - 1 {
+            return Err(EngineError::hand(format!(
+                "invariant broken: the flowers on the table are {flowers:#x}, not the set's {}",
+                self.rules.flowers
             )));
         }
         Ok(())
     }
 
-    /// Whether `seat` now holds 3n+2 tiles: it is on turn, is adding a kong, or ended the deal holding the
-    /// extra tile (a self-drawn winner, a robbed konger).
+    /// Whether `seat` now holds 3n+2 tiles: it is on turn, is adding a kong, or holds the extra tile out of
+    /// turn (a self-drawn winner, a robbed konger whose tile ended the deal).
     fn holds_extra_tile(&self, seat: u8) -> bool {
-        match &self.phase {
+        let on_turn = match &self.phase {
             Phase::Turn { seat: s, .. } => *s == seat,
             Phase::Claims(window) => window.offer == Offer::AddedKong && window.from == seat,
-            Phase::Over => self.outcome.iter().flat_map(|o| &o.winners).any(|w| {
-                (w.seat == seat && w.from.is_none()) || (w.robbing_kong && w.from == Some(seat))
-            }),
-        }
+            Phase::Over => false,
+        };
+        on_turn || self.extra_tile & (1 << seat) != 0
     }
 }
 

@@ -7,6 +7,7 @@
 use super::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
 use super::deal::SEATS;
 use super::shape_rules::ShapeRules;
+use super::table_rules::TableRules;
 use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, Meld};
@@ -19,6 +20,8 @@ pub struct ScoringRules {
     ruleset: Ruleset,
     /// The ruleset's winning shapes: a cheap first test, since most asked hands are not wins.
     shapes: ShapeRules,
+    /// What the table does under this ruleset.
+    table: TableRules,
 }
 
 impl ScoringRules {
@@ -39,7 +42,13 @@ impl ScoringRules {
         ScoringRules {
             ruleset,
             shapes: ShapeRules { options },
+            table: TableRules::default(),
         }
+    }
+
+    /// The same scoring at a table with the given rules (the ruleset file's `[tiles]` … `[settlement]`).
+    pub fn with_table(self, table: TableRules) -> ScoringRules {
+        ScoringRules { table, ..self }
     }
 
     pub fn ruleset(&self) -> &Ruleset {
@@ -88,6 +97,10 @@ impl Adjudicator for ScoringRules {
     /// Scoring starts from the shape check, so the same forms screen.
     fn winning_forms(&self) -> Option<FormSet> {
         self.shapes.winning_forms()
+    }
+
+    fn table_rules(&self) -> TableRules {
+        self.table
     }
 }
 
