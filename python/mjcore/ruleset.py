@@ -228,11 +228,12 @@ def _parse(root: TomlTable) -> Ruleset:
                 for key, row in pattern_rows]  # fmt: skip
     extras = [ExtraRow(key, row.str("zh"), row.str("en"), row.int("fan")) for key, row in extra_rows]
     floor_table, liabilities = root.table("floor"), root.table("liabilities")
+    table_rules = table_rules_of(root.data, family)
     ruleset = Ruleset(
         name=meta.str("name"),
         family=family,
         title=meta.str("title"),
-        tiles=meta.int("tiles", 1, 200),
+        tiles=table_rules.tile_count,
         cap=limits.int("cap"),
         minimum=limits.int("minimum"),
         standard=forms.bool("standard"),
@@ -243,7 +244,7 @@ def _parse(root: TomlTable) -> Ruleset:
         floor=Floor(floor_table.int("fan"), floor_table.keys_in("events", FLOOR_EVENTS)),
         liabilities=Liabilities(*(liabilities.bool(f.name) for f in dataclasses.fields(Liabilities))),
         options=RulesetOptions(*(options.bool(f.name) for f in dataclasses.fields(RulesetOptions))),
-        table_rules=table_rules_of(root.data, family),
+        table_rules=table_rules,
         source=root.data,
     )
     root.read.update(SECTIONS)
@@ -262,8 +263,6 @@ def _validated(ruleset: Ruleset) -> Ruleset:
         raise RulesetError("patterns.ji_hu: missing (every winning hand is at least a chicken hand)")
     if ruleset.seven_pairs != (ruleset.pattern("qi_dui") is not None):
         raise RulesetError("patterns.qi_dui: must be listed exactly when forms.seven_pairs is true")
-    if ruleset.tiles != ruleset.table_rules.tile_count:
-        raise RulesetError(f"meta.tiles: {ruleset.tiles}, but [tiles] makes a set of {ruleset.table_rules.tile_count}")
     if isinstance(ruleset.minimum, bool) or not isinstance(ruleset.minimum, int) or not 0 <= ruleset.minimum <= MAX_FAN:
         raise RulesetError(f"limits.minimum: expected an int 0..{MAX_FAN}, got {ruleset.minimum!r}")
     return ruleset

@@ -15,7 +15,7 @@ from typing import Any
 
 from .toml_table import TomlTable
 
-__all__ = ["SECTIONS", "TableRules", "table_rules_of"]
+__all__ = ["DEFAULT_TABLE_RULES", "SECTIONS", "TableRules", "table_rules_of"]
 
 # The sections, in file order, and the fields of each (their TOML names).
 SECTIONS: dict[str, tuple[str, ...]] = {
@@ -55,6 +55,16 @@ class TableRules:
     def tile_count(self) -> int:
         """Every tile of the set, flowers included (136, 144, 108, 100)."""
         return (len(self.suits) * 9 + 7 * self.honours) * 4 + self.flowers
+
+
+# The 136-tile table a win check or no ruleset plays at (the engine's ``TableRules::default``); the shipped
+# Guangdong files state exactly these values.
+DEFAULT_TABLE_RULES = TableRules(
+    suits=("m", "p", "s"), honours=True, flowers=0, hand=13, reserved_tail=0, chi="next_seat", pon=True,
+    melded_kong=True, added_kong=True, concealed_kong=True, robbable_kongs=("added",),
+    sources=("self_draw", "discard", "robbing_kong", "kong_bloom"), several_winners="all", missed_win="same_tile",
+    winners=1, settlement="guangdong",
+)  # fmt: skip
 
 
 def table_rules_of(data: dict[str, Any], family: str) -> TableRules:

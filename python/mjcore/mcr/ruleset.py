@@ -78,7 +78,9 @@ class McrRuleset:
             if name in self.source.get("options", {}) and not isinstance(flag, bool):
                 raise RulesetError(f"options.{name} must be true or false")
         changed = mcr_ruleset(options_applied(self.source, options))
-        return changed.with_minimum(self.minimum) if changed.minimum != self.minimum else changed
+        # A minimum set by ``with_minimum`` (not in the file data) stays unless the options change it.
+        keep = "minimum" not in options and changed.minimum != self.minimum
+        return changed.with_minimum(self.minimum) if keep else changed
 
     @functools.cached_property
     def compiled(self) -> Any:

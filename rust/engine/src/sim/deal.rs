@@ -909,7 +909,8 @@ impl Deal {
                 continue;
             }
             let mut options = match offer {
-                Offer::Discard => self.claim_options(seat, tile, seat == next),
+                // Chi only by the seat right after the discarder (not by the next active one).
+                Offer::Discard => self.claim_options(seat, tile, offset == 1),
                 Offer::AddedKong => ClaimOptions::default(),
             };
             let blocked = self.seats[seat as usize].missed_wins & tile_bit(tile) != 0;
