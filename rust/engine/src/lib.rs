@@ -9,7 +9,9 @@ pub mod knitted_pattern;
 pub mod notation;
 pub mod row_code;
 pub mod rules;
+#[path = "rules/guangdong/ruleset.rs"]
 pub mod ruleset;
+#[path = "rules/guangdong/scoring.rs"]
 pub mod scoring;
 pub mod shanten;
 pub mod sim;

@@ -26,6 +26,7 @@ pub mod progress;
 pub mod record;
 pub mod replay;
 pub mod rng;
+#[path = "../rules/guangdong/table.rs"]
 pub mod scoring_rules;
 pub mod shape_rules;
 mod shared_memo;
