@@ -10,7 +10,7 @@
 //! the deal plays on after a win (`end.winners` > 1), a winner leaves the table: it no longer draws or claims.
 
 use super::action::Action;
-use super::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
+use super::adjudicator::{Adjudicator, FirstGoAround, PayingEvent, WinInfo, WinSituation};
 use super::claim_options::ClaimOptions;
 use super::completing_tiles::completing_tiles;
 use super::inline_vec::InlineVec;
@@ -205,10 +205,13 @@ pub struct Winner {
     pub info: WinInfo,
 }
 
-/// How a deal ended: winners in turn order from the discarder, or none for an exhaustive draw (流局).
+/// How a deal ended: winners in turn order from the discarder (then in the order they won, when the deal
+/// played on), or none for an exhaustive draw (流局); and what its other events paid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     pub winners: Vec<Winner>,
+    /// Kong money, flower money and end-of-deal checks, by the family's settlement (zero-sum).
+    pub event_payments: [i64; SEATS as usize],
 }
 
 impl Outcome {
@@ -216,9 +219,10 @@ impl Outcome {
         self.winners.is_empty()
     }
 
-    /// What each seat gains or loses over all winners (一炮多响 settles each winner separately).
+    /// What each seat gains or loses over all winners (一炮多响 settles each winner separately) and the
+    /// deal's other paying events.
     pub fn payments(&self) -> [i64; SEATS as usize] {
-        let mut total = [0; SEATS as usize];
+        let mut total = self.event_payments;
         for winner in &self.winners {
             for (sum, paid) in total.iter_mut().zip(winner.info.payments) {
                 *sum += paid;
@@ -245,6 +249,8 @@ pub struct Deal {
     /// Seats holding a tile more than their hand size once out of turn: a self-drawn winner, and a robbed
     /// konger whose robbed tile ended the deal.
     extra_tile: u8,
+    /// What the events other than wins have paid so far (kong money, flower money, end-of-deal checks).
+    event_payments: [i64; SEATS as usize],
     /// Discards so far, claimed ones included, and whether anyone has claimed or declared a kong: together
     /// they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
     discards_made: u32,
@@ -299,6 +305,7 @@ impl Deal {
             wins: Vec::new(),
             won: 0,
             extra_tile: 0,
+            event_payments: [0; SEATS as usize],
             discards_made: 0,
             interrupted: false,
             twelve_tiles_down: Vec::new(),
@@ -352,6 +359,7 @@ impl Deal {
         self.wins.clear();
         self.won = 0;
         self.extra_tile = 0;
+        self.event_payments = [0; SEATS as usize];
         self.phase = Phase::Over;
         self.discards_made = 0;
         self.interrupted = false;
@@ -373,7 +381,7 @@ impl Deal {
                 match self.wall.draw().ok_or_else(wall_exhausted)? {
                     WallTile::Tile(tile) => self.seats[seat as usize].gain(tile),
                     WallTile::Flower(flower) => {
-                        self.set_flower_aside(seat, flower);
+                        self.set_flower_aside(seat, flower, adjudicator)?;
                         dealt_flowers[seat as usize] += 1;
                     }
                 }
@@ -388,16 +396,36 @@ impl Deal {
                         self.seats[seat as usize].gain(tile);
                         dealt_flowers[seat as usize] -= 1;
                     }
-                    WallTile::Flower(flower) => self.set_flower_aside(seat, flower),
+                    WallTile::Flower(flower) => self.set_flower_aside(seat, flower, adjudicator)?,
                 }
             }
         }
         self.draw_for(dealer, adjudicator)
     }
 
-    fn set_flower_aside(&mut self, seat: u8, flower: u8) {
+    fn set_flower_aside<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        flower: u8,
+        adjudicator: &A,
+    ) -> Result<()> {
         self.seats[seat as usize].flowers |= 1 << flower;
         self.events.push(Event::Flower { seat, flower });
+        self.settle(PayingEvent::Flower { seat, flower }, adjudicator)
+    }
+
+    /// What an event other than a win pays, by the family's settlement (kong or flower money, end checks).
+    fn settle<A: Adjudicator + ?Sized>(
+        &mut self,
+        event: PayingEvent,
+        adjudicator: &A,
+    ) -> Result<()> {
+        if let Some(paid) = adjudicator.settle(&event, self.dealer)? {
+            for (total, amount) in self.event_payments.iter_mut().zip(paid) {
+                *total += amount;
+            }
+        }
+        Ok(())
     }
 
     /// The first seat after `seat` in turn order that has not won and left the table.
@@ -528,6 +556,7 @@ impl Deal {
                 self.seats[seat as usize].lose(tile, COPIES);
                 self.interrupted = true;
                 self.add_meld(seat, Meld::new(MeldKind::ConcealedKong, tile), None);
+                self.settle_kong(seat, MeldKind::ConcealedKong, None, adjudicator)?;
                 self.draw_replacement_for(seat, None, adjudicator)
             }
             Action::AddedKong(tile) => {
@@ -672,7 +701,7 @@ impl Deal {
             if let Some((konger, _)) = robbed {
                 self.extra_tile |= 1 << konger;
             }
-            self.finish();
+            self.finish(adjudicator)?;
             return Ok(());
         }
         if let Some((konger, tile)) = robbed {
@@ -724,6 +753,7 @@ impl Deal {
             self.twelve_tiles_down.push((seat, from));
         }
         if kind == MeldKind::Kong {
+            self.settle_kong(seat, kind, Some(from), adjudicator)?;
             self.draw_replacement_for(seat, Some(from), adjudicator)
         } else {
             self.enter_turn(seat, None, false);
@@ -754,7 +784,18 @@ impl Deal {
             meld,
             from: feeder,
         });
+        self.settle_kong(seat, MeldKind::AddedKong, feeder, adjudicator)?;
         self.draw_replacement_for(seat, None, adjudicator)
+    }
+
+    fn settle_kong<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        kind: MeldKind,
+        feeder: Option<u8>,
+        adjudicator: &A,
+    ) -> Result<()> {
+        self.settle(PayingEvent::Kong { seat, kind, feeder }, adjudicator)
     }
 
     fn add_meld(&mut self, seat: u8, meld: Meld, from: Option<u8>) {
@@ -774,11 +815,11 @@ impl Deal {
                 self.receive(seat, drawn, false, adjudicator)
             }
             Some(WallTile::Flower(flower)) => {
-                self.set_flower_aside(seat, flower);
+                self.set_flower_aside(seat, flower, adjudicator)?;
                 self.draw_from_tail(seat, false, None, adjudicator)
             }
             None => {
-                self.finish();
+                self.finish(adjudicator)?;
                 Ok(())
             }
         }
@@ -817,9 +858,11 @@ impl Deal {
                     };
                     return self.receive(seat, drawn, true, adjudicator);
                 }
-                Some(WallTile::Flower(flower)) => self.set_flower_aside(seat, flower),
+                Some(WallTile::Flower(flower)) => {
+                    self.set_flower_aside(seat, flower, adjudicator)?
+                }
                 None => {
-                    self.finish();
+                    self.finish(adjudicator)?;
                     return Ok(());
                 }
             }
@@ -1040,16 +1083,22 @@ impl Deal {
     }
 
     /// Ends the deal with the wins so far (none: an exhaustive draw).
-    fn finish(&mut self) {
+    fn finish<A: Adjudicator + ?Sized>(&mut self, adjudicator: &A) -> Result<()> {
+        let won = self.won;
+        self.settle(PayingEvent::End { winners: won }, adjudicator)?;
         let winners = std::mem::take(&mut self.wins);
         self.events.push(Event::End {
             exhaustive: winners.is_empty(),
             winners: winners.iter().map(|w| w.seat).collect(),
             wall_left: self.wall.remaining(),
         });
-        self.outcome = Some(Outcome { winners });
+        self.outcome = Some(Outcome {
+            winners,
+            event_payments: self.event_payments,
+        });
         self.legal.clear();
         self.phase = Phase::Over;
+        Ok(())
     }
 
     /// Checks that every tile of the set is accounted for exactly: undrawn wall + hands + melds + discards =
@@ -1122,6 +1171,12 @@ impl Deal {
                 )));
             }
         }
+        if self.event_payments.iter().sum::<i64>() != 0 {
+            return Err(EngineError::argument(format!(
+                "invariant broken: the deal's other payments are not zero-sum: {:?}",
+                self.event_payments
+            )));
+        }
         let copies =
             |kind: usize| u32::from(COPIES) * u32::from(self.rules.kinds & (1 << kind) != 0);
         if let Some(kind) = (0..NUM_KINDS).find(|&kind| seen[kind] != copies(kind)) {
@@ -1161,7 +1216,7 @@ fn wall_exhausted() -> EngineError {
 mod tests {
     use super::*;
     use crate::forms::FormOptions;
-    use crate::sim::{play_deal, Policy, RandomBot, ShapeRules};
+    use crate::sim::{play_deal, AtTable, Policy, RandomBot, ShapeRules};
 
     #[test]
     fn a_redealt_deal_plays_as_a_new_one() {
@@ -1217,6 +1272,135 @@ mod tests {
             }
             assert!(wins > 0, "{forms:?}: some deals are won");
         }
+    }
+
+    fn random_bots() -> Vec<Box<dyn Policy>> {
+        (0..SEATS)
+            .map(|_| Box::new(RandomBot::default()) as Box<dyn Policy>)
+            .collect()
+    }
+
+    /// The table options beyond the default, one at a time and a few together.
+    fn variants() -> Vec<TableRules> {
+        let base = TableRules::default();
+        let honours = 0x7f << 27;
+        vec![
+            TableRules {
+                chi: Chi::None,
+                ..base
+            },
+            TableRules {
+                kinds: base.kinds & !honours,
+                ..base
+            },
+            TableRules {
+                kinds: base.kinds & !0x1ff,
+                ..base
+            },
+            TableRules {
+                flowers: 8,
+                reserved_tail: 14,
+                ..base
+            },
+            TableRules { hand: 16, ..base },
+            TableRules {
+                several_winners: SeveralWinners::First,
+                missed_win: MissedWin::Off,
+                ..base
+            },
+            TableRules {
+                several_winners: SeveralWinners::Highest,
+                missed_win: MissedWin::AnyTile,
+                ..base
+            },
+            TableRules {
+                winners_to_end: 3,
+                chi: Chi::None,
+                kinds: base.kinds & !honours,
+                ..base
+            },
+            TableRules {
+                win_sources: SELF_DRAW | ROBBING_KONG | KONG_BLOOM,
+                ..base
+            },
+            TableRules {
+                kongs: 0,
+                robbable_kongs: 0,
+                win_sources: SELF_DRAW | DISCARD,
+                ..base
+            },
+        ]
+    }
+
+    #[test]
+    fn every_table_option_keeps_the_invariants() {
+        // Debug builds check the invariants after every step; here also at the end of each deal.
+        for table in variants() {
+            let rules = AtTable {
+                judge: ShapeRules::CHICKEN,
+                table,
+            };
+            let mut wins = 0;
+            for index in 0..400 {
+                let mut deal = Deal::new(11, index, (index % 4) as u8, 0, &rules).expect("a deal");
+                play_deal(&mut deal, &mut random_bots(), &rules).expect("played");
+                deal.check_invariants().expect("invariants hold");
+                let winners = deal.outcome().expect("over").winners.len();
+                wins += usize::from(winners > 0);
+                assert!(winners <= usize::from(table.winners_to_end.max(3)));
+                if table.several_winners != SeveralWinners::All && table.winners_to_end == 1 {
+                    assert!(winners <= 1, "one winner per discard");
+                }
+            }
+            // Playing on past a win is compared with the twin in tests/test_table_rules.py (random bots here
+            // seldom win twice in a deal).
+            assert!(wins > 0, "{table:?}: some deals are won");
+        }
+    }
+
+    /// Kong money as a family would settle it: a concealed kong takes 2 from each other seat.
+    struct KongMoney;
+
+    impl Adjudicator for KongMoney {
+        fn judge(&self, c: &Counts, m: &[Meld], s: &WinSituation) -> Result<Option<WinInfo>> {
+            ShapeRules::CHICKEN.judge(c, m, s)
+        }
+
+        fn settle(&self, event: &PayingEvent, _dealer: u8) -> Result<Option<[i64; 4]>> {
+            Ok(match *event {
+                PayingEvent::Kong {
+                    seat,
+                    kind: MeldKind::ConcealedKong,
+                    ..
+                } => Some(std::array::from_fn(
+                    |s| if s == seat as usize { 6 } else { -2 },
+                )),
+                _ => None,
+            })
+        }
+    }
+
+    #[test]
+    fn events_other_than_wins_pay_through_the_family() {
+        let mut paid = 0;
+        for index in 0..400 {
+            let mut deal = Deal::new(4, index, 0, 0, &KongMoney).expect("a deal");
+            play_deal(&mut deal, &mut random_bots(), &KongMoney).expect("played");
+            let mut expected = [0i64; SEATS as usize];
+            for event in deal.events() {
+                if let Event::Meld { seat, meld, .. } = event {
+                    if meld.kind == MeldKind::ConcealedKong {
+                        expected.iter_mut().for_each(|p| *p -= 2);
+                        expected[*seat as usize] += 8;
+                        paid += 1;
+                    }
+                }
+            }
+            let outcome = deal.outcome().expect("over");
+            assert_eq!(outcome.event_payments, expected);
+            assert_eq!(outcome.payments().iter().sum::<i64>(), 0);
+        }
+        assert!(paid > 0, "some concealed kongs were declared");
     }
 
     #[test]

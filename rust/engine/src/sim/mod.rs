@@ -26,8 +26,6 @@ pub mod progress;
 pub mod record;
 pub mod replay;
 pub mod rng;
-#[path = "../rules/guangdong/table.rs"]
-pub mod scoring_rules;
 pub mod shape_rules;
 mod shared_memo;
 pub mod simulate;
@@ -35,8 +33,9 @@ pub mod stats;
 pub mod table_rules;
 pub mod wall;
 
+pub use crate::rules::guangdong::table::ScoringRules;
 pub use action::Action;
-pub use adjudicator::{Adjudicator, AtTable, FirstGoAround, WinInfo, WinSituation};
+pub use adjudicator::{Adjudicator, AtTable, FirstGoAround, PayingEvent, WinInfo, WinSituation};
 pub use bots::{bot_named, bots_named, BOT_NAMES};
 pub use deal::{Deal, Outcome, Winner, SEATS};
 pub use efficiency::EfficiencyBot;
@@ -47,7 +46,6 @@ pub use policy::{Policy, RandomBot};
 pub use record::DealRecord;
 pub use replay::replay;
 pub use rng::Rng;
-pub use scoring_rules::ScoringRules;
 pub use shape_rules::ShapeRules;
 pub use simulate::{simulate, simulate_records, PolicyFactory};
 pub use stats::Stats;

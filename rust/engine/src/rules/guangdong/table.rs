@@ -1,18 +1,20 @@
-//! A win check that scores: a hand wins when the ruleset's scoring finds a pattern reaching the table's 起和
-//! minimum, worth its total fan (RULES.md §2.3–§2.5). So the ruleset, not the table, decides what wins.
+//! The Guangdong family at the table: a win check that scores — a hand wins when the ruleset's scoring finds a
+//! pattern reaching the table's 起和 minimum, worth its total fan (RULES.md §2.3–§2.5), paid as 2^fan shares
+//! with the liabilities — so the ruleset, not the table, decides what wins. No other event pays (the
+//! `Adjudicator::settle` default).
 //!
 //! Scoring numbers seats by seat wind (the dealer is East = 0); the table numbers them absolutely, so seats
 //! are translated here.
 
-use super::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
-use super::deal::SEATS;
-use super::shape_rules::ShapeRules;
-use super::table_rules::TableRules;
 use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, Meld};
 use crate::ruleset::Ruleset;
 use crate::scoring::{fan, liable_seat, payments, LimitHand, Situation, WinSource};
+use crate::sim::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
+use crate::sim::deal::SEATS;
+use crate::sim::shape_rules::ShapeRules;
+use crate::sim::table_rules::TableRules;
 use crate::tile::Counts;
 
 #[derive(Clone, Debug)]
