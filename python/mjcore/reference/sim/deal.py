@@ -26,7 +26,6 @@ from .wall import FIRST_FLOWER, Wall, tile_set
 __all__ = ["Deal", "SEATS"]
 
 SEATS = 4
-_TWELVE_TILES_MELDS = 4  # claimed melds that leave a seat 十二张落地 (12 tiles down)
 
 
 def _can_start_chow(kind: int) -> bool:
@@ -311,7 +310,8 @@ class Deal:
         for t in used:
             state.concealed[t] -= 1
         self._add_meld(seat, meld, from_seat)
-        if sum(m.kind != MeldKind.CONCEALED_KONG for m in state.melds) == _TWELVE_TILES_MELDS:
+        # All but one tile claimed into melds (十二张落地 in a 13-tile hand), which liabilities may name.
+        if sum(m.kind != MeldKind.CONCEALED_KONG for m in state.melds) == self.rules.hand // 3:
             self._twelve_tiles_down.append((seat, from_seat))
         if kind == MeldKind.KONG:
             self._draw_replacement_for(seat, from_seat)

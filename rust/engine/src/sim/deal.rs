@@ -28,8 +28,6 @@ use crate::hand::{Meld, MeldKind};
 use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 
 pub const SEATS: u8 = 4;
-/// Claimed melds that leave a seat 十二张落地 (12 tiles down, a single-tile wait).
-const TWELVE_TILES_MELDS: usize = 4;
 /// Room reserved for a deal's log: about 200 events in a typical deal.
 const EXPECTED_EVENTS: usize = 256;
 
@@ -255,7 +253,8 @@ pub struct Deal {
     /// they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
     discards_made: u32,
     interrupted: bool,
-    /// 十二张落地, in the order it happened: (the seat that claimed its fourth meld, who fed that meld).
+    /// Seats left a single tile by claims (十二张落地 in a 13-tile hand), in the order it happened: (the seat
+    /// that claimed its last meld, who fed that meld).
     /// 包先不包后 needs the order: a feeder is liable only for the first seat it fed.
     twelve_tiles_down: Vec<(u8, u8)>,
     legal: Vec<Action>,
@@ -429,7 +428,11 @@ impl Deal {
     }
 
     /// The first seat after `seat` in turn order that has not won and left the table.
+    #[inline]
     fn next_active(&self, seat: u8) -> u8 {
+        if self.won == 0 {
+            return seat_after(seat, 1);
+        }
         (1..SEATS)
             .map(|offset| seat_after(seat, offset))
             .find(|&s| self.won & (1 << s) == 0)
@@ -749,7 +752,8 @@ impl Deal {
             .iter()
             .filter(|m| m.kind.is_claimed())
             .count();
-        if claimed_melds == TWELVE_TILES_MELDS {
+        // All but one tile claimed into melds (十二张落地 in a 13-tile hand), which liabilities may name.
+        if claimed_melds == usize::from(self.rules.hand / 3) {
             self.twelve_tiles_down.push((seat, from));
         }
         if kind == MeldKind::Kong {

@@ -24,6 +24,7 @@ pub enum WallTile {
 }
 
 impl WallTile {
+    #[inline]
     fn of(code: u8) -> WallTile {
         match Tile::new(code) {
             Some(tile) => WallTile::Tile(tile),
@@ -110,13 +111,15 @@ impl Wall {
         }
     }
 
-    /// Tiles left to draw (the reserved tail excluded).
+    /// Tiles left to draw (the reserved tail excluded; draws stop at it, so it is always there).
+    #[inline]
     pub fn remaining(&self) -> usize {
-        (self.tail - self.head).saturating_sub(self.reserved)
+        self.tail - self.head - self.reserved
     }
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.remaining() == 0
+        self.tail - self.head == self.reserved
     }
 
     /// The next tile from the head, if any.
@@ -130,6 +133,7 @@ impl Wall {
     }
 
     /// The last drawable tile of the wall (a kong or flower replacement), if any.
+    #[inline]
     pub fn draw_replacement(&mut self) -> Option<WallTile> {
         if self.is_empty() {
             return None;
