@@ -161,6 +161,15 @@ impl WinChance {
     }
 }
 
+/// The claims the table allows on a discard, read once per offer.
+struct ClaimRules {
+    pon: bool,
+    /// A melded kong, while the wall holds a replacement.
+    kong: bool,
+    /// All chows (`!0`) where chi is played, else none.
+    chi_chows: KindMask,
+}
+
 /// Why a tile is on offer to the other seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Offer {
@@ -818,15 +827,22 @@ impl Deal {
                 };
                 self.receive(seat, drawn, false, adjudicator)
             }
-            Some(WallTile::Flower(flower)) => {
-                self.set_flower_aside(seat, flower, adjudicator)?;
-                self.draw_from_tail(seat, false, None, adjudicator)
-            }
-            None => {
-                self.finish(adjudicator)?;
-                Ok(())
-            }
+            Some(WallTile::Flower(flower)) => self.flower_drawn(seat, flower, adjudicator),
+            None => self.finish(adjudicator),
         }
+    }
+
+    /// A flower drawn from the head: set aside and replaced from the tail. Out of line: most tables have none.
+    #[cold]
+    #[inline(never)]
+    fn flower_drawn<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        flower: u8,
+        adjudicator: &A,
+    ) -> Result<()> {
+        self.set_flower_aside(seat, flower, adjudicator)?;
+        self.draw_from_tail(seat, false, None, adjudicator)
     }
 
     /// A kong replacement from the tail. Kongs are legal only while the wall holds a tile (OC-17).
@@ -949,15 +965,25 @@ impl Deal {
             Offer::Discard => DISCARD,
             Offer::AddedKong => ROBBING_KONG,
         };
-        let may_win = self.rules.wins_by(source);
+        // The rules read once, into locals: the loop below takes `&mut self`, so fields would be reloaded.
+        let (may_win, won) = (self.rules.wins_by(source), self.won);
+        let claims = ClaimRules {
+            pon: self.rules.pon,
+            kong: self.rules.allows_kong(MELDED_KONG) & !self.wall.is_empty(),
+            // Chi only by the seat right after the discarder (not by the next active one), where played.
+            chi_chows: if self.rules.chi == Chi::NextSeat {
+                !0
+            } else {
+                0
+            },
+        };
         for offset in 1..SEATS {
             let seat = seat_after(from, offset);
-            if self.won & (1 << seat) != 0 {
+            if won & (1 << seat) != 0 {
                 continue;
             }
             let mut options = match offer {
-                // Chi only by the seat right after the discarder (not by the next active one).
-                Offer::Discard => self.claim_options(seat, tile, offset == 1),
+                Offer::Discard => self.claim_options(seat, tile, &claims, offset == 1),
                 Offer::AddedKong => ClaimOptions::default(),
             };
             let blocked = self.seats[seat as usize].missed_wins & tile_bit(tile) != 0;
@@ -987,23 +1013,27 @@ impl Deal {
         }
     }
 
-    /// The pon, kong and (for the discarder's 下家, where chi is played) chi options of `seat` on a discarded `tile`.
-    fn claim_options(&self, seat: u8, tile: Tile, is_next: bool) -> ClaimOptions {
+    /// The pon, kong and chi options of `seat` on a discarded `tile` (chi only for the discarder's 下家,
+    /// `is_next`) under the table's `claims`.
+    fn claim_options(
+        &self,
+        seat: u8,
+        tile: Tile,
+        claims: &ClaimRules,
+        is_next: bool,
+    ) -> ClaimOptions {
         let state = &self.seats[seat as usize];
         let held = state.concealed[tile.index() as usize];
         // The chows through the discard (leading kinds t-2..t) whose three kinds are then all held.
         let have = state.held | tile_bit(tile);
         let through = 0b111 << tile.index() >> 2;
         let chows = have & (have >> 1) & (have >> 2) & CHOW_STARTS & through;
+        // Bitwise `&` on bools: no branches on the claim rules in this hot path.
         ClaimOptions {
             win: false,
-            pon: self.rules.pon && held >= 2,
-            kong: self.rules.allows_kong(MELDED_KONG) && held == 3 && !self.wall.is_empty(),
-            chows: if is_next && self.rules.chi == Chi::NextSeat {
-                chows
-            } else {
-                0
-            },
+            pon: claims.pon & (held >= 2),
+            kong: claims.kong & (held == 3),
+            chows: if is_next { chows & claims.chi_chows } else { 0 },
         }
     }
 
@@ -1086,7 +1116,8 @@ impl Deal {
         }
     }
 
-    /// Ends the deal with the wins so far (none: an exhaustive draw).
+    /// Ends the deal with the wins so far (none: an exhaustive draw). Once per deal: out of line.
+    #[inline(never)]
     fn finish<A: Adjudicator + ?Sized>(&mut self, adjudicator: &A) -> Result<()> {
         let won = self.won;
         self.settle(PayingEvent::End { winners: won }, adjudicator)?;
