@@ -20,7 +20,10 @@ from mjcore.reference import sim as ref
 from mjcore.ruleset import RULESET_DIR
 from mjcore.table_rules import DEFAULT_TABLE_RULES, SECTIONS
 
-from .test_sim_parity import greedy_then_random
+from mjcore.sim_types import Action
+
+from .sim_helpers import scenario_wall
+from .test_sim_parity import greedy_then_random, scripted_or_default
 
 SEED = 20261201
 BASE = mjcore.load_ruleset("gd-cgc5")
@@ -39,6 +42,7 @@ VARIANTS = {
     "过手胡 on every tile": dict(missed_win="any_tile"),
     "play on until three winners": dict(winners=3),
     "no discard wins (推倒胡)": dict(sources=("self_draw", "robbing_kong", "kong_bloom")),
+    "明杠可抢": dict(robbable_kongs=("added", "melded")),
     "no robbing": dict(robbable_kongs=(), sources=("self_draw", "discard", "kong_bloom")),
     "no kongs": dict(melded_kong=False, added_kong=False, concealed_kong=False, robbable_kongs=(),
                      sources=("self_draw", "discard")),
@@ -183,3 +187,29 @@ def test_per_deal_arrays_of_a_variant_match_the_twin() -> None:
         np.testing.assert_array_equal(native[column], twin[column], err_msg=column)
     assert (native["winners"].sum(axis=1) > 1).any(), "some deal plays on to several winners"
     assert (native["payments"].sum(axis=1) == 0).all(), "payments are zero-sum"
+
+
+def test_a_melded_kong_is_robbed_where_the_rules_allow_it() -> None:
+    """推倒胡 with 明杠可抢 (OC-54): no discard wins, so seat 1, waiting on 5s, cannot take seat 0's discard; seat 2
+    claims it onto its concealed pung, and seat 1 robs that kong (the discarder may not)."""
+    hands = ["1234567m1234p5s7z", "111p222p333p4s6s9m9m", "5s5s5s1z1z1z2z2z2z3z3z3z4z", "7p7p7p8p8p8p9p9p9p7s7s8s8s"]
+    wall = scenario_wall(hands, "6z")
+    script = [Action("discard", 22), Action("kong")]
+    outcomes = []
+    for robbable in (("added", "melded"), ("added",)):
+        rules = BASE.with_options(minimum=0, chi="none", robbable_kongs=robbable,
+                                  sources=("self_draw", "robbing_kong"))  # fmt: skip
+        native, twin = sim.Table(ruleset=rules), ref.Table(ruleset=rules)
+        native.reset(0, 0, wall=wall)
+        twin.reset(0, 0, wall=wall)
+        steps = list(script)
+        while (seat := twin.to_act()) is not None:
+            assert native.legal_actions() == twin.legal_actions()
+            action = scripted_or_default(steps, twin.legal_actions(), twin.observation(seat).drawn)
+            native.step(action)
+            twin.step(action)
+        assert native.log() == twin.log()
+        outcomes.append([(w.seat, w.from_seat, w.robbing_kong) for w in twin.outcome()])
+    robbed, kept = outcomes
+    assert robbed == [(1, 2, True)]
+    assert (1, 2, True) not in kept, "without 明杠可抢 the kong stands"

@@ -62,6 +62,7 @@ class _Drawn:
 class _Offer(enum.Enum):
     DISCARD = "discard"
     ADDED_KONG = "added_kong"  # only a win (抢杠) can claim it
+    MELDED_KONG = "melded_kong"  # a discard claimed onto a concealed pung where 明杠可抢: only a win, not its discarder
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ class _ClaimWindow:
     offer: _Offer
     choices: list[tuple[int, list[Action]]]  # seats with a choice, in turn order from the discarder
     answers: list[Action] = field(default_factory=list)
+    feeder: Optional[int] = None  # for a melded kong: the discarder of its tile
 
 
 class Deal:
@@ -174,7 +176,7 @@ class Deal:
         drawn = phase.drawn.tile if isinstance(phase, _Turn) and phase.seat == seat and phase.drawn else None
         offered = None
         if isinstance(phase, _ClaimWindow):
-            offered = OfferedTile(phase.tile, phase.from_seat, phase.offer is _Offer.ADDED_KONG)
+            offered = OfferedTile(phase.tile, phase.from_seat, phase.offer is not _Offer.DISCARD)
         return Observation(
             seat=seat,
             hand=tuple(self._seats[seat].concealed),
@@ -252,7 +254,7 @@ class Deal:
 
     def _resolve(self, window: _ClaimWindow) -> None:
         answered = [(seat, answer) for (seat, _), answer in zip(window.choices, window.answers)]
-        robbing = window.offer is _Offer.ADDED_KONG
+        robbing = window.offer is not _Offer.DISCARD
         winning_seats = [seat for seat, answer in answered if answer.kind == "win"]
         if self.rules.several_winners == "highest" and len(winning_seats) > 1:
             # 截胡: the highest hand alone wins, the nearest one on a tie.
@@ -269,7 +271,7 @@ class Deal:
             self._settle_wins(winners, winning_seats[-1])
             return
         if robbing:
-            self._complete_added_kong(window.from_seat, window.tile)
+            self._complete_kong(window)
             return
         pung = [(seat, a) for seat, a in answered if a.kind in ("pon", "kong")]
         chow = [(seat, a) for seat, a in answered if a.kind == "chi"]
@@ -300,6 +302,24 @@ class Deal:
     def _claim(self, seat: int, action: Action, tile: int, from_seat: int) -> None:
         self._seats[from_seat].discards.pop()
         self._interrupted = True
+        if action.kind == "kong" and "melded" in self.rules.robbable_kongs:
+            # 明杠可抢: the tile waits in the konger's hand while the others may rob it.
+            self._seats[seat].missed_wins.clear()
+            self._seats[seat].concealed[tile] += 1
+            self._offer(seat, tile, _Offer.MELDED_KONG, feeder=from_seat)
+            return
+        self._meld_claimed(seat, action, tile, from_seat)
+
+    def _complete_kong(self, window: _ClaimWindow) -> None:
+        """Completes a kong nobody robbed."""
+        if window.offer is _Offer.MELDED_KONG:
+            self._seats[window.from_seat].concealed[window.tile] -= 1
+            self._meld_claimed(window.from_seat, Action("kong"), window.tile, window.feeder)
+        else:
+            self._complete_added_kong(window.from_seat, window.tile)
+
+    def _meld_claimed(self, seat: int, action: Action, tile: int, from_seat: int) -> None:
+        """Forms the meld of a claimed discard ``tile`` of ``from_seat`` (not in ``seat``'s hand) and moves on."""
         state = self._seats[seat]
         state.missed_wins.clear()
         kind = {"chi": MeldKind.CHI, "kong": MeldKind.KONG, "pon": MeldKind.PON}[action.kind]
@@ -383,19 +403,20 @@ class Deal:
         self._legal = sorted(legal, key=Action.sort_key)
         self._phase = _Turn(seat, drawn)
 
-    def _offer(self, from_seat: int, tile: int, offer: _Offer) -> None:
-        """Offers ``tile`` to the other seats; moves on directly when nobody has a choice."""
+    def _offer(self, from_seat: int, tile: int, offer: _Offer, feeder: Optional[int] = None) -> None:
+        """Offers ``tile`` to the other seats; moves on directly when nobody has a choice. ``feeder``: the
+        discarder of a melded kong's tile, who cannot rob it."""
         choices = []
         next_seat = self._next_active(from_seat)
-        may_win = ("discard" if offer is _Offer.DISCARD else "robbing_kong") in self.rules.sources
+        robbing = offer is not _Offer.DISCARD
+        may_win = ("robbing_kong" if robbing else "discard") in self.rules.sources
         for offset in range(1, SEATS):
             seat = (from_seat + offset) % SEATS
-            if seat in self._won:
+            if seat in self._won or seat == feeder:
                 continue
             options = []
             blocked = tile in self._seats[seat].missed_wins
-            if (may_win and not blocked
-                    and self._judge(seat, tile, from_seat, None, offer is _Offer.ADDED_KONG) is not None):
+            if may_win and not blocked and self._judge(seat, tile, from_seat, None, robbing) is not None:
                 options.append(Action("win"))
             if offer is _Offer.DISCARD:
                 # Chi only by the seat right after the discarder (not by the next active one).
@@ -405,9 +426,9 @@ class Deal:
                 choices.append((seat, sorted(options, key=Action.sort_key)))
         if choices:
             self._legal = choices[0][1]
-            self._phase = _ClaimWindow(tile, from_seat, offer, choices)
-        elif offer is _Offer.ADDED_KONG:
-            self._complete_added_kong(from_seat, tile)
+            self._phase = _ClaimWindow(tile, from_seat, offer, choices, feeder=feeder)
+        elif robbing:
+            self._complete_kong(_ClaimWindow(tile, from_seat, offer, [], feeder=feeder))
         else:
             self._draw_for(next_seat)
 
@@ -518,6 +539,6 @@ class Deal:
         phase = self._phase
         if isinstance(phase, _Turn) and phase.seat == seat:
             return True
-        if isinstance(phase, _ClaimWindow) and phase.offer is _Offer.ADDED_KONG and phase.from_seat == seat:
+        if isinstance(phase, _ClaimWindow) and phase.offer is not _Offer.DISCARD and phase.from_seat == seat:
             return True
         return seat in self._extra_tile

@@ -176,6 +176,18 @@ pub(crate) enum Offer {
     Discard,
     /// The tile is being added to an exposed pon: only a win (抢杠) can claim it.
     AddedKong,
+    /// The discard of `feeder` is being claimed onto a concealed pung where melded kongs can be robbed
+    /// (明杠可抢): only a win can claim it, and not by its discarder.
+    MeldedKong {
+        feeder: u8,
+    },
+}
+
+impl Offer {
+    /// A kong's tile, which only a win (robbing the kong) can claim.
+    pub(crate) fn robs(self) -> bool {
+        self != Offer::Discard
+    }
 }
 
 /// Seats answering an offered tile.
@@ -629,7 +641,7 @@ impl Deal {
                 .map(|(seat, _)| *seat)
                 .zip(window.answers.iter().copied())
         };
-        let robbing_kong = window.offer == Offer::AddedKong;
+        let robbing_kong = window.offer.robs();
         let mut winning_seats: Vec<u8> = answered()
             .filter(|(_, action)| *action == Action::Win)
             .map(|(seat, _)| seat)
@@ -670,7 +682,7 @@ impl Deal {
             return self.settle_wins(winners, farthest, adjudicator);
         }
         if robbing_kong {
-            return self.complete_added_kong(window.from, window.tile, adjudicator);
+            return self.complete_kong(window.from, window.tile, window.offer, adjudicator);
         }
         let pung_claim =
             answered().find(|(_, action)| matches!(action, Action::Pon | Action::Kong));
@@ -736,6 +748,42 @@ impl Deal {
     ) -> Result<()> {
         self.seats[from as usize].discards.pop();
         self.interrupted = true;
+        if action == Action::Kong && self.rules.can_rob(MELDED_KONG) {
+            // 明杠可抢: the tile waits in the konger's hand while the others may rob it.
+            let state = &mut self.seats[seat as usize];
+            state.missed_wins = 0;
+            state.gain(tile);
+            return self.offer(seat, tile, Offer::MeldedKong { feeder: from }, adjudicator);
+        }
+        self.meld_claimed(seat, action, tile, from, adjudicator)
+    }
+
+    /// Completes a kong nobody robbed.
+    fn complete_kong<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        tile: Tile,
+        offer: Offer,
+        adjudicator: &A,
+    ) -> Result<()> {
+        match offer {
+            Offer::MeldedKong { feeder } => {
+                self.seats[seat as usize].lose(tile, 1);
+                self.meld_claimed(seat, Action::Kong, tile, feeder, adjudicator)
+            }
+            _ => self.complete_added_kong(seat, tile, adjudicator),
+        }
+    }
+
+    /// Forms the meld of a claimed discard `tile` of `from` (not in `seat`'s hand) and moves on.
+    fn meld_claimed<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        action: Action,
+        tile: Tile,
+        from: u8,
+        adjudicator: &A,
+    ) -> Result<()> {
         let state = &mut self.seats[seat as usize];
         state.missed_wins = 0;
         let (kind, lowest) = match action {
@@ -961,9 +1009,11 @@ impl Deal {
     ) -> Result<()> {
         let mut choices = InlineVec::default();
         let next = self.next_active(from);
-        let source = match offer {
-            Offer::Discard => DISCARD,
-            Offer::AddedKong => ROBBING_KONG,
+        let source = if offer.robs() { ROBBING_KONG } else { DISCARD };
+        // The discarder of a melded kong's tile cannot rob it (it won nothing by discarding).
+        let feeder = match offer {
+            Offer::MeldedKong { feeder } => Some(feeder),
+            _ => None,
         };
         // The rules read once, into locals: the loop below takes `&mut self`, so fields would be reloaded.
         let (may_win, won) = (self.rules.wins_by(source), self.won);
@@ -979,15 +1029,15 @@ impl Deal {
         };
         for offset in 1..SEATS {
             let seat = seat_after(from, offset);
-            if won & (1 << seat) != 0 {
+            if won & (1 << seat) != 0 || feeder == Some(seat) {
                 continue;
             }
             let mut options = match offer {
                 Offer::Discard => self.claim_options(seat, tile, &claims, offset == 1),
-                Offer::AddedKong => ClaimOptions::default(),
+                _ => ClaimOptions::default(),
             };
             let blocked = self.seats[seat as usize].missed_wins & tile_bit(tile) != 0;
-            let chance = WinChance::offered(tile, from, offer == Offer::AddedKong);
+            let chance = WinChance::offered(tile, from, offer.robs());
             options.win = may_win
                 && !blocked
                 && self.may_complete(seat, tile, adjudicator)
@@ -1008,7 +1058,7 @@ impl Deal {
                 });
                 Ok(())
             }
-            None if offer == Offer::AddedKong => self.complete_added_kong(from, tile, adjudicator),
+            None if offer.robs() => self.complete_kong(from, tile, offer, adjudicator),
             None => self.draw_for(next, adjudicator),
         }
     }
@@ -1236,7 +1286,7 @@ impl Deal {
     fn holds_extra_tile(&self, seat: u8) -> bool {
         let on_turn = match &self.phase {
             Phase::Turn { seat: s, .. } => *s == seat,
-            Phase::Claims(window) => window.offer == Offer::AddedKong && window.from == seat,
+            Phase::Claims(window) => window.offer.robs() && window.from == seat,
             Phase::Over => false,
         };
         on_turn || self.extra_tile & (1 << seat) != 0
@@ -1356,6 +1406,7 @@ mod tests {
             },
             TableRules {
                 win_sources: SELF_DRAW | ROBBING_KONG | KONG_BLOOM,
+                robbable_kongs: ADDED_KONG | MELDED_KONG,
                 ..base
             },
             TableRules {

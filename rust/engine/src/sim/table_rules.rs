@@ -230,10 +230,10 @@ impl TableRules {
                 "claims.robbable_kongs: {name:?} kongs can be robbed but claims.{name}_kong is false"
             )));
         }
-        if robbable_kongs & !ADDED_KONG != 0 {
-            // 明杠可抢 (OC-54) and robbing a concealed kong (OC-40) are rules the deal does not play yet.
+        if robbable_kongs & CONCEALED_KONG != 0 {
+            // Robbing a concealed kong (十三幺 in HK, OC-40) is a rule the deal does not play.
             return Err(refuse(
-                "claims.robbable_kongs: only \"added\" kongs can be robbed at this table (明杠可抢 is not built)"
+                "claims.robbable_kongs: a concealed kong cannot be robbed at this table (OC-40)"
                     .into(),
             ));
         }
@@ -476,7 +476,7 @@ mod tests {
             ),
             (
                 TableRulesSpec {
-                    robbable_kongs: &["added", "melded"],
+                    robbable_kongs: &["added", "concealed"],
                     ..guangdong()
                 },
                 "claims.robbable_kongs",
