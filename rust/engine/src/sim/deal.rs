@@ -176,17 +176,16 @@ pub(crate) enum Offer {
     Discard,
     /// The tile is being added to an exposed pon: only a win (抢杠) can claim it.
     AddedKong,
-    /// The discard of `feeder` is being claimed onto a concealed pung where melded kongs can be robbed
-    /// (明杠可抢): only a win can claim it, and not by its discarder.
-    MeldedKong {
-        feeder: u8,
-    },
+    /// A discard (of `Deal::kong_feeder`) is being claimed onto a concealed pung where melded kongs can be
+    /// robbed (明杠可抢): only a win can claim it, and not by its discarder.
+    MeldedKong,
 }
 
 impl Offer {
     /// A kong's tile, which only a win (robbing the kong) can claim.
+    #[inline]
     pub(crate) fn robs(self) -> bool {
-        self != Offer::Discard
+        !matches!(self, Offer::Discard)
     }
 }
 
@@ -268,6 +267,8 @@ pub struct Deal {
     /// Seats holding a tile more than their hand size once out of turn: a self-drawn winner, and a robbed
     /// konger whose robbed tile ended the deal.
     extra_tile: u8,
+    /// While a melded kong's tile is on offer to be robbed: who discarded it.
+    kong_feeder: u8,
     /// What the events other than wins have paid so far (kong money, flower money, end-of-deal checks).
     event_payments: [i64; SEATS as usize],
     /// Discards so far, claimed ones included, and whether anyone has claimed or declared a kong: together
@@ -325,6 +326,7 @@ impl Deal {
             wins: Vec::new(),
             won: 0,
             extra_tile: 0,
+            kong_feeder: 0,
             event_payments: [0; SEATS as usize],
             discards_made: 0,
             interrupted: false,
@@ -753,12 +755,15 @@ impl Deal {
             let state = &mut self.seats[seat as usize];
             state.missed_wins = 0;
             state.gain(tile);
-            return self.offer(seat, tile, Offer::MeldedKong { feeder: from }, adjudicator);
+            self.kong_feeder = from;
+            return self.offer(seat, tile, Offer::MeldedKong, adjudicator);
         }
         self.meld_claimed(seat, action, tile, from, adjudicator)
     }
 
-    /// Completes a kong nobody robbed.
+    /// Completes a kong nobody robbed. Out of line: most offers are discards.
+    #[cold]
+    #[inline(never)]
     fn complete_kong<A: Adjudicator + ?Sized>(
         &mut self,
         seat: u8,
@@ -767,15 +772,16 @@ impl Deal {
         adjudicator: &A,
     ) -> Result<()> {
         match offer {
-            Offer::MeldedKong { feeder } => {
+            Offer::MeldedKong => {
                 self.seats[seat as usize].lose(tile, 1);
-                self.meld_claimed(seat, Action::Kong, tile, feeder, adjudicator)
+                self.meld_claimed(seat, Action::Kong, tile, self.kong_feeder, adjudicator)
             }
             _ => self.complete_added_kong(seat, tile, adjudicator),
         }
     }
 
     /// Forms the meld of a claimed discard `tile` of `from` (not in `seat`'s hand) and moves on.
+    #[inline]
     fn meld_claimed<A: Adjudicator + ?Sized>(
         &mut self,
         seat: u8,
@@ -1010,13 +1016,15 @@ impl Deal {
         let mut choices = InlineVec::default();
         let next = self.next_active(from);
         let source = if offer.robs() { ROBBING_KONG } else { DISCARD };
-        // The discarder of a melded kong's tile cannot rob it (it won nothing by discarding).
-        let feeder = match offer {
-            Offer::MeldedKong { feeder } => Some(feeder),
-            _ => None,
-        };
         // The rules read once, into locals: the loop below takes `&mut self`, so fields would be reloaded.
-        let (may_win, won) = (self.rules.wins_by(source), self.won);
+        // Seats not asked: those that have won, and the discarder of a melded kong's tile (it cannot rob it).
+        let skip = self.won
+            | if offer == Offer::MeldedKong {
+                1 << self.kong_feeder
+            } else {
+                0
+            };
+        let may_win = self.rules.wins_by(source);
         let claims = ClaimRules {
             pon: self.rules.pon,
             kong: self.rules.allows_kong(MELDED_KONG) & !self.wall.is_empty(),
@@ -1029,7 +1037,7 @@ impl Deal {
         };
         for offset in 1..SEATS {
             let seat = seat_after(from, offset);
-            if won & (1 << seat) != 0 || feeder == Some(seat) {
+            if skip & (1 << seat) != 0 {
                 continue;
             }
             let mut options = match offer {
