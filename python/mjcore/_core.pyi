@@ -182,8 +182,36 @@ RawWinCheck = Callable[
 ]
 ActionTuple = tuple[str, int | None]
 
+class TableRules:
+    """Compiled table rules (``[tiles]`` … ``[settlement]``); built by ``mjcore.table_rules`` after reading."""
+
+    def __new__(
+        cls,
+        *,
+        suits: Sequence[str],
+        honours: bool,
+        flowers: int,
+        hand: int,
+        reserved_tail: int,
+        chi: str,
+        pon: bool,
+        melded_kong: bool,
+        added_kong: bool,
+        concealed_kong: bool,
+        robbable_kongs: Sequence[str],
+        sources: Sequence[str],
+        several_winners: str,
+        missed_win: str,
+        winners: int,
+        settlement: str,
+    ) -> TableRules: ...
+    @property
+    def tile_count(self) -> int: ...
+
 class Table:
-    def __init__(self, win_check: RawWinCheck | None = ..., ruleset: Ruleset | None = ...) -> None: ...
+    def __init__(
+        self, win_check: RawWinCheck | None = ..., ruleset: Ruleset | None = ..., table_rules: TableRules | None = ...
+    ) -> None: ...
     def reset(
         self, seed: int, deal: int, dealer: int = ..., round_wind: int = ..., wall: Sequence[int] | None = ...
     ) -> None: ...
@@ -215,6 +243,7 @@ def play_random_deal(
     round_wind: int = ...,
     win_check: RawWinCheck | None = ...,
     ruleset: Ruleset | None = ...,
+    table_rules: TableRules | None = ...,
 ) -> list[str]: ...
 def play_random_game(
     seed: int,
@@ -222,14 +251,21 @@ def play_random_game(
     max_deals: int = ...,
     win_check: RawWinCheck | None = ...,
     ruleset: Ruleset | None = ...,
+    table_rules: TableRules | None = ...,
 ) -> list[list[str]]: ...
 def simulate_random(
-    seed: int, start: int, stop: int, threads: int | None = ..., ruleset: Ruleset | None = ...
+    seed: int,
+    start: int,
+    stop: int,
+    threads: int | None = ...,
+    ruleset: Ruleset | None = ...,
+    table_rules: TableRules | None = ...,
 ) -> dict[str, int | list[int]]: ...
 
 # mjcore.simulate: (totals, per-deal columns or None); see mjcore.simulation for the keys and dtypes.
 def simulate_deals(
     ruleset: Ruleset,
+    table_rules: TableRules,
     seed: int,
     deals: tuple[int, int],
     bots: Sequence[str],

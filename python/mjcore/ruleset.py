@@ -16,6 +16,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any, Union
 
 from .errors import RulesetError
@@ -23,6 +24,9 @@ from .mcr.ruleset import McrRuleset, mcr_ruleset
 from .pickling import FieldsOnlyPickle
 from .regional.families import RegionalRuleset, is_regional, parse_regional
 from .tdh.ruleset import TdhRuleset, tdh_ruleset
+from .ruleset_options import options_applied
+from .table_rules import SECTIONS, TableRules, table_rules_of
+from .toml_table import MAX_FAN, TomlTable
 
 __all__ = [
     "EXTRA_KEYS",
@@ -51,8 +55,6 @@ EXTRA_KEYS = ("zi_mo", "men_feng", "quan_feng", "san_yuan", "men_qing", "gang_sh
 FLOOR_EVENTS = ("three_winners", "kong_bloom", "last_tile", "robbing_kong")
 LIMIT_HAND_KEYS = ("tian_hu", "di_hu", "ren_hu")
 
-# Fans above this would overflow the 2^fan points of a payment (the engine enforces the same bound).
-MAX_FAN = 30
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,8 @@ class Ruleset(FieldsOnlyPickle):
     floor: Floor
     liabilities: Liabilities
     options: RulesetOptions
+    table_rules: TableRules
+    source: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)  # parsed file
 
     def pattern(self, key: str) -> PatternRow | None:
         return next((row for row in self.patterns if row.key == key), None)
@@ -129,7 +133,12 @@ class Ruleset(FieldsOnlyPickle):
 
     def with_minimum(self, minimum: int) -> Ruleset:
         """The same table with another 起和 (the CGC servers run 0, 1 and 3)."""
-        return _validated(dataclasses.replace(self, minimum=minimum))
+        return self.with_options(minimum=minimum)
+
+    def with_options(self, **options: Any) -> Ruleset:
+        """The same file with some fields changed, each by its TOML name (``minimum=3``, ``chi="none"``,
+        ``suits=("p", "s")``; a dotted path where a name is not unique), validated exactly as a file is."""
+        return _from_data(options_applied(self.source, options))
 
     @functools.cached_property
     def compiled(self) -> Any:
@@ -219,6 +228,11 @@ def _load_file(path: Path) -> AnyRuleset:
             data = tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
         raise RulesetError(f"{path}: not valid TOML: {error}") from None
+    return _from_data(data)
+
+
+def _from_data(data: dict[str, Any]) -> Ruleset | McrRuleset:
+    """A ruleset from parsed file data: the one path of files and ``with_options`` variants."""
     meta = data.get("meta")
     if isinstance(meta, dict) and meta.get("family") == "mcr":
         return mcr_ruleset(data)
@@ -226,68 +240,10 @@ def _load_file(path: Path) -> AnyRuleset:
         return tdh_ruleset(data)
     if isinstance(meta, dict) and is_regional(meta.get("family")):  # sichuan, taiwan
         return parse_regional(data)
-    return _validated(_parse(_Table(data, "")))
+    return _validated(_parse(TomlTable(data, "")))
 
 
-class _Table:
-    """A TOML table being read, that knows its path for error messages and rejects unknown fields."""
-
-    def __init__(self, data: Any, path: str) -> None:
-        if not isinstance(data, dict):
-            raise RulesetError(f"{path}: expected a table")
-        self.data, self.path, self.read = data, path, set()
-
-    def _get(self, key: str) -> Any:
-        self.read.add(key)
-        if key not in self.data:
-            raise RulesetError(f"{self._at(key)}: missing")
-        return self.data[key]
-
-    def _at(self, key: str) -> str:
-        return f"{self.path}.{key}" if self.path else key
-
-    def int(self, key: str, low: int = 0, high: int = MAX_FAN) -> int:
-        value = self._get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise RulesetError(f"{self._at(key)}: expected an int {low}..{high}, got {value!r}")
-        return value
-
-    def bool(self, key: str) -> bool:
-        value = self._get(key)
-        if not isinstance(value, bool):
-            raise RulesetError(f"{self._at(key)}: expected true or false, got {value!r}")
-        return value
-
-    def str(self, key: str) -> str:
-        value = self._get(key)
-        if not isinstance(value, str) or not value:
-            raise RulesetError(f"{self._at(key)}: expected a non-empty string, got {value!r}")
-        return value
-
-    def keys_in(self, key: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
-        value = self._get(key)
-        if not isinstance(value, list) or any(item not in allowed for item in value):
-            raise RulesetError(f"{self._at(key)}: expected a list of {', '.join(allowed)}, got {value!r}")
-        return tuple(value)
-
-    def table(self, key: str) -> _Table:
-        return _Table(self._get(key), self._at(key))
-
-    def rows(self, key: str, allowed: tuple[str, ...]) -> list[tuple[str, _Table]]:
-        """The sub-tables of a keyed table, in file order, each key checked against ``allowed``."""
-        table = self.table(key)
-        for row_key in table.data:
-            if row_key not in allowed:
-                raise RulesetError(f"{table._at(row_key)}: unknown key (known: {', '.join(allowed)})")
-        return [(row_key, table.table(row_key)) for row_key in table.data]
-
-    def done(self) -> None:
-        unknown = sorted(set(self.data) - self.read)
-        if unknown:
-            raise RulesetError(f"{self._at(unknown[0])}: unknown field")
-
-
-def _parse(root: _Table) -> Ruleset:
+def _parse(root: TomlTable) -> Ruleset:
     meta = root.table("meta")
     family = meta.str("family")
     if family != "guangdong":
@@ -298,11 +254,12 @@ def _parse(root: _Table) -> Ruleset:
                 for key, row in pattern_rows]  # fmt: skip
     extras = [ExtraRow(key, row.str("zh"), row.str("en"), row.int("fan")) for key, row in extra_rows]
     floor_table, liabilities = root.table("floor"), root.table("liabilities")
+    table_rules = table_rules_of(root.data, family)
     ruleset = Ruleset(
         name=meta.str("name"),
         family=family,
         title=meta.str("title"),
-        tiles=meta.int("tiles", 1, 200),
+        tiles=table_rules.tile_count,
         cap=limits.int("cap"),
         minimum=limits.int("minimum"),
         standard=forms.bool("standard"),
@@ -313,7 +270,10 @@ def _parse(root: _Table) -> Ruleset:
         floor=Floor(floor_table.int("fan"), floor_table.keys_in("events", FLOOR_EVENTS)),
         liabilities=Liabilities(*(liabilities.bool(f.name) for f in dataclasses.fields(Liabilities))),
         options=RulesetOptions(*(options.bool(f.name) for f in dataclasses.fields(RulesetOptions))),
+        table_rules=table_rules,
+        source=root.data,
     )
+    root.read.update(SECTIONS)
     tables = [root, meta, limits, forms, options, floor_table, liabilities]
     tables += [row for _, row in pattern_rows + extra_rows]
     for table in tables:

@@ -15,7 +15,7 @@ from typing import Any, Optional, Union
 
 from . import _core
 from .arguments import check_u64
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, RulesetError
 from .hand import Hand, Meld
 from .ruleset import Ruleset, RulesetLike, load_ruleset
 from .sim_types import Action, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
@@ -35,11 +35,15 @@ def _native_win_check(win_check: Optional[WinCheck]) -> Any:
     return call
 
 
-def _compiled(ruleset: Optional[RulesetLike]) -> Any:
-    """The native form of a ruleset given by name, path or object."""
+def _compiled(ruleset: Optional[RulesetLike]) -> tuple[Any, Any]:
+    """The native scoring and table rules of a ruleset given by name, path or object (None, None: the 鸡平胡
+    shapes at the default 136-tile table)."""
     if ruleset is None:
-        return None
-    return (ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)).compiled
+        return None, None
+    rules = load_ruleset(ruleset)
+    if not isinstance(rules, Ruleset):  # MCR table play is not built (issue 10, item 3)
+        raise RulesetError(f"the table plays Guangdong rulesets, not {rules.name!r}")
+    return rules.compiled, rules.table_rules.compiled
 
 
 def _meld(parts: tuple[int, int, int, int]) -> Meld:
@@ -52,12 +56,14 @@ class Table:
     ``legal_actions()`` and ``step`` applies it (an illegal action raises ``IllegalActionError``)."""
 
     def __init__(self, win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> None:
-        self._native = _core.Table(_native_win_check(win_check), _compiled(ruleset))
+        self._native = _core.Table(_native_win_check(win_check), *_compiled(ruleset))
 
     def reset(self, seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
               wall: Optional[Sequence[int]] = None) -> None:
-        """Deals deal ``deal`` of the run seeded with ``seed`` — or from ``wall`` (136 kinds in draw order)."""
-        self._native.reset(check_u64("seed", seed), check_u64("deal", deal), dealer, round_wind, None if wall is None else list(wall))
+        """Deals deal ``deal`` of the run seeded with ``seed`` — or from ``wall`` (the ruleset's tile set in draw
+        order: kinds 0..33, flowers 34..41)."""
+        self._native.reset(check_u64("seed", seed), check_u64("deal", deal), dealer, round_wind,
+                           None if wall is None else list(wall))
 
     def replay(self, lines: Sequence[str]) -> None:
         """Rebuilds the deal an event log records; raises if the log does not replay exactly."""
@@ -102,14 +108,16 @@ class Table:
 def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0, *,
                      win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[str]:
     """Plays a deal natively with four random bots and returns its event log."""
-    return _core.play_random_deal(check_u64("seed", seed), check_u64("deal", deal), dealer, round_wind, _native_win_check(win_check), _compiled(ruleset))
+    return _core.play_random_deal(check_u64("seed", seed), check_u64("deal", deal), dealer, round_wind,
+                                  _native_win_check(win_check), *_compiled(ruleset))
 
 
 def play_random_game(seed: int, wind_rounds: int = 4, max_deals: int = 1000, *,
                      win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[list[str]]:
     """Plays a whole game natively with four random bots — deal k of the game is deal index k of ``seed``; the
     dealer stays after a draw or a dealer win (连庄) — and returns each deal's event log."""
-    return _core.play_random_game(check_u64("seed", seed), wind_rounds, max_deals, _native_win_check(win_check), _compiled(ruleset))
+    return _core.play_random_game(check_u64("seed", seed), wind_rounds, max_deals, _native_win_check(win_check),
+                                  *_compiled(ruleset))
 
 
 def simulate_random(seed: int, deals: range, threads: Optional[int] = None,
@@ -125,4 +133,4 @@ def simulate_random(seed: int, deals: range, threads: Optional[int] = None,
         raise InvalidArgumentError(f"deals must be a range with step 1, not {deals!r}")
     for name, value in (("seed", seed), ("deals.start", deals.start), ("deals.stop", max(deals.stop, 0))):
         check_u64(name, value)
-    return _core.simulate_random(seed, deals.start, max(deals.start, deals.stop), threads, _compiled(ruleset))
+    return _core.simulate_random(seed, deals.start, max(deals.start, deals.stop), threads, *_compiled(ruleset))

@@ -4,7 +4,7 @@ counts that add up, so results of several runs merge — and, when asked for, on
 Per-deal columns (N = deals, seats are absolute 0..3; the dealer of deal k is seat k mod 4):
 
 ==================  ============  =========================================================================
-winners             bool (N, 4)   which seats won (several: 一炮多响)
+winners             bool (N, 4)   which seats won (several: 一炮多响, or a deal played on past a win)
 discarder           int8 (N,)     the discarder or robbed konger, -1 for a self-draw or an exhaustive draw
 self_drawn          bool (N,)     won on an own draw (自摸)
 robbing_kong        bool (N,)     won by robbing a kong (抢杠)

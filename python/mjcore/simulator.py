@@ -38,6 +38,8 @@ def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int
                                    progress=progress)  # fmt: skip
     if shard_deals is not None or progress:
         raise InvalidArgumentError("shard_deals and progress belong to cluster runs: give cluster= as well")
-    totals, columns = _core.simulate_deals(request.ruleset.compiled, request.seed, (request.start, request.stop),
-                                           list(request.bots), threads, per_deal)  # fmt: skip
+    rules = request.ruleset
+    totals, columns = _core.simulate_deals(rules.compiled, rules.table_rules.compiled, request.seed,
+                                           (request.start, request.stop), list(request.bots), threads,
+                                           per_deal)  # fmt: skip
     return request.result(totals, columns)

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..errors import RulesetError
+from ..ruleset_options import options_applied
+from ..table_rules import TableRules, table_rules_of
 from .table import FanTable, parse_table
 
 __all__ = ["MCR_FAN_KEYS", "MCR_FOLK_FAN_KEYS", "McrRuleset", "mcr_ruleset"]
@@ -52,6 +54,7 @@ class McrRuleset:
     minimum: int
     table: FanTable
     source: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)  # parsed file
+    table_rules: TableRules | None = dataclasses.field(repr=False, compare=False, default=None)  # the table
 
     @property
     def options(self) -> Mapping[str, bool]:
@@ -73,17 +76,16 @@ class McrRuleset:
         table = dataclasses.replace(self.table, minimum=minimum)
         return dataclasses.replace(self, minimum=minimum, table=table)
 
-    def with_options(self, **options: bool) -> McrRuleset:
-        """The same file with some ``[options]`` changed, e.g. ``with_options(folk_fans=True)`` to score the
-        seed's folk fans."""
-        declared = self.source.get("options", {})
+    def with_options(self, **options: Any) -> McrRuleset:
+        """The same file with some fields changed by their TOML names, e.g. ``with_options(folk_fans=True)`` to
+        score the seed's folk fans, validated exactly as a file is."""
         for name, flag in options.items():
-            if name not in declared:
-                raise RulesetError(f"options.{name}: not an option of this ruleset ({', '.join(declared)})")
-            if not isinstance(flag, bool):
+            if name in self.source.get("options", {}) and not isinstance(flag, bool):
                 raise RulesetError(f"options.{name} must be true or false")
-        changed = mcr_ruleset({**self.source, "options": {**declared, **options}})
-        return changed.with_minimum(self.minimum) if changed.minimum != self.minimum else changed
+        changed = mcr_ruleset(options_applied(self.source, options))
+        # A minimum set by ``with_minimum`` (not in the file data) stays unless the options change it.
+        keep = "minimum" not in options and changed.minimum != self.minimum
+        return changed.with_minimum(self.minimum) if keep else changed
 
     @functools.cached_property
     def compiled(self) -> Any:
@@ -108,7 +110,8 @@ def mcr_ruleset(data: Mapping[str, Any]) -> McrRuleset:
     title = meta.get("title")
     if not isinstance(title, str):
         raise RulesetError(f"meta.title: expected a string, got {title!r}")
-    return McrRuleset(name=table.name, family="mcr", title=title, minimum=table.minimum, table=table, source=data)
+    return McrRuleset(name=table.name, family="mcr", title=title, minimum=table.minimum, table=table, source=data,
+                      table_rules=table_rules_of(data, "mcr"))  # fmt: skip
 
 
 def _unpickled(source: Mapping[str, Any], minimum: int) -> McrRuleset:

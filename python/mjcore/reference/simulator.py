@@ -65,7 +65,7 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
     """Plays one deal and reads its row, as the engine's ``DealRecord``."""
     rules = request.ruleset
     dealer = index % SEATS
-    deal = Deal(request.seed, index, dealer, 0, scoring_win_check(rules))
+    deal = Deal(request.seed, index, dealer, 0, scoring_win_check(rules), rules=rules.table_rules)
     play_deal(deal, bots_named(request.bots))
     events = [json.loads(line) for line in deal.log_lines()]
     draws = [sum(1 for e in events if e["type"] == "draw" and e["seat"] == seat) for seat in range(SEATS)]

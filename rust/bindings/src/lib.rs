@@ -23,6 +23,7 @@ mod shanten;
 mod sichuan;
 mod sim;
 mod simulate;
+mod table_rules;
 mod taiwan;
 mod tdh;
 mod waits;
@@ -45,5 +46,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sim::register(m)?;
     bots::register(m)?;
     simulate::register(m)?;
+    table_rules::register(m)?;
     Ok(())
 }

@@ -5,9 +5,11 @@
 //! `mjcore.sim_types` objects.
 
 use mjcore_engine::hand::Meld;
+use mjcore_engine::sim::wall::is_wall_code;
 use mjcore_engine::sim::{
-    play_deal, play_game, replay, simulate, Action, Adjudicator, Deal, FirstGoAround, GameConfig,
-    Policy, RandomBot, ScoringRules, ShapeRules, Stats, Wall, WinInfo, WinSituation,
+    play_deal, play_game, replay, simulate, Action, Adjudicator, AtTable, Deal, FirstGoAround,
+    GameConfig, Policy, RandomBot, ScoringRules, ShapeRules, Stats, TableRules, Wall, WinInfo,
+    WinSituation,
 };
 use mjcore_engine::{Counts, EngineError, FormSet, Tile};
 use pyo3::prelude::*;
@@ -16,6 +18,7 @@ use pyo3::types::{PyBytes, PyDict, PyTuple};
 use crate::convert::{meld_to_tuple, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
 use crate::ruleset::PyRuleset;
+use crate::table_rules::PyTableRules;
 
 /// A win check written in Python: called as `win_check(counts: bytes, melds: tuple[MeldTuple, ...],
 /// situation: (winner, tile, from_seat | None, robbing_kong, kong_replacement, kong_feeder | None, last_tile,
@@ -73,48 +76,65 @@ fn first_go_around_name(limit: FirstGoAround) -> &'static str {
 
 /// Who decides wins at a table: the engine's 鸡平胡 shapes, a ruleset's scoring (起和 and fan), or a
 /// Python function.
-enum TableRules {
+enum WinRules {
     Shapes(ShapeRules),
     Scoring(Box<ScoringRules>),
     Python(PyWinCheck),
 }
 
-impl TableRules {
-    fn new(win_check: Option<Py<PyAny>>, ruleset: Option<&PyRuleset>) -> PyResult<TableRules> {
-        Ok(match (win_check, ruleset) {
+/// The rules of a table: who decides wins, and what the table does (the ruleset's table rules; the
+/// default 136-tile table with a win check or no ruleset).
+struct TableSetup {
+    wins: WinRules,
+    table: TableRules,
+}
+
+impl TableSetup {
+    fn new(
+        win_check: Option<Py<PyAny>>,
+        ruleset: Option<&PyRuleset>,
+        table: Option<&PyTableRules>,
+    ) -> PyResult<TableSetup> {
+        let table = table.map_or_else(TableRules::default, |t| t.inner);
+        let wins = match (win_check, ruleset) {
             (Some(_), Some(_)) => {
                 return Err(argument(
                     "give a win_check or a ruleset, not both: the ruleset decides wins itself",
                 ))
             }
-            (Some(f), None) => TableRules::Python(PyWinCheck(f)),
-            (None, Some(r)) => TableRules::Scoring(Box::new(ScoringRules::new(r.inner.clone()))),
-            (None, None) => TableRules::Shapes(ShapeRules::CHICKEN),
-        })
+            (Some(f), None) => WinRules::Python(PyWinCheck(f)),
+            (None, Some(r)) => WinRules::Scoring(Box::new(ScoringRules::new(r.inner.clone()))),
+            (None, None) => WinRules::Shapes(ShapeRules::CHICKEN),
+        };
+        Ok(TableSetup { wins, table })
     }
 }
 
-impl Adjudicator for TableRules {
+impl Adjudicator for TableSetup {
     fn judge(
         &self,
         concealed: &Counts,
         melds: &[Meld],
         situation: &WinSituation,
     ) -> mjcore_engine::Result<Option<WinInfo>> {
-        match self {
-            TableRules::Shapes(rules) => rules.judge(concealed, melds, situation),
-            TableRules::Scoring(rules) => rules.judge(concealed, melds, situation),
-            TableRules::Python(check) => check.judge(concealed, melds, situation),
+        match &self.wins {
+            WinRules::Shapes(rules) => rules.judge(concealed, melds, situation),
+            WinRules::Scoring(rules) => rules.judge(concealed, melds, situation),
+            WinRules::Python(check) => check.judge(concealed, melds, situation),
         }
     }
 
     /// A Python check names no forms, so it is asked about every chance.
     fn winning_forms(&self) -> Option<FormSet> {
-        match self {
-            TableRules::Shapes(rules) => rules.winning_forms(),
-            TableRules::Scoring(rules) => rules.winning_forms(),
-            TableRules::Python(check) => check.winning_forms(),
+        match &self.wins {
+            WinRules::Shapes(rules) => rules.winning_forms(),
+            WinRules::Scoring(rules) => rules.winning_forms(),
+            WinRules::Python(check) => check.winning_forms(),
         }
+    }
+
+    fn table_rules(&self) -> TableRules {
+        self.table
     }
 }
 
@@ -145,7 +165,7 @@ type WinnerTuple = (u8, u8, Option<u8>, bool, u32);
 
 #[pyclass(module = "mjcore._core")]
 pub struct Table {
-    rules: TableRules,
+    rules: TableSetup,
     deal: Option<Deal>,
 }
 
@@ -160,15 +180,20 @@ impl Table {
 #[pymethods]
 impl Table {
     #[new]
-    #[pyo3(signature = (win_check = None, ruleset = None))]
-    fn new(win_check: Option<Py<PyAny>>, ruleset: Option<PyRef<'_, PyRuleset>>) -> PyResult<Table> {
+    #[pyo3(signature = (win_check = None, ruleset = None, table_rules = None))]
+    fn new(
+        win_check: Option<Py<PyAny>>,
+        ruleset: Option<PyRef<'_, PyRuleset>>,
+        table_rules: Option<PyRef<'_, PyTableRules>>,
+    ) -> PyResult<Table> {
         Ok(Table {
-            rules: TableRules::new(win_check, ruleset.as_deref())?,
+            rules: TableSetup::new(win_check, ruleset.as_deref(), table_rules.as_deref())?,
             deal: None,
         })
     }
 
-    /// Deals deal `deal` of the run seeded with `seed`, or from `wall` (136 tile kinds) when given.
+    /// Deals deal `deal` of the run seeded with `seed`, or from `wall` (the table's tile set as wall codes:
+    /// kinds 0..34, flowers 34..42) when given.
     #[pyo3(signature = (seed, deal, dealer = 0, round_wind = 0, wall = None))]
     fn reset(
         &mut self,
@@ -178,18 +203,16 @@ impl Table {
         round_wind: u8,
         wall: Option<Vec<u8>>,
     ) -> PyResult<()> {
+        let table = self.rules.table_rules();
         let wall = match wall {
-            None => Wall::for_deal(seed, deal),
-            Some(kinds) => {
-                let tiles = kinds
-                    .into_iter()
-                    .map(|k| {
-                        Tile::new(k)
-                            .ok_or_else(|| EngineError::tile(format!("tile {k} does not exist")))
-                    })
-                    .collect::<mjcore_engine::Result<Vec<Tile>>>()
-                    .py_err()?;
-                Wall::from_tiles(tiles).py_err()?
+            None => Wall::for_deal(seed, deal, &table),
+            Some(codes) => {
+                if let Some(bad) = codes.iter().find(|&&code| !is_wall_code(code)) {
+                    return Err(crate::errors::to_py(EngineError::tile(format!(
+                        "tile {bad} does not exist"
+                    ))));
+                }
+                Wall::from_codes(codes, &table).py_err()?
             }
         };
         self.deal =
@@ -271,7 +294,7 @@ fn random_bots() -> Vec<Box<dyn Policy>> {
 
 /// Plays deal `deal` of the run seeded with `seed` with four random bots and returns its event log.
 #[pyfunction]
-#[pyo3(signature = (seed, deal, dealer = 0, round_wind = 0, win_check = None, ruleset = None))]
+#[pyo3(signature = (seed, deal, dealer = 0, round_wind = 0, win_check = None, ruleset = None, table_rules = None))]
 fn play_random_deal(
     seed: u64,
     deal: u64,
@@ -279,8 +302,9 @@ fn play_random_deal(
     round_wind: u8,
     win_check: Option<Py<PyAny>>,
     ruleset: Option<PyRef<'_, PyRuleset>>,
+    table_rules: Option<PyRef<'_, PyTableRules>>,
 ) -> PyResult<Vec<String>> {
-    let rules = TableRules::new(win_check, ruleset.as_deref())?;
+    let rules = TableSetup::new(win_check, ruleset.as_deref(), table_rules.as_deref())?;
     let mut table = Deal::new(seed, deal, dealer, round_wind, &rules).py_err()?;
     play_deal(&mut table, &mut random_bots(), &rules).py_err()?;
     Ok(table.log_lines())
@@ -288,15 +312,16 @@ fn play_random_deal(
 
 /// Plays a whole game (wind rounds, 连庄) with four random bots and returns each deal's event log.
 #[pyfunction]
-#[pyo3(signature = (seed, wind_rounds = 4, max_deals = 1000, win_check = None, ruleset = None))]
+#[pyo3(signature = (seed, wind_rounds = 4, max_deals = 1000, win_check = None, ruleset = None, table_rules = None))]
 fn play_random_game(
     seed: u64,
     wind_rounds: u8,
     max_deals: u64,
     win_check: Option<Py<PyAny>>,
     ruleset: Option<PyRef<'_, PyRuleset>>,
+    table_rules: Option<PyRef<'_, PyTableRules>>,
 ) -> PyResult<Vec<Vec<String>>> {
-    let rules = TableRules::new(win_check, ruleset.as_deref())?;
+    let rules = TableSetup::new(win_check, ruleset.as_deref(), table_rules.as_deref())?;
     let config = GameConfig {
         wind_rounds,
         max_deals,
@@ -309,7 +334,7 @@ fn play_random_game(
 /// or the 鸡平胡 shapes without one — on `threads` threads (None: all cores) with the GIL released, and
 /// returns the statistics as a dict of ints and lists.
 #[pyfunction]
-#[pyo3(signature = (seed, start, stop, threads = None, ruleset = None))]
+#[pyo3(signature = (seed, start, stop, threads = None, ruleset = None, table_rules = None))]
 fn simulate_random<'py>(
     py: Python<'py>,
     seed: u64,
@@ -317,14 +342,22 @@ fn simulate_random<'py>(
     stop: u64,
     threads: Option<usize>,
     ruleset: Option<PyRef<'_, PyRuleset>>,
+    table_rules: Option<PyRef<'_, PyTableRules>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let deals = start..stop;
+    let table = table_rules.map_or_else(TableRules::default, |t| t.inner);
     let stats: Stats = match ruleset {
         Some(ruleset) => {
-            let rules = ScoringRules::new(ruleset.inner.clone());
+            let rules = ScoringRules::new(ruleset.inner.clone()).with_table(table);
             py.detach(|| simulate(seed, deals, &random_bots, &rules, threads))
         }
-        None => py.detach(|| simulate(seed, deals, &random_bots, &ShapeRules::CHICKEN, threads)),
+        None => {
+            let rules = AtTable {
+                judge: ShapeRules::CHICKEN,
+                table,
+            };
+            py.detach(|| simulate(seed, deals, &random_bots, &rules, threads))
+        }
     }
     .py_err()?;
     crate::simulate::stats_dict(py, &stats)

@@ -11,6 +11,7 @@ use pyo3::types::PyDict;
 
 use crate::errors::IntoPyResult;
 use crate::ruleset::PyRuleset;
+use crate::table_rules::PyTableRules;
 
 const SEAT_COUNT: usize = SEATS as usize;
 
@@ -81,14 +82,16 @@ fn records_dict<'py>(py: Python<'py>, records: &[DealRecord]) -> PyResult<Bound<
     Ok(dict)
 }
 
-/// Plays deals `deals = (start, stop)` of the run seeded with `seed` with one named bot per seat, wins and payments by
-/// `ruleset`, on `threads` threads (None: all cores) with the GIL released. Returns (totals dict, per-deal
+/// Plays deals `deals = (start, stop)` of the run seeded with `seed` with one named bot per seat, at a table
+/// with `table_rules`, wins and payments by `ruleset`, on `threads` threads (None: all cores) with the GIL released. Returns (totals dict, per-deal
 /// columns dict or None).
 #[pyfunction]
-#[pyo3(signature = (ruleset, seed, deals, bots, threads = None, per_deal = true))]
+#[pyo3(signature = (ruleset, table_rules, seed, deals, bots, threads = None, per_deal = true))]
+#[allow(clippy::too_many_arguments)]
 fn simulate_deals<'py>(
     py: Python<'py>,
     ruleset: PyRef<'_, PyRuleset>,
+    table_rules: PyRef<'_, PyTableRules>,
     seed: u64,
     deals: (u64, u64),
     bots: Vec<String>,
@@ -98,7 +101,7 @@ fn simulate_deals<'py>(
     // Names are checked once here, so the per-worker factory below cannot fail.
     bots_named(&bots).py_err()?;
     let policies = || bots_named(&bots).unwrap_or_default();
-    let rules = ScoringRules::new(ruleset.inner.clone());
+    let rules = ScoringRules::new(ruleset.inner.clone()).with_table(table_rules.inner);
     let (start, stop) = deals;
     let deals = start..stop.max(start);
     if !per_deal {

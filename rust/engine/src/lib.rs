@@ -9,8 +9,8 @@ pub mod knitted_pattern;
 pub mod notation;
 pub mod row_code;
 pub mod rules;
-pub mod ruleset;
-pub mod scoring;
+// Guangdong's scoring lives under its family (rules/guangdong/); the crate-root paths stay for callers.
+pub use rules::guangdong::{ruleset, scoring};
 pub mod shanten;
 pub mod sim;
 pub mod suit_key;

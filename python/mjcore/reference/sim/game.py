@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ...errors import IllegalActionError, InvalidArgumentError
 from ...sim_types import WinCheck, Winner
+from ...table_rules import DEFAULT_TABLE_RULES, TableRules
 from .deal import SEATS, Deal
 from .policy import Policy
 
@@ -43,10 +44,10 @@ class Game:
         self.deals_played = 0
         self.is_over = config.max_deals == 0
 
-    def start_deal(self, win_check: WinCheck) -> Deal:
+    def start_deal(self, win_check: WinCheck, rules: TableRules = DEFAULT_TABLE_RULES) -> Deal:
         if self.is_over:
             raise IllegalActionError("the game is over")
-        return Deal(self.seed, self.deals_played, self.dealer, self.round_wind, win_check)
+        return Deal(self.seed, self.deals_played, self.dealer, self.round_wind, win_check, rules=rules)
 
     def record(self, winners: list[Winner]) -> None:
         """The dealer stays after a draw or when among the winners; otherwise the deal passes to the 下家, and
@@ -60,12 +61,13 @@ class Game:
         self.is_over |= self.deals_played >= self.config.max_deals
 
 
-def play_game(seed: int, config: GameConfig, policies: Sequence[Policy], win_check: WinCheck) -> list[Deal]:
+def play_game(seed: int, config: GameConfig, policies: Sequence[Policy], win_check: WinCheck,
+              rules: TableRules = DEFAULT_TABLE_RULES) -> list[Deal]:  # fmt: skip
     """Plays a whole game and returns its finished deals in order."""
     game = Game(seed, config)
     deals = []
     while not game.is_over:
-        deal = game.start_deal(win_check)
+        deal = game.start_deal(win_check, rules)
         play_deal(deal, policies)
         game.record(deal.outcome)
         deals.append(deal)

@@ -9,7 +9,7 @@ from typing import Any, Optional
 from ...hand import Meld, MeldKind
 from ...sim_types import Action, Winner
 
-__all__ = ["MELD_KIND_NAMES", "start", "draw", "act", "meld", "win", "end", "to_json"]
+__all__ = ["MELD_KIND_NAMES", "start", "draw", "flower", "act", "meld", "win", "end", "to_json"]
 
 MELD_KIND_NAMES = {
     MeldKind.CHI: "chi",
@@ -28,6 +28,10 @@ def start(seed: int, deal: int, dealer: int, round_wind: int, wall: tuple[int, .
 
 def draw(seat: int, tile: int, replacement: bool) -> Event:
     return {"type": "draw", "seat": seat, "tile": tile, "replacement": replacement}
+
+
+def flower(seat: int, flower: int) -> Event:
+    return {"type": "flower", "seat": seat, "flower": flower}
 
 
 def act(seat: int, action: Action) -> Event:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Optional, Union
 
-from ...errors import IllegalActionError, InvalidArgumentError
+from ...errors import IllegalActionError, InvalidArgumentError, RulesetError
 from ...ruleset import Ruleset, RulesetLike, load_ruleset
 from ...sim_types import Action, Observation, WinCheck, Winner
+from ...table_rules import DEFAULT_TABLE_RULES, TableRules
 from .deal import Deal
 from .game import GameConfig, play_deal, play_game
 from .policy import RandomBot
@@ -19,19 +20,23 @@ from .wall import Wall
 __all__ = ["Table", "play_random_deal", "play_random_game"]
 
 
-def _rules(win_check: Optional[WinCheck], ruleset: Optional[RulesetLike]) -> WinCheck:
-    """Who decides wins: the given check, the ruleset's scoring, or the 鸡平胡 shapes."""
+def _rules(win_check: Optional[WinCheck], ruleset: Optional[RulesetLike]) -> tuple[WinCheck, TableRules]:
+    """Who decides wins — the given check, the ruleset's scoring, or the 鸡平胡 shapes — and the table's rules
+    (the ruleset's, or the default 136-tile table)."""
     if win_check is not None and ruleset is not None:
         raise InvalidArgumentError("give a win_check or a ruleset, not both: the ruleset decides wins itself")
     if ruleset is not None:
-        return scoring_win_check(ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset))
-    return win_check or chicken_win_check
+        rules = load_ruleset(ruleset)
+        if not isinstance(rules, Ruleset):  # MCR table play is not built (issue 10, item 3)
+            raise RulesetError(f"the table plays Guangdong rulesets, not {rules.name!r}")
+        return scoring_win_check(rules), rules.table_rules
+    return win_check or chicken_win_check, DEFAULT_TABLE_RULES
 
 
 class Table:
     def __init__(self, win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> None:
         """Wins by ``win_check``, or ``ruleset``'s scoring, or by default the 鸡平胡 shapes."""
-        self._win_check = _rules(win_check, ruleset)
+        self._win_check, self._table_rules = _rules(win_check, ruleset)
         self._deal: Optional[Deal] = None
 
     @property
@@ -42,10 +47,12 @@ class Table:
 
     def reset(self, seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
               wall: Optional[Sequence[int]] = None) -> None:
-        self._deal = Deal(seed, deal, dealer, round_wind, self._win_check, None if wall is None else Wall(wall))
+        rules = self._table_rules
+        self._deal = Deal(seed, deal, dealer, round_wind, self._win_check, None if wall is None else Wall(wall, rules),
+                          rules)  # fmt: skip
 
     def replay(self, lines: Sequence[str]) -> None:
-        self._deal = replay(lines, self._win_check)
+        self._deal = replay(lines, self._win_check, self._table_rules)
 
     def to_act(self) -> Optional[int]:
         return self._current.to_act()
@@ -70,7 +77,8 @@ def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
                      win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[str]:
     """Plays a deal with four random bots and returns its event log (wins: ``win_check``, by default the
     鸡平胡 shapes)."""
-    table = Deal(seed, deal, dealer, round_wind, _rules(win_check, ruleset))
+    judge, rules = _rules(win_check, ruleset)
+    table = Deal(seed, deal, dealer, round_wind, judge, rules=rules)
     play_deal(table, [RandomBot() for _ in range(4)])
     return table.log_lines()
 
@@ -79,5 +87,5 @@ def play_random_game(seed: int, wind_rounds: int = 4, max_deals: int = 1000, *,
                      win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[list[str]]:
     """Plays a whole game with four random bots and returns each deal's event log."""
     bots = [RandomBot() for _ in range(4)]
-    deals = play_game(seed, GameConfig(wind_rounds, max_deals), bots, _rules(win_check, ruleset))
+    deals = play_game(seed, GameConfig(wind_rounds, max_deals), bots, *_rules(win_check, ruleset))
     return [deal.log_lines() for deal in deals]

@@ -1,10 +1,12 @@
 //! The seam between the table and the rules: the deal asks an `Adjudicator` whether a hand wins (under the
 //! ruleset's forms, 起和 minimum and so on) and what it is worth. Scoring and win detection live elsewhere in
-//! the engine; the table engine only injects them, so it hard-codes no variant.
+//! the engine; the table engine only injects them, so it hard-codes no variant. What the table itself does
+//! (tiles, claims, win sources, the end) is data too: [`Adjudicator::table_rules`].
 
+use super::table_rules::TableRules;
 use crate::error::Result;
 use crate::forms::FormSet;
-use crate::hand::Meld;
+use crate::hand::{Meld, MeldKind};
 use crate::tile::{Counts, Tile};
 
 /// A win in the first go-around that rulesets may score as a limit hand (RULES.md §2.4).
@@ -79,6 +81,26 @@ impl WinInfo {
     }
 }
 
+/// A table event that may pay besides a win: what a family's settlement is asked about (kong money for
+/// 推倒胡 and Sichuan, flower money for the 789 table, end-of-deal checks such as 查大叫 / 查花猪).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PayingEvent {
+    /// A kong completed by `seat`; `feeder`: who discarded (or once fed the pon of) its claimed tile.
+    Kong {
+        seat: u8,
+        kind: MeldKind,
+        feeder: Option<u8>,
+    },
+    /// Flower 0..7 set aside by `seat`.
+    Flower { seat: u8, flower: u8 },
+    /// The deal is over; `winners`: the seats that won (bit s = seat s; none: an exhaustive draw).
+    End { winners: u8 },
+}
+
+/// The trait a rule family implements for the table engine (its module under `rules/<family>/`): "is this a
+/// legal win here and what is it worth" ([`Adjudicator::judge`]), "what does this event pay"
+/// ([`Adjudicator::settle`]), and what the table does ([`Adjudicator::table_rules`]).
+///
 /// Decides wins. `concealed` is the winner's concealed part with the winning tile included, `melds` its
 /// declared melds (borrowed: the table asks several times per discard, so it builds no `Hand`).
 /// `Ok(None)` means not a legal win (not complete, or below the 起和 minimum); passing on such a hand is not
@@ -96,6 +118,48 @@ pub trait Adjudicator {
     /// not wins). `None`, the default: every chance is asked.
     fn winning_forms(&self) -> Option<FormSet> {
         None
+    }
+
+    /// What the table does (tile set, claims, win sources, end …), read once when a deal starts. The
+    /// default is the 136-tile table the shipped Guangdong files describe.
+    fn table_rules(&self) -> TableRules {
+        TableRules::default()
+    }
+
+    /// What `event` pays each seat (absolute seats, zero-sum), or `None`: nothing, the default (a Guangdong
+    /// table pays only at a win). `dealer` is this deal's dealer.
+    fn settle(&self, _event: &PayingEvent, _dealer: u8) -> Result<Option<[i64; 4]>> {
+        Ok(None)
+    }
+}
+
+/// An adjudicator at a table with given rules (the built-in shapes or a closure, which know no table).
+#[derive(Clone, Debug)]
+pub struct AtTable<A> {
+    pub judge: A,
+    pub table: TableRules,
+}
+
+impl<A: Adjudicator> Adjudicator for AtTable<A> {
+    fn judge(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        situation: &WinSituation,
+    ) -> Result<Option<WinInfo>> {
+        self.judge.judge(concealed, melds, situation)
+    }
+
+    fn winning_forms(&self) -> Option<FormSet> {
+        self.judge.winning_forms()
+    }
+
+    fn table_rules(&self) -> TableRules {
+        self.table
+    }
+
+    fn settle(&self, event: &PayingEvent, dealer: u8) -> Result<Option<[i64; 4]>> {
+        self.judge.settle(event, dealer)
     }
 }
 

@@ -1,29 +1,33 @@
-//! One deal of 鸡平胡 as a state machine driven one decision at a time (RULES.md §1.3–§1.9).
+//! One deal as a state machine driven one decision at a time (RULES.md §1.3–§1.9), its rules read from the
+//! compiled [`TableRules`]: the tile set and flowers, the hand size, the reserved tail, the claims, the win
+//! sources, several winners on one discard, 漏胡 and the end condition. It names no family.
 //!
 //! At every decision point exactly one seat acts ([`Deal::to_act`]) and chooses one of [`Deal::legal_actions`].
 //! Claims on a discard are collected seat by seat in turn order from the discarder, each seat answering without
-//! seeing the others' answers; once all have answered, the claims resolve by priority: win (every winner:
-//! 一炮多响) > pon/kong > chi. An added kong first offers the tile to the seats that could rob it (抢杠).
+//! seeing the others' answers; once all have answered, the claims resolve by priority: win > pon/kong > chi,
+//! the winners chosen by `wins.several_winners` (all: 一炮多响; the first claimant: answers stop at the first
+//! win; the highest hand). An added kong first offers the tile to the seats that could rob it (抢杠). When
+//! the deal plays on after a win (`end.winners` > 1), a winner leaves the table: it no longer draws or claims.
 
 use super::action::Action;
-use super::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
+use super::adjudicator::{Adjudicator, FirstGoAround, PayingEvent, WinInfo, WinSituation};
 use super::claim_options::ClaimOptions;
 use super::completing_tiles::completing_tiles;
 use super::inline_vec::InlineVec;
 use super::kind_mask::{kinds_held, kinds_of, kinds_where, tile_bit, KindMask, CHOW_STARTS};
 use super::log::Event;
 use super::observation::Observation;
-use super::wall::{Wall, WALL_SIZE};
+use super::table_rules::{
+    Chi, MissedWin, SeveralWinners, TableRules, ADDED_KONG, CONCEALED_KONG, DISCARD, KONG_BLOOM,
+    MELDED_KONG, ROBBING_KONG, SELF_DRAW,
+};
+use super::wall::{Wall, WallTile, FIRST_FLOWER};
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::{Meld, MeldKind};
 use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 
 pub const SEATS: u8 = 4;
-/// Tiles dealt to each seat before the dealer's first draw.
-const DEALT: usize = 13;
-/// Claimed melds that leave a seat 十二张落地 (12 tiles down, a single-tile wait).
-const TWELVE_TILES_MELDS: usize = 4;
 /// Room reserved for a deal's log: about 200 events in a typical deal.
 const EXPECTED_EVENTS: usize = 256;
 
@@ -34,6 +38,8 @@ pub(crate) struct SeatState {
     pub melds: Vec<Meld>,
     /// The seat's discards still on the table (a claimed discard moves into the claimant's meld).
     pub discards: Vec<Tile>,
+    /// The flowers set aside (bit f = flower f, 1f..8f).
+    pub flowers: u8,
     /// 漏胡: bit k set = the seat passed a legal win on tile kind k and has not 动牌 (drawn or claimed) since.
     pub missed_wins: u64,
     /// The kinds held concealed, and those held four times: the discards and concealed kongs on offer,
@@ -51,6 +57,7 @@ impl Default for SeatState {
             concealed: [0; NUM_KINDS],
             melds: Vec::new(),
             discards: Vec::new(),
+            flowers: 0,
             missed_wins: 0,
             held: 0,
             quads: 0,
@@ -154,12 +161,32 @@ impl WinChance {
     }
 }
 
+/// The claims the table allows on a discard, read once per offer.
+struct ClaimRules {
+    pon: bool,
+    /// A melded kong, while the wall holds a replacement.
+    kong: bool,
+    /// All chows (`!0`) where chi is played, else none.
+    chi_chows: KindMask,
+}
+
 /// Why a tile is on offer to the other seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Offer {
     Discard,
     /// The tile is being added to an exposed pon: only a win (抢杠) can claim it.
     AddedKong,
+    /// A discard (of `Deal::kong_feeder`) is being claimed onto a concealed pung where melded kongs can be
+    /// robbed (明杠可抢): only a win can claim it, and not by its discarder.
+    MeldedKong,
+}
+
+impl Offer {
+    /// A kong's tile, which only a win (robbing the kong) can claim.
+    #[inline]
+    pub(crate) fn robs(self) -> bool {
+        !matches!(self, Offer::Discard)
+    }
 }
 
 /// Seats answering an offered tile.
@@ -196,10 +223,13 @@ pub struct Winner {
     pub info: WinInfo,
 }
 
-/// How a deal ended: winners in turn order from the discarder, or none for an exhaustive draw (流局).
+/// How a deal ended: winners in turn order from the discarder (then in the order they won, when the deal
+/// played on), or none for an exhaustive draw (流局); and what its other events paid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     pub winners: Vec<Winner>,
+    /// Kong money, flower money and end-of-deal checks, by the family's settlement (zero-sum).
+    pub event_payments: [i64; SEATS as usize],
 }
 
 impl Outcome {
@@ -207,9 +237,10 @@ impl Outcome {
         self.winners.is_empty()
     }
 
-    /// What each seat gains or loses over all winners (一炮多响 settles each winner separately).
+    /// What each seat gains or loses over all winners (一炮多响 settles each winner separately) and the
+    /// deal's other paying events.
     pub fn payments(&self) -> [i64; SEATS as usize] {
-        let mut total = [0; SEATS as usize];
+        let mut total = self.event_payments;
         for winner in &self.winners {
             for (sum, paid) in total.iter_mut().zip(winner.info.payments) {
                 *sum += paid;
@@ -228,11 +259,24 @@ pub struct Deal {
     pub(crate) wall: Wall,
     pub(crate) seats: [SeatState; SEATS as usize],
     pub(crate) phase: Phase,
+    /// The rules of the table, read from the adjudicator when the deal starts.
+    pub(crate) rules: TableRules,
+    /// The wins so far (the deal may play on after a win), and the seats that have won and left the table.
+    wins: Vec<Winner>,
+    won: u8,
+    /// Seats holding a tile more than their hand size once out of turn: a self-drawn winner, and a robbed
+    /// konger whose robbed tile ended the deal.
+    extra_tile: u8,
+    /// While a melded kong's tile is on offer to be robbed: who discarded it.
+    kong_feeder: u8,
+    /// What the events other than wins have paid so far (kong money, flower money, end-of-deal checks).
+    event_payments: [i64; SEATS as usize],
     /// Discards so far, claimed ones included, and whether anyone has claimed or declared a kong: together
     /// they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
     discards_made: u32,
     interrupted: bool,
-    /// 十二张落地, in the order it happened: (the seat that claimed its fourth meld, who fed that meld).
+    /// Seats left a single tile by claims (十二张落地 in a 13-tile hand), in the order it happened: (the seat
+    /// that claimed its last meld, who fed that meld).
     /// 包先不包后 needs the order: a feeder is liable only for the first seat it fed.
     twelve_tiles_down: Vec<(u8, u8)>,
     legal: Vec<Action>,
@@ -255,12 +299,13 @@ impl Deal {
         round_wind: u8,
         adjudicator: &A,
     ) -> Result<Deal> {
-        let wall = Wall::for_deal(seed, index);
+        let wall = Wall::for_deal(seed, index, &adjudicator.table_rules());
         Deal::with_wall(seed, index, wall, dealer, round_wind, adjudicator)
     }
 
-    /// Deals from a given wall: 13 tiles to each seat from the dealer on, then the dealer's 14th tile as a
-    /// draw. `seed` and `index` label the deal and key the bots' random streams.
+    /// Deals from a given wall (of the adjudicator's tile set): the hand size to each seat from the dealer on,
+    /// dealt flowers replaced from the tail, then the dealer's extra tile as a draw. `seed` and `index` label
+    /// the deal and key the bots' random streams.
     pub fn with_wall<A: Adjudicator + ?Sized>(
         seed: u64,
         index: u64,
@@ -277,6 +322,12 @@ impl Deal {
             events: Vec::with_capacity(EXPECTED_EVENTS),
             seats: Default::default(),
             phase: Phase::Over,
+            rules: adjudicator.table_rules(),
+            wins: Vec::new(),
+            won: 0,
+            extra_tile: 0,
+            kong_feeder: 0,
+            event_payments: [0; SEATS as usize],
             discards_made: 0,
             interrupted: false,
             twelve_tiles_down: Vec::new(),
@@ -298,7 +349,8 @@ impl Deal {
         round_wind: u8,
         adjudicator: &A,
     ) -> Result<()> {
-        self.wall.reshuffle(seed, index);
+        self.rules = adjudicator.table_rules();
+        self.wall.reshuffle(seed, index, &self.rules);
         self.start(seed, index, dealer, round_wind, adjudicator)
     }
 
@@ -317,7 +369,19 @@ impl Deal {
             )));
         }
         (self.seed, self.index, self.dealer, self.round_wind) = (seed, index, dealer, round_wind);
+        self.rules = adjudicator.table_rules();
+        if self.wall.order().len() != self.rules.tile_count() {
+            return Err(EngineError::argument(format!(
+                "the wall holds {} tiles, the table's tile set {}",
+                self.wall.order().len(),
+                self.rules.tile_count()
+            )));
+        }
         self.seats.iter_mut().for_each(SeatState::clear);
+        self.wins.clear();
+        self.won = 0;
+        self.extra_tile = 0;
+        self.event_payments = [0; SEATS as usize];
         self.phase = Phase::Over;
         self.discards_made = 0;
         self.interrupted = false;
@@ -332,14 +396,70 @@ impl Deal {
             round_wind,
             wall: self.wall.order().to_vec(),
         });
+        let mut dealt_flowers = [0u8; SEATS as usize];
         for offset in 0..SEATS {
             let seat = seat_after(dealer, offset);
-            for _ in 0..DEALT {
-                let tile = self.wall.draw().ok_or_else(wall_exhausted)?;
-                self.seats[seat as usize].gain(tile);
+            for _ in 0..self.rules.hand {
+                match self.wall.draw().ok_or_else(wall_exhausted)? {
+                    WallTile::Tile(tile) => self.seats[seat as usize].gain(tile),
+                    WallTile::Flower(flower) => {
+                        self.set_flower_aside(seat, flower, adjudicator)?;
+                        dealt_flowers[seat as usize] += 1;
+                    }
+                }
+            }
+        }
+        // Dealt flowers are replaced from the tail, the dealer first, each seat until it holds none.
+        for offset in 0..SEATS {
+            let seat = seat_after(dealer, offset);
+            while dealt_flowers[seat as usize] > 0 {
+                match self.wall.draw_replacement().ok_or_else(wall_exhausted)? {
+                    WallTile::Tile(tile) => {
+                        self.seats[seat as usize].gain(tile);
+                        dealt_flowers[seat as usize] -= 1;
+                    }
+                    WallTile::Flower(flower) => self.set_flower_aside(seat, flower, adjudicator)?,
+                }
             }
         }
         self.draw_for(dealer, adjudicator)
+    }
+
+    fn set_flower_aside<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        flower: u8,
+        adjudicator: &A,
+    ) -> Result<()> {
+        self.seats[seat as usize].flowers |= 1 << flower;
+        self.events.push(Event::Flower { seat, flower });
+        self.settle(PayingEvent::Flower { seat, flower }, adjudicator)
+    }
+
+    /// What an event other than a win pays, by the family's settlement (kong or flower money, end checks).
+    fn settle<A: Adjudicator + ?Sized>(
+        &mut self,
+        event: PayingEvent,
+        adjudicator: &A,
+    ) -> Result<()> {
+        if let Some(paid) = adjudicator.settle(&event, self.dealer)? {
+            for (total, amount) in self.event_payments.iter_mut().zip(paid) {
+                *total += amount;
+            }
+        }
+        Ok(())
+    }
+
+    /// The first seat after `seat` in turn order that has not won and left the table.
+    #[inline]
+    fn next_active(&self, seat: u8) -> u8 {
+        if self.won == 0 {
+            return seat_after(seat, 1);
+        }
+        (1..SEATS)
+            .map(|offset| seat_after(seat, offset))
+            .find(|&s| self.won & (1 << s) == 0)
+            .unwrap_or(seat)
     }
 
     pub fn seed(&self) -> u64 {
@@ -441,14 +561,15 @@ impl Deal {
                 let info = self
                     .judge(seat, WinChance::self_drawn(tile, drawn), adjudicator)?
                     .unwrap_or_default();
-                self.finish(vec![Winner {
+                self.extra_tile |= 1 << seat;
+                let winner = Winner {
                     seat,
                     tile,
                     from: None,
                     robbing_kong: false,
                     info,
-                }]);
-                Ok(())
+                };
+                self.settle_wins(vec![winner], seat, adjudicator)
             }
             Action::Discard(tile) => {
                 let state = &mut self.seats[seat as usize];
@@ -461,11 +582,16 @@ impl Deal {
                 self.seats[seat as usize].lose(tile, COPIES);
                 self.interrupted = true;
                 self.add_meld(seat, Meld::new(MeldKind::ConcealedKong, tile), None);
+                self.settle_kong(seat, MeldKind::ConcealedKong, None, adjudicator)?;
                 self.draw_replacement_for(seat, None, adjudicator)
             }
             Action::AddedKong(tile) => {
                 self.interrupted = true;
-                self.offer(seat, tile, Offer::AddedKong, adjudicator)
+                if self.rules.can_rob(ADDED_KONG) {
+                    self.offer(seat, tile, Offer::AddedKong, adjudicator)
+                } else {
+                    self.complete_added_kong(seat, tile, adjudicator)
+                }
             }
             Action::Pass | Action::Chi(_) | Action::Pon | Action::Kong => {
                 Err(EngineError::illegal(format!("{action} on one's own turn")))
@@ -482,11 +608,22 @@ impl Deal {
     ) -> Result<()> {
         let (seat, options) = &window.choices[window.answers.len()];
         if action != Action::Win && options.win {
-            // 漏胡 (OC-15): passing (or out-claiming) a legal win blocks that tile until the seat's next 动牌.
-            self.seats[*seat as usize].missed_wins |= tile_bit(window.tile);
+            // 漏胡 (OC-15): passing (or out-claiming) a legal win blocks that tile (or every discard win)
+            // until the seat's next 动牌.
+            self.seats[*seat as usize].missed_wins |= match self.rules.missed_win {
+                MissedWin::Off => 0,
+                MissedWin::SameTile => tile_bit(window.tile),
+                MissedWin::AnyTile => !0,
+            };
         }
         window.answers.push(action);
-        if let Some((_, next)) = window.choices.get(window.answers.len()) {
+        // The first claimant's win takes the tile: the seats after it are not asked.
+        let decided = action == Action::Win && self.rules.several_winners == SeveralWinners::First;
+        if let Some((_, next)) = window
+            .choices
+            .get(window.answers.len())
+            .filter(|_| !decided)
+        {
             next.list_into(&mut self.legal);
             self.phase = Phase::Claims(window);
             return Ok(());
@@ -506,18 +643,34 @@ impl Deal {
                 .map(|(seat, _)| *seat)
                 .zip(window.answers.iter().copied())
         };
-        let robbing_kong = window.offer == Offer::AddedKong;
-        let winning_seats: Vec<u8> = answered()
+        let robbing_kong = window.offer.robs();
+        let mut winning_seats: Vec<u8> = answered()
             .filter(|(_, action)| *action == Action::Win)
             .map(|(seat, _)| seat)
             .collect();
+        let offered = WinChance::offered(window.tile, window.from, robbing_kong);
+        if self.rules.several_winners == SeveralWinners::Highest && winning_seats.len() > 1 {
+            // 截胡: the highest hand alone wins, the nearest one on a tie (scanned from the farthest, so that
+            // an equal fan nearer the discarder takes over).
+            let mut best = (0, winning_seats[0]);
+            for &seat in winning_seats.iter().rev() {
+                let fan = self
+                    .judge(seat, offered, adjudicator)?
+                    .unwrap_or_default()
+                    .fan;
+                if fan >= best.0 {
+                    best = (fan, seat);
+                }
+            }
+            winning_seats = vec![best.1];
+        }
         // Settled with the number of winners known (一炮多响 can change the fan: QQ's 一炮三响 floor).
         let chance = WinChance {
             winners_on_discard: winning_seats.len() as u8,
-            ..WinChance::offered(window.tile, window.from, robbing_kong)
+            ..offered
         };
         let mut winners = Vec::new();
-        for seat in winning_seats {
+        for &seat in &winning_seats {
             let info = self.judge(seat, chance, adjudicator)?.unwrap_or_default();
             winners.push(Winner {
                 seat,
@@ -527,20 +680,63 @@ impl Deal {
                 info,
             });
         }
-        if !winners.is_empty() {
-            self.finish(winners);
-            return Ok(());
+        if let Some(&farthest) = winning_seats.last() {
+            return self.settle_wins(winners, farthest, adjudicator);
         }
         if robbing_kong {
-            return self.complete_added_kong(window.from, window.tile, adjudicator);
+            return self.complete_kong(window.from, window.tile, window.offer, adjudicator);
         }
         let pung_claim =
             answered().find(|(_, action)| matches!(action, Action::Pon | Action::Kong));
         let chow_claim = || answered().find(|(_, action)| matches!(action, Action::Chi(_)));
         match pung_claim.or_else(chow_claim) {
             Some((seat, action)) => self.claim(seat, action, window.tile, window.from, adjudicator),
-            None => self.draw_for(seat_after(window.from, 1), adjudicator),
+            None => self.draw_for(self.next_active(window.from), adjudicator),
         }
+    }
+
+    /// Records wins; the deal then ends (enough winners, or one seat left) or plays on from the first
+    /// active seat after `resume_after` (the winner, or the farthest of several from the discarder).
+    fn settle_wins<A: Adjudicator + ?Sized>(
+        &mut self,
+        winners: Vec<Winner>,
+        resume_after: u8,
+        adjudicator: &A,
+    ) -> Result<()> {
+        for w in &winners {
+            self.events.push(Event::Win {
+                seat: w.seat,
+                tile: w.tile,
+                from: w.from,
+                robbing_kong: w.robbing_kong,
+                fan: w.info.fan,
+            });
+            self.won |= 1 << w.seat;
+        }
+        let robbed = winners
+            .first()
+            .filter(|w| w.robbing_kong)
+            .and_then(|w| w.from.map(|from| (from, w.tile)));
+        if self.wins.is_empty() {
+            self.wins = winners;
+        } else {
+            self.wins.extend(winners);
+        }
+        let active = SEATS - self.won.count_ones() as u8;
+        if self.wins.len() >= usize::from(self.rules.winners_to_end) || active <= 1 {
+            if let Some((konger, _)) = robbed {
+                self.extra_tile |= 1 << konger;
+            }
+            self.finish(adjudicator)?;
+            return Ok(());
+        }
+        if let Some((konger, tile)) = robbed {
+            // Playing on: the robbed tile left the konger's hand for the winners; it lies with its discards.
+            let state = &mut self.seats[konger as usize];
+            state.lose(tile, 1);
+            state.discards.push(tile);
+        }
+        self.draw_for(self.next_active(resume_after), adjudicator)
     }
 
     /// Takes the discard `tile` of `from` into a meld of `seat`.
@@ -554,6 +750,46 @@ impl Deal {
     ) -> Result<()> {
         self.seats[from as usize].discards.pop();
         self.interrupted = true;
+        if action == Action::Kong && self.rules.can_rob(MELDED_KONG) {
+            // 明杠可抢: the tile waits in the konger's hand while the others may rob it.
+            let state = &mut self.seats[seat as usize];
+            state.missed_wins = 0;
+            state.gain(tile);
+            self.kong_feeder = from;
+            return self.offer(seat, tile, Offer::MeldedKong, adjudicator);
+        }
+        self.meld_claimed(seat, action, tile, from, adjudicator)
+    }
+
+    /// Completes a kong nobody robbed. Out of line: most offers are discards.
+    #[cold]
+    #[inline(never)]
+    fn complete_kong<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        tile: Tile,
+        offer: Offer,
+        adjudicator: &A,
+    ) -> Result<()> {
+        match offer {
+            Offer::MeldedKong => {
+                self.seats[seat as usize].lose(tile, 1);
+                self.meld_claimed(seat, Action::Kong, tile, self.kong_feeder, adjudicator)
+            }
+            _ => self.complete_added_kong(seat, tile, adjudicator),
+        }
+    }
+
+    /// Forms the meld of a claimed discard `tile` of `from` (not in `seat`'s hand) and moves on.
+    #[inline]
+    fn meld_claimed<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        action: Action,
+        tile: Tile,
+        from: u8,
+        adjudicator: &A,
+    ) -> Result<()> {
         let state = &mut self.seats[seat as usize];
         state.missed_wins = 0;
         let (kind, lowest) = match action {
@@ -579,10 +815,12 @@ impl Deal {
             .iter()
             .filter(|m| m.kind.is_claimed())
             .count();
-        if claimed_melds == TWELVE_TILES_MELDS {
+        // All but one tile claimed into melds (十二张落地 in a 13-tile hand), which liabilities may name.
+        if claimed_melds == usize::from(self.rules.hand / 3) {
             self.twelve_tiles_down.push((seat, from));
         }
         if kind == MeldKind::Kong {
+            self.settle_kong(seat, kind, Some(from), adjudicator)?;
             self.draw_replacement_for(seat, Some(from), adjudicator)
         } else {
             self.enter_turn(seat, None, false);
@@ -613,7 +851,18 @@ impl Deal {
             meld,
             from: feeder,
         });
+        self.settle_kong(seat, MeldKind::AddedKong, feeder, adjudicator)?;
         self.draw_replacement_for(seat, None, adjudicator)
+    }
+
+    fn settle_kong<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        kind: MeldKind,
+        feeder: Option<u8>,
+        adjudicator: &A,
+    ) -> Result<()> {
+        self.settle(PayingEvent::Kong { seat, kind, feeder }, adjudicator)
     }
 
     fn add_meld(&mut self, seat: u8, meld: Meld, from: Option<u8>) {
@@ -621,22 +870,33 @@ impl Deal {
         self.events.push(Event::Meld { seat, meld, from });
     }
 
-    /// An ordinary draw from the head for `seat`, or the exhaustive draw when the wall is empty (§1.9).
+    /// An ordinary draw from the head for `seat`, or the end of the deal when the wall is empty (§1.9).
     fn draw_for<A: Adjudicator + ?Sized>(&mut self, seat: u8, adjudicator: &A) -> Result<()> {
         match self.wall.draw() {
-            Some(tile) => {
+            Some(WallTile::Tile(tile)) => {
                 let drawn = Drawn {
                     tile,
                     replacement: false,
                     kong_feeder: None,
                 };
-                self.receive(seat, drawn, adjudicator)
+                self.receive(seat, drawn, false, adjudicator)
             }
-            None => {
-                self.finish(Vec::new());
-                Ok(())
-            }
+            Some(WallTile::Flower(flower)) => self.flower_drawn(seat, flower, adjudicator),
+            None => self.finish(adjudicator),
         }
+    }
+
+    /// A flower drawn from the head: set aside and replaced from the tail. Out of line: most tables have none.
+    #[cold]
+    #[inline(never)]
+    fn flower_drawn<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        flower: u8,
+        adjudicator: &A,
+    ) -> Result<()> {
+        self.set_flower_aside(seat, flower, adjudicator)?;
+        self.draw_from_tail(seat, false, None, adjudicator)
     }
 
     /// A kong replacement from the tail. Kongs are legal only while the wall holds a tile (OC-17).
@@ -647,29 +907,64 @@ impl Deal {
         kong_feeder: Option<u8>,
         adjudicator: &A,
     ) -> Result<()> {
-        let tile = self.wall.draw_replacement().ok_or_else(wall_exhausted)?;
-        let drawn = Drawn {
-            tile,
-            replacement: true,
-            kong_feeder,
-        };
-        self.receive(seat, drawn, adjudicator)
+        if self.wall.is_empty() {
+            return Err(wall_exhausted());
+        }
+        self.draw_from_tail(seat, true, kong_feeder, adjudicator)
     }
 
+    /// A replacement from the tail (after a kong when `kong`, else after a flower), flowers set aside and
+    /// replaced in turn; the deal ends when the wall runs out first.
+    fn draw_from_tail<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        kong: bool,
+        kong_feeder: Option<u8>,
+        adjudicator: &A,
+    ) -> Result<()> {
+        loop {
+            match self.wall.draw_replacement() {
+                Some(WallTile::Tile(tile)) => {
+                    let drawn = Drawn {
+                        tile,
+                        replacement: kong,
+                        kong_feeder,
+                    };
+                    return self.receive(seat, drawn, true, adjudicator);
+                }
+                Some(WallTile::Flower(flower)) => {
+                    self.set_flower_aside(seat, flower, adjudicator)?
+                }
+                None => {
+                    self.finish(adjudicator)?;
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    /// `from_tail`: a kong or flower replacement (as the log records it).
     fn receive<A: Adjudicator + ?Sized>(
         &mut self,
         seat: u8,
         drawn: Drawn,
+        from_tail: bool,
         adjudicator: &A,
     ) -> Result<()> {
-        let may_win = self.may_complete(seat, drawn.tile, adjudicator);
+        let source = if drawn.replacement {
+            KONG_BLOOM
+        } else {
+            SELF_DRAW
+        };
+        let may_win =
+            self.rules.wins_by(source) && self.may_complete(seat, drawn.tile, adjudicator);
         let state = &mut self.seats[seat as usize];
         state.gain(drawn.tile);
         state.missed_wins = 0;
         self.events.push(Event::Draw {
             seat,
             tile: drawn.tile,
-            replacement: drawn.replacement,
+            replacement: from_tail,
         });
         let chance = WinChance::self_drawn(drawn.tile, Some(drawn));
         let can_win = may_win && self.judge(seat, chance, adjudicator)?.is_some();
@@ -685,18 +980,22 @@ impl Deal {
         let state = &self.seats[seat as usize];
         legal.extend(kinds_of(state.held).map(Action::Discard));
         if drawn.is_some() && !self.wall.is_empty() {
-            legal.extend(kinds_of(state.quads).map(Action::ConcealedKong));
-            let added_from = legal.len();
-            legal.extend(
-                state
-                    .melds
-                    .iter()
-                    .filter(|m| {
-                        m.kind == MeldKind::Pon && state.concealed[m.tile.index() as usize] > 0
-                    })
-                    .map(|m| Action::AddedKong(m.tile)),
-            );
-            legal[added_from..].sort_unstable();
+            if self.rules.allows_kong(CONCEALED_KONG) {
+                legal.extend(kinds_of(state.quads).map(Action::ConcealedKong));
+            }
+            if self.rules.allows_kong(ADDED_KONG) {
+                let added_from = legal.len();
+                legal.extend(
+                    state
+                        .melds
+                        .iter()
+                        .filter(|m| {
+                            m.kind == MeldKind::Pon && state.concealed[m.tile.index() as usize] > 0
+                        })
+                        .map(|m| Action::AddedKong(m.tile)),
+                );
+                legal[added_from..].sort_unstable();
+            }
         }
         if can_win {
             legal.push(Action::Win);
@@ -715,15 +1014,40 @@ impl Deal {
         adjudicator: &A,
     ) -> Result<()> {
         let mut choices = InlineVec::default();
+        let next = self.next_active(from);
+        let source = if offer.robs() { ROBBING_KONG } else { DISCARD };
+        // The rules read once, into locals: the loop below takes `&mut self`, so fields would be reloaded.
+        // Seats not asked: those that have won, and the discarder of a melded kong's tile (it cannot rob it).
+        let skip = self.won
+            | if offer == Offer::MeldedKong {
+                1 << self.kong_feeder
+            } else {
+                0
+            };
+        let may_win = self.rules.wins_by(source);
+        let claims = ClaimRules {
+            pon: self.rules.pon,
+            kong: self.rules.allows_kong(MELDED_KONG) & !self.wall.is_empty(),
+            // Chi only by the seat right after the discarder (not by the next active one), where played.
+            chi_chows: if self.rules.chi == Chi::NextSeat {
+                !0
+            } else {
+                0
+            },
+        };
         for offset in 1..SEATS {
             let seat = seat_after(from, offset);
+            if skip & (1 << seat) != 0 {
+                continue;
+            }
             let mut options = match offer {
-                Offer::Discard => self.claim_options(seat, tile, offset == 1),
-                Offer::AddedKong => ClaimOptions::default(),
+                Offer::Discard => self.claim_options(seat, tile, &claims, offset == 1),
+                _ => ClaimOptions::default(),
             };
             let blocked = self.seats[seat as usize].missed_wins & tile_bit(tile) != 0;
-            let chance = WinChance::offered(tile, from, offer == Offer::AddedKong);
-            options.win = !blocked
+            let chance = WinChance::offered(tile, from, offer.robs());
+            options.win = may_win
+                && !blocked
                 && self.may_complete(seat, tile, adjudicator)
                 && self.judge(seat, chance, adjudicator)?.is_some();
             if options.any() {
@@ -742,24 +1066,32 @@ impl Deal {
                 });
                 Ok(())
             }
-            None if offer == Offer::AddedKong => self.complete_added_kong(from, tile, adjudicator),
-            None => self.draw_for(seat_after(from, 1), adjudicator),
+            None if offer.robs() => self.complete_kong(from, tile, offer, adjudicator),
+            None => self.draw_for(next, adjudicator),
         }
     }
 
-    /// The pon, kong and (for the discarder's 下家) chi options of `seat` on a discarded `tile`.
-    fn claim_options(&self, seat: u8, tile: Tile, is_next: bool) -> ClaimOptions {
+    /// The pon, kong and chi options of `seat` on a discarded `tile` (chi only for the discarder's 下家,
+    /// `is_next`) under the table's `claims`.
+    fn claim_options(
+        &self,
+        seat: u8,
+        tile: Tile,
+        claims: &ClaimRules,
+        is_next: bool,
+    ) -> ClaimOptions {
         let state = &self.seats[seat as usize];
         let held = state.concealed[tile.index() as usize];
         // The chows through the discard (leading kinds t-2..t) whose three kinds are then all held.
         let have = state.held | tile_bit(tile);
         let through = 0b111 << tile.index() >> 2;
         let chows = have & (have >> 1) & (have >> 2) & CHOW_STARTS & through;
+        // Bitwise `&` on bools: no branches on the claim rules in this hot path.
         ClaimOptions {
             win: false,
-            pon: held >= 2,
-            kong: held == 3 && !self.wall.is_empty(),
-            chows: if is_next { chows } else { 0 },
+            pon: claims.pon & (held >= 2),
+            kong: claims.kong & (held == 3),
+            chows: if is_next { chows & claims.chi_chows } else { 0 },
         }
     }
 
@@ -842,36 +1174,48 @@ impl Deal {
         }
     }
 
-    fn finish(&mut self, winners: Vec<Winner>) {
-        for w in &winners {
-            self.events.push(Event::Win {
-                seat: w.seat,
-                tile: w.tile,
-                from: w.from,
-                robbing_kong: w.robbing_kong,
-                fan: w.info.fan,
-            });
-        }
+    /// Ends the deal with the wins so far (none: an exhaustive draw). Once per deal: out of line.
+    #[inline(never)]
+    fn finish<A: Adjudicator + ?Sized>(&mut self, adjudicator: &A) -> Result<()> {
+        let won = self.won;
+        self.settle(PayingEvent::End { winners: won }, adjudicator)?;
+        let winners = std::mem::take(&mut self.wins);
         self.events.push(Event::End {
             exhaustive: winners.is_empty(),
             winners: winners.iter().map(|w| w.seat).collect(),
             wall_left: self.wall.remaining(),
         });
-        self.outcome = Some(Outcome { winners });
+        self.outcome = Some(Outcome {
+            winners,
+            event_payments: self.event_payments,
+        });
         self.legal.clear();
         self.phase = Phase::Over;
+        Ok(())
     }
 
-    /// Checks that every tile is accounted for exactly: undrawn wall + hands + melds + discards = 4 of each
-    /// kind (so no kind appears five times), that hand sizes fit the phase, and that each win's payments
-    /// are zero-sum, and that each seat's kind masks match its hand. Run after every step in debug builds and
-    /// by the tests.
+    /// Checks that every tile of the set is accounted for exactly: undrawn wall + hands + melds + discards =
+    /// 4 of each kind of the set and none of the others (so no kind appears five times), each flower once in
+    /// the wall or set aside by one seat; that hand sizes fit the phase, that each win's payments are
+    /// zero-sum, and that each seat's kind masks match its hand. Run after every step in debug builds and by
+    /// the tests.
     pub fn check_invariants(&self) -> Result<()> {
         let mut seen = [0u32; NUM_KINDS];
-        for tile in self.wall.undrawn() {
-            seen[tile.index() as usize] += 1;
+        let mut flowers = 0u32;
+        for &code in self.wall.undrawn() {
+            match Tile::new(code) {
+                Some(tile) => seen[tile.index() as usize] += 1,
+                None => flowers |= 1 << (code - FIRST_FLOWER),
+            }
         }
         for (seat, state) in (0u8..).zip(&self.seats) {
+            if flowers & u32::from(state.flowers) != 0 {
+                return Err(EngineError::hand(format!(
+                    "invariant broken: seat {seat}'s flowers {:#x} are also elsewhere",
+                    state.flowers
+                )));
+            }
+            flowers |= u32::from(state.flowers);
             let mut held = state.concealed;
             for meld in &state.melds {
                 meld.add_tiles(&mut held);
@@ -888,7 +1232,8 @@ impl Deal {
                 .map(|&c| usize::from(c))
                 .sum::<usize>()
                 + 3 * state.melds.len();
-            let expected = if self.holds_extra_tile(seat) { 14 } else { 13 };
+            let hand = usize::from(self.rules.hand);
+            let expected = hand + usize::from(self.holds_extra_tile(seat));
             if size != expected {
                 return Err(EngineError::hand(format!(
                     "invariant broken: seat {seat} holds {size} tiles (melds as 3), expected {expected}"
@@ -903,10 +1248,14 @@ impl Deal {
                 )));
             }
         }
-        if let Some(outcome) = &self.outcome {
-            if let Some(w) = outcome
-                .winners
-                .iter()
+        let wins = self
+            .outcome
+            .iter()
+            .flat_map(|o| &o.winners)
+            .chain(&self.wins);
+        {
+            if let Some(w) = wins
+                .clone()
                 .find(|w| w.info.payments.iter().sum::<i64>() != 0)
             {
                 return Err(EngineError::argument(format!(
@@ -915,25 +1264,40 @@ impl Deal {
                 )));
             }
         }
-        if let Some(kind) = seen.iter().position(|&count| count != u32::from(COPIES)) {
+        if self.event_payments.iter().sum::<i64>() != 0 {
+            return Err(EngineError::argument(format!(
+                "invariant broken: the deal's other payments are not zero-sum: {:?}",
+                self.event_payments
+            )));
+        }
+        let copies =
+            |kind: usize| u32::from(COPIES) * u32::from(self.rules.kinds & (1 << kind) != 0);
+        if let Some(kind) = (0..NUM_KINDS).find(|&kind| seen[kind] != copies(kind)) {
             return Err(EngineError::hand(format!(
-                "invariant broken: {} of tile kind {kind} on the table instead of {COPIES} ({} tiles in all)",
-                seen[kind], WALL_SIZE
+                "invariant broken: {} of tile kind {kind} on the table instead of {} ({} tiles in all)",
+                seen[kind],
+                copies(kind),
+                self.rules.tile_count()
+            )));
+        }
+        if flowers != (1 << self.rules.flowers) - 1 {
+            return Err(EngineError::hand(format!(
+                "invariant broken: the flowers on the table are {flowers:#x}, not the set's {}",
+                self.rules.flowers
             )));
         }
         Ok(())
     }
 
-    /// Whether `seat` now holds 3n+2 tiles: it is on turn, is adding a kong, or ended the deal holding the
-    /// extra tile (a self-drawn winner, a robbed konger).
+    /// Whether `seat` now holds 3n+2 tiles: it is on turn, is adding a kong, or holds the extra tile out of
+    /// turn (a self-drawn winner, a robbed konger whose tile ended the deal).
     fn holds_extra_tile(&self, seat: u8) -> bool {
-        match &self.phase {
+        let on_turn = match &self.phase {
             Phase::Turn { seat: s, .. } => *s == seat,
-            Phase::Claims(window) => window.offer == Offer::AddedKong && window.from == seat,
-            Phase::Over => self.outcome.iter().flat_map(|o| &o.winners).any(|w| {
-                (w.seat == seat && w.from.is_none()) || (w.robbing_kong && w.from == Some(seat))
-            }),
-        }
+            Phase::Claims(window) => window.offer.robs() && window.from == seat,
+            Phase::Over => false,
+        };
+        on_turn || self.extra_tile & (1 << seat) != 0
     }
 }
 
@@ -945,7 +1309,7 @@ fn wall_exhausted() -> EngineError {
 mod tests {
     use super::*;
     use crate::forms::FormOptions;
-    use crate::sim::{play_deal, Policy, RandomBot, ShapeRules};
+    use crate::sim::{play_deal, AtTable, Policy, RandomBot, ShapeRules};
 
     #[test]
     fn a_redealt_deal_plays_as_a_new_one() {
@@ -1001,6 +1365,136 @@ mod tests {
             }
             assert!(wins > 0, "{forms:?}: some deals are won");
         }
+    }
+
+    fn random_bots() -> Vec<Box<dyn Policy>> {
+        (0..SEATS)
+            .map(|_| Box::new(RandomBot::default()) as Box<dyn Policy>)
+            .collect()
+    }
+
+    /// The table options beyond the default, one at a time and a few together.
+    fn variants() -> Vec<TableRules> {
+        let base = TableRules::default();
+        let honours = 0x7f << 27;
+        vec![
+            TableRules {
+                chi: Chi::None,
+                ..base
+            },
+            TableRules {
+                kinds: base.kinds & !honours,
+                ..base
+            },
+            TableRules {
+                kinds: base.kinds & !0x1ff,
+                ..base
+            },
+            TableRules {
+                flowers: 8,
+                reserved_tail: 14,
+                ..base
+            },
+            TableRules { hand: 16, ..base },
+            TableRules {
+                several_winners: SeveralWinners::First,
+                missed_win: MissedWin::Off,
+                ..base
+            },
+            TableRules {
+                several_winners: SeveralWinners::Highest,
+                missed_win: MissedWin::AnyTile,
+                ..base
+            },
+            TableRules {
+                winners_to_end: 3,
+                chi: Chi::None,
+                kinds: base.kinds & !honours,
+                ..base
+            },
+            TableRules {
+                win_sources: SELF_DRAW | ROBBING_KONG | KONG_BLOOM,
+                robbable_kongs: ADDED_KONG | MELDED_KONG,
+                ..base
+            },
+            TableRules {
+                kongs: 0,
+                robbable_kongs: 0,
+                win_sources: SELF_DRAW | DISCARD,
+                ..base
+            },
+        ]
+    }
+
+    #[test]
+    fn every_table_option_keeps_the_invariants() {
+        // Debug builds check the invariants after every step; here also at the end of each deal.
+        for table in variants() {
+            let rules = AtTable {
+                judge: ShapeRules::CHICKEN,
+                table,
+            };
+            let mut wins = 0;
+            for index in 0..400 {
+                let mut deal = Deal::new(11, index, (index % 4) as u8, 0, &rules).expect("a deal");
+                play_deal(&mut deal, &mut random_bots(), &rules).expect("played");
+                deal.check_invariants().expect("invariants hold");
+                let winners = deal.outcome().expect("over").winners.len();
+                wins += usize::from(winners > 0);
+                assert!(winners <= usize::from(table.winners_to_end.max(3)));
+                if table.several_winners != SeveralWinners::All && table.winners_to_end == 1 {
+                    assert!(winners <= 1, "one winner per discard");
+                }
+            }
+            // Playing on past a win is compared with the twin in tests/test_table_rules.py (random bots here
+            // seldom win twice in a deal).
+            assert!(wins > 0, "{table:?}: some deals are won");
+        }
+    }
+
+    /// Kong money as a family would settle it: a concealed kong takes 2 from each other seat.
+    struct KongMoney;
+
+    impl Adjudicator for KongMoney {
+        fn judge(&self, c: &Counts, m: &[Meld], s: &WinSituation) -> Result<Option<WinInfo>> {
+            ShapeRules::CHICKEN.judge(c, m, s)
+        }
+
+        fn settle(&self, event: &PayingEvent, _dealer: u8) -> Result<Option<[i64; 4]>> {
+            Ok(match *event {
+                PayingEvent::Kong {
+                    seat,
+                    kind: MeldKind::ConcealedKong,
+                    ..
+                } => Some(std::array::from_fn(
+                    |s| if s == seat as usize { 6 } else { -2 },
+                )),
+                _ => None,
+            })
+        }
+    }
+
+    #[test]
+    fn events_other_than_wins_pay_through_the_family() {
+        let mut paid = 0;
+        for index in 0..400 {
+            let mut deal = Deal::new(4, index, 0, 0, &KongMoney).expect("a deal");
+            play_deal(&mut deal, &mut random_bots(), &KongMoney).expect("played");
+            let mut expected = [0i64; SEATS as usize];
+            for event in deal.events() {
+                if let Event::Meld { seat, meld, .. } = event {
+                    if meld.kind == MeldKind::ConcealedKong {
+                        expected.iter_mut().for_each(|p| *p -= 2);
+                        expected[*seat as usize] += 8;
+                        paid += 1;
+                    }
+                }
+            }
+            let outcome = deal.outcome().expect("over");
+            assert_eq!(outcome.event_payments, expected);
+            assert_eq!(outcome.payments().iter().sum::<i64>(), 0);
+        }
+        assert!(paid > 0, "some concealed kongs were declared");
     }
 
     #[test]

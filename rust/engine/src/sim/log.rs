@@ -2,8 +2,11 @@
 //! that the Python twin (`json.dumps(event, separators=(",", ":"))`) produces the very same bytes.
 //!
 //! Events (`null` where a field does not apply):
-//! - `{"type":"start","seed":S,"deal":D,"dealer":0,"round_wind":0,"wall":[t,…136]}`
-//! - `{"type":"draw","seat":s,"tile":t,"replacement":false}`
+//! - `{"type":"start","seed":S,"deal":D,"dealer":0,"round_wind":0,"wall":[t,…136]}`: the wall as wall codes
+//!   (0..34 kinds, 34..42 the flowers 1f..8f)
+//! - `{"type":"draw","seat":s,"tile":t,"replacement":false}`: `replacement`: drawn from the tail (after a kong
+//!   or a flower)
+//! - `{"type":"flower","seat":s,"flower":f}`: a flower 0..7 drawn (or dealt) and set aside
 //! - `{"type":"act","seat":s,"action":"discard","tile":t}`: every decision taken, claims that lose to a
 //!   higher priority included
 //! - `{"type":"meld","seat":s,"kind":"pon","tile":t,"claimed":t,"from":f}`: every meld formed (`tile` is its
@@ -14,6 +17,7 @@
 use std::fmt::Write;
 
 use super::action::Action;
+use super::wall::is_wall_code;
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MeldKind};
 use crate::tile::Tile;
@@ -25,12 +29,16 @@ pub enum Event {
         deal: u64,
         dealer: u8,
         round_wind: u8,
-        wall: Vec<Tile>,
+        wall: Vec<u8>,
     },
     Draw {
         seat: u8,
         tile: Tile,
         replacement: bool,
+    },
+    Flower {
+        seat: u8,
+        flower: u8,
     },
     Act {
         seat: u8,
@@ -91,7 +99,7 @@ impl Event {
             } => write!(
                 out,
                 r#"{{"type":"start","seed":{seed},"deal":{deal},"dealer":{dealer},"round_wind":{round_wind},"wall":{}}}"#,
-                int_list(wall.iter().map(|t| t.index()))
+                int_list(wall.iter())
             ),
             Event::Draw {
                 seat,
@@ -101,6 +109,10 @@ impl Event {
                 out,
                 r#"{{"type":"draw","seat":{seat},"tile":{},"replacement":{replacement}}}"#,
                 tile.index()
+            ),
+            Event::Flower { seat, flower } => write!(
+                out,
+                r#"{{"type":"flower","seat":{seat},"flower":{flower}}}"#
             ),
             Event::Act { seat, action } => write!(
                 out,
@@ -149,7 +161,8 @@ pub struct DealHeader {
     pub deal: u64,
     pub dealer: u8,
     pub round_wind: u8,
-    pub wall: Vec<Tile>,
+    /// Wall codes.
+    pub wall: Vec<u8>,
 }
 
 /// A log line parsed just far enough for replay: the deal header or a decision, or anything else.
@@ -197,9 +210,9 @@ pub fn parse_line(number: usize, line: &str) -> Result<Recorded> {
                         .map(|v| {
                             v.as_u64()
                                 .and_then(|i| u8::try_from(i).ok())
-                                .and_then(Tile::new)
+                                .filter(|&code| is_wall_code(code))
                         })
-                        .collect::<Option<Vec<Tile>>>()
+                        .collect::<Option<Vec<u8>>>()
                 })
                 .ok_or_else(|| {
                     bad_line(number, "field \"wall\" missing or not a list of tile kinds")

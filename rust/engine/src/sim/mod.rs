@@ -1,4 +1,4 @@
-//! The table engine: seeded walls, the 鸡平胡 deal state machine driven one decision at a time, bots, event
+//! The table engine: seeded walls, the deal state machine (its rules as data: [`TableRules`]) driven one decision at a time, bots, event
 //! logs with replay, the game loop, and the parallel driver with streaming statistics. Win checks and scoring are injected through [`Adjudicator`].
 //!
 //! Every deal is a function of (seed, deal index) alone — its wall and every random-bot choice come from
@@ -26,15 +26,16 @@ pub mod progress;
 pub mod record;
 pub mod replay;
 pub mod rng;
-pub mod scoring_rules;
 pub mod shape_rules;
 mod shared_memo;
 pub mod simulate;
 pub mod stats;
+pub mod table_rules;
 pub mod wall;
 
+pub use crate::rules::guangdong::table::ScoringRules;
 pub use action::Action;
-pub use adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
+pub use adjudicator::{Adjudicator, AtTable, FirstGoAround, PayingEvent, WinInfo, WinSituation};
 pub use bots::{bot_named, bots_named, BOT_NAMES};
 pub use deal::{Deal, Outcome, Winner, SEATS};
 pub use efficiency::EfficiencyBot;
@@ -45,8 +46,8 @@ pub use policy::{Policy, RandomBot};
 pub use record::DealRecord;
 pub use replay::replay;
 pub use rng::Rng;
-pub use scoring_rules::ScoringRules;
 pub use shape_rules::ShapeRules;
 pub use simulate::{simulate, simulate_records, PolicyFactory};
 pub use stats::Stats;
-pub use wall::{Wall, WALL_SIZE};
+pub use table_rules::{TableRules, TableRulesSpec};
+pub use wall::{Wall, WallTile, WALL_SIZE};

@@ -2,7 +2,7 @@
 //! the dealer and the winds, and the tile currently on offer. Other seats' concealed tiles and the wall order
 //! are hidden. A borrowed view: building one costs nothing.
 
-use super::deal::{Deal, Offer, Phase, SEATS};
+use super::deal::{Deal, Phase, SEATS};
 use crate::error::{EngineError, Result};
 use crate::hand::Meld;
 use crate::tile::{Counts, Tile};
@@ -18,6 +18,7 @@ pub struct Observation<'a> {
 pub struct OfferedTile {
     pub tile: Tile,
     pub from: u8,
+    /// A kong's tile (an added kong, or a melded kong where 明杠可抢): only a win can claim it.
     pub added_kong: bool,
 }
 
@@ -88,7 +89,7 @@ impl<'a> Observation<'a> {
             Phase::Claims(window) => Some(OfferedTile {
                 tile: window.tile,
                 from: window.from,
-                added_kong: window.offer == Offer::AddedKong,
+                added_kong: window.offer.robs(),
             }),
             _ => None,
         }

@@ -21,7 +21,7 @@ pub fn replay<A: Adjudicator + ?Sized, S: AsRef<str>>(
             "log line 1 must be the \"start\" event",
         ));
     };
-    let wall = Wall::from_tiles(header.wall)?;
+    let wall = Wall::from_codes(header.wall, &adjudicator.table_rules())?;
     let mut deal = Deal::with_wall(
         header.seed,
         header.deal,

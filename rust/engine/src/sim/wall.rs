@@ -1,115 +1,176 @@
-//! The wall of one deal: 136 tiles shuffled from (seed, deal index) alone. Ordinary draws come from the head,
-//! kong replacements from the tail of the same wall; there is no dead wall (RULES.md §1.3, OC-16).
+//! The wall of one deal: the ruleset's tile set shuffled from (seed, deal index) alone. Ordinary draws come
+//! from the head, kong and flower replacements from the tail of the same wall; the last `reserved_tail` tiles
+//! are never drawn (0 by default: no dead wall, RULES.md §1.3, OC-16).
+//!
+//! A wall position holds a *wall code*: 0..34 a playing-tile kind, 34..42 the flowers 1f..8f (which never
+//! enter a hand's counts).
 
 use super::rng::{Rng, WALL_STREAM};
+use super::table_rules::TableRules;
 use crate::error::{EngineError, Result};
-use crate::tile::{Tile, COPIES, NUM_KINDS};
+use crate::tile::{Tile, COPIES, NUM_FLOWERS, NUM_KINDS};
 
-/// Tiles in a 鸡平胡 set: four of each of the 34 kinds, no flowers.
+/// Tiles in the 136-tile set: four of each of the 34 kinds, no flowers.
 pub const WALL_SIZE: usize = NUM_KINDS * COPIES as usize;
+/// The wall code of flower 0 (1f); flower f is `FIRST_FLOWER + f`.
+pub const FIRST_FLOWER: u8 = NUM_KINDS as u8;
+
+/// What a wall position holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WallTile {
+    Tile(Tile),
+    /// Flower 0..8 (1f..8f).
+    Flower(u8),
+}
+
+impl WallTile {
+    #[inline]
+    fn of(code: u8) -> WallTile {
+        match Tile::new(code) {
+            Some(tile) => WallTile::Tile(tile),
+            None => WallTile::Flower(code - FIRST_FLOWER),
+        }
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct Wall {
-    tiles: Vec<Tile>,
+    codes: Vec<u8>,
     /// Index of the next head draw.
     head: usize,
     /// One past the index of the next tail draw.
     tail: usize,
+    /// Tiles at the end never drawn.
+    reserved: usize,
+}
+
+/// The sorted tile set of `rules` (kind 0 four times, then kind 1, …, then the flowers) into `codes`.
+fn fill_sorted(codes: &mut Vec<u8>, rules: &TableRules) {
+    codes.clear();
+    for kind in (0..NUM_KINDS as u8).filter(|k| rules.kinds & (1 << k) != 0) {
+        codes.extend([kind; COPIES as usize]);
+    }
+    codes.extend((0..rules.flowers).map(|f| FIRST_FLOWER + f));
 }
 
 impl Wall {
-    /// The sorted set (kind 0 four times, then kind 1, …) shuffled with the deal's wall stream.
-    pub fn for_deal(seed: u64, deal: u64) -> Wall {
-        let mut wall = Wall::unchecked(Vec::with_capacity(WALL_SIZE));
-        wall.reshuffle(seed, deal);
+    /// The sorted set shuffled with the deal's wall stream.
+    pub fn for_deal(seed: u64, deal: u64, rules: &TableRules) -> Wall {
+        let mut wall = Wall::unchecked(Vec::with_capacity(rules.tile_count()), rules);
+        wall.reshuffle(seed, deal, rules);
         wall
     }
 
     /// Turns this wall, in place, into the full wall of `deal`, as [`Wall::for_deal`] builds it.
-    pub fn reshuffle(&mut self, seed: u64, deal: u64) {
-        self.tiles.clear();
-        for tile in (0..NUM_KINDS as u8).filter_map(Tile::new) {
-            self.tiles.extend([tile; COPIES as usize]);
-        }
-        Rng::for_stream(seed, deal, WALL_STREAM).shuffle(&mut self.tiles);
+    pub fn reshuffle(&mut self, seed: u64, deal: u64, rules: &TableRules) {
+        fill_sorted(&mut self.codes, rules);
+        Rng::for_stream(seed, deal, WALL_STREAM).shuffle(&mut self.codes);
         self.head = 0;
-        self.tail = self.tiles.len();
+        self.tail = self.codes.len();
+        self.reserved = usize::from(rules.reserved_tail);
     }
 
-    /// A wall in a given order (a replayed log, a constructed scenario): 136 tiles, four of each kind.
+    /// A wall in a given order (a replayed log, a constructed scenario): exactly the tile set of `rules`.
+    pub fn from_codes(codes: Vec<u8>, rules: &TableRules) -> Result<Wall> {
+        let expected = rules.tile_count();
+        if codes.len() != expected {
+            return Err(EngineError::argument(format!(
+                "a wall holds {expected} tiles, not {}",
+                codes.len()
+            )));
+        }
+        let mut sorted = codes.clone();
+        sorted.sort_unstable();
+        let mut set = Vec::with_capacity(expected);
+        fill_sorted(&mut set, rules);
+        if let Some(at) = (0..expected).find(|&i| sorted[i] != set[i]) {
+            let code = sorted[at].min(set[at]);
+            let count = |list: &[u8]| list.iter().filter(|&&c| c == code).count();
+            return Err(EngineError::argument(format!(
+                "a wall holds the ruleset's tile set, but wall code {code} appears {} times instead of {}",
+                count(&sorted),
+                count(&set)
+            )));
+        }
+        Ok(Wall::unchecked(codes, rules))
+    }
+
+    /// A 136-tile wall of playing tiles in a given order, four of each kind.
     pub fn from_tiles(tiles: Vec<Tile>) -> Result<Wall> {
-        if tiles.len() != WALL_SIZE {
-            return Err(EngineError::argument(format!(
-                "a wall holds {WALL_SIZE} tiles, not {}",
-                tiles.len()
-            )));
-        }
-        let mut counts = [0u8; NUM_KINDS];
-        for tile in &tiles {
-            counts[tile.index() as usize] += 1;
-        }
-        if let Some(kind) = counts.iter().position(|&c| c != COPIES) {
-            return Err(EngineError::argument(format!(
-                "a wall holds each kind 4 times, but kind {kind} appears {} times",
-                counts[kind]
-            )));
-        }
-        Ok(Wall::unchecked(tiles))
+        let codes = tiles.iter().map(|t| t.index()).collect();
+        Wall::from_codes(codes, &TableRules::default())
     }
 
-    fn unchecked(tiles: Vec<Tile>) -> Wall {
-        let tail = tiles.len();
+    fn unchecked(codes: Vec<u8>, rules: &TableRules) -> Wall {
+        let tail = codes.len();
         Wall {
-            tiles,
+            codes,
             head: 0,
             tail,
+            reserved: usize::from(rules.reserved_tail),
         }
     }
 
-    /// Tiles left to draw.
+    /// Tiles left to draw (the reserved tail excluded; draws stop at it, so it is always there).
+    #[inline]
     pub fn remaining(&self) -> usize {
-        self.tail - self.head
+        self.tail - self.head - self.reserved
     }
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.remaining() == 0
+        self.tail - self.head == self.reserved
     }
 
     /// The next tile from the head, if any.
-    pub fn draw(&mut self) -> Option<Tile> {
-        let tile = *self.tiles[..self.tail].get(self.head)?;
+    #[inline]
+    pub fn draw(&mut self) -> Option<WallTile> {
+        if self.is_empty() {
+            return None;
+        }
         self.head += 1;
-        Some(tile)
+        Some(WallTile::of(self.codes[self.head - 1]))
     }
 
-    /// The last tile of the wall (a kong replacement), if any.
-    pub fn draw_replacement(&mut self) -> Option<Tile> {
+    /// The last drawable tile of the wall (a kong or flower replacement), if any.
+    #[inline]
+    pub fn draw_replacement(&mut self) -> Option<WallTile> {
         if self.is_empty() {
             return None;
         }
         self.tail -= 1;
-        Some(self.tiles[self.tail])
+        Some(WallTile::of(self.codes[self.tail]))
     }
 
-    /// The whole wall in its shuffled order, drawn tiles included (for the deal's log).
-    pub fn order(&self) -> &[Tile] {
-        &self.tiles
+    /// The whole wall in its shuffled order as wall codes, drawn tiles included (for the deal's log).
+    pub fn order(&self) -> &[u8] {
+        &self.codes
     }
 
-    /// The tiles not drawn yet.
-    pub fn undrawn(&self) -> &[Tile] {
-        &self.tiles[self.head..self.tail]
+    /// The wall codes not drawn yet, the reserved tail included.
+    pub fn undrawn(&self) -> &[u8] {
+        &self.codes[self.head..self.tail]
     }
+}
+
+/// Whether `code` is a wall code (a kind or one of the 8 flowers).
+pub fn is_wall_code(code: u8) -> bool {
+    code < FIRST_FLOWER + NUM_FLOWERS
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::table_rules::TableRulesSpec;
+
+    fn rules() -> TableRules {
+        TableRules::default()
+    }
 
     #[test]
     fn head_and_tail_meet() {
-        let mut wall = Wall::for_deal(5, 9);
-        let last = wall.order()[WALL_SIZE - 1];
+        let mut wall = Wall::for_deal(5, 9, &rules());
+        let last = WallTile::of(wall.order()[WALL_SIZE - 1]);
         assert_eq!(wall.draw_replacement(), Some(last));
         let mut drawn = 1;
         while wall.draw().is_some() {
@@ -120,8 +181,55 @@ mod tests {
     }
 
     #[test]
+    fn the_reserved_tail_is_never_drawn() {
+        let reserved = TableRules {
+            reserved_tail: 16,
+            ..rules()
+        };
+        let mut wall = Wall::for_deal(5, 9, &reserved);
+        let mut drawn = 0;
+        while wall.draw().is_some() || wall.draw_replacement().is_some() {
+            drawn += 1;
+        }
+        assert_eq!((drawn, wall.undrawn().len()), (WALL_SIZE - 16, 16));
+    }
+
+    #[test]
+    fn flowers_join_the_set() {
+        let spec = TableRulesSpec {
+            suits: &["m", "p", "s"],
+            honours: true,
+            flowers: 8,
+            hand: 13,
+            reserved_tail: 0,
+            chi: "next_seat",
+            pon: true,
+            melded_kong: true,
+            added_kong: true,
+            concealed_kong: true,
+            robbable_kongs: &["added"],
+            win_sources: &["self_draw", "discard", "robbing_kong"],
+            several_winners: "first",
+            missed_win: "off",
+            winners_to_end: 1,
+            settlement: "mcr",
+        };
+        let with_flowers = TableRules::new(&spec).expect("valid");
+        let wall = Wall::for_deal(1, 1, &with_flowers);
+        assert_eq!(wall.order().len(), 144);
+        let flowers = wall.order().iter().filter(|&&c| c >= FIRST_FLOWER).count();
+        assert_eq!(flowers, 8);
+        assert!(Wall::from_codes(wall.order().to_vec(), &with_flowers).is_ok());
+        assert!(Wall::from_codes(wall.order().to_vec(), &rules()).is_err());
+    }
+
+    #[test]
     fn from_tiles_checks_size_and_copies() {
-        let order = Wall::for_deal(0, 0).order().to_vec();
+        let order: Vec<Tile> = Wall::for_deal(0, 0, &rules())
+            .order()
+            .iter()
+            .filter_map(|&c| Tile::new(c))
+            .collect();
         assert!(Wall::from_tiles(order.clone()).is_ok());
         assert!(Wall::from_tiles(order[1..].to_vec()).is_err());
         let mut five = order;
@@ -131,13 +239,15 @@ mod tests {
 
     #[test]
     fn a_deal_wall_depends_on_seed_and_index_only() {
-        assert_eq!(Wall::for_deal(1, 2).order(), Wall::for_deal(1, 2).order());
-        assert_ne!(Wall::for_deal(1, 2).order(), Wall::for_deal(1, 3).order());
-        let mut reused = Wall::for_deal(1, 3);
+        let rules = rules();
+        let wall = |seed, deal| Wall::for_deal(seed, deal, &rules);
+        assert_eq!(wall(1, 2).order(), wall(1, 2).order());
+        assert_ne!(wall(1, 2).order(), wall(1, 3).order());
+        let mut reused = wall(1, 3);
         reused.draw();
         reused.draw_replacement();
-        reused.reshuffle(1, 2);
-        assert_eq!(reused.order(), Wall::for_deal(1, 2).order());
+        reused.reshuffle(1, 2, &rules);
+        assert_eq!(reused.order(), wall(1, 2).order());
         assert_eq!(reused.remaining(), WALL_SIZE);
     }
 }

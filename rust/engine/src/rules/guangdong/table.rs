@@ -1,17 +1,20 @@
-//! A win check that scores: a hand wins when the ruleset's scoring finds a pattern reaching the table's 起和
-//! minimum, worth its total fan (RULES.md §2.3–§2.5). So the ruleset, not the table, decides what wins.
+//! The Guangdong family at the table: a win check that scores — a hand wins when the ruleset's scoring finds a
+//! pattern reaching the table's 起和 minimum, worth its total fan (RULES.md §2.3–§2.5), paid as 2^fan shares
+//! with the liabilities — so the ruleset, not the table, decides what wins. No other event pays (the
+//! `Adjudicator::settle` default).
 //!
 //! Scoring numbers seats by seat wind (the dealer is East = 0); the table numbers them absolutely, so seats
 //! are translated here.
 
-use super::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
-use super::deal::SEATS;
-use super::shape_rules::ShapeRules;
 use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, Meld};
 use crate::ruleset::Ruleset;
 use crate::scoring::{fan, liable_seat, payments, LimitHand, Situation, WinSource};
+use crate::sim::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
+use crate::sim::deal::SEATS;
+use crate::sim::shape_rules::ShapeRules;
+use crate::sim::table_rules::TableRules;
 use crate::tile::Counts;
 
 #[derive(Clone, Debug)]
@@ -19,6 +22,8 @@ pub struct ScoringRules {
     ruleset: Ruleset,
     /// The ruleset's winning shapes: a cheap first test, since most asked hands are not wins.
     shapes: ShapeRules,
+    /// What the table does under this ruleset.
+    table: TableRules,
 }
 
 impl ScoringRules {
@@ -39,7 +44,13 @@ impl ScoringRules {
         ScoringRules {
             ruleset,
             shapes: ShapeRules { options },
+            table: TableRules::default(),
         }
+    }
+
+    /// The same scoring at a table with the given rules (the ruleset file's `[tiles]` … `[settlement]`).
+    pub fn with_table(self, table: TableRules) -> ScoringRules {
+        ScoringRules { table, ..self }
     }
 
     pub fn ruleset(&self) -> &Ruleset {
@@ -88,6 +99,10 @@ impl Adjudicator for ScoringRules {
     /// Scoring starts from the shape check, so the same forms screen.
     fn winning_forms(&self) -> Option<FormSet> {
         self.shapes.winning_forms()
+    }
+
+    fn table_rules(&self) -> TableRules {
+        self.table
     }
 }
 

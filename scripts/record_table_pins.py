@@ -1,0 +1,59 @@
+"""Records the per-deal arrays of today's table engine for the Guangdong rulesets into
+``tests/data/table_pins.json``: a sha256 digest of every per-deal array (bytes, dtype and shape) and the first
+few raw values, per (ruleset, bots, seed). ``tests/test_table_pins.py`` replays the same runs and compares.
+
+Re-run it only on purpose, when a deliberate change of the table's play is documented (docs/decisions.md):
+
+    python scripts/record_table_pins.py
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+import mjcore
+
+OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "table_pins.json"
+
+# (ruleset, bot, seeds, deals per run): random bots on every shipped Guangdong table, and efficiency bots for a
+# couple of seeds (they are slower and their play is what a deliberate bot change would alter).
+RUNS = [
+    *[(ruleset, "random", (1, 2, 3, 41), 500) for ruleset in ("gd-cgc5", "gd-qq3", "gd-guigang")],
+    *[(ruleset, "efficiency", (5, 6), 200) for ruleset in ("gd-cgc5", "gd-qq3", "gd-guigang")],
+]
+RAW_VALUES = 8
+
+
+def digest(array: np.ndarray) -> str:
+    array = np.ascontiguousarray(array)
+    header = f"{array.dtype.str}{array.shape}".encode()
+    return hashlib.sha256(header + array.tobytes()).hexdigest()
+
+
+def pins_of(ruleset: str, bot: str, seed: int, deals: int) -> dict:
+    result = mjcore.simulate(ruleset, deals, seed=seed, bots=(bot,) * 4, threads=1)
+    arrays = {name: np.asarray(result[name]) for name in sorted(result.per_deal)}
+    return {
+        "ruleset": ruleset,
+        "bot": bot,
+        "seed": seed,
+        "deals": deals,
+        "sha256": {name: digest(array) for name, array in arrays.items()},
+        "head": {name: array[:RAW_VALUES].tolist() for name, array in arrays.items()},
+    }
+
+
+def main() -> int:
+    pins = [pins_of(ruleset, bot, seed, deals) for ruleset, bot, seeds, deals in RUNS for seed in seeds]
+    OUT.write_text("[\n" + ",\n".join(json.dumps(pin, sort_keys=True) for pin in pins) + "\n]\n")
+    print(f"{len(pins)} runs pinned in {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
