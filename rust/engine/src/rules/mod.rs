@@ -2,6 +2,7 @@
 //! keyed by stable snake_case names, while the values live in the ruleset data (`crate::ruleset`).
 
 pub mod guangdong;
+pub mod folk;
 pub mod mcr;
 pub mod reading;
 pub mod regional;

@@ -1,0 +1,253 @@
+//! One folk win scored and settled: the checks, the rows, and the money per seat by kind (each zero-sum).
+//! 789 (§5, OC-37, OC-38): the hand (hand_stake × the ladder multiple, from each payer), the winner's flowers
+//! from each other seat, every kong from each other seat, and the mirror horses: a buyer shadows the seat
+//! its horse picks in the hand's payments. 老章 (§6): base × 2^fan per payer, the dealer's payments × the
+//! dealer factor.
+
+use super::ladder::ladder;
+use super::laozhang::rows;
+use super::rules::{Family, FolkRules, GD789_HANDS, LAOZHANG_FANS};
+use crate::error::{EngineError, Result};
+use crate::hand::{Hand, MeldKind};
+use crate::rules::reading::{for_each_reading, Reading, Shapes};
+use crate::rules::regional::{check_hand, pay, tile_name, Money};
+use crate::tile::{COPIES, NUM_KINDS};
+
+/// Flower codes start here (`FLOWER_BASE + n - 1` for flower nf), as in `mjcore.tdh.names`.
+pub const FLOWER_BASE: u8 = 34;
+
+/// How the hand was won. `discarder` is None on a self-draw; `other_kongs` the owners of the other seats'
+/// kongs; `horses` (buyer, tile code) bets (789 only).
+#[derive(Clone, Debug, Default)]
+pub struct FolkWin {
+    pub seat: u8,
+    pub dealer: u8,
+    pub discarder: Option<u8>,
+    pub other_kongs: Vec<u8>,
+    pub horses: Vec<(u8, u8)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FolkScore {
+    /// (row key, count, value).
+    pub entries: Vec<(&'static str, u8, i64)>,
+    pub total: i64,
+    pub share: i64,
+    /// 789: win, flowers, kongs, horses; 老章: win.
+    pub money: Vec<Money>,
+}
+
+/// The seat a horse picks (§5): the dealer is 1, counting on in turn order to the tile's number; honours
+/// count 东1 … 中7, flower nf counts n (OC-789-2).
+pub fn horse_seat(tile: u8, dealer: u8) -> u8 {
+    let number = if tile >= FLOWER_BASE {
+        tile - FLOWER_BASE + 1
+    } else if tile >= 27 {
+        tile - 26
+    } else {
+        tile % 9 + 1
+    };
+    (dealer + number - 1) % 4
+}
+
+/// (payer, amount) of the hand: the three on a self-draw or under "all", else the discarder; the dealer's
+/// payments (or all, when the dealer wins) × `factor`.
+fn hand_payments(win: &FolkWin, all_pay: bool, share: i64, factor: i64) -> Vec<(u8, i64)> {
+    let payers: Vec<u8> = match win.discarder {
+        Some(d) if !all_pay => vec![d],
+        _ => (0..4).filter(|&s| s != win.seat).collect(),
+    };
+    let dealer_in = |p: u8| win.seat == win.dealer || p == win.dealer;
+    payers
+        .into_iter()
+        .map(|p| (p, if dealer_in(p) { share * factor } else { share }))
+        .collect()
+}
+
+fn money_of(winner: u8, payments: &[(u8, i64)]) -> Money {
+    let mut money = [0; 4];
+    for &(payer, amount) in payments {
+        pay(&mut money, winner as usize, payer as usize, amount);
+    }
+    money
+}
+
+fn check_win(win: &FolkWin) -> Result<()> {
+    if win.seat > 3 || win.dealer > 3 || win.discarder.is_some_and(|d| d > 3) {
+        return Err(EngineError::argument("seats are 0..3"));
+    }
+    if win.discarder == Some(win.seat) {
+        return Err(EngineError::argument(
+            "the discarder must be another seat than the winner's",
+        ));
+    }
+    if win.other_kongs.iter().any(|&s| s > 3 || s == win.seat) {
+        return Err(EngineError::argument(
+            "other_kongs: owners are the other seats 0..3",
+        ));
+    }
+    for seat in 0..4 {
+        if win.other_kongs.iter().filter(|&&s| s == seat).count() > 4 {
+            return Err(EngineError::argument(format!(
+                "other_kongs: seat {seat} cannot hold more than four kongs"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Scores one folk win; None when the tiles do not win.
+pub fn score(hand: &Hand, win_tile: u8, win: &FolkWin, rules: &FolkRules) -> Result<Option<FolkScore>> {
+    check_win(win)?;
+    let gd789 = rules.family == Family::Gd789;
+    if win_tile as usize >= NUM_KINDS {
+        return Err(EngineError::argument(
+            "the winning tile cannot be a flower (a drawn flower is replaced)",
+        ));
+    }
+    let win_kind = win_tile as usize;
+    if !gd789 && (hand.flowers != 0 || !win.horses.is_empty() || !win.other_kongs.is_empty()) {
+        return Err(EngineError::hand("老章 is played with 136 tiles: no flowers"));
+    }
+    let tiles = check_hand(hand, win_kind, "folk", 13, false, false)?;
+    if gd789 && hand.melds.iter().any(|m| m.kind == MeldKind::Chi) {
+        return Err(EngineError::hand(
+            "the 789 table has no chi (OC-35): a chow cannot be melded",
+        ));
+    }
+    let mut seen = tiles;
+    let mut flowers = hand.flowers;
+    for &(buyer, tile) in &win.horses {
+        if buyer > 3 {
+            return Err(EngineError::argument("horses: a buyer is a seat 0..3"));
+        }
+        if tile >= FLOWER_BASE + 8 {
+            return Err(EngineError::tile(format!("horses: tile code {tile} is not a tile")));
+        }
+        if tile >= FLOWER_BASE {
+            let bit = 1 << (tile - FLOWER_BASE);
+            if flowers & bit != 0 {
+                return Err(EngineError::hand(format!(
+                    "horses: flower {}f is already held or drawn",
+                    tile - FLOWER_BASE + 1
+                )));
+            }
+            flowers |= bit;
+        } else {
+            seen[tile as usize] += 1;
+            if seen[tile as usize] > COPIES {
+                return Err(EngineError::hand(format!(
+                    "horses: tile {} would be a fifth copy",
+                    tile_name(tile as usize)
+                )));
+            }
+        }
+    }
+    let mut concealed = hand.concealed;
+    concealed[win_kind] += 1;
+    let shapes = Shapes {
+        thirteen_orphans: gd789,
+        ..Shapes::default()
+    };
+    let mut readings: Vec<Reading> = Vec::new();
+    for_each_reading(hand, &concealed, shapes, |r| readings.push(*r));
+    if readings.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(if gd789 {
+        score_789(hand, &tiles, &readings, win, rules)
+    } else {
+        score_laozhang(hand, &tiles, &readings, win, rules)
+    }))
+}
+
+fn score_789(
+    hand: &Hand,
+    tiles: &crate::tile::Counts,
+    readings: &[Reading],
+    win: &FolkWin,
+    rules: &FolkRules,
+) -> FolkScore {
+    let row = ladder(tiles, readings, rules.da_ge);
+    let multiple = rules.values[row];
+    let share = rules.stake * multiple;
+    let paid = hand_payments(win, rules.all_pay_discard, share, 1);
+    let hand_money = money_of(win.seat, &paid);
+    let flower_count = hand.flowers.count_ones() as i64;
+    let others: Vec<(u8, i64)> = (0..4)
+        .filter(|&s| s != win.seat)
+        .map(|s| (s, rules.flower_stake * flower_count))
+        .collect();
+    let flower_money = money_of(win.seat, &others);
+    let own_kongs = hand.melds.iter().filter(|m| m.kind.is_kong()).count();
+    let mut kongs = [0; 4];
+    let owners = std::iter::repeat_n(win.seat, own_kongs).chain(win.other_kongs.iter().copied());
+    for owner in owners {
+        for payer in (0..4).filter(|&p| p != owner) {
+            pay(&mut kongs, owner as usize, payer as usize, rules.kong_stake);
+        }
+    }
+    let mut horses = [0; 4];
+    for &(buyer, tile) in &win.horses {
+        let picked = horse_seat(tile, win.dealer);
+        for &(payer, amount) in &paid {
+            if picked == win.seat {
+                pay(&mut horses, buyer as usize, payer as usize, amount);
+            } else if picked == payer {
+                pay(&mut horses, win.seat as usize, buyer as usize, amount);
+            }
+        }
+    }
+    let mut entries = vec![(GD789_HANDS[row], 1, multiple)];
+    if flower_count > 0 {
+        entries.push(("flowers", flower_count as u8, flower_count * rules.flower_stake));
+    }
+    if own_kongs > 0 {
+        entries.push(("kongs", own_kongs as u8, own_kongs as i64 * rules.kong_stake));
+    }
+    FolkScore {
+        entries,
+        total: multiple,
+        share,
+        money: vec![hand_money, flower_money, kongs, horses],
+    }
+}
+
+fn score_laozhang(
+    hand: &Hand,
+    tiles: &crate::tile::Counts,
+    readings: &[Reading],
+    win: &FolkWin,
+    rules: &FolkRules,
+) -> FolkScore {
+    let fan_of = |mask: u32| -> i64 {
+        (0..LAOZHANG_FANS.len())
+            .filter(|&b| mask & (1 << b) != 0)
+            .map(|b| rules.values[b])
+            .sum()
+    };
+    let self_drawn = win.discarder.is_none();
+    let (mut fan, mask) = readings
+        .iter()
+        .map(|r| {
+            let mask = rows(hand, tiles, r, self_drawn);
+            (fan_of(mask), mask)
+        })
+        .max()
+        .unwrap_or((0, 1));
+    if rules.cap > 0 {
+        fan = fan.min(rules.cap);
+    }
+    let share = rules.stake << fan;
+    let paid = hand_payments(win, rules.all_pay_discard, share, rules.dealer_factor);
+    let entries = (0..LAOZHANG_FANS.len())
+        .filter(|&b| mask & (1 << b) != 0)
+        .map(|b| (LAOZHANG_FANS[b], 1, rules.values[b]))
+        .collect();
+    FolkScore {
+        entries,
+        total: fan,
+        share,
+        money: vec![money_of(win.seat, &paid)],
+    }
+}
