@@ -97,7 +97,12 @@ fn check_win(win: &FolkWin) -> Result<()> {
 }
 
 /// Scores one folk win; None when the tiles do not win.
-pub fn score(hand: &Hand, win_tile: u8, win: &FolkWin, rules: &FolkRules) -> Result<Option<FolkScore>> {
+pub fn score(
+    hand: &Hand,
+    win_tile: u8,
+    win: &FolkWin,
+    rules: &FolkRules,
+) -> Result<Option<FolkScore>> {
     check_win(win)?;
     let gd789 = rules.family == Family::Gd789;
     if win_tile as usize >= NUM_KINDS {
@@ -107,7 +112,9 @@ pub fn score(hand: &Hand, win_tile: u8, win: &FolkWin, rules: &FolkRules) -> Res
     }
     let win_kind = win_tile as usize;
     if !gd789 && (hand.flowers != 0 || !win.horses.is_empty() || !win.other_kongs.is_empty()) {
-        return Err(EngineError::hand("老章 is played with 136 tiles: no flowers"));
+        return Err(EngineError::hand(
+            "老章 is played with 136 tiles: no flowers",
+        ));
     }
     let tiles = check_hand(hand, win_kind, "folk", 13, false, false)?;
     if gd789 && hand.melds.iter().any(|m| m.kind == MeldKind::Chi) {
@@ -122,7 +129,9 @@ pub fn score(hand: &Hand, win_tile: u8, win: &FolkWin, rules: &FolkRules) -> Res
             return Err(EngineError::argument("horses: a buyer is a seat 0..3"));
         }
         if tile >= FLOWER_BASE + 8 {
-            return Err(EngineError::tile(format!("horses: tile code {tile} is not a tile")));
+            return Err(EngineError::tile(format!(
+                "horses: tile code {tile} is not a tile"
+            )));
         }
         if tile >= FLOWER_BASE {
             let bit = 1 << (tile - FLOWER_BASE);
@@ -200,10 +209,18 @@ fn score_789(
     }
     let mut entries = vec![(GD789_HANDS[row], 1, multiple)];
     if flower_count > 0 {
-        entries.push(("flowers", flower_count as u8, flower_count * rules.flower_stake));
+        entries.push((
+            "flowers",
+            flower_count as u8,
+            flower_count * rules.flower_stake,
+        ));
     }
     if own_kongs > 0 {
-        entries.push(("kongs", own_kongs as u8, own_kongs as i64 * rules.kong_stake));
+        entries.push((
+            "kongs",
+            own_kongs as u8,
+            own_kongs as i64 * rules.kong_stake,
+        ));
     }
     FolkScore {
         entries,
@@ -249,5 +266,53 @@ fn score_laozhang(
         total: fan,
         share,
         money: vec![money_of(win.seat, &paid)],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_hand;
+
+    fn rules_789() -> FolkRules {
+        FolkRules::new("gd-789", "gd789", &[1, 2, 4, 8, 16], &[1, 2, 3, 0, 0, 0]).unwrap()
+    }
+
+    #[test]
+    fn horses_count_from_the_dealer() {
+        assert_eq!(horse_seat(0, 0), 0); // 1m: the dealer
+        assert_eq!(horse_seat(13, 0), 0); // 5p = 1 + 4: the dealer again
+        assert_eq!(horse_seat(14, 0), 1); // 6p = 2 + 4
+        assert_eq!(horse_seat(26, 2), 2); // 9s = 1 + 8, dealer 2
+        assert_eq!(horse_seat(33, 1), 3); // 中 = 7
+        assert_eq!(horse_seat(FLOWER_BASE + 7, 2), 1); // 8f
+    }
+
+    #[test]
+    fn a_chicken_hand_paid_by_the_discarder_with_a_mirrored_horse() {
+        let hand = parse_hand("123m456p789s111z5s").unwrap();
+        let win = FolkWin {
+            seat: 2,
+            dealer: 0,
+            discarder: Some(1),
+            other_kongs: vec![],
+            horses: vec![(0, 2)],
+        };
+        let result = score(&hand, 22, &win, &rules_789()).unwrap().unwrap();
+        assert_eq!(result.entries, vec![("ji_hu", 1, 1)]);
+        assert_eq!(result.money[0], [0, -3, 3, 0]);
+        assert_eq!(result.money[3], [3, -3, 0, 0]);
+    }
+
+    #[test]
+    fn refusals() {
+        assert!(FolkRules::new("x", "gd789", &[1, 2, 4, 8, 16], &[1, 2, 3, 0, 0, 1]).is_err());
+        let hand = parse_hand("123m456p789s111z5s").unwrap();
+        let bad = FolkWin {
+            seat: 2,
+            discarder: Some(2),
+            ..FolkWin::default()
+        };
+        assert!(score(&hand, 22, &bad, &rules_789()).is_err());
     }
 }
