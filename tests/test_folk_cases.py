@@ -216,3 +216,16 @@ def test_bad_input_in_the_core_itself(backend):
         warnings.simplefilter("ignore", PlaceholderWarning)
         with pytest.raises(InvalidHandError, match="wild"):
             BACKENDS[backend]("123m456p789s11z5s*", "5s", ruleset="laozhang", seat=2, self_drawn=True)
+
+
+def test_the_score_command_takes_both_folk_rulesets(capsys):
+    from mjcore.cli.score import main
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PlaceholderWarning)
+        assert main(["123m456p789s111z5s", "--win", "5s", "--seat", "W", "--discarder", "S", "--rules", "gd-789",
+                     "--set", "dealer=1"]) == 0  # fmt: skip
+        assert "鸡胡" in capsys.readouterr().out
+        assert main(["234m567m345p678s5s", "--win", "5s", "--seat", "W", "--self-drawn", "--rules", "laozhang"]) == 0
+        out = capsys.readouterr().out
+    assert "断" in out and "-32" in out  # the dealer (E) pays double
