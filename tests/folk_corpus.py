@@ -77,7 +77,8 @@ def random_call(rng: random.Random) -> Call:
             if _take(left, group):
                 sets.append(group)
         while True:
-            pair = rng.randrange(27, 34) if rng.random() < honours_weight else (suits if suits is not None else rng.randrange(3)) * 9 + rng.randrange(9)  # noqa: E501
+            suit = suits if suits is not None else rng.randrange(3)
+            pair = rng.randrange(27, 34) if rng.random() < honours_weight else suit * 9 + rng.randrange(9)
             if _take(left, [pair, pair]):
                 break
         melds = []

@@ -66,7 +66,8 @@ class FolkScore:
             zh, en = EXTRA_ROWS[key] if key in EXTRA_ROWS else (rules.row(key).zh, rules.row(key).en)
             named.append(Entry(key, zh, en, count, value))
         paid = {kind: tuple(seats) for kind, seats in zip(MONEY_KINDS[rules.family], money)}
-        return cls(rules.family, rules.name, tuple(named), total, share, MappingProxyType(paid))  # type: ignore[arg-type]
+        money = MappingProxyType(paid)
+        return cls(rules.family, rules.name, tuple(named), total, share, money)  # type: ignore[arg-type]
 
 
 def pick_winner(discarder: int, candidates: Mapping[int, FolkScore | int]) -> int:

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import RulesetError
-from ..regional.ruleset import Choice, IntRange, Switch
+from ..regional.ruleset import Choice, IntRange, Switch, _plain, _string, _table, _unknown  # one way to read a file
 
 __all__ = ["FAMILIES", "FolkRow", "FolkRuleset", "PlaceholderWarning", "is_folk", "parse_folk"]
 
@@ -133,30 +133,6 @@ def native_options(rules: FolkRuleset) -> list[int]:
 
 def is_folk(family: Any) -> bool:
     return family in FAMILIES
-
-
-def _plain(data: Any) -> Any:
-    return {k: _plain(v) for k, v in data.items()} if isinstance(data, Mapping) else data
-
-
-def _table(data: Mapping[str, Any], key: str, where: str) -> Mapping[str, Any]:
-    value = data.get(key)
-    if not isinstance(value, dict):
-        raise RulesetError(f"{where}{key}: missing, or not a table")
-    return value
-
-
-def _string(data: Mapping[str, Any], key: str, where: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value:
-        raise RulesetError(f"{where}.{key}: expected a non-empty string, got {value!r}")
-    return value
-
-
-def _unknown(data: Mapping[str, Any], known: tuple[str, ...], where: str) -> None:
-    extra = sorted(set(data) - set(known))
-    if extra:
-        raise RulesetError(f"{where}.{extra[0]}: unknown field (known: {', '.join(known)})")
 
 
 def parse_folk(data: Mapping[str, Any]) -> FolkRuleset:
