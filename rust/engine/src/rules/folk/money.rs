@@ -4,12 +4,12 @@
 //! its horse picks in the hand's payments. 老章 (§6): base × 2^fan per payer, the dealer's payments × the
 //! dealer factor.
 
-use super::ladder::ladder;
+use super::ladder::{ladder, Shown};
 use super::laozhang::rows;
 use super::rules::{Family, FolkRules, GD789_HANDS, LAOZHANG_FANS};
 use crate::error::{EngineError, Result};
 use crate::hand::{Hand, MeldKind};
-use crate::rules::reading::{for_each_reading, Reading, Shapes};
+use crate::rules::reading::{for_each_reading, Shapes};
 use crate::rules::regional::{check_hand, pay, tile_name, Money};
 use crate::tile::{COPIES, NUM_KINDS};
 
@@ -52,16 +52,34 @@ pub fn horse_seat(tile: u8, dealer: u8) -> u8 {
 
 /// (payer, amount) of the hand: the three on a self-draw or under "all", else the discarder; the dealer's
 /// payments (or all, when the dealer wins) × `factor`.
-fn hand_payments(win: &FolkWin, all_pay: bool, share: i64, factor: i64) -> Vec<(u8, i64)> {
-    let payers: Vec<u8> = match win.discarder {
-        Some(d) if !all_pay => vec![d],
-        _ => (0..4).filter(|&s| s != win.seat).collect(),
-    };
+fn hand_payments(win: &FolkWin, all_pay: bool, share: i64, factor: i64) -> Payments {
     let dealer_in = |p: u8| win.seat == win.dealer || p == win.dealer;
-    payers
-        .into_iter()
-        .map(|p| (p, if dealer_in(p) { share * factor } else { share }))
-        .collect()
+    let mut paid = Payments::default();
+    for payer in (0..4).filter(|&s| s != win.seat) {
+        if all_pay || win.discarder.is_none_or(|d| d == payer) {
+            let amount = if dealer_in(payer) {
+                share * factor
+            } else {
+                share
+            };
+            paid.rows[paid.len] = (payer, amount);
+            paid.len += 1;
+        }
+    }
+    paid
+}
+
+/// Up to three (payer, amount) rows, on the stack.
+#[derive(Clone, Copy, Default)]
+struct Payments {
+    rows: [(u8, i64); 3],
+    len: usize,
+}
+
+impl Payments {
+    fn rows(&self) -> &[(u8, i64)] {
+        &self.rows[..self.len]
+    }
 }
 
 fn money_of(winner: u8, payments: &[(u8, i64)]) -> Money {
@@ -158,36 +176,45 @@ pub fn score(
         thirteen_orphans: gd789,
         ..Shapes::default()
     };
-    let mut readings: Vec<Reading> = Vec::new();
-    for_each_reading(hand, &concealed, shapes, |r| readings.push(*r));
-    if readings.is_empty() {
-        return Ok(None);
+    if gd789 {
+        let mut shown = Shown::default();
+        for_each_reading(hand, &concealed, shapes, |r| shown.add(r));
+        return Ok(shown
+            .any
+            .then(|| score_789(hand, &tiles, shown, win, rules)));
     }
-    Ok(Some(if gd789 {
-        score_789(hand, &tiles, &readings, win, rules)
-    } else {
-        score_laozhang(hand, &tiles, &readings, win, rules)
-    }))
+    // 老章: the reading worth most, ties to the larger row mask (as the reference).
+    let self_drawn = win.discarder.is_none();
+    let mut best: Option<(i64, u32)> = None;
+    for_each_reading(hand, &concealed, shapes, |r| {
+        let mask = rows(hand, &tiles, r, self_drawn);
+        best = best.max(Some((fan_of(mask, rules), mask)));
+    });
+    Ok(best.map(|(fan, mask)| score_laozhang(fan, mask, win, rules)))
 }
 
 fn score_789(
     hand: &Hand,
     tiles: &crate::tile::Counts,
-    readings: &[Reading],
+    shown: Shown,
     win: &FolkWin,
     rules: &FolkRules,
 ) -> FolkScore {
-    let row = ladder(tiles, readings, rules.da_ge);
+    let row = ladder(tiles, shown, rules.da_ge);
     let multiple = rules.values[row];
     let share = rules.stake * multiple;
     let paid = hand_payments(win, rules.all_pay_discard, share, 1);
-    let hand_money = money_of(win.seat, &paid);
+    let hand_money = money_of(win.seat, paid.rows());
     let flower_count = hand.flowers.count_ones() as i64;
-    let others: Vec<(u8, i64)> = (0..4)
-        .filter(|&s| s != win.seat)
-        .map(|s| (s, rules.flower_stake * flower_count))
-        .collect();
-    let flower_money = money_of(win.seat, &others);
+    let mut flower_money = [0; 4];
+    for payer in (0..4).filter(|&s| s != win.seat) {
+        pay(
+            &mut flower_money,
+            win.seat as usize,
+            payer as usize,
+            rules.flower_stake * flower_count,
+        );
+    }
     let own_kongs = hand.melds.iter().filter(|m| m.kind.is_kong()).count();
     let mut kongs = [0; 4];
     let owners = std::iter::repeat_n(win.seat, own_kongs).chain(win.other_kongs.iter().copied());
@@ -199,7 +226,7 @@ fn score_789(
     let mut horses = [0; 4];
     for &(buyer, tile) in &win.horses {
         let picked = horse_seat(tile, win.dealer);
-        for &(payer, amount) in &paid {
+        for &(payer, amount) in paid.rows() {
             if picked == win.seat {
                 pay(&mut horses, buyer as usize, payer as usize, amount);
             } else if picked == payer {
@@ -230,31 +257,19 @@ fn score_789(
     }
 }
 
-fn score_laozhang(
-    hand: &Hand,
-    tiles: &crate::tile::Counts,
-    readings: &[Reading],
-    win: &FolkWin,
-    rules: &FolkRules,
-) -> FolkScore {
-    let fan_of = |mask: u32| -> i64 {
-        (0..LAOZHANG_FANS.len())
-            .filter(|&b| mask & (1 << b) != 0)
-            .map(|b| rules.values[b])
-            .sum()
+fn fan_of(mask: u32, rules: &FolkRules) -> i64 {
+    (0..LAOZHANG_FANS.len())
+        .filter(|&b| mask & (1 << b) != 0)
+        .map(|b| rules.values[b])
+        .sum()
+}
+
+fn score_laozhang(fan: i64, mask: u32, win: &FolkWin, rules: &FolkRules) -> FolkScore {
+    let fan = if rules.cap > 0 {
+        fan.min(rules.cap)
+    } else {
+        fan
     };
-    let self_drawn = win.discarder.is_none();
-    let (mut fan, mask) = readings
-        .iter()
-        .map(|r| {
-            let mask = rows(hand, tiles, r, self_drawn);
-            (fan_of(mask), mask)
-        })
-        .max()
-        .unwrap_or((0, 1));
-    if rules.cap > 0 {
-        fan = fan.min(rules.cap);
-    }
     let share = rules.stake << fan;
     let paid = hand_payments(win, rules.all_pay_discard, share, rules.dealer_factor);
     let entries = (0..LAOZHANG_FANS.len())
@@ -265,7 +280,7 @@ fn score_laozhang(
         entries,
         total: fan,
         share,
-        money: vec![money_of(win.seat, &paid)],
+        money: vec![money_of(win.seat, paid.rows())],
     }
 }
 
