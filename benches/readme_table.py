@@ -151,6 +151,40 @@ def mcr_rows() -> list[str]:
             f"{ratio(reference, ours)} single |"]  # fmt: skip
 
 
+def family_rows() -> list[str]:
+    """The other families' single score calls against their reference, on the benches' seeded corpora."""
+    import random
+
+    from tests import folk_corpus, regional_corpus, tdh_corpus
+
+    def calls_of(make, count: int, seed: int) -> list:
+        rng = random.Random(seed)
+        return [make(rng) for _ in range(count)]
+
+    def regional(make, ruleset: str):
+        def run(score, call):
+            hand, win, situation = call
+            try:
+                return score(hand, win, ruleset=ruleset, **situation)
+            except mjcore.MjcoreError:  # a generated situation the hand contradicts, as in the bench
+                return None
+
+        return [(lambda score, c=c: run(score, c)) for c in calls_of(make, 2_000, 12)]
+
+    families = {
+        "推倒胡 score (tdh, ghosts, horses, kongs)": [c.run for c in calls_of(tdh_corpus.random_call, 2_000, 7)],
+        "Sichuan score": regional(regional_corpus.sichuan_hand, "sichuan"),
+        "Taiwan score (16 tiles)": regional(regional_corpus.taiwan_hand, "taiwan"),
+        "789 / 老章 score": [c.run for c in calls_of(folk_corpus.random_call, 2_000, 11)],
+    }
+    rows = []
+    for label, calls in families.items():
+        ours = per_call(lambda call: call(mjcore.score), calls)
+        reference = per_call(lambda call: call(mjcore.reference.score), calls[:REFERENCE], repeats=2)
+        rows.append(f"| {label} | {us(ours)} single | — | {us(reference)} | {ratio(reference, ours)} single |")
+    return rows
+
+
 def simulation_rows() -> list[str]:
     rows = []
     for bot, deals, reference_deals in (("random", 40_000, 40), ("efficiency", 4_000, 4)):
@@ -176,7 +210,7 @@ def main() -> None:
     print("| operation | mjcore (Rust core) | other package, same hands | reference (pure Python) | "
           "ratio to the reference |")  # fmt: skip
     print("|---|---|---|---|---|")
-    for rows in (analysis_rows, guangdong_rows, mcr_rows, simulation_rows):
+    for rows in (analysis_rows, guangdong_rows, mcr_rows, family_rows, simulation_rows):
         for row in rows():
             print(row, flush=True)
 

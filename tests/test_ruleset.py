@@ -15,7 +15,7 @@ from mjcore.mcr import MCR_FAN_KEYS, McrRuleset
 from mjcore.ruleset import EXTRA_KEYS, FLOOR_EVENTS, PATTERN_KEYS, RULESET_DIR
 
 GUANGDONG = ["gd-cgc5", "gd-guigang", "gd-qq3"]
-SHIPPED = [*GUANGDONG, "mcr", "sichuan", "taiwan", "tdh"]
+SHIPPED = ["gd-789", *GUANGDONG, "laozhang", "mcr", "sichuan", "taiwan", "tdh"]
 
 
 def test_shipped_rulesets_are_listed():

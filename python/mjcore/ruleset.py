@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any, Union
 
 from .errors import RulesetError
+from .folk.ruleset import FolkRuleset, is_folk, parse_folk
 from .mcr.ruleset import McrRuleset, mcr_ruleset
 from .pickling import FieldsOnlyPickle
 from .regional.families import RegionalRuleset, is_regional, parse_regional
@@ -166,8 +167,8 @@ class Ruleset(FieldsOnlyPickle):
         return native_entries(self)
 
 
-RulesetLike = Union[Ruleset, McrRuleset, TdhRuleset, RegionalRuleset, str, os.PathLike]
-AnyRuleset = Union[Ruleset, McrRuleset, TdhRuleset, RegionalRuleset]
+RulesetLike = Union[Ruleset, McrRuleset, TdhRuleset, RegionalRuleset, FolkRuleset, str, os.PathLike]
+AnyRuleset = Union[Ruleset, McrRuleset, TdhRuleset, RegionalRuleset, FolkRuleset]
 
 
 def rulesets(family: str | None = None) -> list[str]:
@@ -184,9 +185,10 @@ def _family_of(path: Path) -> str | None:
 def load_ruleset(name_or_path: RulesetLike) -> AnyRuleset:
     """A shipped ruleset by name (``"gd-cgc5"``, ``"mcr"``, ``"tdh"``, ``"sichuan"``…), or a ruleset file by path.
     The file's ``meta.family`` picks its class: ``McrRuleset`` for ``"mcr"``, ``TdhRuleset`` for ``"tdh"``,
-    ``RegionalRuleset`` for ``"sichuan"`` and ``"taiwan"``, ``Ruleset`` for Guangdong. A loaded ruleset is
+    ``RegionalRuleset`` for ``"sichuan"`` and ``"taiwan"``, ``FolkRuleset`` for ``"gd789"`` and ``"laozhang"``,
+    ``Ruleset`` for Guangdong. A loaded ruleset is
     returned as is."""
-    if isinstance(name_or_path, (Ruleset, McrRuleset, TdhRuleset, RegionalRuleset)):
+    if isinstance(name_or_path, (Ruleset, McrRuleset, TdhRuleset, RegionalRuleset, FolkRuleset)):
         return name_or_path
     if type(name_or_path) is str and name_or_path in _SHIPPED_LOADED:  # the hot path of a single call
         return _SHIPPED_LOADED[name_or_path]
@@ -240,6 +242,8 @@ def _from_data(data: dict[str, Any]) -> Ruleset | McrRuleset:
         return tdh_ruleset(data)
     if isinstance(meta, dict) and is_regional(meta.get("family")):  # sichuan, taiwan
         return parse_regional(data)
+    if isinstance(meta, dict) and is_folk(meta.get("family")):  # gd789, laozhang
+        return parse_folk(data)
     return _validated(_parse(TomlTable(data, "")))
 
 

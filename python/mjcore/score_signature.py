@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from .errors import InvalidArgumentError
+from .folk import situation as folk
 from .mcr import situation_of as mcr_situation_of
 from .mcr.situation import Situation as McrSituation
 from .ruleset import RulesetLike, load_ruleset
@@ -48,7 +49,11 @@ money per seat by event type.
 ``self_drawn`` | ``discarder``, ``robbing_kong``, ``kong_bloom``, ``kong_fed_by``, ``last_tile``,
 ``ghost_indicator``, ``horses``, ``other_kongs``, ``dealer_streak``): a ``TdhScore`` with the form, every
 multiplier, the share, each horse, the kong money, the liable seat and the net of each seat. The hand is written
-with the ghosts' faces."""
+with the ghosts' faces.
+
+The folk tables (``ruleset="gd-789"`` / ``"laozhang"``; keywords of ``mjcore.folk.Gd789Situation`` /
+``LaozhangSituation``: ``seat`` the winner, ``dealer``, ``self_drawn`` | ``discarder``, and at 789 ``other_kongs``
+and ``horses`` (buyer, tile)): a ``FolkScore`` naming every entry, the share and the money per seat by kind."""
 
 # The keywords each of the first two families takes, with their defaults (both accept the other's situation
 # object in part, so their builders take every keyword; the family refuses those it does not score).
@@ -105,6 +110,10 @@ FAMILIES: dict[str, Family] = {
                       win_tile_index, situation_needs_rules=True),
     "taiwan": Family("Taiwan", taiwan.KEYWORDS, taiwan.Situation, _keywords_only(taiwan.situation_of),
                      win_tile_index, situation_needs_rules=True),
+    "gd789": Family("789 folk table", folk.GD789_KEYWORDS, folk.Gd789Situation,
+                    folk.situation_builder(folk.Gd789Situation), win_tile_index),
+    "laozhang": Family("老章", folk.LAOZHANG_KEYWORDS, folk.LaozhangSituation,
+                       folk.situation_builder(folk.LaozhangSituation), win_tile_index),
 }
 
 def _refuse_unknown(family: Family, keywords: Mapping[str, Any]) -> None:

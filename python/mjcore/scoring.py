@@ -13,6 +13,7 @@ import numpy as np
 from . import _core
 from .batch_input import meld_slots, row_column, seat_column
 from .errors import InvalidArgumentError
+from .folk import native as folk_native
 from .hand import HandLike, native_form
 from .mcr import McrRuleset
 from .mcr import native as mcr_native
@@ -33,7 +34,8 @@ def _score(hand: HandLike, win: int, where: Situation, rules: Ruleset) -> ScoreR
 
 
 score = score_function({"guangdong": _score, "mcr": mcr_native.score, "tdh": tdh_native.score,
-                        "sichuan": sichuan_native.score, "taiwan": taiwan_native.score})  # fmt: skip
+                        "sichuan": sichuan_native.score, "taiwan": taiwan_native.score,
+                        "gd789": folk_native.score, "laozhang": folk_native.score})  # fmt: skip
 
 
 def score_batch(

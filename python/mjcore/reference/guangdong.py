@@ -19,6 +19,7 @@ from ..score_result import ScoreResult
 from ..score_signature import score_function
 from ..situation import Situation
 from ..tiles import NUM_KINDS, TERMINALS_AND_HONOURS, tile_name
+from . import folk as folk_reference
 from . import mcr as mcr_reference
 from . import tdh as tdh_reference
 from .decompose import decompose
@@ -263,4 +264,5 @@ def _score_mcr(hand: HandLike, win: int, where: McrSituation, rules: McrRuleset)
 
 
 score = score_function({"guangdong": _score, "mcr": _score_mcr, "tdh": tdh_reference.score,
-                        "sichuan": sichuan_scorer.score, "taiwan": taiwan_scorer.score})  # fmt: skip
+                        "sichuan": sichuan_scorer.score, "taiwan": taiwan_scorer.score,
+                        "gd789": folk_reference.score_789, "laozhang": folk_reference.score_laozhang})  # fmt: skip

@@ -9,6 +9,7 @@ mod convert;
 mod dataclass_object;
 mod decompose;
 mod errors;
+mod folk;
 mod forms_arg;
 mod hand_arg;
 mod mcr;
@@ -41,6 +42,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     scoring::register(m)?;
     mcr::register(m)?;
     tdh::register(m)?;
+    folk::register(m)?;
     sichuan::register(m)?;
     taiwan::register(m)?;
     sim::register(m)?;

@@ -1,6 +1,7 @@
 //! Rule families: what a complete hand is worth. One module per family; each detects patterns and extras
 //! keyed by stable snake_case names, while the values live in the ruleset data (`crate::ruleset`).
 
+pub mod folk;
 pub mod guangdong;
 pub mod mcr;
 pub mod reading;

@@ -1,0 +1,133 @@
+//! A compiled folk ruleset: the row values in file order and the options as ints (a choice as its index),
+//! in the order `mjcore.folk.ruleset` sends them (validated there; checked again here so no bad file panics).
+
+use crate::error::{EngineError, Result};
+
+pub const GD789_HANDS: [&str; 5] = ["ji_hu", "za_se", "qing_yi_se", "da_ge", "shi_san_yao"];
+pub const LAOZHANG_FANS: [&str; 13] = [
+    "ji_hu",
+    "men_qing",
+    "ping_hu",
+    "duan_yao",
+    "que_men",
+    "jiang",
+    "jiu_zi_lian_huan",
+    "qing_peng",
+    "quan_fan",
+    "quan_yao",
+    "quan_qiu_ren",
+    "yi_ban_gao",
+    "shuang_long_bao",
+];
+/// The most fan a 老章 win is paid on (base × 2^fan × the dealer factor stays in 64-bit money).
+pub const MAX_FAN: i64 = 40;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Gd789,
+    Laozhang,
+}
+
+/// What 大哥 means at a 789 table (OC-36); `Undefined` keeps it off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DaGe {
+    Undefined,
+    PengPengHu,
+    ZiYiSe,
+    DaSanYuanSiXi,
+}
+
+#[derive(Clone, Debug)]
+pub struct FolkRules {
+    pub name: String,
+    pub family: Family,
+    /// Row values in file order: 789 multiples, 老章 fan.
+    pub values: Vec<i64>,
+    pub flower_stake: i64,
+    pub kong_stake: i64,
+    /// 789: the smallest hand's stake; 老章: the base.
+    pub stake: i64,
+    pub all_pay_discard: bool,
+    pub da_ge: DaGe,
+    pub dealer_factor: i64,
+    /// 0: no cap.
+    pub cap: i64,
+}
+
+fn bad(what: &str) -> EngineError {
+    EngineError::ruleset(format!("folk ruleset: {what}"))
+}
+
+impl FolkRules {
+    /// `options`: 789 (flower_stake, kong_stake, hand_stake, discard_payers, da_ge_definition, da_ge_enabled);
+    /// 老章 (base, dealer_factor, discard_payers, cap).
+    pub fn new(name: &str, family: &str, values: &[i64], options: &[i64]) -> Result<FolkRules> {
+        let (family, rows, count) = match family {
+            "gd789" => (Family::Gd789, GD789_HANDS.len(), 6),
+            "laozhang" => (Family::Laozhang, LAOZHANG_FANS.len(), 4),
+            _ => return Err(bad(&format!("{family:?} is not a folk family"))),
+        };
+        if values.len() != rows || options.len() != count {
+            return Err(bad("wrong number of rows or options"));
+        }
+        if values.iter().any(|&v| !(0..=1_000_000).contains(&v))
+            || options.iter().any(|&v| !(0..=1_000_000).contains(&v))
+        {
+            return Err(bad("a value out of range"));
+        }
+        let mut rules = FolkRules {
+            name: name.to_string(),
+            family,
+            values: values.to_vec(),
+            flower_stake: 0,
+            kong_stake: 0,
+            stake: 1,
+            all_pay_discard: false,
+            da_ge: DaGe::Undefined,
+            dealer_factor: 1,
+            cap: 0,
+        };
+        match family {
+            Family::Gd789 => {
+                rules.flower_stake = options[0];
+                rules.kong_stake = options[1];
+                if options[2] < 1 {
+                    return Err(bad("hand_stake below 1"));
+                }
+                rules.stake = options[2];
+                rules.all_pay_discard = options[3] == 1;
+                let defined = [
+                    DaGe::Undefined,
+                    DaGe::PengPengHu,
+                    DaGe::ZiYiSe,
+                    DaGe::DaSanYuanSiXi,
+                ];
+                let definition = *defined
+                    .get(options[4] as usize)
+                    .ok_or_else(|| bad("da_ge_definition"))?;
+                if options[5] == 1 && definition == DaGe::Undefined {
+                    return Err(bad("大哥 enabled without a definition (OC-36)"));
+                }
+                rules.da_ge = if options[5] == 1 {
+                    definition
+                } else {
+                    DaGe::Undefined
+                };
+            }
+            Family::Laozhang => {
+                if options[0] < 1 || !(1..=16).contains(&options[1]) {
+                    return Err(bad("base below 1 or dealer_factor outside 1..16"));
+                }
+                rules.stake = options[0];
+                rules.dealer_factor = options[1];
+                rules.all_pay_discard = options[2] == 1;
+                rules.cap = options[3];
+                let reach = values[0].max(values[1..].iter().sum());
+                if reach > MAX_FAN || rules.cap > MAX_FAN {
+                    return Err(bad("a win could reach more than 40 fan"));
+                }
+            }
+        }
+        Ok(rules)
+    }
+}
