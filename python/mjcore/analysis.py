@@ -94,8 +94,11 @@ def decompose(
     """Every distinct decomposition of a complete 3n+2 hand (empty when it is not a win), in canonical order.
     With wild tiles, each decomposition says what every wild tile stands for."""
     bits = _DEFAULT_BITS if forms is _DEFAULT_FORMS else forms_bits(forms)  # inline: a call costs as much
-    if type(hand) is list or type(hand) is bytes:  # plain counts: the core validates them, no melds
+    kind = type(hand)
+    if kind is list or kind is bytes:  # plain counts: the core validates them, no melds
         return _core.decompositions(hand, (), 0, bits, seven_pairs_quads, wild_fifth_copy, ())
+    if kind is np.ndarray and hand.dtype == np.uint8 and hand.shape == (34,):  # a batch row, as its bytes
+        return _core.decompositions(hand.tobytes(), (), 0, bits, seven_pairs_quads, wild_fifth_copy, ())
     h = as_hand(hand, parse_hand)
     melds = tuple(m.as_tuple() for m in h.melds)
     return _core.decompositions(bytes(h.concealed), melds, h.wilds, bits, seven_pairs_quads, wild_fifth_copy,
