@@ -71,3 +71,14 @@ SCENARIOS = {
                         "7p7p7p8p8p8p9p9p9p7s7s8s8s"], "5s6z6z6z5s",
                        [Action("discard", 22), Action("pass"), Action("pon"), Action("discard", 30)]),
 }
+
+
+def scripted_or_default(script: list[Action], legal: list[Action], drawn: int | None) -> Action:
+    """The next scripted action, else: win, then add a kong, then pass, then discard the tile just drawn."""
+    if script:
+        return script.pop(0)
+    for preferred in (Action("win"), *(a for a in legal if a.kind == "added_kong"), Action("pass"),
+                      Action("discard", drawn)):
+        if preferred in legal:
+            return preferred
+    return legal[-1]

@@ -4,6 +4,7 @@ an observation shows and hides, replay, and the twin's game loop."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -13,7 +14,7 @@ from mjcore.reference import sim as ref
 from mjcore.ruleset import load_ruleset
 from mjcore.sim_types import Action
 
-from .sim_helpers import SCENARIOS, scenario_wall
+from .sim_helpers import SCENARIOS, scenario_wall, scripted_or_default
 
 
 
@@ -121,9 +122,9 @@ def test_a_failing_win_check_is_reported(engine) -> None:
         engine.Table(broken).reset(1, 1)
 
 
-def several_winners_table(ruleset, head: str = "9s"):
+def several_winners_table(ruleset, head: str = "9s", engine=mjcore.sim):
     hands, _, _ = SCENARIOS["several winners"]
-    table = mjcore.sim.Table(ruleset=ruleset)
+    table = engine.Table(ruleset=ruleset)
     table.reset(0, 0, wall=scenario_wall(hands, head))
     return table
 
@@ -219,3 +220,131 @@ def test_seed_and_deal_out_of_range_are_named(engine, seed, deal) -> None:
     for call in (lambda: engine.Table().reset(seed, deal), lambda: engine.play_random_deal(seed, deal)):
         with pytest.raises(InvalidArgumentError, match=f"^{name} must be an int in 0..2\\*\\*64-1"):
             call()
+
+
+# --- what an AI environment needs (issue 10, item 6) ---------------------------------------------------------
+
+
+def claimed_pairs(view, claimant: int) -> list[tuple[int, int]]:
+    """(feeder, tile) of every discard ``claimant`` took into a meld, by its melds (an added kong keeps the
+    pon's claimed tile and feeder)."""
+    return sorted(((claimant + m.from_offset) % 4, m.claimed) for m in view.melds[claimant] if m.claimed is not None)
+
+
+def check_discard_history(table, previous) -> tuple:
+    """The history every seat sees: the same for all viewers, grown only at its end (a mark, once set, stays),
+    its unclaimed part the discards still on the table, its claims those the melds record, one entry per
+    discard decision logged."""
+    views = [table.observation(seat) for seat in range(4)]
+    history = views[0].discard_history
+    assert all(view.discard_history == history for view in views)
+    for seat in range(4):
+        assert [d.tile for d in history[seat][:len(previous[seat])]] == [d.tile for d in previous[seat]]
+        assert all(old.claimed_by in (None, new.claimed_by) for old, new in zip(previous[seat], history[seat]))
+        assert tuple(d.tile for d in history[seat] if d.claimed_by is None) == views[0].discards[seat]
+        assert sorted((f, d.tile) for f in range(4) for d in history[f] if d.claimed_by == seat) == \
+            claimed_pairs(views[0], seat)
+    acts = [json.loads(line) for line in table.log()]
+    assert [len(h) for h in history] == [sum(1 for e in acts if e["type"] == "act" and e["action"] == "discard"
+                                             and e["seat"] == seat) for seat in range(4)]  # fmt: skip
+    return history
+
+
+def claim_happy(legal, rng):
+    """Claims whenever it can (so that histories hold claims), else plays at random."""
+    for kind in ("win", "kong", "pon", "chi", "added_kong", "concealed_kong"):
+        if any(a.kind == kind for a in legal):
+            return next(a for a in legal if a.kind == kind)
+    return rng.choice(legal)
+
+
+@pytest.mark.parametrize("deal", range(6))
+def test_the_discard_history_keeps_claimed_discards_marked(engine, deal: int) -> None:
+    table = engine.Table()
+    table.reset(11, deal, dealer=deal % 4)
+    rng = random.Random(deal)
+    history = ((), (), (), ())
+    while table.to_act() is not None:
+        history = check_discard_history(table, history)
+        table.step(claim_happy(table.legal_actions(), rng))
+    history = check_discard_history(table, history)
+    assert any(d.claimed_by is not None for seat in history for d in seat), "this claiming play claims"
+
+
+def test_a_robbed_added_kong_tile_is_not_a_discard(engine) -> None:
+    hands, head, script = SCENARIOS["robbing a kong"]
+    table = engine.Table()
+    table.reset(0, 0, wall=scenario_wall(hands, head))
+    script = list(script)
+    history = ((), (), (), ())
+    while (seat := table.to_act()) is not None:
+        history = check_discard_history(table, history)
+        table.step(scripted_or_default(script, table.legal_actions(), table.observation(seat).drawn))
+    history = check_discard_history(table, history)
+    assert [(w.seat, w.robbing_kong) for w in table.outcome()] == [(1, True)]
+    five_sou = 22
+    assert history[0][0] == (five_sou, 2), "the dealer's first 5s went into seat 2's pon"
+    assert five_sou not in [d.tile for d in history[2]], "the robbed tile was added to a kong, not discarded"
+
+
+def test_a_robbed_melded_kong_marks_its_discard_as_claimed(engine) -> None:
+    """明杠可抢: seat 2 claims the dealer's 5s onto its concealed pung and seat 1 robs it — no meld is formed,
+    yet the discard was taken."""
+    rules = load_ruleset("gd-cgc5").with_options(robbable_kongs=["added", "melded"], missed_win="off", minimum=0)
+    hands = ["12345678m1234p7z", "111p222p333p4s6s9m9m", "5s5s5s1z1z1z2z2z2z3z3z3z4z",
+             "7p7p7p8p8p8p9p9p9p7s7s8s8s"]
+    table = engine.Table(ruleset=rules)
+    table.reset(0, 0, wall=scenario_wall(hands, "5s"))
+    for action in (Action("discard", 22), Action("pass"), Action("kong")):
+        table.step(action)
+    while table.to_act() is not None:
+        table.step(Action("win") if Action("win") in table.legal_actions() else Action("pass"))
+    assert [(w.seat, w.from_seat, w.robbing_kong) for w in table.outcome()] == [(1, 2, True)]
+    assert table.observation(3).discard_history == (((22, 2),), (), (), ())
+
+
+def test_seats_relative_to_the_viewer(engine) -> None:
+    table = new_table(engine)
+    for viewer in range(4):
+        view = table.observation(viewer)
+        assert [view.relative((viewer + k) % 4) for k in range(4)] == [0, 1, 2, 3]
+        assert all(view.absolute(view.relative(seat)) == seat for seat in range(4))
+        assert view.relative(table.to_act()) == (table.to_act() - viewer) % 4
+    for bad in (4, -1, True, 1.0):
+        with pytest.raises(InvalidArgumentError):
+            table.observation(0).relative(bad)
+        with pytest.raises(InvalidArgumentError):
+            table.observation(0).absolute(bad)
+
+
+def test_payments_are_what_simulate_records(engine) -> None:
+    """Random-bot deals replayed into a table pay exactly the ``payments`` row of ``mjcore.simulate`` for the
+    same seed and deal index (dealer k mod 4): won deals zero-sum and not all zero, draws all zero."""
+    seed, deals = 7, 400
+    result = mjcore.simulate("gd-qq3", deals, seed=seed, bots=("random",) * 4, threads=1)
+    won = [k for k in range(deals) if not result["exhaustive_draw"][k]]
+    assert len(won) >= 3
+    drawn = [k for k in range(deals) if result["exhaustive_draw"][k]][:2]
+    for k in won + drawn:
+        table = engine.Table(ruleset="gd-qq3")
+        table.replay(mjcore.sim.play_random_deal(seed, k, dealer=k % 4, ruleset="gd-qq3"))
+        paid = table.payments()
+        assert paid == tuple(int(p) for p in result["payments"][k]), k
+        assert sum(paid) == 0 and any(paid) == (k in won), k
+
+
+def test_payments_wait_for_the_end_of_the_deal(engine) -> None:
+    table = several_winners_table("gd-cgc5", engine=engine)
+    assert table.payments() is None
+    table.step(Action("discard", NINE_SOU))
+    table.step(Action("win"))
+    assert table.payments() is None, "seat 2 has still to answer"
+    table.step(Action("win"))
+    paid = table.payments()
+    assert sum(paid) == 0 and paid[0] < 0 and paid[1] > 0 and paid[2] > 0 and paid[3] == 0
+    unscored = several_winners_table(None, engine=engine)
+    unscored.step(Action("discard", NINE_SOU))
+    unscored.step(Action("win"))
+    unscored.step(Action("win"))
+    assert unscored.payments() == (0, 0, 0, 0), "a table without a ruleset scores no money"
+

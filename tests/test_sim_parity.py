@@ -12,7 +12,7 @@ from mjcore import sim
 from mjcore.reference import sim as ref
 from mjcore.sim_types import Action
 
-from .sim_helpers import SCENARIOS, scenario_wall, win_check
+from .sim_helpers import SCENARIOS, scenario_wall, scripted_or_default, win_check
 
 SEED = 20261129
 
@@ -106,8 +106,8 @@ def test_step_by_step_driving_matches(deal: int) -> None:
 
 @pytest.mark.parametrize("ruleset", ["gd-qq3", "gd-cgc5"])
 def test_rulesets_decide_alike(ruleset: str) -> None:
-    """Scoring as the win check on both sides (native scoring against the reference scorer): who may win and
-    for how many fan. A policy that always wins when it may makes wins frequent."""
+    """Scoring as the win check on both sides (native scoring against the reference scorer): who may win, for
+    how many fan, and what each seat pays. A policy that always wins when it may makes wins frequent."""
     wins = 0
     for deal in range(12):
         native, twin = sim.Table(ruleset=ruleset), ref.Table(ruleset=ruleset)
@@ -116,11 +116,14 @@ def test_rulesets_decide_alike(ruleset: str) -> None:
         rng = random.Random(deal)
         while (seat := twin.to_act()) is not None:
             assert native.legal_actions() == twin.legal_actions()
+            assert native.observation(seat) == twin.observation(seat)
+            assert native.payments() is twin.payments() is None
             action = greedy_then_random(twin.legal_actions(), rng)
             native.step(action)
             twin.step(action)
         assert native.log() == twin.log()
-        wins += len(twin.outcome())
+        assert native.payments() == twin.payments()
+        wins += any(twin.payments())
     assert wins > 0
 
 
@@ -132,17 +135,6 @@ def test_logs_replay_across_engines() -> None:
         table = sim.Table()
         table.replay(twin_log)
         assert table.log() == twin_log
-
-
-def scripted_or_default(script: list[Action], legal: list[Action], drawn: int | None) -> Action:
-    """The next scripted action, else: win, then add a kong, then pass, then discard the tile just drawn."""
-    if script:
-        return script.pop(0)
-    for preferred in (Action("win"), *(a for a in legal if a.kind == "added_kong"), Action("pass"),
-                      Action("discard", drawn)):
-        if preferred in legal:
-            return preferred
-    return legal[-1]
 
 
 @pytest.mark.parametrize("name", SCENARIOS)

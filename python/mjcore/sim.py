@@ -18,7 +18,7 @@ from .arguments import check_u64
 from .errors import InvalidArgumentError, RulesetError
 from .hand import Hand, Meld
 from .ruleset import Ruleset, RulesetLike, load_ruleset
-from .sim_types import Action, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
+from .sim_types import Action, Discard, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
 
 __all__ = ["Table", "play_random_deal", "play_random_game", "simulate_random"]
 
@@ -76,8 +76,8 @@ class Table:
         return [Action(kind, tile) for kind, tile in self._native.legal_actions()]
 
     def observation(self, seat: int) -> Observation:
-        (seat, hand, drawn, melds, discards, wall_remaining, dealer, round_wind, to_act,
-         offered) = self._native.observation(seat)
+        (seat, hand, drawn, melds, discards, wall_remaining, dealer, round_wind, to_act, offered,
+         history) = self._native.observation(seat)
         return Observation(
             seat=seat,
             hand=tuple(hand),
@@ -89,6 +89,7 @@ class Table:
             round_wind=round_wind,
             to_act=to_act,
             offered=None if offered is None else OfferedTile(*offered),
+            discard_history=tuple(tuple(Discard(*d) for d in seat_history) for seat_history in history),
         )
 
     def step(self, action: Union[Action, tuple[str, Optional[int]]]) -> None:
@@ -103,6 +104,13 @@ class Table:
         """The winners once the deal is over (empty for an exhaustive draw); None while it runs."""
         winners = self._native.outcome()
         return None if winners is None else [Winner(*w) for w in winners]
+
+    def payments(self) -> Optional[tuple[int, int, int, int]]:
+        """Each seat's money for the finished deal by the ruleset's settlement, zero-sum — exactly what
+        ``mjcore.simulate`` records in its ``payments`` column; zeros for an exhaustive draw or a table
+        without a ruleset (a win check scores no money); None while the deal runs."""
+        paid = self._native.payments()
+        return None if paid is None else tuple(paid)
 
 
 def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0, *,

@@ -11,9 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple, Optional, Union
 
+from .errors import InvalidArgumentError
 from .hand import Hand, Meld
 
-__all__ = ["ACTION_KINDS", "Action", "WinSituation", "WinCheck", "win_fan", "OfferedTile", "Observation", "Winner"]
+__all__ = ["ACTION_KINDS", "Action", "WinSituation", "WinCheck", "win_fan", "OfferedTile", "Discard", "Observation",
+           "Winner", "SEATS"]
+
+SEATS = 4
 
 # Action kinds in their sort order: legal actions are always listed sorted by (kind, tile).
 ACTION_KINDS = ("pass", "discard", "chi", "pon", "kong", "concealed_kong", "added_kong", "win")
@@ -92,6 +96,13 @@ class OfferedTile:
     added_kong: bool
 
 
+class Discard(NamedTuple):
+    """One discard as it was made, and the seat that took it into a meld (chi, pon or melded kong), if any."""
+
+    tile: int
+    claimed_by: Optional[int] = None
+
+
 @dataclass(frozen=True)
 class Observation:
     """What one seat can see. Other seats' concealed tiles and the wall order are hidden."""
@@ -106,9 +117,26 @@ class Observation:
     round_wind: int
     to_act: Optional[int]
     offered: Optional[OfferedTile]
+    # Every seat's discards in the order made, claimed ones included and marked; a robbed kong's tile was never
+    # discarded and is not among them. ``discards`` is the part still on the table.
+    discard_history: tuple[tuple[Discard, ...], ...] = ((), (), (), ())
 
     def seat_wind(self, seat: int) -> int:
-        return (seat - self.dealer) % 4
+        return (seat - self.dealer) % SEATS
+
+    def relative(self, seat: int) -> int:
+        """Where ``seat`` sits from this viewer: 0 self, 1 下家 (plays next), 2 对家, 3 上家 (played before)."""
+        return (_seat("seat", seat) - self.seat) % SEATS
+
+    def absolute(self, offset: int) -> int:
+        """The table seat at ``offset`` from this viewer (the inverse of ``relative``)."""
+        return (self.seat + _seat("offset", offset)) % SEATS
+
+
+def _seat(name: str, value: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value not in range(SEATS):
+        raise InvalidArgumentError(f"{name} must be 0..3, not {value!r}")
+    return value
 
 
 @dataclass(frozen=True)

@@ -12,15 +12,13 @@ import numpy as np
 
 from ..distributed import ClusterLike, ProgressCallback, simulate_on_cluster
 from ..errors import InvalidArgumentError
-from ..hand import Hand
-from ..ruleset import Ruleset, RulesetLike
+from ..ruleset import RulesetLike
 from ..simulation import SimulationRequest, SimulationResult, totals_of
-from ..sim_types import WinSituation
-from .guangdong import best_fan, payments
 from .sim.bots import bots_named
 from .sim.deal import SEATS, Deal
 from .sim.game import play_deal
-from .sim.scoring_rules import scoring_situation, scoring_win_check
+from .sim.scoring_rules import scoring_win_check
+from .sim.settlement import settle_win
 
 __all__ = ["simulate"]
 
@@ -81,7 +79,7 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
             row["discarder"] = -1 if winner.from_seat is None else winner.from_seat
             row["self_drawn"] = winner.from_seat is None
             row["robbing_kong"] = winner.robbing_kong
-        pattern, paid, liable = _settle(rules, hand, situation)
+        pattern, paid, liable = settle_win(rules, hand, situation)
         row["winners"][winner.seat] = True
         row["fan"][winner.seat] = winner.fan
         row["points"][winner.seat] = 1 << winner.fan
@@ -90,21 +88,3 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
         if row["liability"] < 0 and liable is not None:
             row["liability"] = liable
     return row
-
-
-def _settle(rules: Ruleset, hand: Hand, situation: WinSituation) -> tuple[int, list[int], Optional[int]]:
-    """A settled win's pattern row, payments by table seat and liable table seat."""
-    waiting = list(hand.concealed)
-    waiting[situation.tile] -= 1  # scoring takes the hand without its winning tile
-    scored_hand = Hand(tuple(waiting), hand.melds)
-    where = scoring_situation(situation)
-    fan = best_fan(scored_hand, situation.tile, rules, where)
-    by_wind, liable = payments(scored_hand, rules, where, fan["total_fan"])
-    row = next(i for i, p in enumerate(rules.patterns) if p.key == fan["pattern"])
-
-    def wind(seat: int) -> int:
-        return (seat - situation.dealer) % SEATS
-
-    return row, [by_wind[wind(seat)] for seat in range(SEATS)], (
-        None if liable is None else (liable + situation.dealer) % SEATS)
-

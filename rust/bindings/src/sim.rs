@@ -146,7 +146,8 @@ fn action_to_tuple(action: &Action) -> ActionTuple {
 }
 
 /// What a seat sees, as a tuple: (seat, hand counts, drawn, melds per seat, discards per seat, wall
-/// remaining, dealer, round wind, seat to act, offered (tile, from, added_kong) or None).
+/// remaining, dealer, round wind, seat to act, offered (tile, from, added_kong) or None, discard history per
+/// seat as (tile, claimed_by or None)).
 type ObservationTuple<'py> = (
     u8,
     Bound<'py, PyBytes>,
@@ -158,6 +159,7 @@ type ObservationTuple<'py> = (
     u8,
     Option<u8>,
     Option<(u8, u8, bool)>,
+    Vec<Vec<(u8, Option<u8>)>>,
 );
 
 /// A winner as a tuple: (seat, tile, from seat or None, robbing_kong, fan).
@@ -259,6 +261,14 @@ impl Table {
             view.to_act(),
             view.offered()
                 .map(|o| (o.tile.index(), o.from, o.added_kong)),
+            view.discard_history()
+                .iter()
+                .map(|seat| {
+                    seat.iter()
+                        .map(|d| (d.tile.index(), d.claimed_by))
+                        .collect()
+                })
+                .collect(),
         ))
     }
 
@@ -283,6 +293,12 @@ impl Table {
                 .map(|w| (w.seat, w.tile.index(), w.from, w.robbing_kong, w.info.fan))
                 .collect()
         }))
+    }
+
+    /// Each seat's money for the finished deal (zero-sum; zeros for an exhaustive draw or a table whose
+    /// wins are not scored by a ruleset), None while it runs: the very sum `simulate` records.
+    fn payments(&self) -> PyResult<Option<[i64; 4]>> {
+        Ok(self.current()?.outcome().map(|o| o.payments()))
     }
 }
 

@@ -22,6 +22,7 @@ from ...sim_types import Action, Observation, OfferedTile, WinCheck, WinSituatio
 from ...table_rules import DEFAULT_TABLE_RULES, TableRules
 from ...tiles import NUM_KINDS, tile_name
 from . import log
+from .discard_history import discard_history
 from .wall import FIRST_FLOWER, Wall, tile_set
 
 __all__ = ["Deal", "SEATS"]
@@ -191,6 +192,7 @@ class Deal:
             round_wind=self.round_wind,
             to_act=self.to_act(),
             offered=offered,
+            discard_history=discard_history(self._events),
         )
 
     # Stepping -----------------------------------------------------------------------------------------------

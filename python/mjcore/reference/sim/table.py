@@ -14,6 +14,7 @@ from .game import GameConfig, play_deal, play_game
 from .policy import RandomBot
 from .replay import replay
 from .scoring_rules import scoring_win_check
+from .settlement import deal_payments
 from .shape_rules import chicken_win_check
 from .wall import Wall
 
@@ -23,20 +24,27 @@ __all__ = ["Table", "play_random_deal", "play_random_game"]
 def _rules(win_check: Optional[WinCheck], ruleset: Optional[RulesetLike]) -> tuple[WinCheck, TableRules]:
     """Who decides wins — the given check, the ruleset's scoring, or the 鸡平胡 shapes — and the table's rules
     (the ruleset's, or the default 136-tile table)."""
+    judge, rules, _ = _setup(win_check, ruleset)
+    return judge, rules
+
+
+def _setup(win_check: Optional[WinCheck],
+           ruleset: Optional[RulesetLike]) -> tuple[WinCheck, TableRules, Optional[Ruleset]]:
+    """As ``_rules``, with the ruleset that settles the wins' money (None: wins pay nothing)."""
     if win_check is not None and ruleset is not None:
         raise InvalidArgumentError("give a win_check or a ruleset, not both: the ruleset decides wins itself")
     if ruleset is not None:
         rules = load_ruleset(ruleset)
         if not isinstance(rules, Ruleset):  # MCR table play is not built (issue 10, item 3)
             raise RulesetError(f"the table plays Guangdong rulesets, not {rules.name!r}")
-        return scoring_win_check(rules), rules.table_rules
-    return win_check or chicken_win_check, DEFAULT_TABLE_RULES
+        return scoring_win_check(rules), rules.table_rules, rules
+    return win_check or chicken_win_check, DEFAULT_TABLE_RULES, None
 
 
 class Table:
     def __init__(self, win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> None:
         """Wins by ``win_check``, or ``ruleset``'s scoring, or by default the 鸡平胡 shapes."""
-        self._win_check, self._table_rules = _rules(win_check, ruleset)
+        self._win_check, self._table_rules, self._ruleset = _setup(win_check, ruleset)
         self._deal: Optional[Deal] = None
 
     @property
@@ -71,6 +79,9 @@ class Table:
 
     def outcome(self) -> Optional[list[Winner]]:
         return self._current.outcome
+
+    def payments(self) -> Optional[tuple[int, ...]]:
+        return deal_payments(self._ruleset, self._current)
 
 
 def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0, *,

@@ -41,7 +41,7 @@ pub use deal::{Deal, Outcome, Winner, SEATS};
 pub use efficiency::EfficiencyBot;
 pub use game::{play_deal, play_game, Game, GameConfig};
 pub use log::Event;
-pub use observation::{Observation, OfferedTile};
+pub use observation::{Discard, Observation, OfferedTile};
 pub use policy::{Policy, RandomBot};
 pub use record::DealRecord;
 pub use replay::replay;

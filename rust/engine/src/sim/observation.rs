@@ -1,11 +1,21 @@
 //! What one seat can see: its own concealed hand and last draw, everybody's melds and discards, the wall count,
 //! the dealer and the winds, and the tile currently on offer. Other seats' concealed tiles and the wall order
-//! are hidden. A borrowed view: building one costs nothing.
+//! are hidden. A borrowed view: building one costs nothing (the discard history is read off the event log
+//! on request, so the deal's hot path keeps no extra state for it).
 
+use super::action::Action;
 use super::deal::{Deal, Phase, SEATS};
+use super::log::Event;
 use crate::error::{EngineError, Result};
-use crate::hand::Meld;
+use crate::hand::{Meld, MeldKind};
 use crate::tile::{Counts, Tile};
+
+/// One discard as it was made, and who took it into a meld (chi, pon or melded kong), if anyone did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Discard {
+    pub tile: Tile,
+    pub claimed_by: Option<u8>,
+}
 
 #[derive(Clone, Copy, Debug)]
 pub struct Observation<'a> {
@@ -60,6 +70,12 @@ impl<'a> Observation<'a> {
             .map_or(&[], |s| &s.discards)
     }
 
+    /// Every discard of every seat in the order made, claimed ones included and marked (a robbed kong's tile
+    /// was never discarded, so it is not among them).
+    pub fn discard_history(&self) -> [Vec<Discard>; SEATS as usize] {
+        discard_history(self.deal.events())
+    }
+
     pub fn wall_remaining(&self) -> usize {
         self.deal.wall.remaining()
     }
@@ -93,5 +109,96 @@ impl<'a> Observation<'a> {
             }),
             _ => None,
         }
+    }
+}
+
+/// Reads the discard history off an event log. A claim is the meld formed from the last discard; under
+/// 明杠可抢 a kong claimed from a discard and then robbed forms no meld, so the robbing win marks the discard
+/// as the konger's (the konger's last decision was that `kong` claim, not an `added_kong` of its own).
+pub fn discard_history(events: &[Event]) -> [Vec<Discard>; SEATS as usize] {
+    let mut history: [Vec<Discard>; SEATS as usize] = Default::default();
+    let mut last_discarder = None;
+    let mut last_action = [None; SEATS as usize];
+    let mark = |history: &mut [Vec<Discard>; SEATS as usize], from: Option<u8>, by: u8| {
+        if let Some(discard) = from.and_then(|f| history[usize::from(f)].last_mut()) {
+            discard.claimed_by = Some(by);
+        }
+    };
+    for event in events {
+        match *event {
+            Event::Act { seat, action } => {
+                last_action[usize::from(seat)] = Some(action);
+                if let Action::Discard(tile) = action {
+                    history[usize::from(seat)].push(Discard {
+                        tile,
+                        claimed_by: None,
+                    });
+                    last_discarder = Some(seat);
+                }
+            }
+            Event::Meld { seat, meld, from }
+                if matches!(meld.kind, MeldKind::Chi | MeldKind::Pon | MeldKind::Kong) =>
+            {
+                mark(&mut history, from, seat);
+            }
+            Event::Win {
+                robbing_kong: true,
+                from: Some(konger),
+                ..
+            } if last_action[usize::from(konger)] == Some(Action::Kong) => {
+                mark(&mut history, last_discarder, konger);
+            }
+            _ => {}
+        }
+    }
+    history
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::{play_deal, EfficiencyBot, Policy, ShapeRules};
+
+    /// Efficiency bots claim often: each seat's history, less its claimed entries, is what lies on the table,
+    /// and the claimed entries are the tiles the claimants' melds took from that seat.
+    #[test]
+    fn the_history_marks_exactly_the_claimed_discards() {
+        let rules = ShapeRules::CHICKEN;
+        let mut claims = 0;
+        for index in 0..30 {
+            let mut bots: Vec<Box<dyn Policy>> = (0..SEATS)
+                .map(|_| Box::new(EfficiencyBot::default()) as Box<dyn Policy>)
+                .collect();
+            let mut deal = Deal::new(5, index, (index % 4) as u8, 0, &rules).expect("a deal");
+            play_deal(&mut deal, &mut bots, &rules).expect("played");
+            let view = deal.observation(0).expect("a view");
+            let history = view.discard_history();
+            for seat in 0..SEATS {
+                let on_table: Vec<Tile> = history[usize::from(seat)]
+                    .iter()
+                    .filter(|d| d.claimed_by.is_none())
+                    .map(|d| d.tile)
+                    .collect();
+                assert_eq!(on_table, view.discards(seat), "deal {index} seat {seat}");
+                let mut taken: Vec<(u8, Tile)> = (0..SEATS)
+                    .flat_map(|from| {
+                        history[usize::from(from)]
+                            .iter()
+                            .filter(move |d| d.claimed_by == Some(seat))
+                            .map(move |d| (from, d.tile))
+                    })
+                    .collect();
+                let mut melded: Vec<(u8, Tile)> = view
+                    .melds(seat)
+                    .iter()
+                    .filter_map(|m| Some(((seat + m.from_offset?) % SEATS, m.claimed?)))
+                    .collect();
+                taken.sort();
+                melded.sort();
+                claims += taken.len();
+                assert_eq!(taken, melded, "deal {index} seat {seat}");
+            }
+        }
+        assert!(claims > 0, "efficiency bots claim");
     }
 }
