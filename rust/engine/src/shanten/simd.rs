@@ -432,7 +432,7 @@ pub unsafe fn keys_and_size_avx2(counts: &Counts) -> (SuitKeys, Option<u8>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shanten::distances::hand_distance_scalar;
+    use crate::shanten::distances::{convolve, hand_distance_scalar};
     use crate::shanten::table::{HONOURS, NUMBERED};
     use crate::sim::Rng;
     use crate::suit_key::hand_keys;
@@ -475,6 +475,28 @@ mod tests {
             assert_eq!(
                 unsafe { kind_masks_avx2(&counts) },
                 KindMasks::of_scalar(&counts)
+            );
+            let [m, p, s, z] = parts;
+            // The products of suits and of combined suits, whose entries reach past a suit's own range.
+            let ms = convolve(m, s, 5);
+            let pz = convolve(p, z, 5);
+            check_convolve_two::<0>([m, &ms], [p, &pz]);
+            check_convolve_two::<1>([m, &ms], [z, &pz]);
+            check_convolve_two::<2>([s, &ms], [p, &pz]);
+            check_convolve_two::<3>([&ms, z], [p, &pz]);
+            check_convolve_two::<4>([m, &ms], [p, s]);
+            check_convolve_two::<5>([m, &pz], [&ms, z]);
+        }
+    }
+
+    fn check_convolve_two<const SETS: usize>(firsts: [&Distances; 2], seconds: [&Distances; 2]) {
+        // SAFETY: the caller checked that the CPU has AVX2.
+        let fast = unsafe { convolve_two_avx2::<SETS>(firsts, seconds) };
+        for k in 0..2 {
+            assert_eq!(
+                fast[k],
+                convolve(firsts[k], seconds[k], SETS),
+                "{firsts:?} {seconds:?} sets {SETS}"
             );
         }
     }
