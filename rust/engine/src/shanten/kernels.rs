@@ -4,7 +4,7 @@
 //! [`dispatch`]). An `Avx2` value exists only once the CPU is known to have AVX2 and POPCNT, which is what
 //! makes its kernels safe to call.
 
-use super::distances::{hand_distance_scalar, Distances};
+use super::distances::{convolve, hand_distance_scalar, Distances};
 use super::kind_masks::{KindMasks, PairCounts};
 use super::special::{honours_knitted_missing, mask_forms_missing};
 use crate::forms::{FormOptions, FormSet};
@@ -19,6 +19,12 @@ pub trait Kernels: Copy {
     fn hand_distance(self, parts: [&Distances; 4], sets: usize) -> u8;
     /// See [`KindMasks::of_scalar`].
     fn kind_masks(self, counts: &Counts) -> KindMasks;
+    /// `[a0 ⊗ b0, a1 ⊗ b1]`, each as [`convolve`] with `SETS` sets.
+    fn convolve_two<const SETS: usize>(
+        self,
+        firsts: [&Distances; 2],
+        seconds: [&Distances; 2],
+    ) -> [Distances; 2];
     /// See [`PairCounts`]; exact for hands of at most 14 tiles (the AVX2 sums pack several counts per byte).
     fn pair_counts(self, counts: &Counts, quads: bool) -> PairCounts;
     /// Whether a 14-tile hand is complete in one of the selected forms that [`mask_forms_missing`] scores:
@@ -46,6 +52,18 @@ impl Kernels for Portable {
     #[inline(always)]
     fn kind_masks(self, counts: &Counts) -> KindMasks {
         KindMasks::of_scalar(counts)
+    }
+
+    #[inline(always)]
+    fn convolve_two<const SETS: usize>(
+        self,
+        firsts: [&Distances; 2],
+        seconds: [&Distances; 2],
+    ) -> [Distances; 2] {
+        [
+            convolve(firsts[0], seconds[0], SETS),
+            convolve(firsts[1], seconds[1], SETS),
+        ]
     }
 
     #[inline(always)]
@@ -91,6 +109,16 @@ impl Kernels for Avx2 {
     fn kind_masks(self, counts: &Counts) -> KindMasks {
         // SAFETY: as above.
         unsafe { super::simd::kind_masks_avx2(counts) }
+    }
+
+    #[inline(always)]
+    fn convolve_two<const SETS: usize>(
+        self,
+        firsts: [&Distances; 2],
+        seconds: [&Distances; 2],
+    ) -> [Distances; 2] {
+        // SAFETY: as above.
+        unsafe { super::simd::convolve_two_avx2::<SETS>(firsts, seconds) }
     }
 
     #[inline(always)]

@@ -100,18 +100,8 @@ unsafe fn hand_distance_for<const SETS: usize>(parts: [&Distances; 4]) -> u8 {
     let load = |d: &Distances| unsafe { _mm_loadu_si128(d.as_ptr().cast()) };
     let load32 = |t: &[u8; 32]| unsafe { _mm256_loadu_si256(t.as_ptr().cast()) };
     let [a, b, c, d] = parts;
-    let first = _mm256_set_m128i(load(c), load(a));
-    let second = _mm256_set_m128i(load(d), load(b));
-    let mut products = _mm256_set1_epi8(INF as i8);
-    for k in 0..=SETS {
-        let first_pairless = _mm256_shuffle_epi8(first, _mm256_set1_epi8(slot(k, 0) as i8));
-        let first_paired = _mm256_shuffle_epi8(first, _mm256_set1_epi8(slot(k, 1) as i8));
-        let second_shifted = _mm256_shuffle_epi8(second, load32(&SHUFFLES.shift[k]));
-        let second_into_pair = _mm256_shuffle_epi8(second, load32(&SHUFFLES.shift_into_pair[k]));
-        products = _mm256_min_epu8(products, _mm256_adds_epu8(first_pairless, second_shifted));
-        products = _mm256_min_epu8(products, _mm256_adds_epu8(first_paired, second_into_pair));
-    }
-    products = _mm256_max_epu8(products, load32(&PADDING_INF));
+    let products = unsafe { products_of::<SETS>([a, c], [b, d]) };
+    let products = _mm256_max_epu8(products, load32(&PADDING_INF));
     let ab = _mm256_castsi256_si128(products);
     let cd = _mm256_extracti128_si256::<1>(products);
     let reversed = _mm_shuffle_epi8(cd, load(&SHUFFLES.reverse[SETS]));
@@ -121,6 +111,59 @@ unsafe fn hand_distance_for<const SETS: usize>(parts: [&Distances; 4]) -> u8 {
     best = _mm_min_epu8(best, _mm_srli_si128::<2>(best));
     best = _mm_min_epu8(best, _mm_srli_si128::<1>(best));
     (_mm_cvtsi128_si32(best) as u8).min(INF)
+}
+
+/// `firsts[0] ⊗ seconds[0]` in the low 128-bit lane and `firsts[1] ⊗ seconds[1]` in the high one, every
+/// (sets, pair) entry up to `SETS` sets at once; entries above `SETS` and the padding are left unspecified,
+/// and sums are saturated, not capped at [`INF`].
+#[inline(always)]
+unsafe fn products_of<const SETS: usize>(
+    firsts: [&Distances; 2],
+    seconds: [&Distances; 2],
+) -> __m256i {
+    let load = |d: &Distances| unsafe { _mm_loadu_si128(d.as_ptr().cast()) };
+    let load32 = |t: &[u8; 32]| unsafe { _mm256_loadu_si256(t.as_ptr().cast()) };
+    let first = _mm256_set_m128i(load(firsts[1]), load(firsts[0]));
+    let second = _mm256_set_m128i(load(seconds[1]), load(seconds[0]));
+    let mut products = _mm256_set1_epi8(INF as i8);
+    for k in 0..=SETS {
+        let first_pairless = _mm256_shuffle_epi8(first, _mm256_set1_epi8(slot(k, 0) as i8));
+        let first_paired = _mm256_shuffle_epi8(first, _mm256_set1_epi8(slot(k, 1) as i8));
+        let second_shifted = _mm256_shuffle_epi8(second, load32(&SHUFFLES.shift[k]));
+        let second_into_pair = _mm256_shuffle_epi8(second, load32(&SHUFFLES.shift_into_pair[k]));
+        products = _mm256_min_epu8(products, _mm256_adds_epu8(first_pairless, second_shifted));
+        products = _mm256_min_epu8(products, _mm256_adds_epu8(first_paired, second_into_pair));
+    }
+    products
+}
+
+/// Two [`convolve`](super::distances::convolve)s of `SETS` sets at once, equal to the scalar ones entry for
+/// entry: capped at [`INF`], unreachable above `SETS` sets.
+///
+/// # Safety
+/// As for [`hand_distance_avx2`].
+#[inline(always)]
+pub unsafe fn convolve_two_avx2<const SETS: usize>(
+    firsts: [&Distances; 2],
+    seconds: [&Distances; 2],
+) -> [Distances; 2] {
+    let products = unsafe { products_of::<SETS>(firsts, seconds) };
+    let above: [u8; 16] = std::array::from_fn(|i| if i % 8 > SETS { INF } else { 0 });
+    let above = unsafe { _mm_loadu_si128(above.as_ptr().cast()) };
+    let capped = _mm256_min_epu8(
+        _mm256_max_epu8(products, _mm256_set_m128i(above, above)),
+        _mm256_set1_epi8(INF as i8),
+    );
+    let mut out = [[0u8; 16]; 2];
+    // SAFETY: two 16-byte stores into the two arrays of `out`.
+    unsafe {
+        _mm_storeu_si128(out[0].as_mut_ptr().cast(), _mm256_castsi256_si128(capped));
+        _mm_storeu_si128(
+            out[1].as_mut_ptr().cast(),
+            _mm256_extracti128_si256::<1>(capped),
+        );
+    }
+    out
 }
 
 /// [`KindMasks::of_scalar`] with byte compares: kinds 0..32 from one 32-byte load and kinds 2..34 from another,
@@ -389,7 +432,7 @@ pub unsafe fn keys_and_size_avx2(counts: &Counts) -> (SuitKeys, Option<u8>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shanten::distances::hand_distance_scalar;
+    use crate::shanten::distances::{convolve, hand_distance_scalar};
     use crate::shanten::table::{HONOURS, NUMBERED};
     use crate::sim::Rng;
     use crate::suit_key::hand_keys;
@@ -432,6 +475,28 @@ mod tests {
             assert_eq!(
                 unsafe { kind_masks_avx2(&counts) },
                 KindMasks::of_scalar(&counts)
+            );
+            let [m, p, s, z] = parts;
+            // The products of suits and of combined suits, whose entries reach past a suit's own range.
+            let ms = convolve(m, s, 5);
+            let pz = convolve(p, z, 5);
+            check_convolve_two::<0>([m, &ms], [p, &pz]);
+            check_convolve_two::<1>([m, &ms], [z, &pz]);
+            check_convolve_two::<2>([s, &ms], [p, &pz]);
+            check_convolve_two::<3>([&ms, z], [p, &pz]);
+            check_convolve_two::<4>([m, &ms], [p, s]);
+            check_convolve_two::<5>([m, &pz], [&ms, z]);
+        }
+    }
+
+    fn check_convolve_two<const SETS: usize>(firsts: [&Distances; 2], seconds: [&Distances; 2]) {
+        // SAFETY: the caller checked that the CPU has AVX2.
+        let fast = unsafe { convolve_two_avx2::<SETS>(firsts, seconds) };
+        for k in 0..2 {
+            assert_eq!(
+                fast[k],
+                convolve(firsts[k], seconds[k], SETS),
+                "{firsts:?} {seconds:?} sets {SETS}"
             );
         }
     }

@@ -8,7 +8,7 @@
 //! orphans update the kind masks by the drawn kind. The answers are those of the general path
 //! (`Analysis::best_with` per drawn hand), which the tests below compare on every form selection.
 
-use super::distances::{convolve, slot, Distances, INF};
+use super::distances::{slot, Distances, INF};
 use super::kernels::{dispatch, KernelTask, Kernels};
 use super::kind_masks::{KindMasks, PairCounts, ORPHANS};
 use super::special::{seven_pairs_missing, thirteen_orphans_missing};
@@ -56,14 +56,20 @@ fn useful_with<K: Kernels>(kernels: K, counts: &Counts, opts: FormOptions) -> Op
     let suits = suit_distances(keys);
     // Per suit, the other three suits combined, from which the standard form of the hand and of every draw
     // follows with one last combine.
-    let rests = forms.contains(FormSet::STANDARD).then(|| match size / 3 {
-        0 => rests::<0>(suits),
-        1 => rests::<1>(suits),
-        2 => rests::<2>(suits),
-        3 => rests::<3>(suits),
-        4 => rests::<4>(suits),
-        _ => rests::<5>(suits),
-    });
+    // Not a closure: a closure is compiled without the AVX2 features of its caller, so the kernels' intrinsics
+    // would not inline into it.
+    let rests = if forms.contains(FormSet::STANDARD) {
+        Some(match size / 3 {
+            0 => rests::<K, 0>(kernels, suits),
+            1 => rests::<K, 1>(kernels, suits),
+            2 => rests::<K, 2>(kernels, suits),
+            3 => rests::<K, 3>(kernels, suits),
+            4 => rests::<K, 4>(kernels, suits),
+            _ => rests::<K, 5>(kernels, suits),
+        })
+    } else {
+        None
+    };
     let standard = rests.as_ref().map(|rests| with_pair(&rests[0], suits[0]));
     let masks = kernels.kind_masks(counts);
     let pairs = PairCounts::of_masks(&masks, opts.seven_pairs_quads);
@@ -91,20 +97,15 @@ fn useful_with<K: Kernels>(kernels: K, counts: &Counts, opts: FormOptions) -> Op
 }
 
 /// For each suit, the other three suits' distances combined for a hand of `SETS` sets, [`mirrored`]: man ⊗ pin
-/// and sou ⊗ honours once, then each with the other pair's suits (six products, not eight). The set count is
-/// a constant so that the combines unroll.
+/// and sou ⊗ honours once, then each with the other pair's suits (six products, not eight), two at a time
+/// through the kernels. The set count is a constant so that the combines unroll.
 #[inline(always)]
-fn rests<const SETS: usize>(suits: [&Distances; 4]) -> [Distances; 4] {
+fn rests<K: Kernels, const SETS: usize>(kernels: K, suits: [&Distances; 4]) -> [Distances; 4] {
     let [man, pin, sou, honours] = suits;
-    let man_pin = convolve(man, pin, SETS);
-    let sou_honours = convolve(sou, honours, SETS);
-    [
-        convolve(pin, &sou_honours, SETS),
-        convolve(man, &sou_honours, SETS),
-        convolve(&man_pin, honours, SETS),
-        convolve(&man_pin, sou, SETS),
-    ]
-    .map(|rest| mirrored::<SETS>(&rest))
+    let [man_pin, sou_honours] = kernels.convolve_two::<SETS>([man, sou], [pin, honours]);
+    let [not_man, not_pin] = kernels.convolve_two::<SETS>([pin, man], [&sou_honours, &sou_honours]);
+    let [not_sou, not_honours] = kernels.convolve_two::<SETS>([&man_pin, &man_pin], [honours, sou]);
+    [not_man, not_pin, not_sou, not_honours].map(|rest| mirrored::<SETS>(&rest))
 }
 
 /// Kinds whose draw brings seven pairs below `best`. A draw does one of two things to [`PairCounts`]: it
