@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import RulesetError
-from ..regional.ruleset import Choice, IntRange, Switch, _plain, _string, _table, _unknown  # one way to read a file
+from ..regional.ruleset import Choice, IntRange, OptionsFile, Switch, _string, _table, _unknown  # one way to read a file
 
 __all__ = ["FAMILIES", "FolkRow", "FolkRuleset", "PlaceholderWarning", "is_folk", "parse_folk"]
 
@@ -68,7 +68,7 @@ class FolkRow:
 
 
 @dataclass(frozen=True)
-class FolkRuleset:
+class FolkRuleset(OptionsFile):
     """A folk ruleset: ``family`` (``"gd789"`` or ``"laozhang"``), the validated ``options``, the ``rows`` in
     engine order, and ``placeholders``: the keys of the rows whose values are not from the seeds."""
 
@@ -98,24 +98,8 @@ class FolkRuleset:
         """What 大哥 means at this table, "undefined" while it is off (789 only)."""
         return self.options["da_ge_definition"] if self.options.get("da_ge_enabled") else "undefined"
 
-    def with_options(self, **options: Any) -> FolkRuleset:
-        """The same file with some ``[options]`` changed by their TOML names, validated as the file is, e.g.
-        ``load_ruleset("gd-789").with_options(da_ge_definition="zi_yi_se", da_ge_enabled=True)``."""
-        declared = self.source["options"]
-        for name in options:
-            if name not in declared:
-                raise RulesetError(f"options.{name}: not an option of {self.name} ({', '.join(declared)})")
-        return parse_folk({**self.source, "options": {**declared, **options}})
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        state.pop("compiled", None)
-        state["options"], state["source"] = dict(self.options), _plain(self.source)
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        state["options"] = MappingProxyType(state["options"])
-        self.__dict__.update(state)
+    def _reparsed(self, data: Mapping[str, Any]) -> FolkRuleset:
+        return parse_folk(data)
 
     @functools.cached_property
     def compiled(self) -> Any:

@@ -92,8 +92,40 @@ class Row:
     value: int
 
 
+class OptionsFile:
+    """What the option-file rulesets (Sichuan, Taiwan, the folk tables) share: ``with_options`` over the parsed
+    file's ``[options]``, validated as the file is (the class's ``_reparsed`` parses the changed file), and
+    pickling as plain data — read-only mappings as dicts, the compiled native object rebuilt where unpickled."""
+
+    name: str
+    options: Mapping[str, Any]
+    source: Mapping[str, Any]
+
+    def _reparsed(self, data: Mapping[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def with_options(self, **options: Any) -> Any:
+        """The same file with some ``[options]`` changed by their TOML names, validated as the file is, e.g.
+        ``load_ruleset("sichuan").with_options(mode="xueliu", cap=5)``."""
+        declared = self.source["options"]
+        for name in options:
+            if name not in declared:
+                raise RulesetError(f"options.{name}: not an option of {self.name} ({', '.join(declared)})")
+        return self._reparsed({**self.source, "options": {**declared, **options}})
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("compiled", None)
+        state["options"], state["source"] = dict(self.options), _plain(self.source)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state["options"] = MappingProxyType(state["options"])
+        self.__dict__.update(state)
+
+
 @dataclass(frozen=True)
-class RegionalRuleset:
+class RegionalRuleset(OptionsFile):
     """A Sichuan or Taiwan ruleset: ``family``, the validated ``options`` and the ``rows`` in engine order."""
 
     name: str
@@ -110,24 +142,8 @@ class RegionalRuleset:
     def value(self, key: str) -> int:
         return self.row(key).value
 
-    def with_options(self, **options: Any) -> RegionalRuleset:
-        """The same file with some ``[options]`` changed by their TOML names, validated as the file is, e.g.
-        ``load_ruleset("sichuan").with_options(mode="xueliu", cap=5)``."""
-        declared = self.source["options"]
-        for name in options:
-            if name not in declared:
-                raise RulesetError(f"options.{name}: not an option of {self.name} ({', '.join(declared)})")
-        return parse_regional({**self.source, "options": {**declared, **options}})
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        state.pop("compiled", None)
-        state["options"], state["source"] = dict(self.options), _plain(self.source)
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        state["options"] = MappingProxyType(state["options"])
-        self.__dict__.update(state)
+    def _reparsed(self, data: Mapping[str, Any]) -> RegionalRuleset:
+        return parse_regional(data)
 
     @functools.cached_property
     def compiled(self) -> Any:
