@@ -121,19 +121,20 @@ def simulate_on_cluster(request: SimulationRequest, cluster: ClusterLike, *, thr
     with ExitStack() as stack:
         client, local_threads = _connect(cluster, stack)
         threads = threads if threads is not None else local_threads
-        total = request.stop - request.start
-        size = shard_deals or default_shard_deals(total, _worker_count(client))
+        workers = _worker_count(client)  # asked once: a round trip to the scheduler
+        size = shard_deals or default_shard_deals(request.stop - request.start, workers)
         shards = cluster_shards(request.start, request.stop, size)
-        result = _run_shards(client, backend, request, shards, threads, per_deal, report)
+        window = max(1, workers * _WINDOW_PER_WORKER)
+        result = _run_shards(client, backend, request, shards, window, threads, per_deal, report)
     if progress is True:
         sys.stderr.write("\n")  # the bar's line ends
     return result
 
 
-def _run_shards(client: Any, backend: str, request: SimulationRequest, shards: list[tuple[int, int]], threads: Optional[int],
-                per_deal: bool, report: Optional[ProgressCallback]) -> SimulationResult:  # fmt: skip
+def _run_shards(client: Any, backend: str, request: SimulationRequest, shards: list[tuple[int, int]], window: int,
+                threads: Optional[int], per_deal: bool, report: Optional[ProgressCallback]) -> SimulationResult:  # fmt: skip
+    """Plays ``shards`` with at most ``window`` in flight; see ``simulate_on_cluster``."""
     distributed = _import_distributed()
-    window = max(1, _worker_count(client) * _WINDOW_PER_WORKER)
     pending = iter(shards)
     # The ruleset goes to the cluster once (not once per shard).
     [ruleset] = client.scatter([request.ruleset], broadcast=True, hash=False)  # a key of this run's own
