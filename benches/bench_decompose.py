@@ -21,5 +21,5 @@ def test_rust_single(benchmark, wins):
 
 
 def test_reference_single(benchmark, wins):
-    decompose = mjcore.reference.decompose
+    decompose = mjcore.reference.analysis.decompose
     benchmark.pedantic(lambda: [decompose(h) for h in wins], rounds=3, iterations=1)

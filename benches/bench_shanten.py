@@ -34,5 +34,5 @@ def test_xiangting_single(benchmark, single13):
 
 
 def test_reference_single(benchmark, single13):
-    shanten = mjcore.reference.shanten
+    shanten = mjcore.reference.analysis.shanten
     benchmark.pedantic(lambda: [shanten(h) for h in single13], rounds=3, iterations=1)

@@ -1,5 +1,5 @@
-"""The table engine: random-bot deals with the shipped 鸡平胡 win check (Rust one deal per call, the parallel
-driver, the pure-Python reference), and ``mjcore.simulate`` under a ruleset by bot, thread count and backend."""
+"""The table engine: random-bot deals with the shipped 鸡平胡 win check (``Table.play`` natively and in the
+pure-Python reference), and ``mjcore.simulate`` under a ruleset by bot, thread count and backend."""
 
 from __future__ import annotations
 
@@ -7,25 +7,29 @@ import pytest
 
 import mjcore
 import mjcore.reference
-import mjcore.sim
-from mjcore.reference import sim as reference_sim
+import mjcore.table
+from mjcore.reference import table as reference_table
 
 pytestmark = pytest.mark.benchmark(group="sim")
 
 
+RANDOM = ("random",) * 4
+
+
+def _play_deals(table, deals: range) -> None:
+    for deal in deals:
+        table.reset(0, deal)
+        table.play(RANDOM)
+
+
 def test_rust_random_deals(benchmark):
-    play = mjcore.sim.play_random_deal
-    benchmark(lambda: [play(0, deal) for deal in range(200)])
-
-
-def test_rust_simulate_one_thread(benchmark):
-    simulate = mjcore.sim.simulate_random
-    benchmark.pedantic(lambda: simulate(0, range(20_000), threads=1), rounds=3, iterations=1)
+    table = mjcore.Table()
+    benchmark(lambda: _play_deals(table, range(200)))
 
 
 def test_reference_random_deals(benchmark):
-    play = reference_sim.play_random_deal
-    benchmark.pedantic(lambda: [play(0, deal) for deal in range(5)], rounds=3, iterations=1)
+    table = reference_table.Table()
+    benchmark.pedantic(lambda: _play_deals(table, range(5)), rounds=3, iterations=1)
 
 
 # mjcore.simulate: whole deals settled under a ruleset (wins, fan, payments), totals only, by bot and thread

@@ -21,5 +21,5 @@ def test_rust_discards14(benchmark, single14):
 
 
 def test_reference_waits13(benchmark, single13):
-    waits = mjcore.reference.waits
+    waits = mjcore.reference.analysis.waits
     benchmark.pedantic(lambda: [waits(h) for h in single13], rounds=1, iterations=1)

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benches.timing
 import distributed  # noqa: E402
 
 import mjcore  # noqa: E402
-import mjcore.distributed  # noqa: E402
+import mjcore.sim.distributed  # noqa: E402
 from benches.timing import best_wall  # noqa: E402
 
 DEALS = {"random": 400_000, "efficiency": 40_000}
@@ -43,7 +43,7 @@ def main() -> None:
         one = best_wall(run(clients[1]))
         two = best_wall(run(clients[2]))
         small = best_wall(run(clients[2], SMALL_SHARD[bot]))
-        big_shards = len(mjcore.distributed.cluster_shards(0, deals, mjcore.distributed.default_shard_deals(deals, 2)))
+        big_shards = len(mjcore.sim.distributed.cluster_shards(0, deals, mjcore.sim.distributed.default_shard_deals(deals, 2)))
         extra = deals // SMALL_SHARD[bot] - big_shards
         overhead = (small - two) / extra * 2  # two workers absorb the extra shards side by side
         print(f"| {bot} ({deals:,} deals) | {deals / local:,.0f} deals/s | {deals / one:,.0f} deals/s | "

@@ -2,7 +2,7 @@
 pymahjonggb's own call on the same hands, and the Guangdong single ``score``. Times are process CPU time per
 call, best of several runs, so a busy machine inflates them less. Not a test: nothing is asserted.
 
-Input forms. mjcore: a ``Hand`` object with an ``mjcore.mcr.Situation`` (the corpus's form), the same hand as
+Input forms. mjcore: a ``Hand`` object with an ``mjcore.rules.mcr.Situation`` (the corpus's form), the same hand as
 text with the keyword flags, and (Guangdong) 34 counts as a list with keywords. pymahjonggb: its fastest form,
 ``MahjongFanCalculator`` on arguments converted to its tile names beforehand (tuples), ``verbose=False``.
 

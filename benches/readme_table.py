@@ -91,7 +91,7 @@ def analysis_rows() -> list[str]:
     rows = []
     rows += single_call_rows("shanten, 13 random tiles (std + 七对 + 十三幺)", mjcore.shanten,
                              lambda h: xiangting.calculate_replacement_number(h, FOUR), "xiangting",
-                             hands13, mjcore.reference.shanten)  # fmt: skip
+                             hands13, mjcore.reference.analysis.shanten)  # fmt: skip
     rows += single_call_rows("is_win, 14 winning tiles", mjcore.is_win,
                              lambda h: xiangting.calculate_replacement_number(h, FOUR) == 0, "xiangting (rn = 0)",
                              wins14, mjcore.reference.is_win)  # fmt: skip
@@ -100,9 +100,9 @@ def analysis_rows() -> list[str]:
                              hands14, mjcore.reference.is_win)  # fmt: skip
     rows += single_call_rows("waits, 13 random tiles", mjcore.waits,
                              lambda h: xiangting.calculate_necessary_tiles(h, FOUR), "xiangting necessary tiles",
-                             hands13, mjcore.reference.waits)  # fmt: skip
+                             hands13, mjcore.reference.analysis.waits)  # fmt: skip
     rows += single_call_rows("decompose, 14 winning tiles", mjcore.decompose, None, "", wins14,
-                             mjcore.reference.decompose)  # fmt: skip
+                             mjcore.reference.analysis.decompose)  # fmt: skip
     for label, fn, arr, forms in (
         ("shanten_batch, 13 tiles, std + 七对 + 十三幺", mjcore.shanten_batch, hands13, Forms.DEFAULT),
         ("shanten_batch, 13 tiles, standard form", mjcore.shanten_batch, hands13, Forms.STANDARD),

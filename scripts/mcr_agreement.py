@@ -21,8 +21,8 @@ from tests.mcr_corpus import cases  # noqa: E402
 from tests.mcr_pymahjonggb import gb_score  # noqa: E402
 
 from mjcore import load_ruleset  # noqa: E402
-from mjcore.mcr import native  # noqa: E402
-from mjcore.reference.mcr import score as reference_score  # noqa: E402
+from mjcore.rules.mcr import native  # noqa: E402
+from mjcore.reference.rules.mcr import score as reference_score  # noqa: E402
 
 
 def _rust_score(hand, win_tile, situation):

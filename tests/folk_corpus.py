@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from mjcore import Hand, Meld, MeldKind, load_ruleset
-from mjcore.folk import PlaceholderWarning
+from mjcore.rules.folk import PlaceholderWarning
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", PlaceholderWarning)

@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from mjcore.hand import Hand, Meld, MeldKind
-from mjcore.reference.mcr import Situation
-from mjcore.reference.mcr.tiles import DRAGONS, GREEN, KNITTED_STRAIGHTS, REVERSIBLE, THIRTEEN_ORPHANS, WINDS
+from mjcore.reference.rules.mcr import Situation
+from mjcore.reference.rules.mcr.tiles import DRAGONS, GREEN, KNITTED_STRAIGHTS, REVERSIBLE, THIRTEEN_ORPHANS, WINDS
 
 __all__ = ["Case", "batch_arrays", "generate", "cases", "folk_cases", "score_keywords"]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 from mjcore.hand import Hand, MeldKind
-from mjcore.reference.mcr import Situation, default_table
-from mjcore.reference.mcr.tiles import rank, suit
+from mjcore.reference.rules.mcr import Situation, default_table
+from mjcore.reference.rules.mcr.tiles import rank, suit
 
 _SUIT_LETTERS = "WBT"  # 万 m, 饼 p, 条 s
 _HONOURS = ("F1", "F2", "F3", "F4", "J3", "J2", "J1")  # E S W N, 白 发 中 (J1 = 中)

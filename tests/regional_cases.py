@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import mjcore
-import mjcore.reference.sichuan  # noqa: F401  (the reference twins, reached through the backend fixture)
-import mjcore.reference.taiwan  # noqa: F401
-from mjcore.sichuan import EndHand, Kong, Out, Win
+import mjcore.reference.rules.sichuan  # noqa: F401  (the reference twins, reached through the backend fixture)
+import mjcore.reference.rules.taiwan  # noqa: F401
+from mjcore.rules.sichuan import EndHand, Kong, Out, Win
 
 DATA = Path(__file__).with_name("data")
 
@@ -29,7 +29,7 @@ def ruleset(family: str, case: dict[str, Any]) -> Any:
     the file's data (as a user editing the file would)."""
     rules = mjcore.load_ruleset(family).with_options(**case.get("options", {}))
     if "fans" in case:
-        from mjcore.regional.ruleset import parse_regional
+        from mjcore.rules.regional.ruleset import parse_regional
 
         source = dict(rules.source)
         section = {key: dict(row) for key, row in source["fans"].items()}
@@ -61,11 +61,11 @@ def sichuan_events(backend: Any, case: dict[str, Any], rules: Any) -> list[Any]:
     events: list[Any] = []
     for record in case["events"]:
         if "out" in record:
-            events.append(Out(mjcore.situation.seat_index(record["out"])))
+            events.append(Out(mjcore.rules.guangdong.situation.seat_index(record["out"])))
         elif "kong" in record:
             feeder = record.get("feeder")
-            events.append(Kong(mjcore.situation.seat_index(record["kong"]), record["kind"],
-                               None if feeder is None else mjcore.situation.seat_index(feeder)))  # fmt: skip
+            events.append(Kong(mjcore.rules.guangdong.situation.seat_index(record["kong"]), record["kind"],
+                               None if feeder is None else mjcore.rules.guangdong.situation.seat_index(feeder)))  # fmt: skip
         else:
             discarder = record.get("discarder")
             winners = []
@@ -75,12 +75,12 @@ def sichuan_events(backend: Any, case: dict[str, Any], rules: Any) -> list[Any]:
                     situation.setdefault("discarder", discarder)
                 result = backend.score(win["hand"], win["tile"], ruleset=rules, **situation)
                 assert result.counted == win["fan"], (case["id"], win["seat"])
-                winners.append((mjcore.situation.seat_index(win["seat"]), result.counted))
+                winners.append((mjcore.rules.guangdong.situation.seat_index(win["seat"]), result.counted))
             events.append(Win(tuple(winners), record["how"],
-                              None if discarder is None else mjcore.situation.seat_index(discarder),
+                              None if discarder is None else mjcore.rules.guangdong.situation.seat_index(discarder),
                               record.get("kong_discard", False)))  # fmt: skip
     return events
 
 
 def sichuan_ends(case: dict[str, Any]) -> list[EndHand]:
-    return [EndHand.of(mjcore.situation.seat_index(e["seat"]), e["hand"], e["void"]) for e in case.get("end", [])]
+    return [EndHand.of(mjcore.rules.guangdong.situation.seat_index(e["seat"]), e["hand"], e["void"]) for e in case.get("end", [])]

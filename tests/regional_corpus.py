@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from mjcore import Hand, Meld, MeldKind
-from mjcore.sichuan import EndHand, Kong, Out, Win
+from mjcore.rules.sichuan import EndHand, Kong, Out, Win
 
 SUITED = range(27)
 

@@ -4,7 +4,7 @@ module) and constructed walls."""
 from __future__ import annotations
 
 from mjcore import Hand, _core
-from mjcore.sim_types import Action, WinSituation
+from mjcore.table.types import Action, WinSituation
 from mjcore.tiles import TERMINALS_AND_HONOURS
 
 
@@ -82,3 +82,16 @@ def scripted_or_default(script: list[Action], legal: list[Action], drawn: int | 
         if preferred in legal:
             return preferred
     return legal[-1]
+
+
+RANDOM = ("random",) * 4
+
+
+def bot_deal(engine, seed: int, deal: int, bots=RANDOM, dealer: int = 0, round_wind: int = 0, *, win_check=None,
+             ruleset=None) -> list[str]:
+    """The event log of a deal played by built-in bots through ``engine.Table`` (``mjcore.table`` or its twin
+    ``mjcore.reference.table``): ``reset`` then ``play``."""
+    table = engine.Table(win_check, ruleset)
+    table.reset(seed, deal, dealer, round_wind)
+    table.play(bots)
+    return table.log()

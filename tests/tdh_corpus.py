@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjcore import Hand, Meld, MeldKind, load_ruleset
-from mjcore.reference.tdh.tiles import ghost_kinds
-from mjcore.tdh import TdhRuleset
-from mjcore.tdh.names import FLOWER_BASE
+from mjcore.reference.rules.tdh.tiles import ghost_kinds
+from mjcore.rules.tdh import TdhRuleset
+from mjcore.rules.tdh.names import FLOWER_BASE
 from mjcore.tiles import tile_name
 
 GHOSTS = ("none", "white", "red", "flip", "flip_two", "flowers4", "flowers8")

@@ -10,7 +10,7 @@ import pytest
 import mjcore
 from mjcore import cli
 from mjcore.cli import simulate as cli_simulate
-from mjcore.simulation import COLUMNS
+from mjcore.sim.result import COLUMNS
 
 ARGS = ["simulate", "--rules", "gd-qq3", "--deals", "1500", "--seed", "3", "--bots", "random"]
 

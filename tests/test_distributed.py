@@ -13,7 +13,7 @@ import pytest
 distributed = pytest.importorskip("distributed")  # in the test extra: always present in CI
 
 import mjcore  # noqa: E402
-import mjcore.distributed  # noqa: E402
+import mjcore.sim.distributed  # noqa: E402
 import mjcore.reference  # noqa: E402
 from mjcore.errors import ClusterError, InvalidArgumentError, RulesetError  # noqa: E402
 
@@ -58,9 +58,9 @@ def test_the_automatic_shard_size_and_one_shard(client):
     local = mjcore.simulate("gd-cgc5", 400, seed=2, bots=RANDOM)
     assert_identical(mjcore.simulate("gd-cgc5", 400, seed=2, bots=RANDOM, cluster=client), local)
     assert_identical(mjcore.simulate("gd-cgc5", 400, seed=2, bots=RANDOM, cluster=client, shard_deals=10**6), local)
-    assert mjcore.distributed.default_shard_deals(10**7, 2) == 50_000
-    assert mjcore.distributed.default_shard_deals(100, 2) == 7
-    assert mjcore.distributed.cluster_shards(5, 12, 3) == [(5, 8), (8, 11), (11, 12)]
+    assert mjcore.sim.distributed.default_shard_deals(10**7, 2) == 50_000
+    assert mjcore.sim.distributed.default_shard_deals(100, 2) == 7
+    assert mjcore.sim.distributed.cluster_shards(5, 12, 3) == [(5, 8), (8, 11), (11, 12)]
 
 
 def test_the_pure_python_twin_shards_the_same_way(client):
@@ -111,7 +111,7 @@ def test_a_local_cluster_by_name():
 
 
 def test_bad_addresses_and_rulesets_are_refused(monkeypatch):
-    monkeypatch.setattr(mjcore.distributed, "CONNECT_SECONDS", 2)
+    monkeypatch.setattr(mjcore.sim.distributed, "CONNECT_SECONDS", 2)
     with pytest.raises(ClusterError, match="no Dask scheduler answered at 'tcp://127.0.0.1:9'"):
         mjcore.simulate("gd-cgc5", 10, bots=RANDOM, cluster="tcp://127.0.0.1:9")
     for bad in ("nonsense", "local:0", "local:x"):

@@ -12,8 +12,8 @@ import pytest
 
 import mjcore
 from mjcore import InvalidArgumentError, InvalidHandError, RulesetError, load_ruleset
-from mjcore.folk import FolkScore, Gd789Situation, PlaceholderWarning, pick_winner
-from mjcore.ruleset import RULESET_DIR
+from mjcore.rules.folk import FolkScore, Gd789Situation, PlaceholderWarning, pick_winner
+from mjcore.rules.registry import RULESET_DIR
 
 DATA = json.loads((Path(__file__).parent / "data" / "folk_cases.json").read_text(encoding="utf-8"))
 CASES = DATA["cases"]

@@ -29,7 +29,7 @@ def test_backends_agree_on_a_seeded_corpus(seed):
         call = random_call(rng)
         native, reference = outcome(call, mjcore.score), outcome(call, mjcore.reference.score)
         assert native == reference, call
-        if isinstance(native, mjcore.folk.FolkScore) and native.is_win:
+        if isinstance(native, mjcore.rules.folk.FolkScore) and native.is_win:
             wins += 1
             seen.add((native.family, native.entries[0].key))
             for seats in native.money.values():

@@ -14,11 +14,11 @@ import pytest
 
 import mjcore
 from mjcore import InvalidArgumentError, RulesetError, _core, load_ruleset, parse_hand
-from mjcore.mcr import MCR_FAN_KEYS, MCR_FOLK_FAN_KEYS, McrRuleset, mcr_ruleset
-from mjcore.mcr import native as mcr_native
-from mjcore.reference.mcr import Situation
-from mjcore.reference.mcr import score as reference_score
-from mjcore.ruleset import RULESET_DIR
+from mjcore.rules.mcr import MCR_FAN_KEYS, MCR_FOLK_FAN_KEYS, McrRuleset, mcr_ruleset
+from mjcore.rules.mcr import native as mcr_native
+from mjcore.reference.rules.mcr import Situation
+from mjcore.reference.rules.mcr import score as reference_score
+from mjcore.rules.registry import RULESET_DIR
 
 from .mcr_corpus import batch_arrays, folk_cases
 

@@ -11,10 +11,10 @@ import pytest
 
 import mjcore
 from mjcore import InvalidArgumentError, InvalidHandError, MjcoreError, load_ruleset
-from mjcore.mcr import MCR_FAN_KEYS, FanTable, McrRuleset, McrScore
-from mjcore.mcr import native as mcr_native
-from mjcore.reference.mcr import Situation
-from mjcore.reference.mcr import score as reference_score
+from mjcore.rules.mcr import MCR_FAN_KEYS, FanTable, McrRuleset, McrScore
+from mjcore.rules.mcr import native as mcr_native
+from mjcore.reference.rules.mcr import Situation
+from mjcore.reference.rules.mcr import score as reference_score
 
 from . import test_mcr_reference as reference_tests
 from .mcr_corpus import batch_arrays, cases

@@ -20,8 +20,8 @@ from mjcore import (
     parse_hand,
     tile_index,
 )
-from mjcore.reference.mcr import Situation, default_table, score
-from mjcore.mcr.table import parse_table
+from mjcore.reference.rules.mcr import Situation, default_table, score
+from mjcore.rules.mcr.table import parse_table
 
 from .mcr_corpus import cases, generate
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 import mjcore
-import mjcore.sim
-from mjcore.reference import sim as reference_sim
-from mjcore.sim_types import Action
+import mjcore.table
+from mjcore.reference import table as reference_sim
+from mjcore.table.types import Action
 
 from .sim_helpers import scenario_wall
 
@@ -19,7 +19,7 @@ WHITE = 31
 
 @pytest.fixture(params=["rust", "reference"])
 def engine(request):
-    return mjcore.sim if request.param == "rust" else reference_sim
+    return mjcore.table if request.param == "rust" else reference_sim
 
 
 def table_for(engine, hands: list[str], head: str, ruleset: str = "gd-qq3"):

@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 
 import mjcore
 from mjcore import reference as ref
-from mjcore.analysis import __all__ as PUBLIC_FUNCTIONS
+from mjcore.analysis.calls import __all__ as PUBLIC_FUNCTIONS
 from mjcore.errors import InvalidArgumentError, InvalidHandError, InvalidTileError, NotationError
 from mjcore.hand import Forms, Hand, Meld, MeldKind
-from mjcore.reference.knitted import KNITTED_PATTERNS
-from mjcore.results import DiscardChoice, Group, Waits
+from mjcore.reference.analysis.knitted import KNITTED_PATTERNS
+from mjcore.analysis.results import DiscardChoice, Group, Waits
 from mjcore.tiles import TERMINALS_AND_HONOURS as ORPHANS
 
 # Every set of tiles: the 34 pungs and the 21 chows.
@@ -480,7 +480,8 @@ def test_hand_errors_after_parsing():
 @pytest.mark.parametrize("module", ["notation", "standard", "seven_pairs", "thirteen_orphans", "knitted",
                                     "suit_distance", "decompose", "shanten", "waits", "batch"])
 def test_documentation_examples(module):
-    failures, tried = doctest.testmod(importlib.import_module(f"mjcore.reference.{module}"))
+    package = "mjcore.reference" if module == "notation" else "mjcore.reference.analysis"
+    failures, tried = doctest.testmod(importlib.import_module(f"{package}.{module}"))
     assert tried > 0 and failures == 0
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 import mjcore
-import mjcore.reference.sichuan  # noqa: F401
+import mjcore.reference.rules.sichuan  # noqa: F401
 from mjcore.errors import IllegalActionError, InvalidArgumentError, InvalidHandError, RulesetError
-from mjcore.sichuan import EndHand, Kong, Out, Win
+from mjcore.rules.sichuan import EndHand, Kong, Out, Win
 
 S01 = "123p456p789p234s5s"  # S waits on 5s, void m
 T01 = "123m456m234p567p67s55s"
@@ -90,7 +90,7 @@ def test_with_options_validates_as_the_file(family, options, field):
 
 
 def test_a_file_with_a_bad_row_is_refused(tmp_path):
-    text = (mjcore.ruleset.RULESET_DIR / "sichuan.toml").read_text(encoding="utf-8")
+    text = (mjcore.rules.RULESET_DIR / "sichuan.toml").read_text(encoding="utf-8")
     for broken, field in ((text.replace('[fans.gen]\nzh = "根"', '[fans.gen]\nzh = ""'), "fans.gen.zh"),
                           (text.replace("[fans.di_hu]", "[fans.da_hu]"), "fans.da_hu"),
                           (text.replace("fan = 1\n\n# Situational", "fan = 40\n\n# Situational"), "fans")):  # fmt: skip

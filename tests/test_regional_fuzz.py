@@ -9,10 +9,10 @@ import pytest
 
 import mjcore
 import mjcore.reference
-import mjcore.reference.sichuan  # noqa: F401
+import mjcore.reference.rules.sichuan  # noqa: F401
 from mjcore import Hand, Meld, MeldKind
 from mjcore.errors import MjcoreError
-from mjcore.sichuan import EndHand, Kong, Out, Win
+from mjcore.rules.sichuan import EndHand, Kong, Out, Win
 
 FLAGS = {
     "sichuan": ("self_drawn", "robbing_kong", "kong_bloom", "kong_discard", "last_tile", "heavenly", "earthly"),
@@ -134,6 +134,6 @@ def test_any_settlement_alike_on_both_backends():
             if hand is not None:
                 ends.append(EndHand(seat, hand, rng.choice([0, 1, 2, None])))
         exhausted = rng.random() < 0.8
-        native = outcome(lambda: mjcore.sichuan.settle(events, ends, wall_exhausted=exhausted))
-        reference = outcome(lambda: mjcore.reference.sichuan.settle(events, ends, wall_exhausted=exhausted))
+        native = outcome(lambda: mjcore.rules.sichuan.settle(events, ends, wall_exhausted=exhausted))
+        reference = outcome(lambda: mjcore.reference.rules.sichuan.settle(events, ends, wall_exhausted=exhausted))
         assert native == reference, (events, ends)

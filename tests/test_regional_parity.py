@@ -9,7 +9,7 @@ import pytest
 
 import mjcore
 import mjcore.reference
-import mjcore.reference.sichuan
+import mjcore.reference.rules.sichuan
 from mjcore.errors import MjcoreError
 
 from .regional_corpus import sichuan_deal, sichuan_hand, taiwan_hand
@@ -72,8 +72,8 @@ def test_sichuan_settlements_agree(options):
     settled = 0
     for _ in range(300):
         events, ends, exhausted = sichuan_deal(rng, rules.options["mode"] == "xueliu")
-        native = outcome(lambda: mjcore.sichuan.settle(events, ends, ruleset=rules, wall_exhausted=exhausted))
-        reference = outcome(lambda: mjcore.reference.sichuan.settle(events, ends, ruleset=rules,
+        native = outcome(lambda: mjcore.rules.sichuan.settle(events, ends, ruleset=rules, wall_exhausted=exhausted))
+        reference = outcome(lambda: mjcore.reference.rules.sichuan.settle(events, ends, ruleset=rules,
                                                                     wall_exhausted=exhausted))  # fmt: skip
         assert native == reference, events
         if native[0] == "ok":

@@ -11,10 +11,10 @@ import pytest
 
 import mjcore
 from mjcore import _core
-from mjcore.regional import RegionalRuleset
-from mjcore.ruleset import RULESET_DIR
-from mjcore.sichuan import SICHUAN_FAN_KEYS, SICHUAN_OPTIONS
-from mjcore.taiwan import TAIWAN_OPTIONS, TAIWAN_TAI_KEYS
+from mjcore.rules.regional import RegionalRuleset
+from mjcore.rules.registry import RULESET_DIR
+from mjcore.rules.sichuan import SICHUAN_FAN_KEYS, SICHUAN_OPTIONS
+from mjcore.rules.taiwan import TAIWAN_OPTIONS, TAIWAN_TAI_KEYS
 
 
 def test_rust_and_python_row_keys_agree():

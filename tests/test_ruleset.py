@@ -11,8 +11,9 @@ import pytest
 
 import mjcore
 from mjcore import RulesetError, _core, load_ruleset, rulesets
-from mjcore.mcr import MCR_FAN_KEYS, McrRuleset
-from mjcore.ruleset import EXTRA_KEYS, FLOOR_EVENTS, PATTERN_KEYS, RULESET_DIR
+from mjcore.rules.mcr import MCR_FAN_KEYS, McrRuleset
+from mjcore.rules.guangdong.ruleset import EXTRA_KEYS, FLOOR_EVENTS, PATTERN_KEYS
+from mjcore.rules.registry import RULESET_DIR
 
 GUANGDONG = ["gd-cgc5", "gd-guigang", "gd-qq3"]
 SHIPPED = ["gd-789", *GUANGDONG, "laozhang", "mcr", "sichuan", "taiwan", "tdh"]

@@ -53,10 +53,10 @@ def test_a_situation_object_with_keywords_is_refused(backend, family):
         backend.score(HAND, WIN, where, ruleset=family, last_tile=True)
     if family == "mcr":
         with pytest.raises(TypeError, match="not both"):
-            backend.score(HAND, WIN, mjcore.mcr.Situation(self_drawn=True), ruleset=family, discarder=2)
+            backend.score(HAND, WIN, mjcore.rules.mcr.Situation(self_drawn=True), ruleset=family, discarder=2)
 
 
-@pytest.mark.parametrize("where", [mjcore.mcr.Situation(self_drawn=True), {"self_drawn": True}], ids=["mcr", "dict"])
+@pytest.mark.parametrize("where", [mjcore.rules.mcr.Situation(self_drawn=True), {"self_drawn": True}], ids=["mcr", "dict"])
 def test_a_guangdong_table_refuses_another_situation_type(backend, where):
     with pytest.raises(TypeError, match="must be an mjcore.Situation"):
         backend.score(HAND, WIN, where)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 import mjcore
-import mjcore.reference.sichuan  # noqa: F401
+import mjcore.reference.rules.sichuan  # noqa: F401
 from mjcore.errors import IllegalActionError
-from mjcore.sichuan import EndHand, Kong, Out, Win
+from mjcore.rules.sichuan import EndHand, Kong, Out, Win
 
 # S23: E has won; S is a 花猪, W ready (best 8), N not ready.
 S23_END = [EndHand.of(1, "123m456m789m5p11s2s", "p"), EndHand.of(2, "1112345678999m", "p"),

@@ -1,4 +1,4 @@
-"""The table API on both engines (native ``mjcore.sim`` and the twin ``mjcore.reference.sim``): errors, what
+"""The table API on both engines (native ``mjcore.table`` and the twin ``mjcore.reference.table``): errors, what
 an observation shows and hides, replay, and the twin's game loop."""
 
 from __future__ import annotations
@@ -8,20 +8,20 @@ import random
 
 import pytest
 
-import mjcore.sim
+import mjcore.table
 from mjcore import IllegalActionError, InvalidArgumentError
-from mjcore.reference import sim as ref
-from mjcore.ruleset import load_ruleset
-from mjcore.sim_types import Action
+from mjcore.reference import table as ref
+from mjcore.rules import load_ruleset
+from mjcore.table.types import Action
 
-from .sim_helpers import SCENARIOS, scenario_wall, scripted_or_default
+from .sim_helpers import SCENARIOS, bot_deal, scenario_wall, scripted_or_default
 
 
 
 @pytest.fixture(params=["rust", "reference"])
 def engine(request):
     """The native table module or its pure-Python twin: same names, same behaviour."""
-    return mjcore.sim if request.param == "rust" else ref
+    return mjcore.table if request.param == "rust" else ref
 
 
 def new_table(engine, seed: int = 1, deal: int = 0):
@@ -72,7 +72,7 @@ def test_a_table_needs_a_deal(engine) -> None:
 
 
 def test_step_after_the_end_is_illegal(engine) -> None:
-    log = engine.play_random_deal(4, 2)
+    log = bot_deal(engine, 4, 2)
     table = engine.Table()
     table.replay(log)
     assert table.to_act() is None and table.outcome() is not None
@@ -81,7 +81,7 @@ def test_step_after_the_end_is_illegal(engine) -> None:
 
 
 def test_a_tampered_log_does_not_replay(engine) -> None:
-    log = engine.play_random_deal(4, 3)
+    log = bot_deal(engine, 4, 3)
     first_discard = next(i for i, line in enumerate(log) if '"action":"discard"' in line)
     event = json.loads(log[first_discard])
     legal_other = next(k for k in range(34) if k != event["tile"])
@@ -92,7 +92,7 @@ def test_a_tampered_log_does_not_replay(engine) -> None:
 
 
 def test_every_log_line_is_compact_json_with_type_first(engine) -> None:
-    for line in engine.play_random_deal(9, 9):
+    for line in bot_deal(engine, 9, 9):
         event = json.loads(line)
         assert next(iter(event)) == "type"
         assert json.dumps(event, separators=(",", ":")) == line
@@ -122,7 +122,7 @@ def test_a_failing_win_check_is_reported(engine) -> None:
         engine.Table(broken).reset(1, 1)
 
 
-def several_winners_table(ruleset, head: str = "9s", engine=mjcore.sim):
+def several_winners_table(ruleset, head: str = "9s", engine=mjcore.table):
     hands, _, _ = SCENARIOS["several winners"]
     table = engine.Table(ruleset=ruleset)
     table.reset(0, 0, wall=scenario_wall(hands, head))
@@ -167,7 +167,7 @@ def test_the_ruleset_minimum_blocks_small_wins() -> None:
 def test_three_winners_on_one_discard_are_floored_together() -> None:
     """QQ's 一炮三响: each of three winners scores at least 3 fan (平胡 1, 平胡 1, 碰碰胡 2 alone)."""
     hands = ["123456789m123p5z", "111p222p333p456s9s", "111s222s333s789p9s", "5p5p5p6p6p6p4m4m4m5m5m5m9s"]
-    table = mjcore.sim.Table(ruleset="gd-qq3")
+    table = mjcore.table.Table(ruleset="gd-qq3")
     table.reset(0, 0, wall=scenario_wall(hands, "9s7z7z7z7z"))
     go_around_once_then_discard_nine_sou(table)
     for _ in range(3):
@@ -178,13 +178,14 @@ def test_three_winners_on_one_discard_are_floored_together() -> None:
 
 def test_a_win_check_and_a_ruleset_exclude_each_other() -> None:
     with pytest.raises(InvalidArgumentError, match="not both"):
-        mjcore.sim.Table(lambda hand, situation: None, ruleset="gd-qq3")
+        mjcore.table.Table(lambda hand, situation: None, ruleset="gd-qq3")
 
 
 def test_simulated_wins_respect_the_ruleset_minimum() -> None:
     strict = load_ruleset("gd-cgc5").with_minimum(3)
     for name, ruleset in (("gd-qq3", "gd-qq3"), ("strict", strict)):
-        stats = mjcore.sim.simulate_random(7, range(3000), threads=2, ruleset=ruleset)
+        with pytest.deprecated_call(match="use mjcore.simulate"):
+            stats = mjcore.table.simulate_random(7, range(3000), threads=2, ruleset=ruleset)
         assert stats["deals"] == 3000 and sum(stats["wins_by_offset"]) > 0, name
         if name == "strict":
             assert sum(stats["fans"][:3]) == 0
@@ -217,7 +218,7 @@ def test_seed_and_deal_out_of_range_are_named(engine, seed, deal) -> None:
     """Seeds and deal indices are u64 in the engine: outside that range every entry point says which one is
     wrong (not a bare OverflowError from the conversion)."""
     name = "seed" if seed != 0 else "deal"
-    for call in (lambda: engine.Table().reset(seed, deal), lambda: engine.play_random_deal(seed, deal)):
+    for call in (lambda: engine.Table().reset(seed, deal), lambda: bot_deal(engine, seed, deal)):
         with pytest.raises(InvalidArgumentError, match=f"^{name} must be an int in 0..2\\*\\*64-1"):
             call()
 
@@ -327,7 +328,7 @@ def test_payments_are_what_simulate_records(engine) -> None:
     drawn = [k for k in range(deals) if result["exhaustive_draw"][k]][:2]
     for k in won + drawn:
         table = engine.Table(ruleset="gd-qq3")
-        table.replay(mjcore.sim.play_random_deal(seed, k, dealer=k % 4, ruleset="gd-qq3"))
+        table.replay(bot_deal(mjcore.table, seed, k, dealer=k % 4, ruleset="gd-qq3"))
         paid = table.payments()
         assert paid == tuple(int(p) for p in result["payments"][k]), k
         assert sum(paid) == 0 and any(paid) == (k in won), k
@@ -348,3 +349,24 @@ def test_payments_wait_for_the_end_of_the_deal(engine) -> None:
     unscored.step(Action("win"))
     assert unscored.payments() == (0, 0, 0, 0), "a table without a ruleset scores no money"
 
+
+
+def test_the_replaced_entry_points_warn_and_play_what_table_play_plays(engine) -> None:
+    """``play_random_deal`` (and natively ``play_bot_deal``) are ``Table.reset`` + ``Table.play`` now."""
+    with pytest.deprecated_call(match="Table.play"):
+        old = engine.play_random_deal(11, 5, dealer=1, ruleset="gd-qq3")
+    assert old == bot_deal(engine, 11, 5, dealer=1, ruleset="gd-qq3")
+    if engine is mjcore.table:
+        with pytest.deprecated_call(match="Table.play"):
+            old = mjcore.table.bots.play_bot_deal(11, 5, ("efficiency", "random") * 2)
+        assert old == bot_deal(engine, 11, 5, ("efficiency", "random") * 2)
+
+
+def test_table_play_refuses_a_wrong_bot_list(engine) -> None:
+    table = new_table(engine)
+    with pytest.raises(InvalidArgumentError, match="one per seat"):
+        table.play(("random",) * 3)
+    with pytest.raises(InvalidArgumentError, match="one per seat"):
+        table.play("random")
+    with pytest.raises(InvalidArgumentError, match='unknown bot "smart"'):
+        table.play(("smart",) * 4)

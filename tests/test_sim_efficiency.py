@@ -9,10 +9,13 @@ import pytest
 import mjcore
 from mjcore import Forms, InvalidArgumentError
 from mjcore.hand import Meld, MeldKind
-from mjcore.reference import sim as ref
-from mjcore.reference.sim.discard_order import tie_break
-from mjcore.sim_bots import BOT_NAMES, play_bot_deal
-from mjcore.sim_types import Action, Observation, OfferedTile
+from mjcore.reference import table as ref
+from mjcore.reference.table.discard_order import tie_break
+import mjcore.table
+from mjcore.table.bots import BOT_NAMES
+
+from .sim_helpers import bot_deal
+from mjcore.table.types import Action, Observation, OfferedTile
 from mjcore.tiles import NUM_KINDS
 
 EFFICIENCY = ("efficiency",) * 4
@@ -32,25 +35,25 @@ def counts(*runs: str) -> tuple[int, ...]:
 def test_four_efficiency_bots_play_identical_deals(chunk: int) -> None:
     for deal in range(chunk * 25, chunk * 25 + 25):
         dealer, round_wind = deal % 4, deal // 4 % 4
-        native = play_bot_deal(3, deal, EFFICIENCY, dealer, round_wind)
-        assert native == ref.play_bot_deal(3, deal, EFFICIENCY, dealer, round_wind), f"deal {deal}"
+        native = bot_deal(mjcore.table, 3, deal, EFFICIENCY, dealer, round_wind)
+        assert native == bot_deal(ref, 3, deal, EFFICIENCY, dealer, round_wind), f"deal {deal}"
 
 
 @pytest.mark.parametrize("bots", MIXED)
 def test_mixed_seats_play_identical_deals(bots: tuple[str, ...]) -> None:
     for deal in range(20):
-        assert play_bot_deal(5, deal, bots) == ref.play_bot_deal(5, deal, bots), f"deal {deal}"
+        assert bot_deal(mjcore.table, 5, deal, bots) == bot_deal(ref, 5, deal, bots), f"deal {deal}"
 
 
 def test_bots_are_registered_by_name() -> None:
     assert BOT_NAMES == ref.BOT_NAMES == ("random", "efficiency")
     assert isinstance(ref.bot_named("efficiency"), ref.EfficiencyBot)
     with pytest.raises(InvalidArgumentError, match='unknown bot "smart"'):
-        play_bot_deal(0, 0, ("smart",) * 4)
+        bot_deal(mjcore.table, 0, 0, ("smart",) * 4)
     with pytest.raises(InvalidArgumentError, match='unknown bot "smart"'):
         ref.bot_named("smart")
     with pytest.raises(InvalidArgumentError, match="one per seat"):
-        play_bot_deal(0, 0, ("random",) * 3)
+        bot_deal(mjcore.table, 0, 0, ("random",) * 3)
 
 
 # Hand-written positions -----------------------------------------------------------------------------------

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from mjcore import sim
-from mjcore.reference import sim as ref
-from mjcore.sim_types import Action
+from mjcore import table as rust
+from mjcore.reference import table as ref
+from mjcore.table.types import Action
 
-from .sim_helpers import SCENARIOS, scenario_wall, scripted_or_default, win_check
+from .sim_helpers import SCENARIOS, bot_deal, scenario_wall, scripted_or_default, win_check
 
 SEED = 20261129
 
@@ -21,8 +21,8 @@ def test_random_bot_deals_have_identical_logs() -> None:
     """The shipped rules on both sides: the native 鸡平胡 shapes against the reference ``is_win``."""
     kinds: dict[str, int] = {}
     for deal in range(200):
-        native = sim.play_random_deal(SEED, deal, dealer=deal % 4)
-        assert native == ref.play_random_deal(SEED, deal, dealer=deal % 4), f"deal {deal}"
+        native = bot_deal(rust, SEED, deal, dealer=deal % 4)
+        assert native == bot_deal(ref, SEED, deal, dealer=deal % 4), f"deal {deal}"
         for line in native:
             event = json.loads(line)
             kind = event["kind"] if event["type"] == "meld" else event["type"]
@@ -34,8 +34,8 @@ def test_random_bot_deals_have_identical_logs() -> None:
 
 def test_a_python_win_check_gives_identical_logs_too() -> None:
     for deal in range(30):
-        native = sim.play_random_deal(SEED, deal, win_check=win_check)
-        assert native == ref.play_random_deal(SEED, deal, win_check=win_check), f"deal {deal}"
+        native = bot_deal(rust, SEED, deal, win_check=win_check)
+        assert native == bot_deal(ref, SEED, deal, win_check=win_check), f"deal {deal}"
 
 
 def test_whole_games_have_identical_logs() -> None:
@@ -45,7 +45,7 @@ def test_whole_games_have_identical_logs() -> None:
     def non_dealer_wins(hand, situation):
         return situation.winner != situation.dealer
 
-    native = sim.play_random_game(SEED, wind_rounds=2, max_deals=60, win_check=non_dealer_wins)
+    native = rust.play_random_game(SEED, wind_rounds=2, max_deals=60, win_check=non_dealer_wins)
     twin = ref.play_random_game(SEED, wind_rounds=2, max_deals=60, win_check=non_dealer_wins)
     assert native == twin
     dealers = [json.loads(log[0])["dealer"] for log in native]
@@ -72,10 +72,12 @@ def summarise(logs: list[list[str]]) -> dict:
 
 
 def test_native_simulation_totals_match_the_twin_deals() -> None:
-    stats = sim.simulate_random(SEED, range(60), threads=2)
-    twin = summarise([ref.play_random_deal(SEED, deal, dealer=deal % 4) for deal in range(60)])
+    with pytest.deprecated_call():
+        stats = rust.simulate_random(SEED, range(60), threads=2)
+    twin = summarise([bot_deal(ref, SEED, deal, dealer=deal % 4) for deal in range(60)])
     assert {key: stats[key] for key in twin} == twin
-    halves = [sim.simulate_random(SEED, part, threads=1) for part in (range(0, 25), range(25, 60))]
+    with pytest.deprecated_call():
+        halves = [rust.simulate_random(SEED, part, threads=1) for part in (range(0, 25), range(25, 60))]
     assert [a + b for a, b in zip(*(h["wins_by_offset"] for h in halves))] == stats["wins_by_offset"]
     assert sum(h["deals"] for h in halves) == 60
 
@@ -87,7 +89,7 @@ def greedy_then_random(legal: list[Action], rng: random.Random) -> Action:
 
 @pytest.mark.parametrize("deal", range(40))
 def test_step_by_step_driving_matches(deal: int) -> None:
-    native = sim.Table()
+    native = rust.Table()
     native.reset(SEED, deal, dealer=deal % 4, round_wind=deal % 3)
     twin = ref.Table()
     twin.reset(SEED, deal, dealer=deal % 4, round_wind=deal % 3)
@@ -110,7 +112,7 @@ def test_rulesets_decide_alike(ruleset: str) -> None:
     how many fan, and what each seat pays. A policy that always wins when it may makes wins frequent."""
     wins = 0
     for deal in range(12):
-        native, twin = sim.Table(ruleset=ruleset), ref.Table(ruleset=ruleset)
+        native, twin = rust.Table(ruleset=ruleset), ref.Table(ruleset=ruleset)
         native.reset(SEED, deal, dealer=deal % 4, round_wind=1)
         twin.reset(SEED, deal, dealer=deal % 4, round_wind=1)
         rng = random.Random(deal)
@@ -129,10 +131,10 @@ def test_rulesets_decide_alike(ruleset: str) -> None:
 
 def test_logs_replay_across_engines() -> None:
     for deal in range(20):
-        log = sim.play_random_deal(SEED, deal)
+        log = bot_deal(rust, SEED, deal)
         assert ref.replay(log, ref.chicken_win_check).log_lines() == log
-        twin_log = ref.play_random_deal(SEED, deal)
-        table = sim.Table()
+        twin_log = bot_deal(ref, SEED, deal)
+        table = rust.Table()
         table.replay(twin_log)
         assert table.log() == twin_log
 
@@ -142,7 +144,7 @@ def test_constructed_walls_play_alike(name: str) -> None:
     hands, head, script = SCENARIOS[name]
     script = list(script)
     wall = scenario_wall(hands, head)
-    native = sim.Table()
+    native = rust.Table()
     native.reset(0, 0, wall=wall)
     twin = ref.Table()
     twin.reset(0, 0, wall=wall)

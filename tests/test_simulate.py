@@ -9,8 +9,8 @@ import pytest
 import mjcore
 import mjcore.reference
 from mjcore.errors import InvalidArgumentError
-from mjcore.simulation import COLUMNS, totals_of
-from mjcore.simulation_summary import wilson
+from mjcore.sim.result import COLUMNS, totals_of
+from mjcore.sim.summary import wilson
 
 SEED = 11
 RANDOM = ("random",) * 4

@@ -14,13 +14,14 @@ import numpy as np
 import pytest
 
 import mjcore
-from mjcore import reference, sim
+from mjcore import reference
+from mjcore import table as rust
 from mjcore.errors import RulesetError
-from mjcore.reference import sim as ref
-from mjcore.ruleset import RULESET_DIR
-from mjcore.table_rules import DEFAULT_TABLE_RULES, SECTIONS
+from mjcore.reference import table as ref
+from mjcore.rules.registry import RULESET_DIR
+from mjcore.rules.table_rules import DEFAULT_TABLE_RULES, SECTIONS
 
-from mjcore.sim_types import Action
+from mjcore.table.types import Action
 
 from .sim_helpers import scenario_wall
 from .test_sim_parity import greedy_then_random, scripted_or_default
@@ -134,7 +135,7 @@ def test_a_variant_is_usable_wherever_a_ruleset_is() -> None:
     assert not mjcore.score(hand, "5m", ruleset=strict, discarder=1).legal
     result = mjcore.simulate(strict, 200, seed=3, bots=("random",) * 4, threads=1)
     assert (result["fan"][result["winners"]] >= 3).all()
-    table = sim.Table(ruleset=BASE.with_options(flowers=8))
+    table = rust.Table(ruleset=BASE.with_options(flowers=8))
     table.reset(SEED, 0)
     start, *events = (json.loads(line) for line in table.log())
     flowers = sum(event["type"] == "flower" for event in events)
@@ -147,7 +148,7 @@ def played_alike(rules: mjcore.Ruleset, deals: int) -> list[list[str]]:
     random: wins are then frequent); the legal actions and the logs must agree throughout."""
     logs = []
     for deal in range(deals):
-        native, twin = sim.Table(ruleset=rules), ref.Table(ruleset=rules)
+        native, twin = rust.Table(ruleset=rules), ref.Table(ruleset=rules)
         native.reset(SEED, deal, dealer=deal % 4)
         twin.reset(SEED, deal, dealer=deal % 4)
         rng = random.Random(deal)
@@ -204,7 +205,7 @@ def test_a_melded_kong_is_robbed_where_the_rules_allow_it() -> None:
     for robbable in (("added", "melded"), ("added",)):
         rules = BASE.with_options(minimum=0, chi="none", robbable_kongs=robbable,
                                   sources=("self_draw", "robbing_kong"))  # fmt: skip
-        native, twin = sim.Table(ruleset=rules), ref.Table(ruleset=rules)
+        native, twin = rust.Table(ruleset=rules), ref.Table(ruleset=rules)
         native.reset(0, 0, wall=wall)
         twin.reset(0, 0, wall=wall)
         steps = list(script)

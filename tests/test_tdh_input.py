@@ -10,8 +10,8 @@ import pytest
 
 import mjcore
 from mjcore import Hand, InvalidArgumentError, InvalidHandError, InvalidTileError, Meld, MeldKind, RulesetError
-from mjcore.ruleset import RULESET_DIR
-from mjcore.tdh import SCHEMA, TdhRuleset
+from mjcore.rules.registry import RULESET_DIR
+from mjcore.rules.tdh import SCHEMA, TdhRuleset
 
 BACKENDS = {"native": mjcore.score, "reference": mjcore.reference.score}
 TDH = mjcore.load_ruleset("tdh")
@@ -166,7 +166,7 @@ def test_other_families_refuse_the_tdh_keywords(ruleset) -> None:
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_situation_object_or_keywords_not_both(backend) -> None:
-    where = mjcore.tdh.TdhSituation(seat_wind=1, self_drawn=True)
+    where = mjcore.rules.tdh.TdhSituation(seat_wind=1, self_drawn=True)
     assert BACKENDS[backend](*T01, where, ruleset=TDH).net == (-2, 6, -2, -2)
     with pytest.raises(TypeError, match="not both"):
         BACKENDS[backend](*T01, where, ruleset=TDH, dealer=2)

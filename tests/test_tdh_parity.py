@@ -10,7 +10,7 @@ import pytest
 
 import mjcore
 from mjcore import _core
-from mjcore.tdh.names import FORMS, MULTIPLIERS
+from mjcore.rules.tdh.names import FORMS, MULTIPLIERS
 
 from .tdh_corpus import random_call, spoiled_call
 

@@ -7,7 +7,7 @@ and signatures, used for differential testing and as readable documentation of e
 from __future__ import annotations
 
 from . import errors
-from .analysis import (
+from .analysis.calls import (
     decompose,
     is_win,
     is_win_batch,
@@ -28,19 +28,28 @@ from .errors import (
     RulesetError,
 )
 from .hand import Forms, Hand, Meld, MeldKind
-from .mcr import McrRuleset, McrScore
-from .tdh import TdhRuleset, TdhScore
-from .results import Decomposition, DiscardChoice, Group, Waits
-from .ruleset import Ruleset, load_ruleset, rulesets
-from .score_result import ScoreEntry, ScoreResult
-from .scoring import score, score_batch
-from .simulation import SimulationResult
-from .simulator import simulate
-from .situation import Situation
+from .rules.mcr import McrRuleset, McrScore
+from .rules.tdh import TdhRuleset, TdhScore
+from .analysis.results import Decomposition, DiscardChoice, Group, Waits
+from .rules.registry import Ruleset, load_ruleset, rulesets
+from .rules.guangdong.result import ScoreEntry, ScoreResult
+from .rules.score import score, score_batch
+from .sim.result import SimulationResult
+from .sim.run import simulate
+from .rules.guangdong.situation import Situation
 from .tiles import chinese_name, tile_index, tile_name, unicode_tile
 
-from . import sichuan, taiwan  # noqa: E402,F401  (the regional families: mjcore.sichuan, mjcore.taiwan)
+from . import analysis, rules, sim, table  # noqa: E402  (the subpackages: mjcore.rules.sichuan, mjcore.table …)
+from .table import Table  # noqa: E402
 from . import reference  # noqa: E402  (after the public names: the reference imports shared modules only)
+from ._moved import install as _install_moved_paths, moved_attribute as _moved_attribute  # noqa: E402
+
+_install_moved_paths()
+
+
+def __getattr__(name: str) -> object:
+    """The first layout's submodule names (``mjcore.sichuan``) still answer, with a DeprecationWarning."""
+    return _moved_attribute(__name__, name)
 
 __version__ = "0.1.0"
 
@@ -66,6 +75,7 @@ __all__ = [
     "ScoreEntry",
     "ScoreResult",
     "SimulationResult",
+    "Table",
     "TdhRuleset",
     "TdhScore",
     "Situation",
@@ -77,14 +87,18 @@ __all__ = [
     "is_win_batch",
     "load_ruleset",
     "parse_hand",
+    "analysis",
     "reference",
+    "rules",
     "rulesets",
     "score",
     "score_batch",
     "shanten",
     "shanten_batch",
     "shanten_by_form",
+    "sim",
     "simulate",
+    "table",
     "tile_index",
     "tile_name",
     "unicode_tile",

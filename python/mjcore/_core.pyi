@@ -57,9 +57,9 @@ def is_win_batch(
     arr: npt.NDArray[np.uint8], forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
 ) -> npt.NDArray[np.bool_]: ...
 
-# Guangdong scoring (mjcore.ruleset, mjcore.scoring).
+# Guangdong scoring (mjcore.rules, mjcore.rules).
 class Ruleset:
-    """A compiled scoring table; built by ``mjcore.ruleset.Ruleset.compiled`` after validation."""
+    """A compiled scoring table; built by ``mjcore.rules.Ruleset.compiled`` after validation."""
 
     def __new__(
         cls,
@@ -102,9 +102,9 @@ def score_batch(
     last_tile: npt.NDArray[np.uint8],
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]: ...
 
-# Chinese Official (MCR) scoring (mjcore.mcr).
+# Chinese Official (MCR) scoring (mjcore.rules.mcr).
 class McrRuleset:
-    """A compiled MCR fan table; built by ``mjcore.mcr.McrRuleset.compiled`` after validation."""
+    """A compiled MCR fan table; built by ``mjcore.rules.mcr.McrRuleset.compiled`` after validation."""
 
     def __new__(
         cls,
@@ -137,16 +137,16 @@ def mcr_score_batch(
     prevalent_wind: npt.NDArray[np.uint8],
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]: ...  # totals (−1 not a win), fan counts (N, table's fans)
 
-# 推倒胡 scoring (mjcore.tdh).
+# 推倒胡 scoring (mjcore.rules.tdh).
 class TdhRuleset:
-    """A compiled 推倒胡 ruleset; built by ``mjcore.tdh.TdhRuleset.compiled`` after validation."""
+    """A compiled 推倒胡 ruleset; built by ``mjcore.rules.tdh.TdhRuleset.compiled`` after validation."""
 
     def __new__(cls, name: str, options: Sequence[tuple[str, str]]) -> TdhRuleset: ...  # every option as text
     @property
     def name(self) -> str: ...
 
 # (refusal, form, multipliers, share, horses (seat, hits), liable or -1, win_net, kong payments
-# (owner, kind, payer, amount), kong_money, net): read by mjcore.tdh.TdhScore.from_row
+# (owner, kind, payer, amount), kong_money, net): read by mjcore.rules.tdh.TdhScore.from_row
 TdhRow = tuple[int, int, list[int], int, list[tuple[int, int]], int, list[int], list[tuple[int, int, int, int]],
                list[int], list[int]]
 
@@ -159,7 +159,7 @@ def tdh_score(
     win: int,  # tile code: kinds 0..33, flowers 34..41
     winner: int,
     dealer: int,
-    source: int,  # mjcore.tdh.names.SOURCES
+    source: int,  # mjcore.rules.tdh.names.SOURCES
     discarder: int,  # -1 none
     kong_bloom: bool,
     kong_fed_by: int,  # -1 none
@@ -171,7 +171,7 @@ def tdh_score(
 ) -> TdhRow: ...
 def tdh_keys() -> tuple[list[str], list[str]]: ...  # the engine's form and multiplier keys
 
-# The table engine (mjcore.sim wraps these).
+# The table engine (mjcore.table wraps these).
 RawWinCheck = Callable[
     [
         bytes,
@@ -183,7 +183,7 @@ RawWinCheck = Callable[
 ActionTuple = tuple[str, int | None]
 
 class TableRules:
-    """Compiled table rules (``[tiles]`` … ``[settlement]``); built by ``mjcore.table_rules`` after reading."""
+    """Compiled table rules (``[tiles]`` … ``[settlement]``); built by ``mjcore.rules.table_rules`` after reading."""
 
     def __new__(
         cls,
@@ -237,6 +237,7 @@ class Table:
     def log(self) -> list[str]: ...
     def outcome(self) -> list[tuple[int, int, int | None, bool, int]] | None: ...
     def payments(self) -> list[int] | None: ...
+    def play(self, bots: list[str]) -> None: ...
 
 def play_random_deal(
     seed: int,
@@ -264,7 +265,7 @@ def simulate_random(
     table_rules: TableRules | None = ...,
 ) -> dict[str, int | list[int]]: ...
 
-# mjcore.simulate: (totals, per-deal columns or None); see mjcore.simulation for the keys and dtypes.
+# mjcore.simulate: (totals, per-deal columns or None); see mjcore.sim.result for the keys and dtypes.
 def simulate_deals(
     ruleset: Ruleset,
     table_rules: TableRules,
@@ -275,13 +276,13 @@ def simulate_deals(
     per_deal: bool = ...,
 ) -> tuple[dict[str, int | list[int]], dict[str, npt.NDArray[np.generic]] | None]: ...
 
-# The built-in bots by name (mjcore.sim_bots wraps these).
+# The built-in bots by name (mjcore.table.bots wraps these).
 def play_bot_deal(
     seed: int, deal: int, bots: Sequence[str], dealer: int = ..., round_wind: int = ...
 ) -> list[str]: ...
 def bot_names() -> list[str]: ...
 
-# Sichuan and Taiwan (mjcore.sichuan, mjcore.taiwan): compiled by RegionalRuleset.compiled after validation.
+# Sichuan and Taiwan (mjcore.rules.sichuan, mjcore.rules.taiwan): compiled by RegionalRuleset.compiled after validation.
 RegionalEntries = list[tuple[str, int, int]]  # (key, count, value) in row order
 MoneyRows = list[tuple[str, tuple[int, int, int, int]]]
 

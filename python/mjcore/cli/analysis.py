@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from .. import analysis
+from ..analysis import calls as analysis
 from ..hand import Forms, Hand, forms_bits
-from ..results import Waits
+from ..analysis.results import Waits
 from ..tiles import tile_name, unicode_tile
 
 __all__ = ["add_hand_commands"]

@@ -13,9 +13,9 @@ import sys
 from collections.abc import Sequence
 
 from ..errors import InvalidArgumentError, MjcoreError
-from ..ruleset import load_ruleset, rulesets
-from ..score_signature import FAMILIES
-from ..scoring import score
+from ..rules.registry import load_ruleset, rulesets
+from ..rules.score_signature import FAMILIES
+from ..rules.score import score
 
 __all__ = ["add_score_command", "run_score", "main"]
 

@@ -15,11 +15,11 @@ import sys
 import time
 from typing import Optional, TextIO
 
-from ..progress_bar import print_progress
-from ..ruleset import rulesets
-from ..sim_bots import BOT_NAMES
-from ..simulation import SimulationResult
-from ..simulator import simulate
+from ..sim.progress_bar import print_progress
+from ..rules.registry import rulesets
+from ..table.bots import BOT_NAMES
+from ..sim.result import SimulationResult
+from ..sim.run import simulate
 
 __all__ = ["add_simulate_command", "run_simulate"]
 

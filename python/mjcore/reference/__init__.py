@@ -1,27 +1,27 @@
 """The pure-Python reference twin of the native core: the same function names and signatures as ``mjcore``,
 written for clarity rather than speed. Used for differential testing against the Rust core, and as the
-readable documentation of every algorithm — one module per concept:
+readable documentation of every algorithm — one subpackage per concept, as the native package:
 
 - ``notation``: parsing hand text (mpsz, Chinese, Unicode tiles, melds);
-- ``forms``: the form options and when each form applies; ``standard``, ``seven_pairs`` (七对),
-  ``thirteen_orphans`` (十三幺), ``knitted`` (全不靠, 七星不靠, 组合龙): each form's readings and distance;
-- ``suit_distance``: the per-suit distance tables behind the standard form's shanten;
-- ``decompose``: decompositions and ``is_win``; ``shanten``; ``waits`` (听牌, 进张, 何切); ``batch``;
-- ``guangdong``: scoring Guangdong wins (鸡平胡, 贵港) under a ruleset;
-- ``sim``: the table engine and bots; ``simulator``: ``simulate``, many deals with per-deal arrays.
+- ``analysis``: the form options (``forms``) and each form's readings and distance (``standard``, ``seven_pairs``
+  七对, ``thirteen_orphans`` 十三幺, ``knitted`` 全不靠 / 七星不靠 / 组合龙), the per-suit distance tables
+  (``suit_distance``), decompositions and ``is_win``, ``shanten``, ``waits`` (听牌, 进张, 何切), ``batch``;
+- ``rules``: scoring each family (``guangdong`` — which dispatches ``score`` — ``mcr``, ``tdh``, ``sichuan``,
+  ``taiwan``, ``folk``);
+- ``table``: the table engine and bots; ``sim``: ``simulate``, many deals with per-deal arrays.
 """
 
 from __future__ import annotations
 
-from .batch import is_win_batch, shanten_batch
-from .decompose import decompose, is_win
-from .guangdong import score
+from .analysis.batch import is_win_batch, shanten_batch
+from .analysis.decompose import decompose, is_win
+from .rules.guangdong import score
 from .notation import parse_hand, parse_tile, parse_tiles
-from ..simulation import SimulationResult
-from .shanten import shanten, shanten_by_form
-from .simulator import simulate
-from .waits import waits
-from . import sichuan, taiwan  # noqa: E402,F401  (mjcore.reference.sichuan / .taiwan: the regional twins)
+from ..sim.result import SimulationResult
+from .analysis.shanten import shanten, shanten_by_form
+from .sim.run import simulate
+from .analysis.waits import waits
+from .rules import sichuan, taiwan  # noqa: E402,F401  (mjcore.reference.rules.sichuan / .taiwan: the regional twins)
 
 __all__ = [
     "SimulationResult",
@@ -38,3 +38,10 @@ __all__ = [
     "simulate",
     "waits",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The first layout's module names (``mjcore.reference.mcr``) still answer, with a DeprecationWarning."""
+    from .._moved import moved_attribute
+
+    return moved_attribute(__name__, name)

@@ -56,7 +56,7 @@ fn native_parts(py: Python<'_>) -> PyResult<&Py<PyAny>> {
     static PARTS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     PARTS.get_or_try_init(py, || {
         Ok(py
-            .import("mjcore.analysis")?
+            .import("mjcore.analysis.calls")?
             .getattr("_native_parts")?
             .unbind())
     })

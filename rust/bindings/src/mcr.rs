@@ -76,8 +76,8 @@ fn mcr_situation(
     }
 }
 
-static FAN_SCORE: PyClassRef = PyClassRef::new("mjcore.mcr.result", "FanScore");
-static MCR_SCORE: PyClassRef = PyClassRef::new("mjcore.mcr.result", "McrScore");
+static FAN_SCORE: PyClassRef = PyClassRef::new("mjcore.rules.mcr.result", "FanScore");
+static MCR_SCORE: PyClassRef = PyClassRef::new("mjcore.rules.mcr.result", "McrScore");
 
 impl PyMcrRuleset {
     /// The `FanScore` of `fan` counted `count` times.

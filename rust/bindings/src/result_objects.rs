@@ -18,7 +18,7 @@ pub struct ResultTypes {
 pub fn result_types(py: Python<'_>) -> PyResult<&ResultTypes> {
     static TYPES: PyOnceLock<ResultTypes> = PyOnceLock::new();
     TYPES.get_or_try_init(py, || {
-        let results = py.import("mjcore.results")?;
+        let results = py.import("mjcore.analysis.results")?;
         let class = |name: &str| -> PyResult<NamedTupleClass> {
             NamedTupleClass::new(results.getattr(name)?.cast_into::<PyType>()?)
         };

@@ -27,8 +27,8 @@ fn tile(index: u8) -> PyResult<Tile> {
     Tile::new(index).ok_or_else(|| argument(format!("winning tile {index} is not 0..33")))
 }
 
-static SCORE_RESULT: PyClassRef = PyClassRef::new("mjcore.score_result", "ScoreResult");
-static SCORE_ENTRY: PyClassRef = PyClassRef::new("mjcore.score_result", "ScoreEntry");
+static SCORE_RESULT: PyClassRef = PyClassRef::new("mjcore.rules.guangdong.result", "ScoreResult");
+static SCORE_ENTRY: PyClassRef = PyClassRef::new("mjcore.rules.guangdong.result", "ScoreEntry");
 
 /// Scores one win straight from its Python objects and returns the `ScoreResult` (the fast single call).
 /// `hand`: a `mjcore.Hand`, hand text or 34 counts; `situation`: a `mjcore.Situation` (checked on

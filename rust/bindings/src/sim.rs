@@ -7,9 +7,9 @@
 use mjcore_engine::hand::Meld;
 use mjcore_engine::sim::wall::is_wall_code;
 use mjcore_engine::sim::{
-    play_deal, play_game, replay, simulate, Action, Adjudicator, AtTable, Deal, FirstGoAround,
-    GameConfig, Policy, RandomBot, ScoringRules, ShapeRules, Stats, TableRules, Wall, WinInfo,
-    WinSituation,
+    bots_named, play_deal, play_game, replay, simulate, Action, Adjudicator, AtTable, Deal,
+    FirstGoAround, GameConfig, Policy, RandomBot, ScoringRules, ShapeRules, Stats, TableRules,
+    Wall, WinInfo, WinSituation,
 };
 use mjcore_engine::{Counts, EngineError, FormSet, Tile};
 use pyo3::prelude::*;
@@ -299,6 +299,16 @@ impl Table {
     /// wins are not scored by a ruleset), None while it runs: the very sum `simulate` records.
     fn payments(&self) -> PyResult<Option<[i64; 4]>> {
         Ok(self.current()?.outcome().map(|o| o.payments()))
+    }
+
+    /// Plays the rest of the deal natively, one built-in bot per seat by name (`BOT_NAMES`); each bot is
+    /// seeded by (seed, deal, seat), so a deal played from its start is the one `simulate` plays.
+    fn play(&mut self, bots: Vec<String>) -> PyResult<()> {
+        let mut policies = bots_named(&bots).py_err()?;
+        let deal = self.deal.as_mut().ok_or_else(|| {
+            crate::errors::to_py(EngineError::illegal("no deal yet: call reset() first"))
+        })?;
+        play_deal(deal, &mut policies, &self.rules).py_err()
     }
 }
 

@@ -22,7 +22,7 @@ struct WaitsPython {
 fn waits_python(py: Python<'_>) -> PyResult<&WaitsPython> {
     static TYPES: PyOnceLock<WaitsPython> = PyOnceLock::new();
     TYPES.get_or_try_init(py, || {
-        let results = py.import("mjcore.results")?;
+        let results = py.import("mjcore.analysis.results")?;
         let class = |name: &str| {
             results
                 .getattr(name)?

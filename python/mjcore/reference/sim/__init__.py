@@ -1,40 +1,17 @@
-"""The pure-Python twin of the Rust table engine (``mjcore_engine::sim``): the same RNG, wall, 鸡平胡 deal state
-machine, random bot, event log and game loop — slow and readable. Given the same seed it produces the
-identical event log."""
+"""The pure-Python twin of ``mjcore.sim``: ``simulate`` with the same signature and per-deal arrays."""
 
-from .bots import BOT_NAMES, bot_named, bots_named, play_bot_deal
-from .deal import SEATS, Deal
-from .efficiency import EfficiencyBot
-from .game import Game, GameConfig, play_deal, play_game
-from .policy import Policy, RandomBot
-from .replay import replay
-from .rng import Rng
-from .scoring_rules import scoring_win_check
-from .shape_rules import chicken_win_check
-from .table import Table, play_random_deal, play_random_game
-from .wall import WALL_SIZE, Wall
+from .run import simulate
 
-__all__ = [
-    "BOT_NAMES",
-    "SEATS",
-    "WALL_SIZE",
-    "Deal",
-    "EfficiencyBot",
-    "Game",
-    "GameConfig",
-    "Policy",
-    "RandomBot",
-    "Rng",
-    "Table",
-    "Wall",
-    "bot_named",
-    "bots_named",
-    "play_bot_deal",
-    "play_deal",
-    "play_game",
-    "chicken_win_check",
-    "play_random_deal",
-    "play_random_game",
-    "replay",
-    "scoring_win_check",
-]
+__all__ = ["simulate"]
+
+
+def __getattr__(name: str) -> object:
+    """``mjcore.reference.sim`` used to be the twin table engine: its names still answer, with a
+    DeprecationWarning."""
+    from .. import table
+    from ..._moved import warn_moved
+
+    if name.startswith("_") or not hasattr(table, name):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warn_moved(f"mjcore.reference.sim.{name}", f"mjcore.reference.table.{name}")
+    return getattr(table, name)

@@ -1,0 +1,90 @@
+"""The pure-Python twin of ``mjcore.simulate``: the twin table engine and bots play each deal, the twin
+scoring settles each win (fan, pattern, payments with liabilities), and the per-deal arrays and totals are
+built exactly as the native ones. Slow; for parity tests and reading."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Optional, Union
+
+import numpy as np
+
+from ...sim.distributed import ClusterLike, ProgressCallback, simulate_on_cluster
+from ...errors import InvalidArgumentError
+from ...rules.registry import RulesetLike
+from ...sim.result import SimulationRequest, SimulationResult, totals_of
+from ..table.bots import bots_named
+from ..table.deal import SEATS, Deal
+from ..table.game import play_deal
+from ..table.scoring_rules import scoring_win_check
+from ..table.settlement import settle_win
+
+__all__ = ["simulate"]
+
+
+def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int = 0,
+             bots: Sequence[str] = ("efficiency",) * 4, threads: Optional[int] = None, per_deal: bool = True,
+             deal_offset: int = 0, *, cluster: Optional[ClusterLike] = None, shard_deals: Optional[int] = None,
+             progress: Union[bool, ProgressCallback] = False) -> SimulationResult:  # fmt: skip
+    """As ``mjcore.simulate``; ``threads`` is accepted and ignored (the twin plays one deal after another). On a
+    ``cluster`` the workers play their shards with this twin."""
+    request = SimulationRequest.of(ruleset, deals, seed, bots, deal_offset, threads)
+    if cluster is not None:
+        return simulate_on_cluster(request, cluster, threads=threads, per_deal=per_deal, shard_deals=shard_deals,
+                                   progress=progress, backend=__name__.rsplit(".", 1)[0])  # fmt: skip
+    if shard_deals is not None or progress:
+        raise InvalidArgumentError("shard_deals and progress belong to cluster runs: give cluster= as well")
+    rows = [_deal_row(request, index) for index in range(request.start, request.stop)]
+    columns = {name: np.array([row[name] for row in rows], dtype=dtype).reshape((len(rows),) + shape)
+               for name, (dtype, shape) in _COLUMN_TYPES.items()}  # fmt: skip
+    return request.result(totals_of(columns), columns if per_deal else None)
+
+
+_PER_SEAT = (SEATS,)
+_COLUMN_TYPES = {
+    "winners": (np.bool_, _PER_SEAT),
+    "pattern": (np.int16, _PER_SEAT),
+    "fan": (np.int16, _PER_SEAT),
+    "points": (np.int64, _PER_SEAT),
+    "payments": (np.int64, _PER_SEAT),
+    "discarder": (np.int8, ()),
+    "self_drawn": (np.bool_, ()),
+    "robbing_kong": (np.bool_, ()),
+    "turns": (np.uint16, ()),
+    "exhaustive_draw": (np.bool_, ()),
+    "dealer": (np.uint8, ()),
+    "kongs": (np.uint8, ()),
+    "liability": (np.int8, ()),
+}
+
+
+def _deal_row(request: SimulationRequest, index: int) -> dict:
+    """Plays one deal and reads its row, as the engine's ``DealRecord``."""
+    rules = request.ruleset
+    dealer = index % SEATS
+    deal = Deal(request.seed, index, dealer, 0, scoring_win_check(rules), rules=rules.table_rules)
+    play_deal(deal, bots_named(request.bots))
+    events = [json.loads(line) for line in deal.log_lines()]
+    draws = [sum(1 for e in events if e["type"] == "draw" and e["seat"] == seat) for seat in range(SEATS)]
+    row = {
+        "winners": [False] * SEATS, "pattern": [-1] * SEATS, "fan": [-1] * SEATS, "points": [0] * SEATS,
+        "payments": [0] * SEATS, "discarder": -1, "self_drawn": False, "robbing_kong": False, "turns": max(draws),
+        "exhaustive_draw": not deal.outcome, "dealer": dealer, "liability": -1,
+        "kongs": sum(1 for e in events if e["type"] == "meld" and "kong" in e["kind"]),
+    }  # fmt: skip
+    for order, (winner, (hand, situation)) in enumerate(zip(deal.outcome or [], deal.settlements)):
+        if order == 0:
+            row["turns"] = draws[winner.seat]
+            row["discarder"] = -1 if winner.from_seat is None else winner.from_seat
+            row["self_drawn"] = winner.from_seat is None
+            row["robbing_kong"] = winner.robbing_kong
+        pattern, paid, liable = settle_win(rules, hand, situation)
+        row["winners"][winner.seat] = True
+        row["fan"][winner.seat] = winner.fan
+        row["points"][winner.seat] = 1 << winner.fan
+        row["pattern"][winner.seat] = pattern
+        row["payments"] = [total + p for total, p in zip(row["payments"], paid)]
+        if row["liability"] < 0 and liable is not None:
+            row["liability"] = liable
+    return row

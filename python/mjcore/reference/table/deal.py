@@ -1,0 +1,549 @@
+"""One deal as a state machine driven one decision at a time — the readable twin of the Rust ``sim::deal``
+(RULES.md §1.3–§1.9), producing the identical event log, its rules read from ``TableRules`` (the tile set and
+flowers, the hand size, the reserved tail, the claims, the win sources, several winners, 漏胡, the end).
+
+Exactly one seat acts at each decision point. Claims on a discard are asked seat by seat in turn order from
+the discarder; once all have answered they resolve by priority: win > pon/kong > chi, the winners chosen by
+``several_winners`` (all: 一炮多响; first: answers stop at the first win; highest). An added kong is first
+offered to the seats that could rob it (抢杠). When the deal plays on after a win (``winners`` > 1), a winner
+leaves the table.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+from ...arguments import check_u64
+from ...errors import IllegalActionError, InvalidArgumentError, InvalidHandError
+from ...hand import Hand, Meld, MeldKind
+from ...table.types import Action, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
+from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
+from ...tiles import NUM_KINDS, tile_name
+from . import log
+from .discard_history import discard_history
+from .wall import FIRST_FLOWER, Wall, tile_set
+
+__all__ = ["Deal", "SEATS"]
+
+SEATS = 4
+
+
+def _can_start_chow(kind: int) -> bool:
+    return kind < 27 and kind % 9 <= 6
+
+
+def _action_text(action: Action) -> str:
+    """Like the Rust ``Display``: ``discard 5m``, ``chi 345m``, ``pon``."""
+    if action.tile is None:
+        return action.kind
+    if action.kind == "chi":
+        name = tile_name(action.tile)
+        number = int(name[0])
+        return f"chi {number}{number + 1}{number + 2}{name[1]}"
+    return f"{action.kind} {tile_name(action.tile)}"
+
+
+@dataclass
+class _Seat:
+    concealed: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
+    melds: list[Meld] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)
+    missed_wins: set[int] = field(default_factory=set)  # 漏胡: tiles passed as a legal win since the last 动牌
+    flowers: set[int] = field(default_factory=set)  # the flowers 0..7 set aside
+
+
+@dataclass(frozen=True)
+class _Drawn:
+    tile: int
+    replacement: bool  # a kong replacement from the tail
+    kong_feeder: Optional[int] = None  # for the replacement of a melded kong: the discarder of its tile
+
+
+class _Offer(enum.Enum):
+    DISCARD = "discard"
+    ADDED_KONG = "added_kong"  # only a win (抢杠) can claim it
+    MELDED_KONG = "melded_kong"  # a discard claimed onto a concealed pung where 明杠可抢: only a win, not its discarder
+
+
+@dataclass(frozen=True)
+class _Turn:
+    seat: int
+    drawn: Optional[_Drawn]  # None right after a chi or pon: discard only
+
+
+@dataclass
+class _ClaimWindow:
+    tile: int
+    from_seat: int
+    offer: _Offer
+    choices: list[tuple[int, list[Action]]]  # seats with a choice, in turn order from the discarder
+    answers: list[Action] = field(default_factory=list)
+    feeder: Optional[int] = None  # for a melded kong: the discarder of its tile
+
+
+class Deal:
+    def __init__(self, seed: int, index: int, dealer: int, round_wind: int, win_check: WinCheck,
+                 wall: Optional[Wall] = None, rules: TableRules = DEFAULT_TABLE_RULES) -> None:
+        """Deal ``index`` of the run seeded with ``seed`` (or from a given ``wall`` of the tile set): the hand
+        size to each seat from the dealer on, dealt flowers replaced from the tail, then the dealer's extra tile
+        as a draw."""
+        check_u64("seed", seed)
+        check_u64("deal", index)
+        if dealer not in range(SEATS) or round_wind not in range(SEATS):
+            raise InvalidArgumentError(f"dealer {dealer} and round wind {round_wind} must both be 0..3")
+        self.seed = seed
+        self.index = index
+        self.dealer = dealer
+        self.round_wind = round_wind
+        self._win_check = win_check
+        self.rules = rules
+        self._wall = wall if wall is not None else Wall.for_deal(seed, index, rules)
+        if len(self._wall.order) != len(tile_set(rules)):
+            raise InvalidArgumentError(f"the wall holds {len(self._wall.order)} tiles, the table's tile set "
+                                       f"{len(tile_set(rules))}")  # fmt: skip
+        self._wins: list[Winner] = []  # the wins so far; the deal may play on after a win
+        self._won: set[int] = set()  # seats that have won and left the table
+        self._extra_tile: set[int] = set()  # self-drawn winners, a robbed konger whose tile ended the deal
+        self._seats = [_Seat() for _ in range(SEATS)]
+        self._phase: Union[_Turn, _ClaimWindow, None] = None
+        # Discards so far (claimed ones included) and whether anyone has claimed or declared a kong: together
+        # they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
+        self._discards_made = 0
+        self._interrupted = False
+        # 十二张落地 in the order it happened: (the seat that claimed its fourth meld, who fed that meld).
+        self._twelve_tiles_down: list[tuple[int, int]] = []
+        # The hand and situation each winner was settled with, so that the win can be scored and paid.
+        self.settlements: list[tuple[Hand, WinSituation]] = []
+        self._legal: list[Action] = []
+        self._events = [log.start(seed, index, dealer, round_wind, self._wall.order)]
+        self.outcome: Optional[list[Winner]] = None
+        dealt_flowers = [0] * SEATS
+        for offset in range(SEATS):
+            seat = (dealer + offset) % SEATS
+            for _ in range(rules.hand):
+                code = self._wall.draw()
+                if code >= FIRST_FLOWER:
+                    self._set_flower_aside(seat, code - FIRST_FLOWER)
+                    dealt_flowers[seat] += 1
+                else:
+                    self._seats[seat].concealed[code] += 1
+        # Dealt flowers are replaced from the tail, the dealer first, each seat until it holds none.
+        for offset in range(SEATS):
+            seat = (dealer + offset) % SEATS
+            while dealt_flowers[seat]:
+                code = self._wall.draw_replacement()
+                if code >= FIRST_FLOWER:
+                    self._set_flower_aside(seat, code - FIRST_FLOWER)
+                else:
+                    self._seats[seat].concealed[code] += 1
+                    dealt_flowers[seat] -= 1
+        self._draw_for(dealer)
+
+    def _set_flower_aside(self, seat: int, flower: int) -> None:
+        self._seats[seat].flowers.add(flower)
+        self._events.append(log.flower(seat, flower))
+
+    def _next_active(self, seat: int) -> int:
+        """The first seat after ``seat`` in turn order that has not won and left the table."""
+        return next((s for s in ((seat + o) % SEATS for o in range(1, SEATS)) if s not in self._won), seat)
+
+    # Public view --------------------------------------------------------------------------------------------
+
+    def to_act(self) -> Optional[int]:
+        phase = self._phase
+        if isinstance(phase, _Turn):
+            return phase.seat
+        if isinstance(phase, _ClaimWindow) and len(phase.answers) < len(phase.choices):
+            return phase.choices[len(phase.answers)][0]
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._legal)
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def wall_remaining(self) -> int:
+        return self._wall.remaining
+
+    def log_lines(self) -> list[str]:
+        return [log.to_json(event) for event in self._events]
+
+    def observation(self, seat: int) -> Observation:
+        if seat not in range(SEATS):
+            raise InvalidArgumentError(f"seat {seat} is not 0..3")
+        phase = self._phase
+        drawn = phase.drawn.tile if isinstance(phase, _Turn) and phase.seat == seat and phase.drawn else None
+        offered = None
+        if isinstance(phase, _ClaimWindow):
+            offered = OfferedTile(phase.tile, phase.from_seat, phase.offer is not _Offer.DISCARD)
+        return Observation(
+            seat=seat,
+            hand=tuple(self._seats[seat].concealed),
+            drawn=drawn,
+            melds=tuple(tuple(s.melds) for s in self._seats),
+            discards=tuple(tuple(s.discards) for s in self._seats),
+            wall_remaining=self._wall.remaining,
+            dealer=self.dealer,
+            round_wind=self.round_wind,
+            to_act=self.to_act(),
+            offered=offered,
+            discard_history=discard_history(self._events),
+        )
+
+    # Stepping -----------------------------------------------------------------------------------------------
+
+    def step(self, action: Action) -> None:
+        """Applies the decision of the seat to act; an action not among the legal ones raises
+        ``IllegalActionError`` and changes nothing."""
+        action = Action(*action)
+        if not action.is_valid():
+            raise InvalidArgumentError(f"{action} is not an action: kinds are pass, discard, chi, pon, kong, "
+                                       "concealed_kong, added_kong, win; a tile with discard, chi and the kongs")
+        seat = self.to_act()
+        if seat is None:
+            raise IllegalActionError(f"{_action_text(action)}: the deal is over")
+        if action not in self._legal:
+            legal = ", ".join(_action_text(a) for a in self._legal)
+            raise IllegalActionError(f"{_action_text(action)} is not legal for seat {seat} now; legal: {legal}")
+        self._events.append(log.act(seat, action))
+        phase, self._phase = self._phase, None
+        if isinstance(phase, _Turn):
+            self._take_turn(phase, action)
+        else:
+            self._answer(phase, action)
+        self.check_invariants()
+
+    def _take_turn(self, turn: _Turn, action: Action) -> None:
+        seat, state = turn.seat, self._seats[turn.seat]
+        if action.kind == "win":
+            fan = self._judge(seat, turn.drawn.tile, None, turn.drawn, False, settle=True) or 0
+            self._extra_tile.add(seat)
+            self._settle_wins([Winner(seat, turn.drawn.tile, None, False, fan)], seat)
+        elif action.kind == "discard":
+            state.concealed[action.tile] -= 1
+            state.discards.append(action.tile)
+            self._discards_made += 1
+            self._offer(seat, action.tile, _Offer.DISCARD)
+        elif action.kind == "concealed_kong":
+            state.concealed[action.tile] -= 4
+            self._interrupted = True
+            self._add_meld(seat, Meld(MeldKind.CONCEALED_KONG, action.tile), None)
+            self._draw_replacement_for(seat, None)
+        else:  # added_kong
+            self._interrupted = True
+            if "added" in self.rules.robbable_kongs:
+                self._offer(seat, action.tile, _Offer.ADDED_KONG)
+            else:
+                self._complete_added_kong(seat, action.tile)
+
+    def _answer(self, window: _ClaimWindow, action: Action) -> None:
+        seat, choices = window.choices[len(window.answers)]
+        if action.kind != "win" and Action("win") in choices:
+            # 漏胡 (OC-15): passing (or out-claiming) a legal win blocks that tile (or every discard win) until
+            # the seat's next 动牌.
+            blocked = {"off": set(), "same_tile": {window.tile}, "any_tile": set(range(NUM_KINDS))}
+            self._seats[seat].missed_wins |= blocked[self.rules.missed_win]
+        window.answers.append(action)
+        # The first claimant's win takes the tile: the seats after it are not asked.
+        decided = action.kind == "win" and self.rules.several_winners == "first"
+        if len(window.answers) < len(window.choices) and not decided:
+            self._legal = window.choices[len(window.answers)][1]
+            self._phase = window
+        else:
+            self._resolve(window)
+
+    def _resolve(self, window: _ClaimWindow) -> None:
+        answered = [(seat, answer) for (seat, _), answer in zip(window.choices, window.answers)]
+        robbing = window.offer is not _Offer.DISCARD
+        winning_seats = [seat for seat, answer in answered if answer.kind == "win"]
+        if self.rules.several_winners == "highest" and len(winning_seats) > 1:
+            # 截胡: the highest hand alone wins, the nearest one on a tie.
+            fans = [self._judge(seat, window.tile, window.from_seat, None, robbing) or 0 for seat in winning_seats]
+            winning_seats = [winning_seats[fans.index(max(fans))]]
+        # Settled with the number of winners known (一炮多响 can change the fan: QQ's 一炮三响 floor).
+        winners = [
+            Winner(seat, window.tile, window.from_seat, robbing,
+                   self._judge(seat, window.tile, window.from_seat, None, robbing, len(winning_seats), settle=True)
+                   or 0)
+            for seat in winning_seats
+        ]
+        if winners:
+            self._settle_wins(winners, winning_seats[-1])
+            return
+        if robbing:
+            self._complete_kong(window)
+            return
+        pung = [(seat, a) for seat, a in answered if a.kind in ("pon", "kong")]
+        chow = [(seat, a) for seat, a in answered if a.kind == "chi"]
+        claims = pung or chow
+        if claims:
+            self._claim(*claims[0], window.tile, window.from_seat)
+        else:
+            self._draw_for(self._next_active(window.from_seat))
+
+    def _settle_wins(self, winners: list[Winner], resume_after: int) -> None:
+        """Records wins; the deal then ends (enough winners, or one seat left) or plays on from the first active
+        seat after ``resume_after`` (the winner, or the farthest of several from the discarder)."""
+        self._events += [log.win(w) for w in winners]
+        self._won |= {w.seat for w in winners}
+        self._wins += winners
+        robbed = winners[0].from_seat if winners[0].robbing_kong else None
+        if len(self._wins) >= self.rules.winners or SEATS - len(self._won) <= 1:
+            if robbed is not None:
+                self._extra_tile.add(robbed)
+            self._finish()
+            return
+        if robbed is not None:
+            # Playing on: the robbed tile left the konger's hand for the winners; it lies with its discards.
+            self._seats[robbed].concealed[winners[0].tile] -= 1
+            self._seats[robbed].discards.append(winners[0].tile)
+        self._draw_for(self._next_active(resume_after))
+
+    def _claim(self, seat: int, action: Action, tile: int, from_seat: int) -> None:
+        self._seats[from_seat].discards.pop()
+        self._interrupted = True
+        if action.kind == "kong" and "melded" in self.rules.robbable_kongs:
+            # 明杠可抢: the tile waits in the konger's hand while the others may rob it.
+            self._seats[seat].missed_wins.clear()
+            self._seats[seat].concealed[tile] += 1
+            self._offer(seat, tile, _Offer.MELDED_KONG, feeder=from_seat)
+            return
+        self._meld_claimed(seat, action, tile, from_seat)
+
+    def _complete_kong(self, window: _ClaimWindow) -> None:
+        """Completes a kong nobody robbed."""
+        if window.offer is _Offer.MELDED_KONG:
+            self._seats[window.from_seat].concealed[window.tile] -= 1
+            self._meld_claimed(window.from_seat, Action("kong"), window.tile, window.feeder)
+        else:
+            self._complete_added_kong(window.from_seat, window.tile)
+
+    def _meld_claimed(self, seat: int, action: Action, tile: int, from_seat: int) -> None:
+        """Forms the meld of a claimed discard ``tile`` of ``from_seat`` (not in ``seat``'s hand) and moves on."""
+        state = self._seats[seat]
+        state.missed_wins.clear()
+        kind = {"chi": MeldKind.CHI, "kong": MeldKind.KONG, "pon": MeldKind.PON}[action.kind]
+        lowest = action.tile if action.kind == "chi" else tile
+        meld = Meld(kind, lowest, tile, (from_seat - seat) % SEATS)
+        used = list(meld.tiles)
+        used.remove(tile)
+        for t in used:
+            state.concealed[t] -= 1
+        self._add_meld(seat, meld, from_seat)
+        # All but one tile claimed into melds (十二张落地 in a 13-tile hand), which liabilities may name.
+        if sum(m.kind != MeldKind.CONCEALED_KONG for m in state.melds) == self.rules.hand // 3:
+            self._twelve_tiles_down.append((seat, from_seat))
+        if kind == MeldKind.KONG:
+            self._draw_replacement_for(seat, from_seat)
+        else:
+            self._enter_turn(seat, None)
+
+    def _complete_added_kong(self, seat: int, tile: int) -> None:
+        state = self._seats[seat]
+        state.concealed[tile] -= 1
+        position = next(i for i, m in enumerate(state.melds) if m.kind == MeldKind.PON and m.tile == tile)
+        pon = state.melds[position]
+        kong = Meld(MeldKind.ADDED_KONG, tile, pon.claimed, pon.from_offset)
+        state.melds[position] = kong
+        feeder = None if pon.from_offset is None else (seat + pon.from_offset) % SEATS
+        self._events.append(log.meld(seat, kong, feeder))
+        self._draw_replacement_for(seat, None)
+
+    def _add_meld(self, seat: int, meld: Meld, from_seat: Optional[int]) -> None:
+        self._seats[seat].melds.append(meld)
+        self._events.append(log.meld(seat, meld, from_seat))
+
+    def _draw_for(self, seat: int) -> None:
+        """An ordinary draw from the head, or the end of the deal when the wall is empty (§1.9)."""
+        code = self._wall.draw()
+        if code is None:
+            self._finish()
+        elif code >= FIRST_FLOWER:
+            self._set_flower_aside(seat, code - FIRST_FLOWER)
+            self._draw_from_tail(seat, False, None)
+        else:
+            self._receive(seat, _Drawn(code, False), False)
+
+    def _draw_replacement_for(self, seat: int, kong_feeder: Optional[int]) -> None:
+        """A kong replacement from the tail; kongs are legal only while the wall holds a tile (OC-17)."""
+        self._draw_from_tail(seat, True, kong_feeder)
+
+    def _draw_from_tail(self, seat: int, kong: bool, kong_feeder: Optional[int]) -> None:
+        """A replacement from the tail (after a kong, or a flower), flowers set aside and replaced in turn; the
+        deal ends when the wall runs out first."""
+        while (code := self._wall.draw_replacement()) is not None and code >= FIRST_FLOWER:
+            self._set_flower_aside(seat, code - FIRST_FLOWER)
+        if code is None:
+            self._finish()
+        else:
+            self._receive(seat, _Drawn(code, kong, kong_feeder), True)
+
+    def _receive(self, seat: int, drawn: _Drawn, from_tail: bool) -> None:
+        state = self._seats[seat]
+        state.concealed[drawn.tile] += 1
+        state.missed_wins.clear()
+        self._events.append(log.draw(seat, drawn.tile, from_tail))
+        self._enter_turn(seat, drawn)
+
+    def _enter_turn(self, seat: int, drawn: Optional[_Drawn]) -> None:
+        legal = []
+        state = self._seats[seat]
+        rules = self.rules
+        if drawn is not None:
+            source = "kong_bloom" if drawn.replacement else "self_draw"
+            if source in rules.sources and self._judge(seat, drawn.tile, None, drawn, False) is not None:
+                legal.append(Action("win"))
+            if self._wall.remaining > 0:
+                if rules.concealed_kong:
+                    legal += [Action("concealed_kong", k) for k in range(NUM_KINDS) if state.concealed[k] == 4]
+                if rules.added_kong:
+                    legal += [Action("added_kong", m.tile) for m in state.melds
+                              if m.kind == MeldKind.PON and state.concealed[m.tile] > 0]
+        legal += [Action("discard", k) for k in range(NUM_KINDS) if state.concealed[k] > 0]
+        self._legal = sorted(legal, key=Action.sort_key)
+        self._phase = _Turn(seat, drawn)
+
+    def _offer(self, from_seat: int, tile: int, offer: _Offer, feeder: Optional[int] = None) -> None:
+        """Offers ``tile`` to the other seats; moves on directly when nobody has a choice. ``feeder``: the
+        discarder of a melded kong's tile, who cannot rob it."""
+        choices = []
+        next_seat = self._next_active(from_seat)
+        robbing = offer is not _Offer.DISCARD
+        may_win = ("robbing_kong" if robbing else "discard") in self.rules.sources
+        for offset in range(1, SEATS):
+            seat = (from_seat + offset) % SEATS
+            if seat in self._won or seat == feeder:
+                continue
+            options = []
+            blocked = tile in self._seats[seat].missed_wins
+            if may_win and not blocked and self._judge(seat, tile, from_seat, None, robbing) is not None:
+                options.append(Action("win"))
+            if offer is _Offer.DISCARD:
+                # Chi only by the seat right after the discarder (not by the next active one).
+                options += self._claim_options(seat, tile, offset == 1)
+            if options:
+                options.append(Action("pass"))
+                choices.append((seat, sorted(options, key=Action.sort_key)))
+        if choices:
+            self._legal = choices[0][1]
+            self._phase = _ClaimWindow(tile, from_seat, offer, choices, feeder=feeder)
+        elif robbing:
+            self._complete_kong(_ClaimWindow(tile, from_seat, offer, [], feeder=feeder))
+        else:
+            self._draw_for(next_seat)
+
+    def _claim_options(self, seat: int, tile: int, is_next: bool) -> list[Action]:
+        """Pon, kong and (for the discarder's 下家, where chi is played) chi of a discarded ``tile``."""
+        concealed = self._seats[seat].concealed
+        rules = self.rules
+        options = []
+        if rules.pon and concealed[tile] >= 2:
+            options.append(Action("pon"))
+        if rules.melded_kong and concealed[tile] == 3 and self._wall.remaining > 0:
+            options.append(Action("kong"))
+        if is_next and rules.chi == "next_seat":
+            for lowest in range(max(tile - 2, 0), tile + 1):
+                if _can_start_chow(lowest) and all(k == tile or concealed[k] > 0 for k in range(lowest, lowest + 3)):
+                    options.append(Action("chi", lowest))
+        return options
+
+    def _judge(self, seat: int, tile: int, from_seat: Optional[int], drawn: Optional[_Drawn],
+               robbing_kong: bool, winners_on_discard: int = 1, settle: bool = False) -> Optional[int]:
+        """The fan if ``seat`` wins with ``tile`` (already in hand when self-drawn), else None. Each seat is
+        asked alone, as the only winner; the count of winners is given when the win is settled (``settle``:
+        the hand and situation are kept in ``settlements``)."""
+        state = self._seats[seat]
+        concealed = list(state.concealed)
+        if from_seat is not None:
+            concealed[tile] += 1
+        situation = WinSituation(
+            winner=seat,
+            tile=tile,
+            from_seat=from_seat,
+            robbing_kong=robbing_kong,
+            kong_replacement=drawn is not None and drawn.replacement,
+            kong_feeder=None if drawn is None else drawn.kong_feeder,
+            last_tile=self._wall.remaining == 0,
+            first_go_around=self._first_go_around(seat, from_seat, robbing_kong),
+            winners_on_discard=winners_on_discard,
+            dealer=self.dealer,
+            round_wind=self.round_wind,
+            feeder_already_liable=self._feeder_already_liable(seat),
+        )
+        hand = Hand(tuple(concealed), tuple(state.melds))
+        if settle:
+            self.settlements.append((hand, situation))
+        return win_fan(self._win_check(hand, situation))
+
+    def _feeder_already_liable(self, seat: int) -> bool:
+        """包先不包后: whether whoever fed ``seat`` its fourth claimed meld had fed another seat's fourth one first."""
+        victims = [victim for victim, _ in self._twelve_tiles_down]
+        if seat not in victims:
+            return False
+        at = victims.index(seat)
+        feeder = self._twelve_tiles_down[at][1]
+        return any(fed == feeder for _, fed in self._twelve_tiles_down[:at])
+
+    def _first_go_around(self, seat: int, from_seat: Optional[int], robbing_kong: bool) -> Optional[str]:
+        """天和, 地和 or 人和: nobody has claimed or declared a kong yet, and the seats before the winner in the
+        first go-around have each discarded once."""
+        if self._interrupted or robbing_kong:
+            return None
+        if from_seat is None and seat == self.dealer and self._discards_made == 0:
+            return "heavenly"
+        if from_seat is None and seat != self.dealer and self._discards_made == (seat - self.dealer) % SEATS:
+            return "earthly"
+        if from_seat is not None and seat != self.dealer and self._discards_made == 1:
+            return "human"
+        return None
+
+    def _finish(self) -> None:
+        """Ends the deal with the wins so far (none: an exhaustive draw)."""
+        winners = self._wins
+        self._events.append(log.end(winners, self._wall.remaining))
+        self.outcome = winners
+        self._legal = []
+        self._phase = None
+
+    # Invariants ---------------------------------------------------------------------------------------------
+
+    def check_invariants(self) -> None:
+        """Every tile of the set accounted for (undrawn wall + hands + melds + discards + flowers set aside =
+        the set, so no kind five times) and hand sizes fitting the phase."""
+        seen = [0] * (FIRST_FLOWER + 8)
+        for t in self._wall.undrawn():
+            seen[t] += 1
+        for seat, state in enumerate(self._seats):
+            for f in state.flowers:
+                seen[FIRST_FLOWER + f] += 1
+            for k, c in enumerate(state.concealed):
+                seen[k] += c
+            for m in state.melds:
+                for t in m.tiles:
+                    seen[t] += 1
+            for t in state.discards:
+                seen[t] += 1
+            size = sum(state.concealed) + 3 * len(state.melds)
+            expected = self.rules.hand + self._holds_extra_tile(seat)
+            if size != expected:
+                raise InvalidHandError(f"invariant broken: seat {seat} holds {size} tiles (melds as 3), expected {expected}")
+        expected_set = [0] * len(seen)
+        for code in tile_set(self.rules):
+            expected_set[code] += 1
+        for kind, count in enumerate(seen):
+            if count != expected_set[kind]:
+                raise InvalidHandError(f"invariant broken: {count} of wall code {kind} on the table instead of "
+                                       f"{expected_set[kind]}")  # fmt: skip
+
+    def _holds_extra_tile(self, seat: int) -> bool:
+        phase = self._phase
+        if isinstance(phase, _Turn) and phase.seat == seat:
+            return True
+        if isinstance(phase, _ClaimWindow) and phase.offer is not _Offer.DISCARD and phase.from_seat == seat:
+            return True
+        return seat in self._extra_tile

@@ -1,0 +1,74 @@
+"""Playing, as the Rust ``sim::game``: a deal driven by one policy per seat, and the whole game over deals —
+wind rounds and dealer rotation (连庄, RULES.md §1.10)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...errors import IllegalActionError, InvalidArgumentError
+from ...table.types import WinCheck, Winner
+from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
+from .deal import SEATS, Deal
+from .policy import Policy
+
+__all__ = ["play_deal", "GameConfig", "Game", "play_game"]
+
+
+def play_deal(deal: Deal, policies: Sequence[Policy]) -> None:
+    """Plays ``deal`` to its end, asking ``policies[seat]`` for each decision (after ``start_deal``)."""
+    if len(policies) != SEATS:
+        raise InvalidArgumentError(f"{len(policies)} policies given: one per seat (4) is needed")
+    for seat, policy in enumerate(policies):
+        policy.start_deal(deal.seed, deal.index, seat)
+    while (seat := deal.to_act()) is not None:
+        deal.step(policies[seat].choose(deal.observation(seat), deal.legal_actions()))
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    wind_rounds: int = 4  # 风圈 to play, 1..4 (OC-2)
+    max_deals: int = 1000  # a safety stop: exhaustive draws keep the dealer
+
+
+class Game:
+    """Where a game stands between deals. Deal ``k`` of the game is deal index ``k`` of the game's seed."""
+
+    def __init__(self, seed: int, config: GameConfig = GameConfig()) -> None:
+        if config.wind_rounds not in range(1, SEATS + 1):
+            raise InvalidArgumentError(f"wind_rounds {config.wind_rounds} must be 1..4")
+        self.seed = seed
+        self.config = config
+        self.dealer = 0
+        self.round_wind = 0
+        self.deals_played = 0
+        self.is_over = config.max_deals == 0
+
+    def start_deal(self, win_check: WinCheck, rules: TableRules = DEFAULT_TABLE_RULES) -> Deal:
+        if self.is_over:
+            raise IllegalActionError("the game is over")
+        return Deal(self.seed, self.deals_played, self.dealer, self.round_wind, win_check, rules=rules)
+
+    def record(self, winners: list[Winner]) -> None:
+        """The dealer stays after a draw or when among the winners; otherwise the deal passes to the 下家, and
+        the round wind advances when it returns to seat 0."""
+        if winners and all(w.seat != self.dealer for w in winners):
+            self.dealer = (self.dealer + 1) % SEATS
+            if self.dealer == 0:
+                self.round_wind += 1
+                self.is_over |= self.round_wind >= self.config.wind_rounds
+        self.deals_played += 1
+        self.is_over |= self.deals_played >= self.config.max_deals
+
+
+def play_game(seed: int, config: GameConfig, policies: Sequence[Policy], win_check: WinCheck,
+              rules: TableRules = DEFAULT_TABLE_RULES) -> list[Deal]:  # fmt: skip
+    """Plays a whole game and returns its finished deals in order."""
+    game = Game(seed, config)
+    deals = []
+    while not game.is_over:
+        deal = game.start_deal(win_check, rules)
+        play_deal(deal, policies)
+        game.record(deal.outcome)
+        deals.append(deal)
+    return deals

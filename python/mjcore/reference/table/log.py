@@ -1,0 +1,56 @@
+"""Event log lines, byte for byte as the Rust engine's ``sim::log`` (see its documentation for every event):
+one JSON object per line, keys in a fixed order, no spaces."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Optional
+
+from ...hand import Meld, MeldKind
+from ...table.types import Action, Winner
+
+__all__ = ["MELD_KIND_NAMES", "start", "draw", "flower", "act", "meld", "win", "end", "to_json"]
+
+MELD_KIND_NAMES = {
+    MeldKind.CHI: "chi",
+    MeldKind.PON: "pon",
+    MeldKind.KONG: "kong",
+    MeldKind.ADDED_KONG: "added_kong",
+    MeldKind.CONCEALED_KONG: "concealed_kong",
+}
+
+Event = dict[str, Any]
+
+
+def start(seed: int, deal: int, dealer: int, round_wind: int, wall: tuple[int, ...]) -> Event:
+    return {"type": "start", "seed": seed, "deal": deal, "dealer": dealer, "round_wind": round_wind, "wall": list(wall)}
+
+
+def draw(seat: int, tile: int, replacement: bool) -> Event:
+    return {"type": "draw", "seat": seat, "tile": tile, "replacement": replacement}
+
+
+def flower(seat: int, flower: int) -> Event:
+    return {"type": "flower", "seat": seat, "flower": flower}
+
+
+def act(seat: int, action: Action) -> Event:
+    return {"type": "act", "seat": seat, "action": action.kind, "tile": action.tile}
+
+
+def meld(seat: int, m: Meld, from_seat: Optional[int]) -> Event:
+    return {"type": "meld", "seat": seat, "kind": MELD_KIND_NAMES[m.kind], "tile": m.tile, "claimed": m.claimed,
+            "from": from_seat}
+
+
+def win(w: Winner) -> Event:
+    return {"type": "win", "seat": w.seat, "tile": w.tile, "from": w.from_seat, "robbing_kong": w.robbing_kong,
+            "fan": w.fan}
+
+
+def end(winners: list[Winner], wall_left: int) -> Event:
+    return {"type": "end", "exhaustive": not winners, "winners": [w.seat for w in winners], "wall_left": wall_left}
+
+
+def to_json(event: Event) -> str:
+    return json.dumps(event, separators=(",", ":"))

@@ -1,0 +1,44 @@
+"""What a twin deal's wins pay, by the ruleset's scoring — the twin of the settlement the Rust
+``ScoringRules`` gives each win — for ``mjcore.reference.simulate``'s per-deal rows and ``Table.payments``."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ...hand import Hand
+from ...rules.registry import Ruleset
+from ...table.types import SEATS, WinSituation
+from ..rules.guangdong import best_fan, payments
+from .deal import Deal
+from .scoring_rules import scoring_situation
+
+__all__ = ["settle_win", "deal_payments"]
+
+
+def settle_win(rules: Ruleset, hand: Hand, situation: WinSituation) -> tuple[int, list[int], Optional[int]]:
+    """A settled win's pattern row, payments by table seat and liable table seat."""
+    waiting = list(hand.concealed)
+    waiting[situation.tile] -= 1  # scoring takes the hand without its winning tile
+    scored_hand = Hand(tuple(waiting), hand.melds)
+    where = scoring_situation(situation)
+    fan = best_fan(scored_hand, situation.tile, rules, where)
+    by_wind, liable = payments(scored_hand, rules, where, fan["total_fan"])
+    row = next(i for i, p in enumerate(rules.patterns) if p.key == fan["pattern"])
+
+    def wind(seat: int) -> int:
+        return (seat - situation.dealer) % SEATS
+
+    return row, [by_wind[wind(seat)] for seat in range(SEATS)], (
+        None if liable is None else (liable + situation.dealer) % SEATS)
+
+
+def deal_payments(rules: Optional[Ruleset], deal: Deal) -> Optional[tuple[int, ...]]:
+    """Each seat's money over the finished deal's wins (一炮多响 settles each winner), None while it runs;
+    zeros without a ruleset (a win check scores no money) or for an exhaustive draw."""
+    if deal.outcome is None:
+        return None
+    total = [0] * SEATS
+    if rules is not None:
+        for hand, situation in deal.settlements:
+            total = [t + p for t, p in zip(total, settle_win(rules, hand, situation)[1])]
+    return tuple(total)

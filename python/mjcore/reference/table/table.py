@@ -1,0 +1,111 @@
+"""The same ``Table`` API as the native ``mjcore.table.Table``, over the twin's ``Deal``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Optional, Union
+
+from ..._moved import warn_replaced
+from ...errors import IllegalActionError, InvalidArgumentError, RulesetError
+from ...rules.registry import Ruleset, RulesetLike, load_ruleset
+from ...table.types import Action, Observation, WinCheck, Winner
+from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
+from .bots import bots_named
+from .deal import SEATS, Deal
+from .game import GameConfig, play_deal, play_game
+from .policy import RandomBot
+from .replay import replay
+from .scoring_rules import scoring_win_check
+from .settlement import deal_payments
+from .shape_rules import chicken_win_check
+from .wall import Wall
+
+__all__ = ["Table", "play_random_deal", "play_random_game"]
+
+
+def _rules(win_check: Optional[WinCheck], ruleset: Optional[RulesetLike]) -> tuple[WinCheck, TableRules]:
+    """Who decides wins — the given check, the ruleset's scoring, or the 鸡平胡 shapes — and the table's rules
+    (the ruleset's, or the default 136-tile table)."""
+    judge, rules, _ = _setup(win_check, ruleset)
+    return judge, rules
+
+
+def _setup(win_check: Optional[WinCheck],
+           ruleset: Optional[RulesetLike]) -> tuple[WinCheck, TableRules, Optional[Ruleset]]:
+    """As ``_rules``, with the ruleset that settles the wins' money (None: wins pay nothing)."""
+    if win_check is not None and ruleset is not None:
+        raise InvalidArgumentError("give a win_check or a ruleset, not both: the ruleset decides wins itself")
+    if ruleset is not None:
+        rules = load_ruleset(ruleset)
+        if not isinstance(rules, Ruleset):  # MCR table play is not built (issue 10, item 3)
+            raise RulesetError(f"the table plays Guangdong rulesets, not {rules.name!r}")
+        return scoring_win_check(rules), rules.table_rules, rules
+    return win_check or chicken_win_check, DEFAULT_TABLE_RULES, None
+
+
+class Table:
+    def __init__(self, win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> None:
+        """Wins by ``win_check``, or ``ruleset``'s scoring, or by default the 鸡平胡 shapes."""
+        self._win_check, self._table_rules, self._ruleset = _setup(win_check, ruleset)
+        self._deal: Optional[Deal] = None
+
+    @property
+    def _current(self) -> Deal:
+        if self._deal is None:
+            raise IllegalActionError("no deal yet: call reset() first")
+        return self._deal
+
+    def reset(self, seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
+              wall: Optional[Sequence[int]] = None) -> None:
+        rules = self._table_rules
+        self._deal = Deal(seed, deal, dealer, round_wind, self._win_check, None if wall is None else Wall(wall, rules),
+                          rules)  # fmt: skip
+
+    def replay(self, lines: Sequence[str]) -> None:
+        self._deal = replay(lines, self._win_check, self._table_rules)
+
+    def to_act(self) -> Optional[int]:
+        return self._current.to_act()
+
+    def legal_actions(self) -> list[Action]:
+        return self._current.legal_actions()
+
+    def observation(self, seat: int) -> Observation:
+        return self._current.observation(seat)
+
+    def step(self, action: Union[Action, tuple[str, Optional[int]]]) -> None:
+        self._current.step(Action(*action))
+
+    def log(self) -> list[str]:
+        return self._current.log_lines()
+
+    def outcome(self) -> Optional[list[Winner]]:
+        return self._current.outcome
+
+    def payments(self) -> Optional[tuple[int, ...]]:
+        return deal_payments(self._ruleset, self._current)
+
+    def play(self, bots: Sequence[str] = ("efficiency",) * 4) -> None:
+        """As the native ``Table.play``: the rest of the deal by one built-in bot per seat."""
+        if isinstance(bots, str) or len(bots) != SEATS:
+            raise InvalidArgumentError(f"bots: one per seat (4) is needed, got {bots!r}")
+        play_deal(self._current, bots_named(bots))
+
+
+def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0, *,
+                     win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[str]:
+    """Plays a deal with four random bots and returns its event log (wins: ``win_check``, by default the
+    鸡平胡 shapes). Deprecated, as the native one: ``Table.reset`` then ``Table.play(("random",) * 4)``."""
+    warn_replaced("mjcore.reference.table.play_random_deal", 'Table.reset(seed, deal) and Table.play(("random",) * 4)')
+    judge, rules = _rules(win_check, ruleset)
+    table = Deal(seed, deal, dealer, round_wind, judge, rules=rules)
+    play_deal(table, [RandomBot() for _ in range(4)])
+    return table.log_lines()
+
+
+def play_random_game(seed: int, wind_rounds: int = 4, max_deals: int = 1000, *,
+                     win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[list[str]]:
+    """Plays a whole game with four random bots and returns each deal's event log."""
+    bots = [RandomBot() for _ in range(4)]
+    deals = play_game(seed, GameConfig(wind_rounds, max_deals), bots, *_rules(win_check, ruleset))
+    return [deal.log_lines() for deal in deals]

@@ -1,0 +1,98 @@
+"""What a folk ``score`` returns, shared by both backends: built from the one row both cores produce."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from ...errors import InvalidArgumentError
+from ..regional.result import Entry
+from .names import EXTRA_ROWS, MONEY_KINDS
+from .ruleset import FolkRuleset
+
+__all__ = ["Entry", "FolkScore"]
+
+
+@dataclass(frozen=True)
+class FolkScore:
+    """One folk win. ``entries``: every row that scored (key, Chinese, English, count, value); ``total``: the
+    hand's multiple (789: its ladder row) or fan (老章, after the cap); ``share``: what one payer owes for the
+    hand before the dealer factor; ``money``: per kind the four seats' money (E S W N), each zero-sum;
+    ``payments`` is their sum. ``is_win`` False: nothing scored and nothing moves."""
+
+    family: str
+    ruleset: str
+    entries: tuple[Entry, ...] = ()
+    total: int = 0
+    share: int = 0
+    money: Mapping[str, tuple[int, int, int, int]] = field(default_factory=lambda: MappingProxyType({}))
+    is_win: bool = True
+
+    @property
+    def payments(self) -> tuple[int, int, int, int]:
+        totals = [0, 0, 0, 0]
+        for seats in self.money.values():
+            for seat, amount in enumerate(seats):
+                totals[seat] += amount
+        return (totals[0], totals[1], totals[2], totals[3])
+
+    def entry(self, key: str) -> Entry | None:
+        return next((e for e in self.entries if e.key == key), None)
+
+    def table(self) -> str:
+        if not self.is_win:
+            return f"not a win under {self.ruleset}"
+        unit = "×" if self.family == "gd789" else "fan"
+        lines = [f"  {e.key:<18}{e.zh:<10}{e.en:<44}{e.count:>3} {e.value:>6}" for e in self.entries]
+        lines.append(f"  total {self.total} {unit}, share {self.share}")
+        for kind, seats in self.money.items():
+            if any(seats):
+                lines.append(f"  {kind:<8}" + "  ".join(f"{s} {a:+d}" for s, a in zip("ESWN", seats)))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+    @classmethod
+    def from_row(cls, rules: FolkRuleset, row: tuple | None) -> FolkScore:
+        """The result of a core's row: None (not a win), or (entries as (key, count, value), total, share,
+        money rows in ``MONEY_KINDS`` order)."""
+        if row is None:
+            return cls(rules.family, rules.name, is_win=False)
+        entries, total, share, money = row
+        named = []
+        for key, count, value in entries:
+            zh, en = EXTRA_ROWS[key] if key in EXTRA_ROWS else (rules.row(key).zh, rules.row(key).en)
+            named.append(Entry(key, zh, en, count, value))
+        paid = {kind: tuple(seats) for kind, seats in zip(MONEY_KINDS[rules.family], money)}
+        money = MappingProxyType(paid)
+        return cls(rules.family, rules.name, tuple(named), total, share, money)  # type: ignore[arg-type]
+
+
+def pick_winner(discarder: int, candidates: Mapping[int, FolkScore | int]) -> int:
+    """截胡 (OC-34): of several seats able to win on one discard, the one that wins: the biggest hand (a
+    ``FolkScore``'s ``total``, or a given multiple), ties to the seat nearest the discarder in turn order."""
+    from ..regional.keywords import seat
+
+    discarder = seat(discarder, "discarder")
+    if not isinstance(candidates, Mapping) or not candidates:
+        raise InvalidArgumentError("candidates: a non-empty mapping of seat → score")
+    ranked: list[tuple[int, int, int]] = []
+    for who, result in candidates.items():
+        who = seat(who, "candidate seat")
+        if who == discarder:
+            raise InvalidArgumentError(f"candidate seat {who} is the discarder, who cannot win on their own discard")
+        if isinstance(result, FolkScore):
+            if not result.is_win:
+                raise InvalidArgumentError(f"candidate seat {who}: its score is not a win")
+            size = result.total
+        elif isinstance(result, int) and not isinstance(result, bool):
+            size = result
+        else:
+            raise TypeError(f"candidate seat {who}: a FolkScore or an int, not {type(result).__name__}")
+        ranked.append((size, -((who - discarder) % 4), who))
+    return max(ranked)[2]
+
+
+

@@ -1,0 +1,170 @@
+"""The ruleset object of the folk families, the 789 folk table (``gd789``) and 老章 (``laozhang``): validated
+options and value rows. The option checkers are the regional families' (one way to validate an option);
+rows add what the folk files need: 老章's ``placeholder`` marks (OC-41) and 789's undefined 大哥 (OC-36).
+``with_options`` re-validates the whole file, so a value the file could not hold cannot be set either.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import warnings
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from ...errors import RulesetError
+from ..regional.ruleset import Choice, IntRange, OptionsFile, Switch, _string, _table, _unknown  # one way to read a file
+
+__all__ = ["FAMILIES", "FolkRow", "FolkRuleset", "PlaceholderWarning", "is_folk", "parse_folk"]
+
+STAKE = IntRange(0, 1_000_000)
+MAX_FAN = 40  # base × 2^fan × the dealer factor stays within 64-bit money
+
+
+class PlaceholderWarning(UserWarning):
+    """A ruleset scores with values its file marks as not from the seeds (老章, OC-41)."""
+
+
+@dataclass(frozen=True)
+class FolkFamily:
+    name: str
+    options: Mapping[str, Any]
+    section: str  # the rows' table
+    value_field: str
+    row_keys: tuple[str, ...]  # in the order the engine numbers them
+    placeholders: bool  # rows carry `placeholder = true | false`
+
+
+GD789_HANDS = ("ji_hu", "za_se", "qing_yi_se", "da_ge", "shi_san_yao")
+DA_GE_DEFINITIONS = ("undefined", "peng_peng_hu", "zi_yi_se", "da_san_yuan_si_xi")
+LAOZHANG_FANS = ("ji_hu", "men_qing", "ping_hu", "duan_yao", "que_men", "jiang", "jiu_zi_lian_huan", "qing_peng",
+                 "quan_fan", "quan_yao", "quan_qiu_ren", "yi_ban_gao", "shuang_long_bao")  # fmt: skip
+PAYERS = Choice(("discarder", "all"))
+
+FAMILIES: Mapping[str, FolkFamily] = {
+    "gd789": FolkFamily("gd789", {
+        "flower_stake": STAKE, "kong_stake": STAKE, "hand_stake": IntRange(1, 1_000_000), "discard_payers": PAYERS,
+        "da_ge_definition": Choice(DA_GE_DEFINITIONS), "da_ge_enabled": Switch(),
+    }, "hands", "multiple", GD789_HANDS, False),
+    "laozhang": FolkFamily("laozhang", {
+        "base": IntRange(1, 1_000_000), "dealer_factor": IntRange(1, 16), "discard_payers": PAYERS,
+        "cap": IntRange(0, MAX_FAN),
+    }, "fans", "fan", LAOZHANG_FANS, True),
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class FolkRow:
+    """A value row: key, names, value (789: the hand's multiple; 老章: fan), and whether the value is ours,
+    not the seeds' (老章)."""
+
+    key: str
+    zh: str
+    en: str
+    value: int
+    placeholder: bool = False
+
+
+@dataclass(frozen=True)
+class FolkRuleset(OptionsFile):
+    """A folk ruleset: ``family`` (``"gd789"`` or ``"laozhang"``), the validated ``options``, the ``rows`` in
+    engine order, and ``placeholders``: the keys of the rows whose values are not from the seeds."""
+
+    name: str
+    family: str
+    title: str
+    tiles: int
+    options: Mapping[str, Any]
+    rows: tuple[FolkRow, ...]
+    source: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)
+
+    @property
+    def placeholders(self) -> tuple[str, ...]:
+        return tuple(row.key for row in self.rows if row.placeholder)
+
+    def __getitem__(self, option: str) -> Any:
+        return self.options[option]
+
+    def row(self, key: str) -> FolkRow:
+        return self.rows[FAMILIES[self.family].row_keys.index(key)]
+
+    def value(self, key: str) -> int:
+        return self.row(key).value
+
+    @property
+    def da_ge(self) -> str:
+        """What 大哥 means at this table, "undefined" while it is off (789 only)."""
+        return self.options["da_ge_definition"] if self.options.get("da_ge_enabled") else "undefined"
+
+    def _reparsed(self, data: Mapping[str, Any]) -> FolkRuleset:
+        return parse_folk(data)
+
+    @functools.cached_property
+    def compiled(self) -> Any:
+        """The frozen native ruleset every native call takes: the row values and the options as ints."""
+        from ... import _core
+
+        return _core.FolkRuleset(self.name, self.family, [row.value for row in self.rows], native_options(self))
+
+
+def native_options(rules: FolkRuleset) -> list[int]:
+    """The options as ints in file order (a choice as its index), the order the engine reads them."""
+    schema = FAMILIES[rules.family].options
+    return [schema[n].values.index(v) if isinstance(schema[n], Choice) else int(v) for n, v in rules.options.items()]
+
+
+def is_folk(family: Any) -> bool:
+    return family in FAMILIES
+
+
+def parse_folk(data: Mapping[str, Any]) -> FolkRuleset:
+    """A parsed folk file, validated (every error names the field at fault); warns with the placeholder rows."""
+    meta = _table(data, "meta", "")
+    family = FAMILIES.get(meta.get("family"))
+    if family is None:
+        raise RulesetError(f"meta.family: {meta.get('family')!r} is not a folk family ({', '.join(FAMILIES)})")
+    _unknown(data, ("meta", "options", family.section), "ruleset")
+    _unknown(meta, ("name", "family", "title", "tiles"), "meta")
+    tiles = meta.get("tiles")
+    if tiles != (144 if family.name == "gd789" else 136):
+        raise RulesetError(f"meta.tiles: {family.name} plays {144 if family.name == 'gd789' else 136}, got {tiles!r}")
+    raw = _table(data, "options", "")
+    _unknown(raw, tuple(family.options), "options")
+    missing = [name for name in family.options if name not in raw]
+    if missing:
+        raise RulesetError(f"options.{missing[0]}: missing")
+    options = {name: spec.check(name, raw[name]) for name, spec in family.options.items()}
+    if options.get("da_ge_enabled") and options["da_ge_definition"] == "undefined":
+        raise RulesetError("options.da_ge_enabled: 大哥 is not defined by the seed (OC-36): set da_ge_definition "
+                           f"to one of {', '.join(DA_GE_DEFINITIONS[1:])} before enabling it")  # fmt: skip
+    section = _table(data, family.section, "")
+    _unknown(section, family.row_keys, family.section)
+    fields = ("zh", "en", family.value_field) + (("placeholder",) if family.placeholders else ())
+    rows = []
+    for key in family.row_keys:
+        where = f"{family.section}.{key}"
+        entry = section.get(key)
+        if not isinstance(entry, dict):
+            raise RulesetError(f"{where}: missing (every row the engine detects needs a value)")
+        _unknown(entry, fields, where)
+        value = entry.get(family.value_field)
+        high = MAX_FAN if family.placeholders else 1_000_000
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+            raise RulesetError(f"{where}.{family.value_field}: expected an int 0..{high}, got {value!r}")
+        placeholder = entry.get("placeholder", False)
+        if family.placeholders and not isinstance(placeholder, bool):
+            raise RulesetError(f"{where}.placeholder: expected true or false, got {placeholder!r}")
+        rows.append(FolkRow(key, _string(entry, "zh", where), _string(entry, "en", where), value, placeholder))
+    if family.placeholders:
+        reach = max(rows[0].value, sum(row.value for row in rows[1:]))
+        if reach > MAX_FAN:
+            raise RulesetError(f"{family.section}: a win could reach {reach} fan; at most {MAX_FAN} keep "
+                               "base × 2^fan in 64-bit money")  # fmt: skip
+    ruleset = FolkRuleset(name=_string(meta, "name", "meta"), family=family.name, title=_string(meta, "title", "meta"),
+                          tiles=tiles, options=MappingProxyType(options), rows=tuple(rows), source=data)  # fmt: skip
+    if ruleset.placeholders:
+        warnings.warn(f"{ruleset.name}: these values are placeholders, not from the seeds (OC-41); set them in "
+                      f"the file: {', '.join(ruleset.placeholders)}", PlaceholderWarning, stacklevel=2)  # fmt: skip
+    return ruleset

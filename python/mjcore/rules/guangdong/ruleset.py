@@ -1,0 +1,204 @@
+"""The Guangdong family's ruleset (鸡平胡, 推倒胡's cousins 贵港 and QQ): each ``rulesets/gd-*.toml`` file is one
+scoring table, loaded into frozen dataclasses and validated with errors that name the field
+(``patterns.qing_yi_se.fan: expected an int 0..30, got -1``).
+
+Detection is code keyed by stable snake_case names (the registry below, mirrored by the Rust engine); the
+values, the cap, the minimum and which patterns break the cap are data. ``Ruleset.compiled`` is the frozen
+native object every hot call takes, built once per ruleset.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import RulesetError
+from ..options import options_applied
+from ..pickling import FieldsOnlyPickle
+from ..table_rules import SECTIONS, TableRules, table_rules_of
+from ..toml_table import MAX_FAN, TomlTable
+
+__all__ = ["EXTRA_KEYS", "FLOOR_EVENTS", "LIMIT_HAND_KEYS", "PATTERN_KEYS", "ExtraRow", "Floor", "Liabilities",
+           "PatternRow", "Ruleset", "RulesetOptions", "guangdong_ruleset"]
+
+# The detection registry: every key a ruleset file may use. The Rust engine exports the same lists
+# (tests/test_ruleset.py checks that they agree with each other and with every shipped file).
+PATTERN_KEYS = (
+    "ji_hu", "ping_hu", "peng_peng_hu", "hun_yi_se", "qing_yi_se", "hun_peng", "qi_dui", "qing_peng",
+    "hun_yao_jiu", "xiao_san_yuan", "xiao_si_xi", "zi_yi_se", "qing_yao_jiu", "da_san_yuan", "da_si_xi",
+    "jiu_lian_bao_deng", "shi_san_yao", "tian_hu", "di_hu", "ren_hu",
+)  # fmt: skip
+EXTRA_KEYS = ("zi_mo", "men_feng", "quan_feng", "san_yuan", "men_qing", "gang_shang_kai_hua", "hai_di")
+FLOOR_EVENTS = ("three_winners", "kong_bloom", "last_tile", "robbing_kong")
+LIMIT_HAND_KEYS = ("tian_hu", "di_hu", "ren_hu")
+
+
+
+@dataclass(frozen=True)
+class PatternRow:
+    """A pattern (牌型) of the table. ``special``: breaks the cap at its own value and takes no extras."""
+
+    key: str
+    zh: str
+    en: str
+    fan: int
+    special: bool
+
+
+@dataclass(frozen=True)
+class ExtraRow:
+    """An additive extra (附加番), per occurrence (``san_yuan`` counts once per dragon pung)."""
+
+    key: str
+    zh: str
+    en: str
+    fan: int
+
+
+@dataclass(frozen=True)
+class Floor:
+    """After any of ``events`` a hand below ``fan`` is raised to it (QQ: 3)."""
+
+    fan: int
+    events: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Liabilities:
+    """Which liability triggers of RULES.md §2.6 apply (one liable seat pays all three shares)."""
+
+    kong_bloom: bool
+    robbing_kong: bool
+    twelve_tiles: bool
+    big_hand: bool
+
+
+@dataclass(frozen=True)
+class RulesetOptions:
+    """The OPEN CHOICE options of the table (see the comments of each shipped file)."""
+
+    robbing_kong_is_self_draw: bool
+    seat_round_wind_stack: bool
+    seven_pairs_quads: bool
+    human_hand_paid_by_dealer: bool
+
+
+@dataclass(frozen=True)
+class Ruleset(FieldsOnlyPickle):
+    name: str
+    family: str
+    title: str
+    tiles: int
+    cap: int
+    minimum: int
+    standard: bool
+    seven_pairs: bool
+    thirteen_orphans: bool
+    patterns: tuple[PatternRow, ...]
+    extras: tuple[ExtraRow, ...]
+    floor: Floor
+    liabilities: Liabilities
+    options: RulesetOptions
+    table_rules: TableRules
+    source: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)  # parsed file
+
+    def pattern(self, key: str) -> PatternRow | None:
+        return next((row for row in self.patterns if row.key == key), None)
+
+    def extra(self, key: str) -> ExtraRow | None:
+        return next((row for row in self.extras if row.key == key), None)
+
+    def with_minimum(self, minimum: int) -> Ruleset:
+        """The same table with another 起和 (the CGC servers run 0, 1 and 3)."""
+        return self.with_options(minimum=minimum)
+
+    def with_options(self, **options: Any) -> Ruleset:
+        """The same file with some fields changed, each by its TOML name (``minimum=3``, ``chi="none"``,
+        ``suits=("p", "s")``; a dotted path where a name is not unique), validated exactly as a file is."""
+        from ..registry import ruleset_from_data  # the registry picks the family of the changed file
+
+        return ruleset_from_data(options_applied(self.source, options))
+
+    @functools.cached_property
+    def compiled(self) -> Any:
+        """The frozen native ruleset every hot call takes, compiled on first use."""
+        from ... import _core
+
+        return _core.Ruleset(
+            self.name,
+            self.cap,
+            self.minimum,
+            (self.seven_pairs, self.options.seven_pairs_quads, self.thirteen_orphans),
+            [(row.key, row.fan, row.special) for row in self.patterns],
+            [(row.key, row.fan) for row in self.extras],
+            (self.floor.fan, list(self.floor.events)),
+            dataclasses.astuple(self.liabilities),
+            (self.options.robbing_kong_is_self_draw, self.options.seat_round_wind_stack,
+             self.options.human_hand_paid_by_dealer),
+        )  # fmt: skip
+
+    @functools.cached_property
+    def score_entries(self) -> tuple:
+        """The named result entries the native ``score`` shares (``mjcore.rules.guangdong.result.native_entries``)."""
+        from .result import native_entries
+
+        return native_entries(self)
+
+
+def guangdong_ruleset(data: dict[str, Any]) -> Ruleset:
+    """A Guangdong ruleset from parsed file data, validated."""
+    return _validated(_parse(TomlTable(data, "")))
+
+
+def _parse(root: TomlTable) -> Ruleset:
+    meta = root.table("meta")
+    family = meta.str("family")
+    if family != "guangdong":
+        raise RulesetError(f"meta.family: {family!r} is not scored: the families are 'guangdong', 'mcr' and 'tdh'")
+    limits, forms, options = root.table("limits"), root.table("forms"), root.table("options")
+    pattern_rows, extra_rows = root.rows("patterns", PATTERN_KEYS), root.rows("extras", EXTRA_KEYS)
+    patterns = [PatternRow(key, row.str("zh"), row.str("en"), row.int("fan"), row.bool("special"))
+                for key, row in pattern_rows]  # fmt: skip
+    extras = [ExtraRow(key, row.str("zh"), row.str("en"), row.int("fan")) for key, row in extra_rows]
+    floor_table, liabilities = root.table("floor"), root.table("liabilities")
+    table_rules = table_rules_of(root.data, family)
+    ruleset = Ruleset(
+        name=meta.str("name"),
+        family=family,
+        title=meta.str("title"),
+        tiles=table_rules.tile_count,
+        cap=limits.int("cap"),
+        minimum=limits.int("minimum"),
+        standard=forms.bool("standard"),
+        seven_pairs=forms.bool("seven_pairs"),
+        thirteen_orphans=forms.bool("thirteen_orphans"),
+        patterns=tuple(patterns),
+        extras=tuple(extras),
+        floor=Floor(floor_table.int("fan"), floor_table.keys_in("events", FLOOR_EVENTS)),
+        liabilities=Liabilities(*(liabilities.bool(f.name) for f in dataclasses.fields(Liabilities))),
+        options=RulesetOptions(*(options.bool(f.name) for f in dataclasses.fields(RulesetOptions))),
+        table_rules=table_rules,
+        source=root.data,
+    )
+    root.read.update(SECTIONS)
+    tables = [root, meta, limits, forms, options, floor_table, liabilities]
+    tables += [row for _, row in pattern_rows + extra_rows]
+    for table in tables:
+        table.done()
+    return ruleset
+
+
+def _validated(ruleset: Ruleset) -> Ruleset:
+    """Checks that hold across fields."""
+    if not ruleset.standard:
+        raise RulesetError("forms.standard: the standard shape (four sets and a pair) cannot be turned off")
+    if ruleset.pattern("ji_hu") is None:
+        raise RulesetError("patterns.ji_hu: missing (every winning hand is at least a chicken hand)")
+    if ruleset.seven_pairs != (ruleset.pattern("qi_dui") is not None):
+        raise RulesetError("patterns.qi_dui: must be listed exactly when forms.seven_pairs is true")
+    if isinstance(ruleset.minimum, bool) or not isinstance(ruleset.minimum, int) or not 0 <= ruleset.minimum <= MAX_FAN:
+        raise RulesetError(f"limits.minimum: expected an int 0..{MAX_FAN}, got {ruleset.minimum!r}")
+    return ruleset

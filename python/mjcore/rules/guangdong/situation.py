@@ -1,0 +1,160 @@
+"""The circumstances of a win, shared by both scoring backends: who won how, on which seat and round, and the
+events the Guangdong rules score or make someone liable for (RULES.md §2.4–§2.6).
+
+Seats are 0..3 = East, South, West, North in turn order; the dealer sits East (RULES.md OC-1), so a seat is
+also its seat wind. A seat may be given as that int, ``"E"``/``"East"``/``"东"``, etc.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Union
+
+from ...errors import InvalidArgumentError, InvalidTileError
+from ...tiles import NUM_KINDS, tile_index
+
+__all__ = ["SEAT_NAMES", "Seat", "Situation", "check_flag", "seat_index", "situation_of", "win_tile_index"]
+
+SEAT_NAMES = ("East", "South", "West", "North")
+_SEAT_ALIASES = {alias: seat for seat, names in enumerate(zip("ESWN", SEAT_NAMES, "东南西北", "東南西北"))
+                 for alias in names}  # fmt: skip
+
+Seat = Union[int, str]
+
+# The codes the native core takes for the win source and the limit hands.
+SELF_DRAWN, DISCARD, ROBBED_KONG = 0, 1, 2
+NO_LIMIT, HEAVENLY, EARTHLY, HUMAN = 0, 1, 2, 3
+
+
+def seat_index(seat: Seat, what: str = "seat") -> int:
+    """0..3 for a seat given as an int or a wind name."""
+    if isinstance(seat, bool):
+        raise TypeError(f"{what} must be 0..3 or a wind name, not bool")
+    if isinstance(seat, int):
+        if seat in range(4):
+            return seat
+    elif isinstance(seat, str):
+        if seat in _SEAT_ALIASES:
+            return _SEAT_ALIASES[seat]
+    else:
+        raise TypeError(f"{what} must be 0..3 or a wind name, not {type(seat).__name__}")
+    raise InvalidArgumentError(f"{what} {seat!r} is not 0..3 or one of E S W N / East … / 东南西北")
+
+
+def check_flag(value: object, name: str) -> None:
+    """A situation flag is a bool: ``self_drawn=1`` or ``"yes"`` is a mistake in every family, not a truthy
+    value."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+
+
+# Mistakes both families refuse with the same words (``mjcore.rules.mcr.situation`` takes a discarder too).
+ONE_SOURCE = "give exactly one of self_drawn=True or discarder (a seat)"
+OTHER_SEAT = "the discarder and kong_fed_by must be another seat than the winner's"
+
+# The flags of ``Situation``.
+_FLAGS = ("self_drawn", "robbing_kong", "kong_bloom", "last_tile", "heavenly", "earthly", "human",
+          "feeder_already_liable")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Situation:
+    """How a hand won.
+
+    seat_wind / round_wind: the winner's seat (= seat wind) and the round wind.
+    self_drawn: won on an own draw. Otherwise ``discarder`` is who discarded the winning tile — or, with
+        ``robbing_kong``, whose added kong was robbed (抢杠 scores and pays as a self-draw).
+    kong_bloom: won on a kong's replacement tile (杠上开花, self-drawn); ``kong_fed_by`` is who discarded the
+        tile of a melded kong onto a concealed pung before it (that seat is liable).
+    last_tile: won with the last wall tile (海底; scores only when self-drawn, RULES.md OC-22).
+    heavenly / earthly / human: 天和 / 地和 / 人和.
+    winners_on_discard: players winning on this discard (一炮多响; QQ floors 一炮三响).
+    feeder_already_liable: 包先不包后 — whoever fed the winner's fourth claimed meld had already put another
+        player 12-tiles-down before, so is not liable again.
+    Who fed each declared meld is part of the hand: ``Meld.from_offset`` (1 下家, 2 对家, 3 上家).
+    """
+
+    seat_wind: int = 0
+    round_wind: int = 0
+    self_drawn: bool = False
+    discarder: int | None = None
+    robbing_kong: bool = False
+    kong_bloom: bool = False
+    kong_fed_by: int | None = None
+    last_tile: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+    human: bool = False
+    winners_on_discard: int = 1
+    feeder_already_liable: bool = False
+
+    def __post_init__(self) -> None:
+        for name in _FLAGS:
+            check_flag(getattr(self, name), name)
+        set_ = object.__setattr__
+        set_(self, "seat_wind", seat_index(self.seat_wind, "seat_wind"))
+        set_(self, "round_wind", seat_index(self.round_wind, "round_wind"))
+        for name in ("discarder", "kong_fed_by"):
+            value = getattr(self, name)
+            if value is not None:
+                set_(self, name, seat_index(value, name))
+        if sum((self.heavenly, self.earthly, self.human)) > 1:
+            raise InvalidArgumentError("at most one of heavenly, earthly and human")
+        if self.self_drawn and self.robbing_kong:
+            raise InvalidArgumentError("robbing a kong is not self_drawn: give discarder = the robbed seat")
+        if isinstance(self.winners_on_discard, bool) or not isinstance(self.winners_on_discard, int):
+            raise TypeError("winners_on_discard must be an int 1..3")
+        self._check_consistent()
+
+    def _check_consistent(self) -> None:
+        """The same checks as the engine's, so that both backends reject the same situations."""
+        seat = self.seat_wind
+        if self.self_drawn == (self.discarder is not None):
+            raise InvalidArgumentError(ONE_SOURCE)
+        if self.discarder == seat or self.kong_fed_by == seat:
+            raise InvalidArgumentError(OTHER_SEAT)
+        if self.kong_bloom and not self.self_drawn:
+            raise InvalidArgumentError("a kong bloom (杠上开花) is self-drawn")
+        if self.kong_fed_by is not None and not self.kong_bloom:
+            raise InvalidArgumentError("kong_fed_by applies only to a kong bloom")
+        if self.winners_on_discard not in (1, 2, 3) or (self.winners_on_discard > 1 and self.self_drawn):
+            raise InvalidArgumentError("winners_on_discard is 1..3, and more than 1 only for a win on a discard")
+        dealer = 0
+        if ((self.heavenly and (seat != dealer or not self.self_drawn))
+                or (self.earthly and (seat == dealer or not self.self_drawn))
+                or (self.human and (seat == dealer or self.discarder != dealer or self.robbing_kong))):
+            raise InvalidArgumentError("天和 is the dealer's self-draw, 地和 a non-dealer's self-draw, 人和 a "
+                                       "non-dealer's win on the dealer's discard")  # fmt: skip
+
+    @property
+    def source_code(self) -> int:
+        return SELF_DRAWN if self.self_drawn else ROBBED_KONG if self.robbing_kong else DISCARD
+
+    @property
+    def limit_code(self) -> int:
+        return HEAVENLY if self.heavenly else EARTHLY if self.earthly else HUMAN if self.human else NO_LIMIT
+
+
+def situation_of(situation: Situation | None, **flags: Any) -> Situation:
+    """The situation of a ``score`` call: ``situation`` as given, or one built from the keyword shortcuts
+    (not both)."""
+    if situation is None:
+        return Situation(**flags)
+    if not isinstance(situation, Situation):  # an MCR situation names other flags
+        raise TypeError("situation must be an mjcore.Situation under a Guangdong table, not "
+                        f"{type(situation).__name__}")  # fmt: skip
+    changed = sorted(k for k, v in flags.items() if v != getattr(Situation, k))
+    if changed:
+        raise TypeError(f"give either situation= or keyword flags, not both ({', '.join(changed)})")
+    return situation
+
+
+def win_tile_index(tile: int | str) -> int:
+    """A winning tile as a kind 0..33, given as an index or a tile name (``"3p"``, ``"白"``)."""
+    if isinstance(tile, str):
+        return tile_index(tile)
+    if isinstance(tile, bool) or not isinstance(tile, int):
+        raise TypeError(f"the winning tile is a kind 0..33 or a name like '3p', not {type(tile).__name__}")
+    if not 0 <= tile < NUM_KINDS:
+        raise InvalidTileError(f"tile kind {tile} is not 0..33")
+    return tile

@@ -1,0 +1,144 @@
+"""The MCR fan table: ``rulesets/mcr.toml`` read with tomllib into a frozen, validated object."""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from ...errors import RulesetError
+
+__all__ = ["FOLK_OPTION", "Fan", "FanTable", "load_table", "default_table"]
+
+# The seed's folk rows: a section of their own, scored only when this option is on.
+FOLK_SECTION = "folk_fans"
+FOLK_OPTION = "folk_fans"
+
+_DEFAULT_PATH = Path(__file__).resolve().parents[2] / "rulesets" / "mcr.toml"
+
+
+@dataclass(frozen=True)
+class Fan:
+    key: str
+    chinese: str
+    english: str
+    value: int
+    excludes: tuple[str, ...]
+    option: str | None = None  # the option that enables this row, if it is not standard
+
+
+@dataclass(frozen=True)
+class FanTable:
+    name: str
+    minimum: int
+    fans: Mapping[str, Fan]  # in table order: highest value first
+    options: Mapping[str, bool]
+
+    def value(self, key: str) -> int:
+        return self.fans[key].value
+
+    @property
+    def scores_folk_fans(self) -> bool:
+        """The seed's folk rows are on (``options.folk_fans``)."""
+        return bool(self.options.get(FOLK_OPTION))
+
+
+def _field(table: Mapping[str, Any], name: str, kind: type, where: str) -> Any:
+    if name not in table:
+        raise RulesetError(f"{where}: missing field {name!r}")
+    value = table[name]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise RulesetError(f"{where}.{name} must be {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def _fan(key: str, entry: Mapping[str, Any], options: Mapping[str, bool], section: str = "fans") -> Fan:
+    where = f"{section}.{key}"
+    if not isinstance(entry, dict):
+        raise RulesetError(f"{where} must be a table")
+    value = _field(entry, "fan", int, where)
+    if value <= 0:
+        raise RulesetError(f"{where}.fan must be positive, not {value}")
+    excludes = _field(entry, "excludes", list, where)
+    option = entry.get("option", FOLK_OPTION if section == FOLK_SECTION else None)
+    if option is not None and option not in options:
+        raise RulesetError(f"{where}.option: {option!r} is not declared in [options]")
+    return Fan(
+        key=key,
+        chinese=_field(entry, "zh", str, where),
+        english=_field(entry, "en", str, where),
+        value=value,
+        excludes=tuple(str(x) for x in excludes),
+        option=option,
+    )
+
+
+def _folk_fans(data: Mapping[str, Any], options: Mapping[str, bool]) -> tuple[dict[str, Fan], dict[str, list[str]]]:
+    """The seed's folk rows that are scored (``scored = false`` rows are listed only), and for each the
+    standard fans that imply it (``excluded_by``). Validated whether or not the option is on."""
+    folk: dict[str, Fan] = {}
+    implied_by: dict[str, list[str]] = {}
+    rows = data.get(FOLK_SECTION, {})
+    if not isinstance(rows, dict):
+        raise RulesetError(f"{FOLK_SECTION} must be a table of rows")
+    for key, entry in rows.items():
+        fan = _fan(key, entry, options, FOLK_SECTION)
+        where = f"{FOLK_SECTION}.{key}"
+        if "scored" in entry and not _field(entry, "scored", bool, where):
+            continue
+        folk[key] = fan
+        implied_by[key] = [str(x) for x in _field(entry, "excluded_by", list, where)]
+    return folk, implied_by
+
+
+def parse_table(data: Mapping[str, Any]) -> FanTable:
+    """Validates a parsed TOML document; every error names the field at fault."""
+    meta = _field(data, "meta", dict, "ruleset")
+    if meta.get("family") != "mcr":
+        raise RulesetError(f"meta.family must be 'mcr', not {meta.get('family')!r}")
+    limits = _field(data, "limits", dict, "ruleset")
+    options = _field(data, "options", dict, "ruleset")
+    for name, flag in options.items():
+        if not isinstance(flag, bool):
+            raise RulesetError(f"options.{name} must be true or false")
+    fans = {key: _fan(key, entry, options) for key, entry in _field(data, "fans", dict, "ruleset").items()}
+    folk, implied_by = _folk_fans(data, options)
+    if options.get(FOLK_OPTION):
+        fans.update(folk)
+        for key, implying in implied_by.items():
+            for standard in implying:
+                if standard not in fans:
+                    raise RulesetError(f"{FOLK_SECTION}.{key}.excluded_by: unknown fan {standard!r}")
+                fans[standard] = dataclasses.replace(fans[standard], excludes=(*fans[standard].excludes, key))
+    for fan in fans.values():
+        where = f"{FOLK_SECTION if fan.option == FOLK_OPTION else 'fans'}.{fan.key}.excludes"
+        for excluded in fan.excludes:
+            if excluded not in fans:
+                raise RulesetError(f"{where}: unknown fan {excluded!r}")
+            if fans[excluded].value > fan.value:
+                raise RulesetError(f"{where}: {excluded!r} is worth more than the fan itself")
+    ordered = dict(sorted(fans.items(), key=lambda item: -item[1].value))
+    return FanTable(
+        name=_field(meta, "name", str, "meta"),
+        minimum=_field(limits, "minimum", int, "limits"),
+        fans=MappingProxyType(ordered),
+        options=MappingProxyType(dict(options)),
+    )
+
+
+def load_table(path: str | Path) -> FanTable:
+    with open(path, "rb") as handle:
+        try:
+            data = tomllib.load(handle)
+        except tomllib.TOMLDecodeError as error:
+            raise RulesetError(f"{path}: {error}") from None
+    return parse_table(data)
+
+
+@lru_cache(maxsize=1)
+def default_table() -> FanTable:
+    return load_table(_DEFAULT_PATH)

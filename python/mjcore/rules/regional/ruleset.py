@@ -1,0 +1,237 @@
+"""The ruleset object of the Sichuan and Taiwan families: validated options and the value rows.
+
+Each family declares its option schema (``Switch``, ``Choice``, ``IntRange``) and its row keys; the file must
+list exactly those options and rows. ``with_options`` validates changes with the same code as the file, so a
+value the file could not hold cannot be set either. ``compiled`` is the frozen native twin, built on first use
+by the family's compiler (``register_compiler``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from ...errors import RulesetError
+
+__all__ = ["Choice", "Family", "Fixed", "IntRange", "RegionalRuleset", "Row", "Switch", "native_options", "parse_regional",
+           "register_compiler"]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Switch:
+    """A true/false option."""
+
+    def check(self, name: str, value: Any) -> Any:
+        if not isinstance(value, bool):
+            raise RulesetError(f"options.{name}: expected true or false, got {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One of a few named values."""
+
+    values: tuple[str, ...]
+
+    def check(self, name: str, value: Any) -> Any:
+        if value not in self.values:
+            raise RulesetError(f"options.{name}: expected one of {', '.join(map(repr, self.values))}, got {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """An option whose alternatives the engine does not offer: the file must hold this value."""
+
+    value: Any
+    why: str
+
+    def check(self, name: str, value: Any) -> Any:
+        if type(value) is not type(self.value) or value != self.value:
+            raise RulesetError(f"options.{name}: only {self.value!r} is available ({self.why}), got {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class IntRange:
+    """An int within low..high."""
+
+    low: int
+    high: int
+
+    def check(self, name: str, value: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
+            raise RulesetError(f"options.{name}: expected an int {self.low}..{self.high}, got {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Family:
+    """What a family's file must hold: its option schema, its row section, value field and keys (in the order
+    the engine numbers them), and cross-field checks."""
+
+    name: str
+    options: Mapping[str, Switch | Choice | IntRange | Fixed]
+    section: str  # "fans" or "tai"
+    value_field: str  # "fan" or "tai"
+    row_keys: tuple[str, ...]
+    check: Callable[[Mapping[str, Any], Mapping[str, int]], None] = lambda options, values: None
+
+
+@dataclass(frozen=True)
+class Row:
+    """A value row: key, Chinese and English names, value (fan or 台) per occurrence."""
+
+    key: str
+    zh: str
+    en: str
+    value: int
+
+
+class OptionsFile:
+    """What the option-file rulesets (Sichuan, Taiwan, the folk tables) share: ``with_options`` over the parsed
+    file's ``[options]``, validated as the file is (the class's ``_reparsed`` parses the changed file), and
+    pickling as plain data — read-only mappings as dicts, the compiled native object rebuilt where unpickled."""
+
+    name: str
+    options: Mapping[str, Any]
+    source: Mapping[str, Any]
+
+    def _reparsed(self, data: Mapping[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def with_options(self, **options: Any) -> Any:
+        """The same file with some ``[options]`` changed by their TOML names, validated as the file is, e.g.
+        ``load_ruleset("sichuan").with_options(mode="xueliu", cap=5)``."""
+        declared = self.source["options"]
+        for name in options:
+            if name not in declared:
+                raise RulesetError(f"options.{name}: not an option of {self.name} ({', '.join(declared)})")
+        return self._reparsed({**self.source, "options": {**declared, **options}})
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("compiled", None)
+        state["options"], state["source"] = dict(self.options), _plain(self.source)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state["options"] = MappingProxyType(state["options"])
+        self.__dict__.update(state)
+
+
+@dataclass(frozen=True)
+class RegionalRuleset(OptionsFile):
+    """A Sichuan or Taiwan ruleset: ``family``, the validated ``options`` and the ``rows`` in engine order."""
+
+    name: str
+    family: str
+    title: str
+    tiles: int
+    options: Mapping[str, Any]
+    rows: tuple[Row, ...]
+    source: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)
+
+    def row(self, key: str) -> Row:
+        return self.rows[_FAMILIES[self.family].row_keys.index(key)]
+
+    def value(self, key: str) -> int:
+        return self.row(key).value
+
+    def _reparsed(self, data: Mapping[str, Any]) -> RegionalRuleset:
+        return parse_regional(data)
+
+    @functools.cached_property
+    def compiled(self) -> Any:
+        """The frozen native ruleset every native call takes, compiled on first use."""
+        return _COMPILERS[self.family](self)
+
+
+_FAMILIES: dict[str, Family] = {}
+_COMPILERS: dict[str, Callable[[RegionalRuleset], Any]] = {}
+
+
+def register_family(family: Family) -> None:
+    _FAMILIES[family.name] = family
+
+
+def register_compiler(family: str, compiler: Callable[[RegionalRuleset], Any]) -> None:
+    _COMPILERS[family] = compiler
+
+
+def native_options(rules: RegionalRuleset, choices: tuple[str, ...], flags: tuple[str, ...],
+                   ints: tuple[str, ...]) -> tuple[list[int], list[int], list[bool], list[int]]:  # fmt: skip
+    """What a family's compiled ruleset takes: the row values, then the named options as choice indices,
+    flags and ints, in the order the engine reads them."""
+    schema = _FAMILIES[rules.family].options
+    o = rules.options
+    picked = [schema[name].values.index(o[name]) for name in choices]  # type: ignore[union-attr]
+    return [row.value for row in rules.rows], picked, [o[name] for name in flags], [o[name] for name in ints]
+
+
+def is_regional(family: Any) -> bool:
+    return family in _FAMILIES
+
+
+def _plain(data: Any) -> Any:
+    return {k: _plain(v) for k, v in data.items()} if isinstance(data, Mapping) else data
+
+
+def _table(data: Mapping[str, Any], key: str, where: str) -> Mapping[str, Any]:
+    value = data.get(key)
+    if not isinstance(value, dict):
+        raise RulesetError(f"{where}{key}: missing, or not a table")
+    return value
+
+
+def _string(data: Mapping[str, Any], key: str, where: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value:
+        raise RulesetError(f"{where}.{key}: expected a non-empty string, got {value!r}")
+    return value
+
+
+def _unknown(data: Mapping[str, Any], known: tuple[str, ...], where: str) -> None:
+    extra = sorted(set(data) - set(known))
+    if extra:
+        raise RulesetError(f"{where}.{extra[0]}: unknown field (known: {', '.join(known)})")
+
+
+def parse_regional(data: Mapping[str, Any]) -> RegionalRuleset:
+    """A parsed Sichuan or Taiwan file, validated: every error names the field at fault."""
+    _unknown(data, ("meta", "options", "fans", "tai"), "ruleset")
+    meta = _table(data, "meta", "")
+    _unknown(meta, ("name", "family", "title", "tiles"), "meta")
+    family = _FAMILIES.get(meta.get("family"))
+    if family is None:
+        raise RulesetError(f"meta.family: {meta.get('family')!r} is not a regional family ({', '.join(_FAMILIES)})")
+    tiles = meta.get("tiles")
+    if isinstance(tiles, bool) or not isinstance(tiles, int) or tiles < 1:
+        raise RulesetError(f"meta.tiles: expected an int >= 1, got {tiles!r}")
+    raw_options = _table(data, "options", "")
+    _unknown(raw_options, tuple(family.options), "options")
+    missing = [name for name in family.options if name not in raw_options]
+    if missing:
+        raise RulesetError(f"options.{missing[0]}: missing")
+    options = {name: spec.check(name, raw_options[name]) for name, spec in family.options.items()}
+    section = _table(data, family.section, "")
+    _unknown(section, family.row_keys, family.section)
+    rows = []
+    for key in family.row_keys:
+        where = f"{family.section}.{key}"
+        entry = section.get(key)
+        if not isinstance(entry, dict):
+            raise RulesetError(f"{where}: missing (every row the engine detects needs a value)")
+        _unknown(entry, ("zh", "en", family.value_field), where)
+        value = entry.get(family.value_field)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 64:
+            raise RulesetError(f"{where}.{family.value_field}: expected an int 0..64, got {value!r}")
+        rows.append(Row(key, _string(entry, "zh", where), _string(entry, "en", where), value))
+    family.check(options, {row.key: row.value for row in rows})
+    return RegionalRuleset(name=_string(meta, "name", "meta"), family=family.name, title=_string(meta, "title", "meta"),
+                           tiles=tiles, options=MappingProxyType(options), rows=tuple(rows),
+                           source=data)  # fmt: skip

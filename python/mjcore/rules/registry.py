@@ -1,0 +1,104 @@
+"""The ruleset registry: each ``rulesets/<name>.toml`` file is one ruleset, loaded with ``tomllib`` and handed to
+its family (``meta.family``) to validate, with errors that name the field. A user can copy a shipped file, change
+a value and load it by path, or change it in code with ``ruleset.with_options(...)``.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import tomllib
+from pathlib import Path
+from typing import Any, Union
+
+from ..errors import RulesetError
+from .folk.ruleset import FolkRuleset, is_folk, parse_folk
+from .guangdong.ruleset import Ruleset, guangdong_ruleset
+from .mcr.ruleset import McrRuleset, mcr_ruleset
+from .regional.families import RegionalRuleset, is_regional, parse_regional
+from .tdh.ruleset import TdhRuleset, tdh_ruleset
+
+__all__ = ["RULESET_DIR", "AnyRuleset", "Ruleset", "RulesetLike", "load_ruleset", "ruleset_from_data", "rulesets"]
+
+RULESET_DIR = Path(__file__).resolve().parents[1] / "rulesets"
+RulesetLike = Union[Ruleset, McrRuleset, TdhRuleset, RegionalRuleset, FolkRuleset, str, os.PathLike]
+AnyRuleset = Union[Ruleset, McrRuleset, TdhRuleset, RegionalRuleset, FolkRuleset]
+
+
+def rulesets(family: str | None = None) -> list[str]:
+    """The names of the shipped rulesets, or of those of one ``family`` (``"guangdong"``, ``"mcr"``)."""
+    return sorted(path.stem for path in RULESET_DIR.glob("*.toml") if family in (None, _family_of(path)))
+
+
+@functools.lru_cache(maxsize=None)
+def _family_of(path: Path) -> str | None:
+    with path.open("rb") as handle:
+        return tomllib.load(handle).get("meta", {}).get("family")
+
+
+def load_ruleset(name_or_path: RulesetLike) -> AnyRuleset:
+    """A shipped ruleset by name (``"gd-cgc5"``, ``"mcr"``, ``"tdh"``, ``"sichuan"``…), or a ruleset file by path.
+    The file's ``meta.family`` picks its class: ``McrRuleset`` for ``"mcr"``, ``TdhRuleset`` for ``"tdh"``,
+    ``RegionalRuleset`` for ``"sichuan"`` and ``"taiwan"``, ``FolkRuleset`` for ``"gd789"`` and ``"laozhang"``,
+    ``Ruleset`` for Guangdong. A loaded ruleset is
+    returned as is."""
+    if isinstance(name_or_path, (Ruleset, McrRuleset, TdhRuleset, RegionalRuleset, FolkRuleset)):
+        return name_or_path
+    if type(name_or_path) is str and name_or_path in _SHIPPED_LOADED:  # the hot path of a single call
+        return _SHIPPED_LOADED[name_or_path]
+    if isinstance(name_or_path, str) and _SHIPPED_NAME.fullmatch(name_or_path):
+        return _load_shipped(name_or_path)
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise TypeError(f"a ruleset is a name, a path or a Ruleset, not {type(name_or_path).__name__}")
+    path = Path(name_or_path)
+    if not path.exists():
+        raise RulesetError(f"ruleset file {str(path)!r} does not exist (shipped rulesets are named without a "
+                           f"path or suffix: {', '.join(rulesets())})")  # fmt: skip
+    if not path.is_file():
+        raise RulesetError(f"ruleset path {str(path)!r} is not a file")
+    return _load_file(path)
+
+
+# A bare name (no path separator, no suffix) names a shipped file.
+_SHIPPED_NAME = re.compile(r"[\w-]+")
+
+
+# The shipped rulesets loaded so far, by name.
+_SHIPPED_LOADED: dict[str, AnyRuleset] = {}
+
+
+def _load_shipped(name: str) -> AnyRuleset:
+    """A shipped ruleset, loaded and compiled once per process."""
+    if name in _SHIPPED_LOADED:
+        return _SHIPPED_LOADED[name]
+    path = RULESET_DIR / f"{name}.toml"
+    if not path.is_file():
+        raise RulesetError(f"no ruleset named {name!r}: shipped are {', '.join(rulesets())}, "
+                           "or give the path of a .toml file")  # fmt: skip
+    return _SHIPPED_LOADED.setdefault(name, _load_file(path))
+
+
+def _load_file(path: Path) -> AnyRuleset:
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesetError(f"{path}: not valid TOML: {error}") from None
+    return ruleset_from_data(data)
+
+
+def ruleset_from_data(data: dict[str, Any]) -> AnyRuleset:
+    """A ruleset from parsed file data: the one path of files and ``with_options`` variants."""
+    meta = data.get("meta")
+    if isinstance(meta, dict) and meta.get("family") == "mcr":
+        return mcr_ruleset(data)
+    if isinstance(meta, dict) and meta.get("family") == "tdh":
+        return tdh_ruleset(data)
+    if isinstance(meta, dict) and is_regional(meta.get("family")):  # sichuan, taiwan
+        return parse_regional(data)
+    if isinstance(meta, dict) and is_folk(meta.get("family")):  # gd789, laozhang
+        return parse_folk(data)
+    return guangdong_ruleset(data)
+
+

@@ -1,0 +1,113 @@
+"""What the table does, as data: the ``[tiles]``, ``[deal]``, ``[claims]``, ``[wins]``, ``[end]`` and
+``[settlement]`` sections every ruleset file states (DESIGN.md §6; each option's OPEN CHOICE number and default
+are in the shipped files' comments). Read here with the field-path errors of every ruleset section, then compiled
+once into the frozen native ``TableRules`` the deal state machine reads — which checks the names and the
+contradictions (no win source, robbing a kong the table does not allow, …), again naming the field.
+
+The same parser reads a file and a ``with_options`` variant, so both are validated alike.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from .toml_table import TomlTable
+
+__all__ = ["DEFAULT_TABLE_RULES", "SECTIONS", "TableRules", "table_rules_of"]
+
+# The sections, in file order, and the fields of each (their TOML names).
+SECTIONS: dict[str, tuple[str, ...]] = {
+    "tiles": ("suits", "honours", "flowers"),
+    "deal": ("hand", "reserved_tail"),
+    "claims": ("chi", "pon", "melded_kong", "added_kong", "concealed_kong", "robbable_kongs"),
+    "wins": ("sources", "several_winners", "missed_win"),
+    "end": ("winners",),
+    "settlement": ("kind",),
+}
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """The table rules of one ruleset, by their TOML names (``tiles.suits`` is ``suits``, ``settlement.kind``
+    is ``settlement``). ``compiled`` is the native object, built (and checked) when the rules are read."""
+
+    suits: tuple[str, ...]
+    honours: bool
+    flowers: int
+    hand: int
+    reserved_tail: int
+    chi: str
+    pon: bool
+    melded_kong: bool
+    added_kong: bool
+    concealed_kong: bool
+    robbable_kongs: tuple[str, ...]
+    sources: tuple[str, ...]
+    several_winners: str
+    missed_win: str
+    winners: int
+    settlement: str
+    compiled: Any = dataclasses.field(repr=False, compare=False, default=None)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its fields; the native object is built again where it is unpickled (a cluster's workers)."""
+        fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "compiled"}
+        return _compiled, (fields,)
+
+    @property
+    def tile_count(self) -> int:
+        """Every tile of the set, flowers included (136, 144, 108, 100)."""
+        return (len(self.suits) * 9 + 7 * self.honours) * 4 + self.flowers
+
+
+# The 136-tile table a win check or no ruleset plays at (the engine's ``TableRules::default``); the shipped
+# Guangdong files state exactly these values.
+DEFAULT_TABLE_RULES = TableRules(
+    suits=("m", "p", "s"), honours=True, flowers=0, hand=13, reserved_tail=0, chi="next_seat", pon=True,
+    melded_kong=True, added_kong=True, concealed_kong=True, robbable_kongs=("added",),
+    sources=("self_draw", "discard", "robbing_kong", "kong_bloom"), several_winners="all", missed_win="same_tile",
+    winners=1, settlement="guangdong",
+)  # fmt: skip
+
+
+def table_rules_of(data: dict[str, Any], family: str) -> TableRules:
+    """The table rules of a parsed ruleset file (``data`` as ``tomllib`` read it); ``family`` is the file's
+    ``meta.family``, which ``settlement.kind`` must name."""
+    root = TomlTable(data, "")
+    tiles, deal, claims = root.table("tiles"), root.table("deal"), root.table("claims")
+    wins, end, settlement = root.table("wins"), root.table("end"), root.table("settlement")
+    fields = dict(
+        suits=tiles.strs("suits"),
+        honours=tiles.bool("honours"),
+        flowers=tiles.int("flowers", 0, 8),
+        hand=deal.int("hand", 1, 16),
+        reserved_tail=deal.int("reserved_tail", 0, 100),
+        chi=claims.str("chi"),
+        pon=claims.bool("pon"),
+        melded_kong=claims.bool("melded_kong"),
+        added_kong=claims.bool("added_kong"),
+        concealed_kong=claims.bool("concealed_kong"),
+        robbable_kongs=claims.strs("robbable_kongs"),
+        sources=wins.strs("sources"),
+        several_winners=wins.str("several_winners"),
+        missed_win=wins.str("missed_win"),
+        winners=end.int("winners", 1, 3),
+        settlement=settlement.str("kind"),
+    )
+    for table in (tiles, deal, claims, wins, end, settlement):
+        table.done()
+    if fields["settlement"] != family:
+        from ..errors import RulesetError
+
+        raise RulesetError(f"settlement.kind: {fields['settlement']!r}, but this is a {family!r} ruleset "
+                           f"(meta.family): a family settles its own wins")  # fmt: skip
+    return _compiled(fields)
+
+
+def _compiled(fields: dict[str, Any]) -> TableRules:
+    """The rules with their native object, built (and checked) from the fields."""
+    from .. import _core
+
+    return TableRules(**fields, compiled=_core.TableRules(**fields))

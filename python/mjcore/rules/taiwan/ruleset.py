@@ -1,0 +1,60 @@
+"""The Taiwan family's file schema: every ``[options]`` entry with its allowed values, and the 台 rows in the
+order the Rust engine numbers them (``rust/engine/src/rules/taiwan/tai.rs``; tests check they agree)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..regional.ruleset import (Choice, Family, Fixed, IntRange, RegionalRuleset, Switch, native_options,
+                                register_compiler, register_family)  # fmt: skip
+
+__all__ = ["TAIWAN_OPTIONS", "TAIWAN_TAI_KEYS", "FAMILY"]
+
+TAIWAN_TAI_KEYS = (
+    "zhuang_jia", "lian_zhuang", "men_qing", "zi_mo", "men_qing_zi_mo", "men_feng", "quan_feng", "san_yuan",
+    "zheng_hua", "hua_gang", "du_ting", "qiang_gang", "gang_shang_kai_hua", "hai_di_lao_yue", "he_di_lao_yu",
+    "ban_qiu_ren", "quan_qiu_ren", "ping_hu", "san_an_ke", "si_an_ke", "wu_an_ke", "peng_peng_hu", "hun_yi_se",
+    "xiao_san_yuan", "da_san_yuan", "qing_yi_se", "xiao_si_xi", "da_si_xi", "zi_yi_se", "qi_qiang_yi",
+    "ba_xian_guo_hai", "ren_hu", "di_hu", "tian_hu",
+)  # fmt: skip
+
+_ON = Switch()
+TAIWAN_OPTIONS: Mapping[str, Any] = {
+    "flower_seats": Choice(("by_name", "association")),
+    "seat_wind_from": Choice(("current_dealer", "first_dealer")),
+    "several_winners": Choice(("nearest", "all")),
+    "priority_lost_by": Choice(("passing", "timing")),
+    "eye": _ON,
+    "eye_fee": Choice(("tai", "base", "base_plus_tai")),
+    "eye_kongs": Choice(("none", "wait_preserving")),
+    "minimum_tai": IntRange(0, 1),
+    "reserve": IntRange(0, 16),
+    "ping_hu": Choice(("strict", "all_chows")),
+    "half_seeker": _ON,
+    "full_seeker_single_wait": _ON,
+    "ready_declarations": Fixed(False, "報聽, 地聽 and 天聽 need a ready declaration the table does not model"),
+    "cap": IntRange(0, 1000),
+    "flower_win": Fixed("eight", "flower wins pay the rows' 台 with no hand 台, OC-T14's default"),
+    "abortive_draws": _ON,
+    "passed_win": Choice(("all", "same_tile")),
+    "no_swap_discard": _ON,
+    "base": IntRange(0, 1_000_000),
+    "tai_value": IntRange(0, 1_000_000),
+}
+
+FAMILY = Family("taiwan", TAIWAN_OPTIONS, "tai", "tai", TAIWAN_TAI_KEYS)
+register_family(FAMILY)
+
+CHOICE_OPTIONS = ("flower_seats", "eye_fee", "ping_hu")
+FLAG_OPTIONS = ("half_seeker", "full_seeker_single_wait")
+INT_OPTIONS = ("minimum_tai", "cap", "base", "tai_value")
+
+
+def _compile(rules: RegionalRuleset) -> Any:
+    from ... import _core
+
+    return _core.TaiwanRuleset(rules.name, *native_options(rules, CHOICE_OPTIONS, FLAG_OPTIONS, INT_OPTIONS))
+
+
+register_compiler("taiwan", _compile)

@@ -1,0 +1,213 @@
+"""The result of ``mjcore.simulate`` (and of its twin ``mjcore.reference.simulate``): the run's totals — plain
+counts that add up, so results of several runs merge — and, when asked for, one row per deal as numpy arrays.
+
+Per-deal columns (N = deals, seats are absolute 0..3; the dealer of deal k is seat k mod 4):
+
+==================  ============  =========================================================================
+winners             bool (N, 4)   which seats won (several: 一炮多响, or a deal played on past a win)
+discarder           int8 (N,)     the discarder or robbed konger, -1 for a self-draw or an exhaustive draw
+self_drawn          bool (N,)     won on an own draw (自摸)
+robbing_kong        bool (N,)     won by robbing a kong (抢杠)
+pattern             int16 (N, 4)  a winner's pattern as its row in ``pattern_keys``, -1 for other seats
+fan                 int16 (N, 4)  a winner's total fan, -1 for other seats
+points              int64 (N, 4)  a winner's points (2^fan: one loser's share), 0 for other seats
+payments            int64 (N, 4)  what each seat gained (+) or paid (−), zero-sum per deal
+turns               uint16 (N,)   巡目: the draws the (first) winner had made; for a draw the most any seat made
+exhaustive_draw     bool (N,)     nobody won (流局)
+dealer              uint8 (N,)    the dealer's seat
+kongs               uint8 (N,)    kongs declared in the deal
+liability           int8 (N,)     the seat that paid all three shares (包), or -1
+==================  ============  =========================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Optional
+
+import numpy as np
+
+from ..arguments import U64_MAX, check_u64
+from ..errors import InvalidArgumentError, RulesetError
+from ..rules.registry import Ruleset, RulesetLike, load_ruleset, rulesets
+from .summary import Summary, summarise
+
+__all__ = ["COLUMNS", "FAN_BUCKETS", "SimulationRequest", "SimulationResult", "totals_of"]
+
+COLUMNS = ("winners", "discarder", "self_drawn", "robbing_kong", "pattern", "fan", "points", "payments", "turns",
+           "exhaustive_draw", "dealer", "kongs", "liability")  # fmt: skip
+# Fan values counted individually in the totals; larger ones share the last bucket (as the engine's Stats).
+FAN_BUCKETS = 16
+_SEATS = 4
+
+
+def _by_offset(values: np.ndarray, dealer: np.ndarray) -> list[int]:
+    """Column sums of a (N, 4) array by seat relative to each deal's dealer (0 = dealer, 1 = its 下家, …)."""
+    seats = (dealer[:, None] + np.arange(_SEATS)) % _SEATS
+    return [int(v) for v in np.take_along_axis(values, seats, axis=1).sum(axis=0)]
+
+
+def totals_of(columns: dict[str, np.ndarray]) -> dict[str, Any]:
+    """The run totals of per-deal columns — the same fold as the engine's streaming ``Stats``."""
+    won = ~columns["exhaustive_draw"]
+    winners = columns["winners"]
+    turns = columns["turns"][won].astype(np.int64)
+    patterns = columns["pattern"][winners]
+    return {
+        "deals": len(won),
+        "exhaustive_draws": int((~won).sum()),
+        "wins_by_offset": _by_offset(winners.astype(np.int64), columns["dealer"]),
+        "self_drawn_wins": int(columns["self_drawn"].sum()),
+        "deal_ins": int((won & ~columns["self_drawn"] & ~columns["robbing_kong"]).sum()),
+        "multiple_winners": int((winners.sum(axis=1) > 1).sum()),
+        "robbed_kongs": int(columns["robbing_kong"].sum()),
+        "kongs": int(columns["kongs"].astype(np.int64).sum()),
+        "win_turns": int(turns.sum()),
+        "win_turns_squared": int((turns**2).sum()),
+        "fans": [int(n) for n in np.bincount(np.minimum(columns["fan"][winners], FAN_BUCKETS - 1),
+                                             minlength=FAN_BUCKETS)],  # fmt: skip
+        "patterns": [int(n) for n in np.bincount(patterns[patterns >= 0])] if (patterns >= 0).any() else [],
+        "liabilities": int((columns["liability"] >= 0).sum()),
+        "payments_by_offset": _by_offset(columns["payments"], columns["dealer"]),
+    }
+
+
+def _add(a: Any, b: Any) -> Any:
+    """Totals add: counts, and lists element by element (a shorter list is padded with zeros)."""
+    if isinstance(a, list):
+        width = max(len(a), len(b))
+        return [x + y for x, y in zip(a + [0] * (width - len(a)), b + [0] * (width - len(b)))]
+    return a + b
+
+
+def _joined(runs: Iterable[tuple[int, int, int]]) -> tuple[tuple[int, int, int], ...]:
+    """Runs in order, a run that continues the one before it (same seed, next deal) joined to it: a run split
+    into parts and combined in order reads as the whole run."""
+    joined: list[tuple[int, int, int]] = []
+    for seed, start, stop in runs:
+        if joined and joined[-1][0] == seed and joined[-1][2] == start:
+            joined[-1] = (seed, joined[-1][1], stop)
+        else:
+            joined.append((seed, start, stop))
+    return tuple(joined)
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """Deals played under ``ruleset`` by ``bots`` (one name per seat). ``runs`` lists the (seed, first deal,
+    stop) ranges played; ``totals`` the counts of every statistic; ``per_deal`` the columns (see the module
+    documentation), or None when the run kept only totals (``per_deal=False``, or merged with such a run)."""
+
+    ruleset: str
+    pattern_keys: tuple[str, ...]
+    pattern_names: tuple[str, ...]
+    bots: tuple[str, ...]
+    runs: tuple[tuple[int, int, int], ...]
+    totals: dict[str, Any]
+    per_deal: Optional[dict[str, np.ndarray]] = field(default=None, compare=False, repr=False)
+    # Cut short by Ctrl-C (a cluster run returns what was done): ``runs`` says which deals were played.
+    interrupted: bool = field(default=False, compare=False)
+
+    @property
+    def deals(self) -> int:
+        return int(self.totals["deals"])
+
+    def __getitem__(self, column: str) -> np.ndarray:
+        """A per-deal column by name, e.g. ``result["payments"]``."""
+        if self.per_deal is None:
+            raise InvalidArgumentError("this result kept no per-deal arrays: simulate with per_deal=True")
+        if column not in self.per_deal:
+            raise KeyError(f"no column {column!r}: the columns are {', '.join(COLUMNS)}")
+        return self.per_deal[column]
+
+    def merge(self, other: SimulationResult) -> SimulationResult:
+        """The result of both runs together; their deals must not overlap (same seed and deal index)."""
+        return SimulationResult.combine([self, other])
+
+    @staticmethod
+    def combine(parts: Sequence[SimulationResult]) -> SimulationResult:
+        """The result of several runs together, concatenating the per-deal arrays once (kept only when every
+        part has them). The runs must be of the same table and bots, and no deal may be counted twice."""
+        if not parts:
+            raise InvalidArgumentError("nothing to combine")
+        first = parts[0]
+        played: dict[int, list[tuple[int, int]]] = {}
+        for part in parts:
+            if (part.ruleset, part.pattern_keys, part.bots) != (first.ruleset, first.pattern_keys, first.bots):
+                raise InvalidArgumentError(
+                    f"cannot merge runs of different tables or bots: {first.ruleset} {first.bots} and "
+                    f"{part.ruleset} {part.bots}")  # fmt: skip
+            for seed, start, stop in part.runs:
+                for other_start, other_stop in played.setdefault(seed, []):
+                    if max(start, other_start) < min(stop, other_stop):
+                        raise InvalidArgumentError(
+                            f"the runs overlap (seed {seed}, deals {max(start, other_start)}.."
+                            f"{min(stop, other_stop)}): those deals would count twice")  # fmt: skip
+                played[seed].append((start, stop))
+        totals = dict(first.totals)
+        for part in parts[1:]:
+            totals = {key: _add(value, part.totals[key]) for key, value in totals.items()}
+        columns = None
+        if all(part.per_deal is not None for part in parts):
+            columns = {name: np.concatenate([part.per_deal[name] for part in parts]) for name in COLUMNS}
+        runs = [run for part in parts for run in part.runs]
+        # Without per-deal arrays the order of the parts is lost in the sums: the runs read in deal order.
+        runs = _joined(runs if columns is not None else sorted(runs))
+        return replace(first, runs=runs, totals=totals,
+                       per_deal=columns, interrupted=any(part.interrupted for part in parts))  # fmt: skip
+
+    __add__ = merge
+
+    def summary(self) -> Summary:
+        """Rates with 95% confidence intervals (Wilson for proportions); ``print`` it for a table."""
+        return summarise(self.totals, self.pattern_names, f"{self.ruleset}, bots {', '.join(self.bots)}")
+
+    def __str__(self) -> str:
+        return str(self.summary())
+
+    def save(self, path: str) -> None:
+        """Writes the per-deal columns, ``pattern_keys`` and ``bots`` to a numpy ``.npz`` file."""
+        columns = {name: self[name] for name in COLUMNS}
+        np.savez_compressed(path, **columns, pattern_keys=np.array(self.pattern_keys),
+                            bots=np.array(self.bots), runs=np.array(self.runs, dtype=np.int64))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class SimulationRequest:
+    """The checked arguments of ``simulate``, shared by both backends: deals ``start..stop`` of ``seed``."""
+
+    ruleset: Ruleset
+    seed: int
+    start: int
+    stop: int
+    bots: tuple[str, ...]
+
+    @classmethod
+    def of(cls, ruleset: RulesetLike, deals: int, seed: int, bots: Sequence[str], deal_offset: int,
+           threads: Optional[int]) -> SimulationRequest:  # fmt: skip
+        for name, value in (("deals", deals), ("seed", seed), ("deal_offset", deal_offset)):
+            check_u64(name, value)
+        if deal_offset + deals > U64_MAX:  # a deal index is a u64 in the engine's per-deal streams
+            raise InvalidArgumentError(f"deal_offset + deals must be at most 2**64-1, not {deal_offset + deals}")
+        if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+            raise InvalidArgumentError(f"threads must be None (all cores) or an int >= 1, not {threads!r}")
+        if isinstance(bots, str) or len(bots) != _SEATS:
+            raise InvalidArgumentError(f"bots must name one bot per seat (4 names), not {bots!r}")
+        rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
+        if not isinstance(rules, Ruleset):  # the table engine plays 鸡平胡 (RULES.md §1); MCR play is not built
+            raise RulesetError(f"simulate plays Guangdong tables ({', '.join(rulesets('guangdong'))}), "
+                               f"not {getattr(rules, 'name', rules)!r}")  # fmt: skip
+        return cls(rules, seed, deal_offset, deal_offset + deals, tuple(str(b) for b in bots))
+
+    def result(self, totals: dict[str, Any], columns: Optional[dict[str, np.ndarray]]) -> SimulationResult:
+        patterns = self.ruleset.patterns
+        return SimulationResult(
+            ruleset=self.ruleset.name,
+            pattern_keys=tuple(row.key for row in patterns),
+            pattern_names=tuple(f"{row.key} {row.zh}" for row in patterns),
+            bots=self.bots,
+            runs=((self.seed, self.start, self.stop),),
+            totals=totals,
+            per_deal=columns,
+        )

@@ -1,0 +1,161 @@
+"""The table engine, backed by the Rust core: ``Table`` holds one 鸡平胡 deal driven one decision at a time
+(whose turn, the legal actions, what each seat sees, ``step``), with an event log that replays exactly.
+``mjcore.reference.table`` is the pure-Python twin that produces the identical log.
+
+Wins are decided natively — by a ruleset's scoring (``ruleset="gd-cgc5"``: its shapes, 起和 minimum and
+fan), or without one by the 鸡平胡 shapes (standard or thirteen orphans, 0 fan) — or by a ``WinCheck``
+given to the table: ``win_check(hand, situation)`` returns None/False (no legal win), True (a win worth
+0 fan) or the fan. ``simulate_random`` plays many random-bot deals in parallel, natively.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Optional, Union
+
+from .. import _core
+from ..arguments import check_u64
+from ..errors import InvalidArgumentError, RulesetError
+from ..hand import Hand, Meld
+from ..rules.registry import Ruleset, RulesetLike, load_ruleset
+from .._moved import warn_replaced
+from .types import SEATS, Action, Discard, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
+
+__all__ = ["Table", "play_random_deal", "play_random_game", "simulate_random"]
+
+
+def _native_win_check(win_check: Optional[WinCheck]) -> Any:
+    """Adapts a ``WinCheck`` to the plain arguments the native table passes (None: the native 鸡平胡 shapes)."""
+    if win_check is None:
+        return None
+
+    def call(counts: bytes, melds: tuple, situation: tuple) -> Optional[int]:
+        hand = Hand(tuple(counts), tuple(Meld(k, t, None if c < 0 else c, f or None) for k, t, c, f in melds))
+        return win_fan(win_check(hand, WinSituation(*situation)))
+
+    return call
+
+
+def _compiled(ruleset: Optional[RulesetLike]) -> tuple[Any, Any]:
+    """The native scoring and table rules of a ruleset given by name, path or object (None, None: the 鸡平胡
+    shapes at the default 136-tile table)."""
+    if ruleset is None:
+        return None, None
+    rules = load_ruleset(ruleset)
+    if not isinstance(rules, Ruleset):  # MCR table play is not built (issue 10, item 3)
+        raise RulesetError(f"the table plays Guangdong rulesets, not {rules.name!r}")
+    return rules.compiled, rules.table_rules.compiled
+
+
+def _meld(parts: tuple[int, int, int, int]) -> Meld:
+    kind, tile, claimed, from_offset = parts
+    return Meld(kind, tile, None if claimed < 0 else claimed, from_offset or None)
+
+
+class Table:
+    """One deal at a time. ``reset`` deals; then, until ``to_act()`` is None, the seat to act picks one of
+    ``legal_actions()`` and ``step`` applies it (an illegal action raises ``IllegalActionError``)."""
+
+    def __init__(self, win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> None:
+        self._native = _core.Table(_native_win_check(win_check), *_compiled(ruleset))
+
+    def reset(self, seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
+              wall: Optional[Sequence[int]] = None) -> None:
+        """Deals deal ``deal`` of the run seeded with ``seed`` — or from ``wall`` (the ruleset's tile set in draw
+        order: kinds 0..33, flowers 34..41)."""
+        self._native.reset(check_u64("seed", seed), check_u64("deal", deal), dealer, round_wind,
+                           None if wall is None else list(wall))
+
+    def replay(self, lines: Sequence[str]) -> None:
+        """Rebuilds the deal an event log records; raises if the log does not replay exactly."""
+        self._native.replay(list(lines))
+
+    def to_act(self) -> Optional[int]:
+        return self._native.to_act()
+
+    def legal_actions(self) -> list[Action]:
+        return [Action(kind, tile) for kind, tile in self._native.legal_actions()]
+
+    def observation(self, seat: int) -> Observation:
+        (seat, hand, drawn, melds, discards, wall_remaining, dealer, round_wind, to_act, offered,
+         history) = self._native.observation(seat)
+        return Observation(
+            seat=seat,
+            hand=tuple(hand),
+            drawn=drawn,
+            melds=tuple(tuple(_meld(m) for m in seat_melds) for seat_melds in melds),
+            discards=tuple(tuple(d) for d in discards),
+            wall_remaining=wall_remaining,
+            dealer=dealer,
+            round_wind=round_wind,
+            to_act=to_act,
+            offered=None if offered is None else OfferedTile(*offered),
+            discard_history=tuple(tuple(Discard(*d) for d in seat_history) for seat_history in history),
+        )
+
+    def step(self, action: Union[Action, tuple[str, Optional[int]]]) -> None:
+        kind, tile = action
+        self._native.step(kind, tile)
+
+    def log(self) -> list[str]:
+        """The event log so far, one JSON object per line."""
+        return self._native.log()
+
+    def outcome(self) -> Optional[list[Winner]]:
+        """The winners once the deal is over (empty for an exhaustive draw); None while it runs."""
+        winners = self._native.outcome()
+        return None if winners is None else [Winner(*w) for w in winners]
+
+    def payments(self) -> Optional[tuple[int, int, int, int]]:
+        """Each seat's money for the finished deal by the ruleset's settlement, zero-sum — exactly what
+        ``mjcore.simulate`` records in its ``payments`` column; zeros for an exhaustive draw or a table
+        without a ruleset (a win check scores no money); None while the deal runs."""
+        paid = self._native.payments()
+        return None if paid is None else tuple(paid)
+
+    def play(self, bots: Sequence[str] = ("efficiency",) * 4) -> None:
+        """Plays the rest of the deal natively with one built-in bot per seat (``mjcore.table.BOT_NAMES``); each
+        bot is seeded by (seed, deal, seat), so ``reset`` then ``play`` plays the very deal ``simulate`` plays.
+        Then ``outcome()``, ``payments()`` and ``log()`` tell what happened."""
+        self._native.play(_bot_names(bots))
+
+
+def _bot_names(bots: Sequence[str]) -> list[str]:
+    if isinstance(bots, str) or len(bots) != SEATS:
+        raise InvalidArgumentError(f"bots: one per seat (4) is needed, got {bots!r}")
+    return list(bots)
+
+
+def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0, *,
+                     win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[str]:
+    """Plays a deal natively with four random bots and returns its event log. Deprecated: ``Table.reset`` then
+    ``Table.play(("random",) * 4)`` and ``Table.log()``."""
+    warn_replaced("mjcore.table.play_random_deal", 'Table.reset(seed, deal) and Table.play(("random",) * 4)')
+    return _core.play_random_deal(check_u64("seed", seed), check_u64("deal", deal), dealer, round_wind,
+                                  _native_win_check(win_check), *_compiled(ruleset))
+
+
+def play_random_game(seed: int, wind_rounds: int = 4, max_deals: int = 1000, *,
+                     win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[list[str]]:
+    """Plays a whole game natively with four random bots — deal k of the game is deal index k of ``seed``; the
+    dealer stays after a draw or a dealer win (连庄) — and returns each deal's event log."""
+    return _core.play_random_game(check_u64("seed", seed), wind_rounds, max_deals, _native_win_check(win_check),
+                                  *_compiled(ruleset))
+
+
+def simulate_random(seed: int, deals: range, threads: Optional[int] = None,
+                    ruleset: Optional[RulesetLike] = None) -> dict[str, Any]:
+    """Plays the deals of ``deals`` (a range of deal indices; the dealer of deal k is seat k mod 4) with random
+    bots — wins by ``ruleset``'s scoring, or by the 鸡平胡 shapes without one — on ``threads`` threads (None:
+    all cores), the GIL released. Returns the totals:
+    deals, exhaustive_draws, wins_by_offset (winner seat relative to the dealer), self_drawn_wins, deal_ins,
+    multiple_winners, robbed_kongs, kongs, win_turns and win_turns_squared (over deals won, the first winner's
+    draws), fans (histogram), patterns (by table row), liabilities, payments_by_offset. The result
+    depends only on the seed and the deal indices, never on the thread count; totals of two ranges add up.
+    Deprecated: ``mjcore.simulate(ruleset, deals, seed, bots=("random",) * 4, deal_offset=start)``."""
+    warn_replaced("mjcore.table.simulate_random", 'mjcore.simulate(..., bots=("random",) * 4)')
+    if deals.step != 1:
+        raise InvalidArgumentError(f"deals must be a range with step 1, not {deals!r}")
+    for name, value in (("seed", seed), ("deals.start", deals.start), ("deals.stop", max(deals.stop, 0))):
+        check_u64(name, value)
+    return _core.simulate_random(seed, deals.start, max(deals.start, deals.stop), threads, *_compiled(ruleset))

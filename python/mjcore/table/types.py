@@ -1,0 +1,148 @@
+"""Types shared by both table engines — the native ``mjcore.table.Table`` and the pure-Python twin
+``mjcore.reference.table`` — so that an AI environment or a test sees the same actions and observations from
+either: actions, the situation of a potential win, observations, winners.
+
+Seats are 0..3 in turn order (``next = (seat + 1) % 4``); winds are 0..3 = East..North.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple, Optional, Union
+
+from ..errors import InvalidArgumentError
+from ..hand import Hand, Meld
+
+__all__ = ["ACTION_KINDS", "Action", "WinSituation", "WinCheck", "win_fan", "OfferedTile", "Discard", "Observation",
+           "Winner", "SEATS"]
+
+SEATS = 4
+
+# Action kinds in their sort order: legal actions are always listed sorted by (kind, tile).
+ACTION_KINDS = ("pass", "discard", "chi", "pon", "kong", "concealed_kong", "added_kong", "win")
+# Kinds that name a tile: the discarded kind, the lowest tile of the chow, the kind of the kong.
+_KINDS_WITH_TILE = frozenset({"discard", "chi", "concealed_kong", "added_kong"})
+
+
+class Action(NamedTuple):
+    """One decision: ``Action("discard", 4)``, ``Action("chi", 2)`` (chow starting at 3m), ``Action("pon")``,
+    ``Action("win")``, ``Action("pass")``…"""
+
+    kind: str
+    tile: Optional[int] = None
+
+    def sort_key(self) -> tuple[int, int]:
+        return ACTION_KINDS.index(self.kind), -1 if self.tile is None else self.tile
+
+    def is_valid(self) -> bool:
+        """Whether the kind exists and names a tile exactly when it must."""
+        return self.kind in ACTION_KINDS and (self.tile is not None) == (self.kind in _KINDS_WITH_TILE)
+
+
+@dataclass(frozen=True)
+class WinSituation:
+    """Everything about a potential win besides the hand."""
+
+    winner: int
+    tile: int
+    from_seat: Optional[int]  # the discarder or robbed konger; None when self-drawn
+    robbing_kong: bool
+    kong_replacement: bool
+    kong_feeder: Optional[int]  # after a melded kong (claimed discard onto a pung): who discarded its tile
+    last_tile: bool  # the wall is empty
+    # A win in the uninterrupted first go-around: "heavenly" (天和, the dealer's dealt tiles), "earthly" (地和,
+    # a non-dealer's first draw) or "human" (人和, on the dealer's first discard); None otherwise.
+    first_go_around: Optional[str]
+    # Seats winning on this tile (一炮多响): 1 while each seat is asked, the final count when the win is settled.
+    winners_on_discard: int
+    dealer: int
+    round_wind: int
+    # 包先不包后: whoever fed the winner's fourth claimed meld had fed another seat's fourth one first.
+    feeder_already_liable: bool = False
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.from_seat is None
+
+    @property
+    def seat_wind(self) -> int:
+        """The winner's seat wind: the dealer is East (RULES.md OC-1)."""
+        return (self.winner - self.dealer) % 4
+
+
+# Decides wins: the winner's whole hand (winning tile included) and the situation. Returns None or False for
+# "not a legal win" (passing it is not 漏胡), True for a win worth 0 fan, or the fan as an int.
+WinCheck = Callable[[Hand, WinSituation], Union[int, bool, None]]
+
+
+def win_fan(result: Union[int, bool, None]) -> Optional[int]:
+    """Normalises a ``WinCheck`` answer to the fan of a legal win, or None."""
+    if result is None or result is False:
+        return None
+    if result is True:
+        return 0
+    if not isinstance(result, int) or result < 0:
+        raise TypeError(f"a win check returns None, a bool or a fan >= 0, not {result!r}")
+    return result
+
+
+@dataclass(frozen=True)
+class OfferedTile:
+    """A tile the other seats may claim: a discard, or a tile being added to a pon (robbable)."""
+
+    tile: int
+    from_seat: int
+    added_kong: bool
+
+
+class Discard(NamedTuple):
+    """One discard as it was made, and the seat that took it into a meld (chi, pon or melded kong), if any."""
+
+    tile: int
+    claimed_by: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat can see. Other seats' concealed tiles and the wall order are hidden."""
+
+    seat: int
+    hand: tuple[int, ...]  # own concealed counts (34)
+    drawn: Optional[int]  # the tile just drawn, during this seat's own turn after a draw
+    melds: tuple[tuple[Meld, ...], ...]  # every seat's melds (public)
+    discards: tuple[tuple[int, ...], ...]  # every seat's discards still on the table, oldest first
+    wall_remaining: int
+    dealer: int
+    round_wind: int
+    to_act: Optional[int]
+    offered: Optional[OfferedTile]
+    # Every seat's discards in the order made, claimed ones included and marked; a robbed kong's tile was never
+    # discarded and is not among them. ``discards`` is the part still on the table.
+    discard_history: tuple[tuple[Discard, ...], ...] = ((), (), (), ())
+
+    def seat_wind(self, seat: int) -> int:
+        return (seat - self.dealer) % SEATS
+
+    def relative(self, seat: int) -> int:
+        """Where ``seat`` sits from this viewer: 0 self, 1 下家 (plays next), 2 对家, 3 上家 (played before)."""
+        return (_seat("seat", seat) - self.seat) % SEATS
+
+    def absolute(self, offset: int) -> int:
+        """The table seat at ``offset`` from this viewer (the inverse of ``relative``)."""
+        return (self.seat + _seat("offset", offset)) % SEATS
+
+
+def _seat(name: str, value: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value not in range(SEATS):
+        raise InvalidArgumentError(f"{name} must be 0..3, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Winner:
+    seat: int
+    tile: int
+    from_seat: Optional[int]  # None when self-drawn
+    robbing_kong: bool
+    fan: int
