@@ -9,6 +9,18 @@ use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple, PyType};
 
+/// No `__slots__`, or exactly the fields in order (what `@dataclass(slots=True)` makes).
+fn slots_are_fields<const N: usize>(
+    class: &Bound<'_, PyType>,
+    fields: &[&str; N],
+) -> PyResult<bool> {
+    if !class.hasattr("__slots__")? {
+        return Ok(true);
+    }
+    let slots: Vec<String> = class.getattr("__slots__")?.extract()?;
+    Ok(slots == fields)
+}
+
 pub struct DataclassType<const N: usize> {
     class: Py<PyType>,
     fields: [Py<PyString>; N],
@@ -17,7 +29,8 @@ pub struct DataclassType<const N: usize> {
 
 impl<const N: usize> DataclassType<N> {
     /// `class`, checked to be a dataclass whose fields are exactly `fields`, in order, that adds nothing to
-    /// what its `__init__` does: no `__post_init__`, no `__new__` of its own, no `__slots__`.
+    /// what its `__init__` does: no `__post_init__`, no `__new__` of its own, and slots (if any) exactly its
+    /// fields (a slotted instance needs no `__dict__`, which makes it cheaper to build).
     pub fn new(class: Bound<'_, PyType>, fields: [&str; N]) -> PyResult<Self> {
         let py = class.py();
         let declared: Vec<String> = class
@@ -29,7 +42,7 @@ impl<const N: usize> DataclassType<N> {
         let object = py.get_type::<pyo3::types::PyAny>();
         let plain = declared == fields
             && !class.hasattr("__post_init__")?
-            && !class.hasattr("__slots__")?
+            && slots_are_fields(&class, &fields)?
             && class.getattr("__new__")?.is(&object.getattr("__new__")?);
         if !plain {
             return Err(PyTypeError::new_err(format!(

@@ -2,7 +2,7 @@
 
 use mjcore_engine::tile::COPIES;
 use mjcore_engine::waits::TileCount;
-use mjcore_engine::{Counts, HandShape, NUM_KINDS};
+use mjcore_engine::{plain_waits, Counts, FormOptions, Hand, HandShape, NUM_KINDS};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple, PyType};
@@ -56,8 +56,14 @@ pub fn waits<'py>(
     wild_fifth_copy: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = hand.py();
-    let input = single_input(hand, forms.options(seven_pairs_quads, wild_fifth_copy)?)?;
+    let opts = forms.options(seven_pairs_quads, wild_fifth_copy)?;
     let types = waits_python(py)?;
+    if visible.is_none() {
+        if let Some(answer) = plain_waits_object(hand, opts, types)? {
+            return Ok(answer);
+        }
+    }
+    let input = single_input(hand, opts)?;
     let visible = visible.map(|v| visible_counts(types, v)).transpose()?;
     if let HandShape::Full { .. } = input.shape {
         let rows = mjcore_engine::discards(&input.hand, input.opts, visible.as_ref()).py_err()?;
@@ -78,6 +84,43 @@ pub fn waits<'py>(
         tiles_tuple(py, &tiles)?.into_any(),
     ];
     types.waits.instance(py, fields)
+}
+
+/// The fast path of the commonest call — 13 plain counts (bytes, a list, a numpy row), nothing visible — read
+/// and checked once and answered from the useful-kind bit set straight into the result object. `None`: not
+/// such a hand, or one the all-at-once path does not answer; the general path then answers or names the
+/// problem (a bad count is refused by either, with the same words).
+fn plain_waits_object<'py>(
+    hand: &Bound<'py, PyAny>,
+    opts: FormOptions,
+    types: &WaitsPython,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let Some(counts) = plain_counts(hand) else {
+        return Ok(None);
+    };
+    let counts = counts?;
+    if !matches!(
+        Hand::from_counts(counts).shape(),
+        Ok(HandShape::Waiting { .. })
+    ) {
+        return Ok(None);
+    }
+    let Some((shanten, mut useful)) = plain_waits(&counts, opts) else {
+        return Ok(None);
+    };
+    let py = hand.py();
+    let pairs = tile_counts(py)?;
+    let mut tiles = Vec::with_capacity(useful.count_ones() as usize);
+    while useful != 0 {
+        let kind = useful.trailing_zeros() as usize;
+        useful &= useful - 1;
+        tiles.push(pairs[kind][usize::from(COPIES - counts[kind])].bind(py));
+    }
+    let fields = [
+        shanten.into_pyobject(py)?.into_any(),
+        PyTuple::new(py, tiles)?.into_any(),
+    ];
+    types.waits.instance(py, fields).map(Some)
 }
 
 /// The counts of `visible`: the plain spellings read natively; any other, or any that fails to read, goes to

@@ -28,5 +28,5 @@ pub use shanten::{
     shanten_counts_into, ShantenByForm,
 };
 pub use tile::{Counts, Suit, Tile, NUM_KINDS};
-pub use waits::{discards, waits, Discard};
+pub use waits::{discards, plain_waits, waits, Discard};
 pub use win::{is_win, is_win_codes_into, is_win_counts, is_win_counts_with};

@@ -58,6 +58,15 @@ pub fn waits(
     Ok((shanten, useful))
 }
 
+/// The waits of a plain 3n+1 hand — concealed `counts` only: no melds, no wilds, no tiles seen elsewhere — as
+/// its shanten and the bit set of the kinds whose draw lowers it (bit k for kind k; unseen copies are four
+/// minus the hand's), with no `Analysis` built: the single call's fast path. `None` when that path does not
+/// answer (the knitted forms are selected, or no selected form applies): [`waits`] then answers or names the
+/// problem. `counts` must be valid 3n+1 counts (each 0..4), as a checked `Hand` holds.
+pub fn plain_waits(counts: &Counts, opts: FormOptions) -> Option<(i8, u64)> {
+    plain_useful(counts, opts)
+}
+
 /// For a 3n+2 hand: one row per distinct real tile kind it can discard, best first (lowest shanten, then most
 /// useful copies, then kind order). Wild tiles are never offered as discards: a wild is worth at least any
 /// real tile it could replace. The discarded tile counts as seen in the copies left.
