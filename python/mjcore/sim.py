@@ -41,9 +41,11 @@ def _compiled(ruleset: Optional[RulesetLike]) -> tuple[Any, Any]:
     if ruleset is None:
         return None, None
     rules = load_ruleset(ruleset)
-    if not isinstance(rules, Ruleset):  # MCR table play is not built (issue 10, item 3)
-        raise RulesetError(f"the table plays Guangdong rulesets, not {rules.name!r}")
-    return rules.compiled, rules.table_rules.compiled
+    # Each family with table play gives its compiled scoring and table rules (the core refuses the others).
+    table = getattr(rules, "table_rules", None)
+    if table is None:
+        raise RulesetError(f"the table does not play {rules.name!r}: it states no table rules")
+    return rules.compiled, table.compiled
 
 
 def _meld(parts: tuple[int, int, int, int]) -> Meld:

@@ -46,6 +46,12 @@ pub struct WinSituation {
     /// 包先不包后: whoever fed the winner's fourth claimed meld had already fed another seat's fourth one
     /// earlier in the deal, so is not liable again (RULES.md §2.6).
     pub feeder_already_liable: bool,
+    /// The winner's flowers set aside (bit f = flower f), for families that score them (MCR's 花牌).
+    pub flowers: u8,
+    /// Copies of the winning tile in the open besides the winning one — discards on the table and exposed
+    /// melds of every seat (a concealed kong lies face down) — so 3 means the winning tile is the last copy
+    /// (和绝张).
+    pub shown: u8,
 }
 
 impl WinSituation {
@@ -79,6 +85,18 @@ impl WinInfo {
             ..WinInfo::default()
         }
     }
+}
+
+/// What the efficiency bot plays for under a table's rules ([`Adjudicator::aim`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// The fastest hand in these forms (the table's winning forms): where nearly every shape is worth the
+    /// minimum.
+    Speed(FormSet),
+    /// A concealed hand sure to reach a fan minimum a bare shape rarely meets (MCR's 8): one suit and the
+    /// honours (混一色 6 + 门前清 2, or 不求人 4 when self-drawn; 清一色 24) or one of these whole-hand forms
+    /// (七对 24, 十三幺 88, 全不靠 12). It claims nothing but wins and concealed kongs.
+    ConcealedValue(FormSet),
 }
 
 /// A table event that may pay besides a win: what a family's settlement is asked about (kong money for
@@ -118,6 +136,15 @@ pub trait Adjudicator {
     /// not wins). `None`, the default: every chance is asked.
     fn winning_forms(&self) -> Option<FormSet> {
         None
+    }
+
+    /// What the efficiency bot should play for here. The default: speed, in the winning forms (the 鸡平胡
+    /// shapes when the adjudicator names none).
+    fn aim(&self) -> Aim {
+        Aim::Speed(
+            self.winning_forms()
+                .unwrap_or(FormSet::STANDARD.union(FormSet::THIRTEEN_ORPHANS)),
+        )
     }
 
     /// What the table does (tile set, claims, win sources, end …), read once when a deal starts. The
@@ -160,6 +187,10 @@ impl<A: Adjudicator> Adjudicator for AtTable<A> {
 
     fn settle(&self, event: &PayingEvent, dealer: u8) -> Result<Option<[i64; 4]>> {
         self.judge.settle(event, dealer)
+    }
+
+    fn aim(&self) -> Aim {
+        self.judge.aim()
     }
 }
 

@@ -10,13 +10,20 @@
 //!   the legal actions.
 //!
 //! Useful copies are counted against what the seat sees: its own hand, every meld and every discard.
+//!
+//! What it plays towards comes from the table ([`Aim`], `Adjudicator::aim`): under [`Aim::Speed`] the table's
+//! winning forms, as above. Under [`Aim::ConcealedValue`] (MCR's 8-fan minimum) it weighs each discard
+//! against several targets sure to reach the minimum when won concealed — one suit and the honours for each
+//! suit (混一色 / 清一色 with 门前清 or 不求人), and the whole-hand forms (七对, 十三幺, 全不靠) — keeping the
+//! best; and it claims nothing but a win (concealed kongs as above).
 
 use super::action::Action;
+use super::adjudicator::Aim;
 use super::deal::SEATS;
 use super::discard_order::tie_break;
 use super::observation::Observation;
 use super::policy::Policy;
-use super::progress::{unseen_copies, CappedSuits, Evaluator, Progress};
+use super::progress::{unseen_copies, CappedSuits, Evaluator, Progress, Target};
 use super::shape_rules::ShapeRules;
 use super::shared_memo::with_capped_suits;
 use crate::error::{EngineError, Result};
@@ -26,19 +33,40 @@ use crate::tile::{Counts, Tile};
 
 #[derive(Clone, Debug)]
 pub struct EfficiencyBot {
-    /// Whether its shanten also counts towards thirteen orphans (always towards the standard shape).
-    thirteen_orphans: bool,
+    aim: Aim,
 }
 
 impl Default for EfficiencyBot {
     /// Towards the 鸡平胡 shapes the table's default win check accepts.
     fn default() -> Self {
-        EfficiencyBot {
-            thirteen_orphans: ShapeRules::CHICKEN
-                .options
-                .forms
-                .contains(FormSet::THIRTEEN_ORPHANS),
-        }
+        EfficiencyBot::aiming(Aim::Speed(ShapeRules::CHICKEN.options.forms))
+    }
+}
+
+/// The targets of [`Aim::ConcealedValue`] besides the whole-hand forms: each suit with the honours.
+const ONE_SUIT_TARGETS: [Target; 3] = [
+    Target {
+        forms: FormSet::STANDARD,
+        suits: 0b1001,
+    },
+    Target {
+        forms: FormSet::STANDARD,
+        suits: 0b1010,
+    },
+    Target {
+        forms: FormSet::STANDARD,
+        suits: 0b1100,
+    },
+];
+
+impl EfficiencyBot {
+    /// A bot playing for `aim`.
+    pub fn aiming(aim: Aim) -> EfficiencyBot {
+        EfficiencyBot { aim }
+    }
+
+    pub fn aim(&self) -> Aim {
+        self.aim
     }
 }
 
@@ -52,8 +80,13 @@ impl Policy for EfficiencyBot {
     fn choose(&mut self, observation: &Observation<'_>, legal: &[Action]) -> Action {
         let first = legal.first().copied().unwrap_or(Action::Pass);
         with_capped_suits(|capped| {
+            let target = match self.aim {
+                Aim::Speed(forms) => Target::forms(forms),
+                Aim::ConcealedValue(forms) => Target { forms, suits: 0 },
+            };
             let mut decision = Decision {
-                thirteen_orphans: self.thirteen_orphans,
+                target,
+                concealed_value: matches!(self.aim, Aim::ConcealedValue(_)),
                 capped,
             };
             decision.decide(observation, legal)
@@ -64,7 +97,9 @@ impl Policy for EfficiencyBot {
 
 /// One decision of a bot, with the thread's memo borrowed for it.
 struct Decision<'c> {
-    thirteen_orphans: bool,
+    /// What the evaluator measures towards (under [`Aim::ConcealedValue`], the target being tried).
+    target: Target,
+    concealed_value: bool,
     capped: &'c mut CappedSuits,
 }
 
@@ -92,7 +127,10 @@ impl Decision<'_> {
             )?,
         };
         match observation.offered() {
+            // A claim would open the hand, and with it the minimum.
+            Some(_) if self.concealed_value => Ok(Action::Pass),
             Some(offered) => self.answer_offer(&view, offered.tile, legal),
+            None if self.concealed_value => self.take_turn_for_value(observation, &view, legal),
             None => self.take_turn(observation, &view, legal),
         }
     }
@@ -177,19 +215,42 @@ impl Decision<'_> {
         })
     }
 
+    /// [`Decision::take_turn`] towards each target sure to reach the minimum, keeping the best: the whole-hand
+    /// forms (as `self.target` came in) and each suit with the honours.
+    fn take_turn_for_value(
+        &mut self,
+        observation: &Observation<'_>,
+        view: &View<'_>,
+        legal: &[Action],
+    ) -> Result<Action> {
+        let whole_hand = self.target;
+        let mut best: Option<((i8, std::cmp::Reverse<u32>), Target)> = None;
+        for target in std::iter::once(whole_hand).chain(ONE_SUIT_TARGETS) {
+            self.target = target;
+            let Some(&(_, progress)) = self
+                .evaluator(view, &view.concealed, view.melds)
+                .best_discards(&view.concealed)?
+                .first()
+            else {
+                continue;
+            };
+            if best.is_none_or(|(rank, _)| progress.rank() < rank) {
+                best = Some((progress.rank(), target));
+            }
+        }
+        self.target = best.map_or(whole_hand, |(_, target)| target);
+        let action = self.take_turn(observation, view, legal);
+        self.target = whole_hand;
+        action
+    }
+
     fn evaluator<'e>(
         &'e mut self,
         view: &'e View<'_>,
         counts: &Counts,
         melds: &[Meld],
     ) -> Evaluator<'e> {
-        Evaluator::new(
-            counts,
-            melds,
-            self.thirteen_orphans,
-            &view.unseen,
-            self.capped,
-        )
+        Evaluator::new(counts, melds, self.target, &view.unseen, self.capped)
     }
 
     /// Progress of `counts` beside `melds`: a 3n+1 hand as it stands, a 3n+2 hand after its best discard.
