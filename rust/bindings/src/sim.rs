@@ -384,7 +384,10 @@ fn simulate_random<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let deals = start..stop;
     let table = table_rules.map_or_else(TableRules::default, |t| t.inner);
-    let stats: Stats = match ruleset.map(|r| WinRules::of_ruleset(&r, table)).transpose()? {
+    let stats: Stats = match ruleset
+        .map(|r| WinRules::of_ruleset(&r, table))
+        .transpose()?
+    {
         Some(WinRules::Scoring(rules)) => {
             py.detach(|| simulate(seed, deals, &random_bots, &*rules, threads))
         }

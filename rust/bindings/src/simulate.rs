@@ -10,8 +10,8 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::errors::IntoPyResult;
 use crate::errors::argument;
+use crate::errors::IntoPyResult;
 use crate::mcr::PyMcrRuleset;
 use crate::ruleset::PyRuleset;
 use crate::table_rules::PyTableRules;
@@ -112,7 +112,10 @@ fn simulate_deals<'py>(
     let table = table_rules.inner;
     // Each family's adjudicator, extracted in turn: the run is compiled for each (no dispatch per call).
     if let Ok(r) = ruleset.cast::<PyRuleset>() {
-        return run.play(py, &ScoringRules::new(r.borrow().inner.clone()).with_table(table));
+        return run.play(
+            py,
+            &ScoringRules::new(r.borrow().inner.clone()).with_table(table),
+        );
     }
     if let Ok(r) = ruleset.cast::<PyMcrRuleset>() {
         return run.play(py, &McrAtTable::new(r.borrow().inner.clone(), table));

@@ -32,5 +32,8 @@ pub fn bots_named<S: AsRef<str>>(names: &[S]) -> Result<Vec<Box<dyn Policy>>> {
 
 /// One fresh bot per seat, by name, at a table whose rules want `aim`.
 pub fn bots_for<S: AsRef<str>>(names: &[S], aim: Aim) -> Result<Vec<Box<dyn Policy>>> {
-    names.iter().map(|name| bot_for(name.as_ref(), aim)).collect()
+    names
+        .iter()
+        .map(|name| bot_for(name.as_ref(), aim))
+        .collect()
 }

@@ -1152,9 +1152,15 @@ impl Deal {
         let mut shown = 0;
         for state in &self.seats {
             shown += state.discards.iter().filter(|&&t| t == tile).count() as u8;
-            for meld in state.melds.iter().filter(|m| m.kind != MeldKind::ConcealedKong) {
+            for meld in state
+                .melds
+                .iter()
+                .filter(|m| m.kind != MeldKind::ConcealedKong)
+            {
                 shown += match meld.kind {
-                    MeldKind::Chi => u8::from((0..3).contains(&(tile.index().wrapping_sub(meld.tile.index())))),
+                    MeldKind::Chi => {
+                        u8::from((0..3).contains(&(tile.index().wrapping_sub(meld.tile.index()))))
+                    }
                     kind if meld.tile == tile => kind.tile_count(),
                     _ => 0,
                 };

@@ -35,7 +35,9 @@ pub mod wall;
 
 pub use crate::rules::guangdong::table::ScoringRules;
 pub use action::Action;
-pub use adjudicator::{Adjudicator, Aim, AtTable, FirstGoAround, PayingEvent, WinInfo, WinSituation};
+pub use adjudicator::{
+    Adjudicator, Aim, AtTable, FirstGoAround, PayingEvent, WinInfo, WinSituation,
+};
 pub use bots::{bot_named, bots_for, bots_named, BOT_NAMES};
 pub use deal::{Deal, Outcome, Winner, SEATS};
 pub use efficiency::EfficiencyBot;

@@ -202,14 +202,17 @@ impl<'a> Evaluator<'a> {
             .fold(0, |kinds, suit_kinds| kinds | suit_kinds);
         let unseen_kinds = kinds_held(unseen);
         let whole_hand = melds.is_empty() && (13..=14).contains(&size);
-        let pairs_or_knitted = FormSet(target.forms.0 & (FormSet::SEVEN_PAIRS.0 | FormSet::KNITTED.0));
+        let pairs_or_knitted =
+            FormSet(target.forms.0 & (FormSet::SEVEN_PAIRS.0 | FormSet::KNITTED.0));
         let standard = target.forms.contains(FormSet::STANDARD);
         Evaluator {
-            pairs_or_knitted: (whole_hand && pairs_or_knitted != FormSet::NONE).then_some(FormOptions {
-                forms: pairs_or_knitted,
-                seven_pairs_quads: true,
-                wild_fifth_copy: true,
-            }),
+            pairs_or_knitted: (whole_hand && pairs_or_knitted != FormSet::NONE).then_some(
+                FormOptions {
+                    forms: pairs_or_knitted,
+                    seven_pairs_quads: true,
+                    wild_fifth_copy: true,
+                },
+            ),
             excluded: std::array::from_fn(|suit| !standard || target.suits & (1 << suit) == 0),
             caps,
             capped_suit,
@@ -344,10 +347,14 @@ impl<'a> Evaluator<'a> {
             } else {
                 table_distances(suit, key)
             };
-            let mut missing = self.completion(&own, rest).min(self.whole_hand_missing(&left));
+            let mut missing = self
+                .completion(&own, rest)
+                .min(self.whole_hand_missing(&left));
             if missing <= fewest && self.capped_suit[suit as usize] && !excluded {
                 own = self.capped_distances(suit, &left);
-                missing = self.completion(&own, rest).min(self.whole_hand_missing(&left));
+                missing = self
+                    .completion(&own, rest)
+                    .min(self.whole_hand_missing(&left));
             }
             if missing == fewest {
                 candidates.push(Candidate { tile, left, own });
@@ -381,7 +388,10 @@ impl<'a> Evaluator<'a> {
         let mut lowers_standard = 0u64;
         if standard == missing {
             let keys = hand_keys_packed(counts);
-            for suit in Suit::ALL.into_iter().filter(|&s| !self.excluded[s as usize]) {
+            for suit in Suit::ALL
+                .into_iter()
+                .filter(|&s| !self.excluded[s as usize])
+            {
                 let (table, row) = drawn_classes(suit, keys[suit as usize]);
                 let limits = lowering_limits(missing, &vectors.rest[suit as usize]);
                 for (offset, &class) in row.iter().take(usize::from(suit.len())).enumerate() {
@@ -686,8 +696,13 @@ mod tests {
                 .filter(|row| row.shanten == lowest)
                 .map(|row| row.total())
                 .max();
-            let mut evaluator =
-                Evaluator::new(&hand.concealed, &hand.melds, Target::forms(opts.forms), &unseen, &mut capped);
+            let mut evaluator = Evaluator::new(
+                &hand.concealed,
+                &hand.melds,
+                Target::forms(opts.forms),
+                &unseen,
+                &mut capped,
+            );
             let got = evaluator.best_discards(&hand.concealed).unwrap();
             let want: Vec<(Tile, Progress)> = {
                 let mut rows: Vec<_> = expected
@@ -725,8 +740,13 @@ mod tests {
         let random = std::iter::repeat_with(|| random_hand(&mut rng)).take(3000);
         for hand in complete.into_iter().chain(random) {
             let forms = ShapeRules::CHICKEN.options.forms;
-            let mut evaluator =
-                Evaluator::new(&hand.concealed, &hand.melds, Target::forms(forms), &unseen, &mut capped);
+            let mut evaluator = Evaluator::new(
+                &hand.concealed,
+                &hand.melds,
+                Target::forms(forms),
+                &unseen,
+                &mut capped,
+            );
             let after_discard = evaluator.best_discards(&hand.concealed).unwrap()[0].1;
             assert_eq!(
                 evaluator.shanten(&hand.concealed),
@@ -754,8 +774,13 @@ mod tests {
             let unseen: Counts = held.map(|h| COPIES - h);
             let (shanten, tiles) = crate::waits::waits(&hand, opts, None).unwrap();
             let useful = tiles.iter().map(|&(_, n)| u32::from(n)).sum();
-            let mut evaluator =
-                Evaluator::new(&hand.concealed, &hand.melds, Target::forms(opts.forms), &unseen, &mut capped);
+            let mut evaluator = Evaluator::new(
+                &hand.concealed,
+                &hand.melds,
+                Target::forms(opts.forms),
+                &unseen,
+                &mut capped,
+            );
             assert_eq!(
                 evaluator.progress(&hand.concealed),
                 Progress { shanten, useful },
