@@ -150,8 +150,8 @@ impl Run {
         // Names are checked once here, so the per-worker factory below cannot fail.
         // The bots play for what the rules want (the efficiency bot's `Adjudicator::aim`).
         let aim = rules.aim();
-        bots_for(&bots, aim).py_err()?;
-        let policies = || bots_for(&bots, aim).unwrap_or_default();
+        bots_for(&bots, &aim).py_err()?;
+        let policies = || bots_for(&bots, &aim).unwrap_or_default();
         if !per_deal {
             let stats = py
                 .detach(|| simulate(seed, deals, &policies, rules, threads))

@@ -101,13 +101,13 @@ impl Adjudicator for Checked {
     }
 }
 
-fn seats(aim: Aim, random: usize) -> Vec<Box<dyn Policy>> {
+fn seats(aim: &Aim, random: usize) -> Vec<Box<dyn Policy>> {
     (0..4)
         .map(|seat| {
             if seat < random {
                 Box::new(RandomBot::default()) as Box<dyn Policy>
             } else {
-                Box::new(EfficiencyBot::aiming(aim))
+                Box::new(EfficiencyBot::aiming(aim.clone()))
             }
         })
         .collect()
@@ -123,7 +123,7 @@ fn deals_keep_the_invariants_pay_as_mcr_and_score_the_table_state() {
     for index in 0..150u64 {
         let mut deal =
             Deal::new(5, index, (index % 4) as u8, (index / 4 % 4) as u8, &rules).expect("a deal");
-        let mut bots = seats(rules.aim(), (index % 2) as usize);
+        let mut bots = seats(&rules.aim(), (index % 2) as usize);
         play_deal(&mut deal, &mut bots, &rules).expect("played");
         deal.check_invariants()
             .expect("every tile of the 144 accounted for, no fifth copy");
@@ -162,7 +162,7 @@ fn several_winners_on_a_discard_as_an_option() {
     let rules = McrAtTable::new(table(), mcr_rules("all"));
     for index in 0..60u64 {
         let mut deal = Deal::new(8, index, 0, 0, &rules).expect("a deal");
-        play_deal(&mut deal, &mut seats(rules.aim(), 0), &rules).expect("played");
+        play_deal(&mut deal, &mut seats(&rules.aim(), 0), &rules).expect("played");
         let outcome = deal.outcome().expect("over");
         assert_eq!(outcome.payments().iter().sum::<i64>(), 0);
     }
@@ -171,8 +171,13 @@ fn several_winners_on_a_discard_as_an_option() {
 #[test]
 fn the_dealer_passes_every_deal_so_a_game_is_sixteen_deals() {
     let rules = McrAtTable::new(table(), mcr_rules("first"));
-    let deals =
-        play_game(3, GameConfig::default(), &mut seats(rules.aim(), 0), &rules).expect("a game");
+    let deals = play_game(
+        3,
+        GameConfig::default(),
+        &mut seats(&rules.aim(), 0),
+        &rules,
+    )
+    .expect("a game");
     assert_eq!(deals.len(), 16);
     for (k, deal) in deals.iter().enumerate() {
         assert_eq!(
@@ -188,14 +193,14 @@ fn the_dealer_passes_every_deal_so_a_game_is_sixteen_deals() {
 #[ignore]
 fn measure_fan_blind_and_value_aware_bots() {
     let rules = McrAtTable::new(table(), mcr_rules("first"));
-    let fan_blind = Aim::Speed(mjcore_engine::FormSet::ALL);
+    let fan_blind = Aim::speed(mjcore_engine::FormSet::ALL);
     for (name, aim) in [("fan-blind", fan_blind), ("value-aware", rules.aim())] {
         let (deals, mut wins, mut fans) = (2000u64, 0u64, [0u64; 8]);
         let start = std::time::Instant::now();
         for index in 0..deals {
             let mut deal = Deal::new(1, index, (index % 4) as u8, (index / 4 % 4) as u8, &rules)
                 .expect("a deal");
-            play_deal(&mut deal, &mut seats(aim, 0), &rules).expect("played");
+            play_deal(&mut deal, &mut seats(&aim, 0), &rules).expect("played");
             for w in &deal.outcome().expect("over").winners {
                 wins += 1;
                 fans[(w.info.fan as usize / 8).min(7)] += 1;

@@ -3,6 +3,8 @@
 //! the engine; the table engine only injects them, so it hard-codes no variant. What the table itself does
 //! (tiles, claims, win sources, the end) is data too: [`Adjudicator::table_rules`].
 
+use std::sync::Arc;
+
 use super::table_rules::TableRules;
 use crate::error::Result;
 use crate::forms::FormSet;
@@ -88,15 +90,30 @@ impl WinInfo {
 }
 
 /// What the efficiency bot plays for under a table's rules ([`Adjudicator::aim`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Aim {
-    /// The fastest hand in these forms (the table's winning forms): where nearly every shape is worth the
-    /// minimum.
-    Speed(FormSet),
-    /// A concealed hand sure to reach a fan minimum a bare shape rarely meets (MCR's 8): one suit and the
-    /// honours (混一色 6 + 门前清 2, or 不求人 4 when self-drawn; 清一色 24) or one of these whole-hand forms
-    /// (七对 24, 十三幺 88, 全不靠 12). It claims nothing but wins and concealed kongs.
-    ConcealedValue(FormSet),
+#[derive(Clone)]
+pub struct Aim {
+    /// The forms it plays towards: the table's winning forms.
+    pub forms: FormSet,
+    /// Where a bare shape often misses the table's minimum (MCR's 8 fan): the table's own adjudicator, so
+    /// that a ready hand counts only the waits that would be legal wins, and no claim leaves the hand ready
+    /// with none. `None`: every wait counts.
+    pub judge: Option<Arc<dyn Adjudicator + Send + Sync>>,
+}
+
+impl Aim {
+    /// Speed alone, in `forms`.
+    pub fn speed(forms: FormSet) -> Aim {
+        Aim { forms, judge: None }
+    }
+}
+
+impl std::fmt::Debug for Aim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Aim")
+            .field("forms", &self.forms)
+            .field("judges_waits", &self.judge.is_some())
+            .finish()
+    }
 }
 
 /// A table event that may pay besides a win: what a family's settlement is asked about (kong money for
@@ -141,7 +158,7 @@ pub trait Adjudicator {
     /// What the efficiency bot should play for here. The default: speed, in the winning forms (the 鸡平胡
     /// shapes when the adjudicator names none).
     fn aim(&self) -> Aim {
-        Aim::Speed(
+        Aim::speed(
             self.winning_forms()
                 .unwrap_or(FormSet::STANDARD.union(FormSet::THIRTEEN_ORPHANS)),
         )

@@ -10,7 +10,7 @@ pub const BOT_NAMES: [&str; 2] = ["random", "efficiency"];
 
 /// A fresh bot of the given name, playing for the 鸡平胡 shapes.
 pub fn bot_named(name: &str) -> Result<Box<dyn Policy>> {
-    bot_for(name, EfficiencyBot::default().aim())
+    bot_for(name, EfficiencyBot::default().aim().clone())
 }
 
 /// A fresh bot of the given name at a table whose rules want `aim` (`Adjudicator::aim`).
@@ -31,9 +31,9 @@ pub fn bots_named<S: AsRef<str>>(names: &[S]) -> Result<Vec<Box<dyn Policy>>> {
 }
 
 /// One fresh bot per seat, by name, at a table whose rules want `aim`.
-pub fn bots_for<S: AsRef<str>>(names: &[S], aim: Aim) -> Result<Vec<Box<dyn Policy>>> {
+pub fn bots_for<S: AsRef<str>>(names: &[S], aim: &Aim) -> Result<Vec<Box<dyn Policy>>> {
     names
         .iter()
-        .map(|name| bot_for(name.as_ref(), aim))
+        .map(|name| bot_for(name.as_ref(), aim.clone()))
         .collect()
 }

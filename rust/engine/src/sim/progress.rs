@@ -1,7 +1,7 @@
 //! How far a seat is from winning, as the efficiency bot weighs it: the shanten of a 3n+1 hand and its useful
 //! tiles (进张) — the copies the seat has not seen of the kinds whose draw lowers that shanten — towards a
-//! [`Target`]: the standard shape (over all suits, or only some: a one-suit hand) and the whole-hand forms
-//! the table wins with (thirteen orphans, seven pairs, 全不靠).
+//! set of forms: the standard shape and the whole-hand forms the table wins with (thirteen orphans, seven
+//! pairs, 全不靠).
 //!
 //! Incremental: the standard form keeps one distance vector per suit (fewest missing tiles per (sets, pair)
 //! target, as in the shanten module) and, per suit, the combination of the other three. A draw or a discard
@@ -26,35 +26,6 @@ use crate::shanten::kernels::Portable;
 use crate::shanten::{mask_forms_missing, slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
 use crate::suit_key::{hand_keys_packed, suit_key};
 use crate::tile::{Counts, Suit, Tile, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
-
-/// What a hand is evaluated towards: forms, and the suits the standard form may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Target {
-    /// `STANDARD` and the whole-hand forms (thirteen orphans, seven pairs, the knitted 全不靠).
-    pub forms: FormSet,
-    /// The suits (bit `Suit as usize`; honours are 3) whose kinds the standard form may use: all four, or
-    /// one suit and the honours for a 混一色 / 清一色 hand.
-    pub suits: u8,
-}
-
-impl Target {
-    pub const ALL_SUITS: u8 = 0b1111;
-
-    /// The forms, over every suit.
-    pub const fn forms(forms: FormSet) -> Target {
-        Target {
-            forms,
-            suits: Target::ALL_SUITS,
-        }
-    }
-}
-
-/// The vector of a suit the standard form may not use: no tile of it in any set or pair.
-const EXCLUDED_SUIT: Distances = {
-    let mut excluded = UNREACHABLE;
-    excluded[slot(0, 0)] = 0;
-    excluded
-};
 
 /// Shanten and useful copies of a 3n+1 hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,8 +138,6 @@ pub struct Evaluator<'a> {
     /// Seven pairs and 全不靠 where they apply (selected, no melds, 13/14 concealed tiles), as scored by the
     /// shanten module.
     pairs_or_knitted: Option<FormOptions>,
-    /// The suits the standard form may not use.
-    excluded: [bool; 4],
     unseen: &'a Counts,
     capped: &'a mut CappedSuits,
     /// Whether declared melds cap some kind of each suit below four copies.
@@ -184,7 +153,7 @@ impl<'a> Evaluator<'a> {
     pub fn new(
         concealed: &Counts,
         melds: &[Meld],
-        target: Target,
+        forms: FormSet,
         unseen: &'a Counts,
         capped: &'a mut CappedSuits,
     ) -> Evaluator<'a> {
@@ -202,9 +171,7 @@ impl<'a> Evaluator<'a> {
             .fold(0, |kinds, suit_kinds| kinds | suit_kinds);
         let unseen_kinds = kinds_held(unseen);
         let whole_hand = melds.is_empty() && (13..=14).contains(&size);
-        let pairs_or_knitted =
-            FormSet(target.forms.0 & (FormSet::SEVEN_PAIRS.0 | FormSet::KNITTED.0));
-        let standard = target.forms.contains(FormSet::STANDARD);
+        let pairs_or_knitted = FormSet(forms.0 & (FormSet::SEVEN_PAIRS.0 | FormSet::KNITTED.0));
         Evaluator {
             pairs_or_knitted: (whole_hand && pairs_or_knitted != FormSet::NONE).then_some(
                 FormOptions {
@@ -213,13 +180,12 @@ impl<'a> Evaluator<'a> {
                     wild_fifth_copy: true,
                 },
             ),
-            excluded: std::array::from_fn(|suit| !standard || target.suits & (1 << suit) == 0),
             caps,
             capped_suit,
             capped_kinds,
             unseen_kinds,
             sets: (size / 3).min(MAX_SETS),
-            thirteen_orphans: target.forms.contains(FormSet::THIRTEEN_ORPHANS) && whole_hand,
+            thirteen_orphans: forms.contains(FormSet::THIRTEEN_ORPHANS) && whole_hand,
             unseen,
             capped,
         }
@@ -284,6 +250,20 @@ impl<'a> Evaluator<'a> {
         Ok(best)
     }
 
+    /// The discards of the 3n+2 `counts` that leave it ready (shanten 0), in kind order; none when no
+    /// discard does.
+    pub fn ready_discards(&mut self, counts: &Counts) -> Result<Vec<Tile>> {
+        if self.shanten(counts) != 0 {
+            return Ok(Vec::new());
+        }
+        Ok(self
+            .discards(counts)?
+            .0
+            .into_iter()
+            .map(|c| c.tile)
+            .collect())
+    }
+
     /// The combination of each two suits of `own`, by suit indices (either order).
     fn pairs(&self, own: &[Distances; 4]) -> [[Distances; 4]; 4] {
         let mut pairs = [[UNREACHABLE; 4]; 4];
@@ -341,16 +321,11 @@ impl<'a> Evaluator<'a> {
             // Only the discarded tile's suit changes: the other three suits' combination stands.
             let rest = &vectors.rest[suit as usize];
             let key = keys[suit as usize] - KIND_WEIGHTS[usize::from(tile.index() - suit.base())];
-            let excluded = self.excluded[suit as usize];
-            let mut own = if excluded {
-                EXCLUDED_SUIT
-            } else {
-                table_distances(suit, key)
-            };
+            let mut own = table_distances(suit, key);
             let mut missing = self
                 .completion(&own, rest)
                 .min(self.whole_hand_missing(&left));
-            if missing <= fewest && self.capped_suit[suit as usize] && !excluded {
+            if missing <= fewest && self.capped_suit[suit as usize] {
                 own = self.capped_distances(suit, &left);
                 missing = self
                     .completion(&own, rest)
@@ -388,10 +363,7 @@ impl<'a> Evaluator<'a> {
         let mut lowers_standard = 0u64;
         if standard == missing {
             let keys = hand_keys_packed(counts);
-            for suit in Suit::ALL
-                .into_iter()
-                .filter(|&s| !self.excluded[s as usize])
-            {
+            for suit in Suit::ALL {
                 let (table, row) = drawn_classes(suit, keys[suit as usize]);
                 let limits = lowering_limits(missing, &vectors.rest[suit as usize]);
                 for (offset, &class) in row.iter().take(usize::from(suit.len())).enumerate() {
@@ -497,9 +469,6 @@ impl<'a> Evaluator<'a> {
     /// The suit's vector (`key` its [key](crate::suit_key) in `counts`): from the four-copy table when no cap
     /// of the suit binds, else exact under the caps.
     fn suit_distances(&mut self, suit: Suit, counts: &Counts, key: usize) -> Distances {
-        if self.excluded[suit as usize] {
-            return EXCLUDED_SUIT;
-        }
         if !self.capped_suit[suit as usize] {
             return table_distances(suit, key);
         }
@@ -699,7 +668,7 @@ mod tests {
             let mut evaluator = Evaluator::new(
                 &hand.concealed,
                 &hand.melds,
-                Target::forms(opts.forms),
+                opts.forms,
                 &unseen,
                 &mut capped,
             );
@@ -740,13 +709,8 @@ mod tests {
         let random = std::iter::repeat_with(|| random_hand(&mut rng)).take(3000);
         for hand in complete.into_iter().chain(random) {
             let forms = ShapeRules::CHICKEN.options.forms;
-            let mut evaluator = Evaluator::new(
-                &hand.concealed,
-                &hand.melds,
-                Target::forms(forms),
-                &unseen,
-                &mut capped,
-            );
+            let mut evaluator =
+                Evaluator::new(&hand.concealed, &hand.melds, forms, &unseen, &mut capped);
             let after_discard = evaluator.best_discards(&hand.concealed).unwrap()[0].1;
             assert_eq!(
                 evaluator.shanten(&hand.concealed),
@@ -777,7 +741,7 @@ mod tests {
             let mut evaluator = Evaluator::new(
                 &hand.concealed,
                 &hand.melds,
-                Target::forms(opts.forms),
+                opts.forms,
                 &unseen,
                 &mut capped,
             );

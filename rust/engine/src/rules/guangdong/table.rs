@@ -109,7 +109,7 @@ impl Adjudicator for ScoringRules {
     /// table pins record (tests/test_table_pins.py; 贵港's 七对 aiming measured in docs/decisions.md).
     fn aim(&self) -> Aim {
         let forms = self.shapes.winning_forms().unwrap_or(FormSet::STANDARD);
-        Aim::Speed(FormSet(forms.0 & !FormSet::SEVEN_PAIRS.0))
+        Aim::speed(FormSet(forms.0 & !FormSet::SEVEN_PAIRS.0))
     }
 }
 

@@ -16,6 +16,7 @@ use crate::sim::adjudicator::{Adjudicator, Aim, FirstGoAround, WinInfo, WinSitua
 use crate::sim::deal::SEATS;
 use crate::sim::table_rules::TableRules;
 use crate::tile::Counts;
+use std::sync::Arc;
 
 /// What every seat pays a winner on top of the fan (MCR competition rules: the 8 of 8番起和).
 pub const BASE_PAYMENT: i64 = 8;
@@ -142,12 +143,12 @@ impl Adjudicator for McrAtTable {
         self.rules
     }
 
-    /// A fan-blind hand rarely reaches 8: the bot plays concealed for hands sure to (docs/mcr.md).
+    /// Every MCR form, with ready hands judged here: a wait below 8 fan is not worth waiting on
+    /// (docs/mcr.md, "The efficiency bot at an MCR table").
     fn aim(&self) -> Aim {
-        Aim::ConcealedValue(
-            FormSet::SEVEN_PAIRS
-                .union(FormSet::THIRTEEN_ORPHANS)
-                .union(FormSet::KNITTED),
-        )
+        Aim {
+            forms: FormSet::ALL,
+            judge: Some(Arc::new(self.clone())),
+        }
     }
 }
