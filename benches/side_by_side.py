@@ -1,6 +1,8 @@
 """Throughput of one ``simulate`` call under two builds, measured side by side in one run (not a test; nothing
 asserted): each round runs the same call once in every build, in a fresh interpreter (``subprocess``), the
-builds alternating, so that both sides share the machine's noise; the best of the rounds is kept.
+builds alternating, so that both sides share the machine's noise; the best of the rounds is kept. The child
+times its own CPU (``process_time``, one thread): a busy shared machine then slows both sides alike instead of
+stealing wall-clock time from one.
 
 A build is a ``python`` (a venv) and an optional ``PYTHONPATH`` entry (a worktree's ``python/`` holding its own
 ``_core``). Run::
@@ -22,9 +24,9 @@ import json, sys, time
 import mjcore
 ruleset, bots, deals = sys.argv[1], sys.argv[2], int(sys.argv[3])
 mjcore.simulate(ruleset, 50, seed=1, bots=(bots,) * 4, threads=1, per_deal=False)  # warm the tables
-start = time.perf_counter()
+start = time.process_time()
 mjcore.simulate(ruleset, deals, seed=7, bots=(bots,) * 4, threads=1, per_deal=False)
-print(json.dumps({"seconds": time.perf_counter() - start, "module": mjcore.__file__}))
+print(json.dumps({"seconds": time.process_time() - start, "module": mjcore.__file__}))
 """
 
 
