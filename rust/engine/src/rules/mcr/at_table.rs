@@ -10,7 +10,8 @@ use super::scorer::{score, McrScore};
 use super::situation::{McrSituation, Opening};
 use super::table::McrTable;
 use crate::error::Result;
-use crate::forms::FormSet;
+use crate::forms::{FormOptions, FormSet};
+use crate::win::is_win_counts_with;
 use crate::hand::{Hand, Meld};
 use crate::sim::adjudicator::{Adjudicator, Aim, FirstGoAround, WinInfo, WinSituation};
 use crate::sim::deal::SEATS;
@@ -86,6 +87,18 @@ fn mcr_situation(s: &WinSituation, table: &McrTable) -> McrSituation {
     }
 }
 
+/// Concealed tiles (with the winning one) of 组合龙 beside one declared meld: a knitted straight, a set and
+/// a pair.
+const KNITTED_BESIDE_MELD: u8 = 11;
+
+/// A cheap, allocation-free screen before the scorer: the table's forms screen only 13 concealed tiles
+/// exactly, so most chances it lets through are no win (knitted forms accept any tile). Every MCR win's
+/// concealed part completes in one of the forms, except 组合龙 beside a meld, which the scorer alone reads.
+fn may_win(concealed: &Counts) -> bool {
+    concealed.iter().sum::<u8>() == KNITTED_BESIDE_MELD
+        || is_win_counts_with(concealed, FormOptions::with_forms(FormSet::ALL))
+}
+
 /// MCR competition payments for a win worth `fan` (flowers included), by absolute seat; zero-sum.
 pub fn payments(winner: u8, from: Option<u8>, fan: u32) -> [i64; SEATS as usize] {
     let value = BASE_PAYMENT + i64::from(fan);
@@ -119,6 +132,9 @@ impl Adjudicator for McrAtTable {
         melds: &[Meld],
         situation: &WinSituation,
     ) -> Result<Option<WinInfo>> {
+        if !may_win(concealed) {
+            return Ok(None);
+        }
         let Some(scored) = self
             .score_win(concealed, melds, situation)?
             .filter(|s| s.meets_minimum)
