@@ -80,6 +80,7 @@ def test_a_wall_dealt_for_a_known_win_pays_what_mcr_pays() -> None:
     table = Table(ruleset="mcr")
     table.reset(0, 0, wall=_wall([junk[0], seven_pairs, junk[1], junk[2]], [RED], [9]))
     assert table.observation(0).hand[9] == 1, "the dealt flower was replaced from the tail"
+    assert [table.observation(seat).flowers[0] for seat in range(4)] == [(0,)] * 4, "1f is public, by seat 0"
     assert table.to_act() == 0
     table.step(("discard", RED))
     assert table.to_act() == 1 and ("win", None) in [tuple(a) for a in table.legal_actions()]

@@ -79,7 +79,7 @@ class Table:
 
     def observation(self, seat: int) -> Observation:
         (seat, hand, drawn, melds, discards, wall_remaining, dealer, round_wind, to_act, offered,
-         history) = self._native.observation(seat)
+         history, flowers) = self._native.observation(seat)
         return Observation(
             seat=seat,
             hand=tuple(hand),
@@ -92,6 +92,7 @@ class Table:
             to_act=to_act,
             offered=None if offered is None else OfferedTile(*offered),
             discard_history=tuple(tuple(Discard(*d) for d in seat_history) for seat_history in history),
+            flowers=tuple(tuple(seat_flowers) for seat_flowers in flowers),
         )
 
     def step(self, action: Union[Action, tuple[str, Optional[int]]]) -> None:

@@ -169,7 +169,7 @@ fn action_to_tuple(action: &Action) -> ActionTuple {
 
 /// What a seat sees, as a tuple: (seat, hand counts, drawn, melds per seat, discards per seat, wall
 /// remaining, dealer, round wind, seat to act, offered (tile, from, added_kong) or None, discard history per
-/// seat as (tile, claimed_by or None)).
+/// seat as (tile, claimed_by or None), flowers set aside per seat as flower numbers 0..7).
 type ObservationTuple<'py> = (
     u8,
     Bound<'py, PyBytes>,
@@ -182,6 +182,7 @@ type ObservationTuple<'py> = (
     Option<u8>,
     Option<(u8, u8, bool)>,
     Vec<Vec<(u8, Option<u8>)>>,
+    Vec<Vec<u8>>,
 );
 
 /// A winner as a tuple: (seat, tile, from seat or None, robbing_kong, fan).
@@ -290,6 +291,9 @@ impl Table {
                         .map(|d| (d.tile.index(), d.claimed_by))
                         .collect()
                 })
+                .collect(),
+            (0..mjcore_engine::sim::SEATS)
+                .map(|s| (0..8).filter(|f| view.flowers(s) & (1 << f) != 0).collect())
                 .collect(),
         ))
     }

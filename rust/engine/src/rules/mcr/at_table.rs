@@ -11,12 +11,12 @@ use super::situation::{McrSituation, Opening};
 use super::table::McrTable;
 use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
-use crate::win::is_win_counts_with;
 use crate::hand::{Hand, Meld};
 use crate::sim::adjudicator::{Adjudicator, Aim, FirstGoAround, WinInfo, WinSituation};
 use crate::sim::deal::SEATS;
 use crate::sim::table_rules::TableRules;
 use crate::tile::Counts;
+use crate::win::is_win_counts_with;
 use std::sync::Arc;
 
 /// What every seat pays a winner on top of the fan (MCR competition rules: the 8 of 8番起和).
