@@ -89,3 +89,34 @@ def test_a_wall_dealt_for_a_known_win_pays_what_mcr_pays() -> None:
     expected = mjcore.score("1122m3344p5566s5z", RED, ruleset="mcr").total
     assert (winner.seat, winner.from_seat, winner.fan) == (1, 0, expected)
     assert table.payments() == (-(8 + expected), (8 + expected) + 8 + 8, -8, -8)
+
+
+def test_the_last_tile_of_the_wall_scores_last_tile_draw() -> None:
+    """Every flower is dealt (to seats 0 and 2) and replaced from the tail at once, so the 84 tiles left are drawn
+    in turn order with nobody claiming: the last one (5z, wall position 135) goes to seat 3, waiting on it for
+    seven pairs, and it wins 妙手回春 as the table's state says."""
+    flowers = " ".join(str(code) for code in range(34, 38))
+    hands = [f"{flowers} {RED} 2 4 6 8 13 15 17", "3 5 7 9 14 16 18 21 25 27 29 32 33",
+             f"{' '.join(str(code) for code in range(38, 42))} {RED} 2 4 6 8 13 15 17",
+             "0 0 1 1 11 11 12 12 22 22 23 23 31"]  # fmt: skip
+    wall = _wall(hands, [], [])
+    wall.remove(RED)
+    wall.insert(135, RED)
+    table = Table(ruleset="mcr")
+    table.reset(0, 0, wall=wall)
+    while table.to_act() is not None:
+        seat, legal = table.to_act(), [tuple(a) for a in table.legal_actions()]
+        view = table.observation(seat)
+        if ("win", None) in legal and view.wall_remaining == 0:
+            table.step(("win", None))
+        elif view.offered is not None:
+            table.step(("pass", None))
+        else:
+            table.step(("discard", view.drawn))
+    (winner,) = table.outcome()
+    hand = "1122m3344p5566s5z"
+    expected = mjcore.score(hand, RED, ruleset="mcr", self_drawn=True, last_tile=True, seat_wind=3).total
+    mid_deal = mjcore.score(hand, RED, ruleset="mcr", self_drawn=True, seat_wind=3).total
+    assert (winner.seat, winner.from_seat, winner.fan) == (3, None, expected)
+    assert expected == mid_deal - 1 + 8, "妙手回春 8 replaces 自摸 1"
+    assert table.payments() == (-(8 + expected),) * 3 + (3 * (8 + expected),)
