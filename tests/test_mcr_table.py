@@ -76,7 +76,8 @@ def test_a_wall_dealt_for_a_known_win_pays_what_mcr_pays() -> None:
     # Seat 1 waits on 5z for seven pairs; seat 0 (the dealer) holds a flower, replaced from the tail, and
     # discards the 5z it draws; seat 1 wins on it.
     seven_pairs = "0 0 1 1 11 11 12 12 22 22 23 23 31"
-    junk = ["2 4 6 8 13 15 17 20 24 26 28 30 34", "3 5 7 9 14 16 18 21 25 27 29 32 33", "2 4 6 8 13 15 17 20 24 26 28 30 32"]
+    junk = ["2 4 6 8 13 15 17 20 24 26 28 30 34", "3 5 7 9 14 16 18 21 25 27 29 32 33",
+            "2 4 6 8 13 15 17 20 24 26 28 30 32"]  # fmt: skip
     table = Table(ruleset="mcr")
     table.reset(0, 0, wall=_wall([junk[0], seven_pairs, junk[1], junk[2]], [RED], [9]))
     assert table.observation(0).hand[9] == 1, "the dealt flower was replaced from the tail"
