@@ -204,13 +204,14 @@ class TableRules:
         missed_win: str,
         winners: int,
         settlement: str,
+        dealer_stays: str = "win_or_draw",
     ) -> TableRules: ...
     @property
     def tile_count(self) -> int: ...
 
 class Table:
     def __init__(
-        self, win_check: RawWinCheck | None = ..., ruleset: Ruleset | None = ..., table_rules: TableRules | None = ...
+        self, win_check: RawWinCheck | None = ..., ruleset: Ruleset | McrRuleset | None = ..., table_rules: TableRules | None = ...
     ) -> None: ...
     def reset(
         self, seed: int, deal: int, dealer: int = ..., round_wind: int = ..., wall: Sequence[int] | None = ...
@@ -232,6 +233,7 @@ class Table:
         int | None,
         tuple[int, int, bool] | None,
         list[list[tuple[int, int | None]]],
+        list[list[int]],
     ]: ...
     def step(self, kind: str, tile: int | None = ...) -> None: ...
     def log(self) -> list[str]: ...
@@ -245,7 +247,7 @@ def play_random_deal(
     dealer: int = ...,
     round_wind: int = ...,
     win_check: RawWinCheck | None = ...,
-    ruleset: Ruleset | None = ...,
+    ruleset: Ruleset | McrRuleset | None = ...,
     table_rules: TableRules | None = ...,
 ) -> list[str]: ...
 def play_random_game(
@@ -253,7 +255,7 @@ def play_random_game(
     wind_rounds: int = ...,
     max_deals: int = ...,
     win_check: RawWinCheck | None = ...,
-    ruleset: Ruleset | None = ...,
+    ruleset: Ruleset | McrRuleset | None = ...,
     table_rules: TableRules | None = ...,
 ) -> list[list[str]]: ...
 def simulate_random(
@@ -261,13 +263,13 @@ def simulate_random(
     start: int,
     stop: int,
     threads: int | None = ...,
-    ruleset: Ruleset | None = ...,
+    ruleset: Ruleset | McrRuleset | None = ...,
     table_rules: TableRules | None = ...,
 ) -> dict[str, int | list[int]]: ...
 
 # mjcore.simulate: (totals, per-deal columns or None); see mjcore.sim.result for the keys and dtypes.
 def simulate_deals(
-    ruleset: Ruleset,
+    ruleset: Ruleset | McrRuleset,
     table_rules: TableRules,
     seed: int,
     deals: tuple[int, int],

@@ -23,7 +23,7 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "deal": ("hand", "reserved_tail"),
     "claims": ("chi", "pon", "melded_kong", "added_kong", "concealed_kong", "robbable_kongs"),
     "wins": ("sources", "several_winners", "missed_win"),
-    "end": ("winners",),
+    "end": ("winners", "dealer_stays"),
     "settlement": ("kind",),
 }
 
@@ -49,6 +49,7 @@ class TableRules:
     missed_win: str
     winners: int
     settlement: str
+    dealer_stays: str = "win_or_draw"  # 连庄: "win_or_draw" (Guangdong), "win", "never" (MCR)
     compiled: Any = dataclasses.field(repr=False, compare=False, default=None)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -95,6 +96,8 @@ def table_rules_of(data: dict[str, Any], family: str) -> TableRules:
         missed_win=wins.str("missed_win"),
         winners=end.int("winners", 1, 3),
         settlement=settlement.str("kind"),
+        # Optional: a file without it keeps the Guangdong rotation (RULES.md §1.10).
+        dealer_stays=end.str("dealer_stays") if "dealer_stays" in end.data else "win_or_draw",
     )
     for table in (tiles, deal, claims, wins, end, settlement):
         table.done()

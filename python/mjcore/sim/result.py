@@ -17,7 +17,12 @@ exhaustive_draw     bool (N,)     nobody won (流局)
 dealer              uint8 (N,)    the dealer's seat
 kongs               uint8 (N,)    kongs declared in the deal
 liability           int8 (N,)     the seat that paid all three shares (包), or -1
+flowers             uint8 (N, 4)  the flowers each seat set aside (MCR scores each as 花牌; 0 without flowers)
 ==================  ============  =========================================================================
+
+Under MCR the ``pattern`` column holds the winner's highest fan, as its row in ``pattern_keys`` (the ruleset's
+``fan_keys``), and ``fan`` the total with flowers. Where the dealer passes every deal (MCR's
+``end.dealer_stays = "never"``) deal k is played in round wind (k div 4) mod 4, so 16 deals make a game.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from .summary import Summary, summarise
 __all__ = ["COLUMNS", "FAN_BUCKETS", "SimulationRequest", "SimulationResult", "totals_of"]
 
 COLUMNS = ("winners", "discarder", "self_drawn", "robbing_kong", "pattern", "fan", "points", "payments", "turns",
-           "exhaustive_draw", "dealer", "kongs", "liability")  # fmt: skip
+           "exhaustive_draw", "dealer", "kongs", "liability", "flowers")  # fmt: skip
 # Fan values counted individually in the totals; larger ones share the last bucket (as the engine's Stats).
 FAN_BUCKETS = 16
 _SEATS = 4
@@ -177,7 +182,7 @@ class SimulationResult:
 class SimulationRequest:
     """The checked arguments of ``simulate``, shared by both backends: deals ``start..stop`` of ``seed``."""
 
-    ruleset: Ruleset
+    ruleset: Any  # a ruleset with table play: ``table_rules``, ``compiled`` and ``patterns``
     seed: int
     start: int
     stop: int
@@ -194,9 +199,9 @@ class SimulationRequest:
             raise InvalidArgumentError(f"threads must be None (all cores) or an int >= 1, not {threads!r}")
         if isinstance(bots, str) or len(bots) != _SEATS:
             raise InvalidArgumentError(f"bots must name one bot per seat (4 names), not {bots!r}")
-        rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
-        if not isinstance(rules, Ruleset):  # the table engine plays 鸡平胡 (RULES.md §1); MCR play is not built
-            raise RulesetError(f"simulate plays Guangdong tables ({', '.join(rulesets('guangdong'))}), "
+        rules = load_ruleset(ruleset)
+        if getattr(rules, "table_rules", None) is None or not hasattr(rules, "patterns"):
+            raise RulesetError(f"simulate plays the tables of {', '.join(rulesets('guangdong'))}, mcr, "
                                f"not {getattr(rules, 'name', rules)!r}")  # fmt: skip
         return cls(rules, seed, deal_offset, deal_offset + deals, tuple(str(b) for b in bots))
 

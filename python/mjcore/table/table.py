@@ -42,9 +42,11 @@ def _compiled(ruleset: Optional[RulesetLike]) -> tuple[Any, Any]:
     if ruleset is None:
         return None, None
     rules = load_ruleset(ruleset)
-    if not isinstance(rules, Ruleset):  # MCR table play is not built (issue 10, item 3)
-        raise RulesetError(f"the table plays Guangdong rulesets, not {rules.name!r}")
-    return rules.compiled, rules.table_rules.compiled
+    # Each family with table play gives its compiled scoring and table rules (the core refuses the others).
+    table = getattr(rules, "table_rules", None)
+    if table is None:
+        raise RulesetError(f"the table does not play {rules.name!r}: it states no table rules")
+    return rules.compiled, table.compiled
 
 
 def _meld(parts: tuple[int, int, int, int]) -> Meld:
@@ -78,7 +80,7 @@ class Table:
 
     def observation(self, seat: int) -> Observation:
         (seat, hand, drawn, melds, discards, wall_remaining, dealer, round_wind, to_act, offered,
-         history) = self._native.observation(seat)
+         history, flowers) = self._native.observation(seat)
         return Observation(
             seat=seat,
             hand=tuple(hand),
@@ -91,6 +93,7 @@ class Table:
             to_act=to_act,
             offered=None if offered is None else OfferedTile(*offered),
             discard_history=tuple(tuple(Discard(*d) for d in seat_history) for seat_history in history),
+            flowers=tuple(tuple(seat_flowers) for seat_flowers in flowers),
         )
 
     def step(self, action: Union[Action, tuple[str, Optional[int]]]) -> None:

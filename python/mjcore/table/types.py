@@ -120,6 +120,8 @@ class Observation:
     # Every seat's discards in the order made, claimed ones included and marked; a robbed kong's tile was never
     # discarded and is not among them. ``discards`` is the part still on the table.
     discard_history: tuple[tuple[Discard, ...], ...] = ((), (), (), ())
+    # The flowers each seat has set aside (public), as flower numbers 0..7 (1f..8f) in order; MCR scores each.
+    flowers: tuple[tuple[int, ...], ...] = ((), (), (), ())
 
     def seat_wind(self, seat: int) -> int:
         return (seat - self.dealer) % SEATS

@@ -20,7 +20,7 @@ const SHARED_COUNTS: usize = 8;
 /// A frozen, compiled MCR fan table. Build it through `mjcore.load_ruleset("mcr")`, which validates the file.
 #[pyclass(frozen, name = "McrRuleset", module = "mjcore._core")]
 pub struct PyMcrRuleset {
-    inner: McrTable,
+    pub inner: McrTable,
     /// The `FanScore(key, count, value)` objects of this table, made on first use: frozen, so one object
     /// serves every result that holds the same fan the same number of times.
     fan_scores: Vec<[PyOnceLock<Py<PyAny>>; SHARED_COUNTS]>,

@@ -17,8 +17,10 @@ use pyo3::types::{PyBytes, PyDict, PyTuple};
 
 use crate::convert::{meld_to_tuple, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
+use crate::mcr::PyMcrRuleset;
 use crate::ruleset::PyRuleset;
 use crate::table_rules::PyTableRules;
+use mjcore_engine::rules::mcr::McrAtTable;
 
 /// A win check written in Python: called as `win_check(counts: bytes, melds: tuple[MeldTuple, ...],
 /// situation: (winner, tile, from_seat | None, robbing_kong, kong_replacement, kong_feeder | None, last_tile,
@@ -79,7 +81,25 @@ fn first_go_around_name(limit: FirstGoAround) -> &'static str {
 enum WinRules {
     Shapes(ShapeRules),
     Scoring(Box<ScoringRules>),
+    Mcr(Box<McrAtTable>),
     Python(PyWinCheck),
+}
+
+impl WinRules {
+    /// The compiled ruleset of a family with table play (each known pyclass in turn), at a table of `table`.
+    fn of_ruleset(ruleset: &Bound<'_, PyAny>, table: TableRules) -> PyResult<WinRules> {
+        if let Ok(r) = ruleset.cast::<PyRuleset>() {
+            let rules = ScoringRules::new(r.borrow().inner.clone()).with_table(table);
+            return Ok(WinRules::Scoring(Box::new(rules)));
+        }
+        if let Ok(r) = ruleset.cast::<PyMcrRuleset>() {
+            let rules = McrAtTable::new(r.borrow().inner.clone(), table);
+            return Ok(WinRules::Mcr(Box::new(rules)));
+        }
+        Err(argument(
+            "ruleset: a compiled ruleset of a family with table play (Guangdong, MCR) is needed",
+        ))
+    }
 }
 
 /// The rules of a table: who decides wins, and what the table does (the ruleset's table rules; the
@@ -92,7 +112,7 @@ struct TableSetup {
 impl TableSetup {
     fn new(
         win_check: Option<Py<PyAny>>,
-        ruleset: Option<&PyRuleset>,
+        ruleset: Option<&Bound<'_, PyAny>>,
         table: Option<&PyTableRules>,
     ) -> PyResult<TableSetup> {
         let table = table.map_or_else(TableRules::default, |t| t.inner);
@@ -103,7 +123,7 @@ impl TableSetup {
                 ))
             }
             (Some(f), None) => WinRules::Python(PyWinCheck(f)),
-            (None, Some(r)) => WinRules::Scoring(Box::new(ScoringRules::new(r.inner.clone()))),
+            (None, Some(r)) => WinRules::of_ruleset(r, table)?,
             (None, None) => WinRules::Shapes(ShapeRules::CHICKEN),
         };
         Ok(TableSetup { wins, table })
@@ -120,6 +140,7 @@ impl Adjudicator for TableSetup {
         match &self.wins {
             WinRules::Shapes(rules) => rules.judge(concealed, melds, situation),
             WinRules::Scoring(rules) => rules.judge(concealed, melds, situation),
+            WinRules::Mcr(rules) => rules.judge(concealed, melds, situation),
             WinRules::Python(check) => check.judge(concealed, melds, situation),
         }
     }
@@ -129,6 +150,7 @@ impl Adjudicator for TableSetup {
         match &self.wins {
             WinRules::Shapes(rules) => rules.winning_forms(),
             WinRules::Scoring(rules) => rules.winning_forms(),
+            WinRules::Mcr(rules) => rules.winning_forms(),
             WinRules::Python(check) => check.winning_forms(),
         }
     }
@@ -147,7 +169,7 @@ fn action_to_tuple(action: &Action) -> ActionTuple {
 
 /// What a seat sees, as a tuple: (seat, hand counts, drawn, melds per seat, discards per seat, wall
 /// remaining, dealer, round wind, seat to act, offered (tile, from, added_kong) or None, discard history per
-/// seat as (tile, claimed_by or None)).
+/// seat as (tile, claimed_by or None), flowers set aside per seat as flower numbers 0..7).
 type ObservationTuple<'py> = (
     u8,
     Bound<'py, PyBytes>,
@@ -160,6 +182,7 @@ type ObservationTuple<'py> = (
     Option<u8>,
     Option<(u8, u8, bool)>,
     Vec<Vec<(u8, Option<u8>)>>,
+    Vec<Vec<u8>>,
 );
 
 /// A winner as a tuple: (seat, tile, from seat or None, robbing_kong, fan).
@@ -185,11 +208,11 @@ impl Table {
     #[pyo3(signature = (win_check = None, ruleset = None, table_rules = None))]
     fn new(
         win_check: Option<Py<PyAny>>,
-        ruleset: Option<PyRef<'_, PyRuleset>>,
+        ruleset: Option<Bound<'_, PyAny>>,
         table_rules: Option<PyRef<'_, PyTableRules>>,
     ) -> PyResult<Table> {
         Ok(Table {
-            rules: TableSetup::new(win_check, ruleset.as_deref(), table_rules.as_deref())?,
+            rules: TableSetup::new(win_check, ruleset.as_ref(), table_rules.as_deref())?,
             deal: None,
         })
     }
@@ -269,6 +292,9 @@ impl Table {
                         .collect()
                 })
                 .collect(),
+            (0..mjcore_engine::sim::SEATS)
+                .map(|s| (0..8).filter(|f| view.flowers(s) & (1 << f) != 0).collect())
+                .collect(),
         ))
     }
 
@@ -327,10 +353,10 @@ fn play_random_deal(
     dealer: u8,
     round_wind: u8,
     win_check: Option<Py<PyAny>>,
-    ruleset: Option<PyRef<'_, PyRuleset>>,
+    ruleset: Option<Bound<'_, PyAny>>,
     table_rules: Option<PyRef<'_, PyTableRules>>,
 ) -> PyResult<Vec<String>> {
-    let rules = TableSetup::new(win_check, ruleset.as_deref(), table_rules.as_deref())?;
+    let rules = TableSetup::new(win_check, ruleset.as_ref(), table_rules.as_deref())?;
     let mut table = Deal::new(seed, deal, dealer, round_wind, &rules).py_err()?;
     play_deal(&mut table, &mut random_bots(), &rules).py_err()?;
     Ok(table.log_lines())
@@ -344,10 +370,10 @@ fn play_random_game(
     wind_rounds: u8,
     max_deals: u64,
     win_check: Option<Py<PyAny>>,
-    ruleset: Option<PyRef<'_, PyRuleset>>,
+    ruleset: Option<Bound<'_, PyAny>>,
     table_rules: Option<PyRef<'_, PyTableRules>>,
 ) -> PyResult<Vec<Vec<String>>> {
-    let rules = TableSetup::new(win_check, ruleset.as_deref(), table_rules.as_deref())?;
+    let rules = TableSetup::new(win_check, ruleset.as_ref(), table_rules.as_deref())?;
     let config = GameConfig {
         wind_rounds,
         max_deals,
@@ -367,17 +393,22 @@ fn simulate_random<'py>(
     start: u64,
     stop: u64,
     threads: Option<usize>,
-    ruleset: Option<PyRef<'_, PyRuleset>>,
+    ruleset: Option<Bound<'_, PyAny>>,
     table_rules: Option<PyRef<'_, PyTableRules>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let deals = start..stop;
     let table = table_rules.map_or_else(TableRules::default, |t| t.inner);
-    let stats: Stats = match ruleset {
-        Some(ruleset) => {
-            let rules = ScoringRules::new(ruleset.inner.clone()).with_table(table);
-            py.detach(|| simulate(seed, deals, &random_bots, &rules, threads))
+    let stats: Stats = match ruleset
+        .map(|r| WinRules::of_ruleset(&r, table))
+        .transpose()?
+    {
+        Some(WinRules::Scoring(rules)) => {
+            py.detach(|| simulate(seed, deals, &random_bots, &*rules, threads))
         }
-        None => {
+        Some(WinRules::Mcr(rules)) => {
+            py.detach(|| simulate(seed, deals, &random_bots, &*rules, threads))
+        }
+        _ => {
             let rules = AtTable {
                 judge: ShapeRules::CHICKEN,
                 table,

@@ -2,14 +2,17 @@
 //! with the GIL released; the totals as a dict of ints and lists, and with `per_deal` the per-deal columns as
 //! numpy arrays (moved into numpy, not copied).
 
+use mjcore_engine::rules::mcr::McrAtTable;
 use mjcore_engine::sim::{
-    bots_named, simulate, simulate_records, DealRecord, ScoringRules, Stats, SEATS,
+    bots_for, simulate, simulate_records, Adjudicator, DealRecord, ScoringRules, Stats, SEATS,
 };
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::errors::argument;
 use crate::errors::IntoPyResult;
+use crate::mcr::PyMcrRuleset;
 use crate::ruleset::PyRuleset;
 use crate::table_rules::PyTableRules;
 
@@ -79,6 +82,7 @@ fn records_dict<'py>(py: Python<'py>, records: &[DealRecord]) -> PyResult<Bound<
         "liability",
         column(py, records, |r| [seat_or_none(r.liable)]),
     )?;
+    put("flowers", column(py, records, |r| r.flowers))?;
     Ok(dict)
 }
 
@@ -90,7 +94,7 @@ fn records_dict<'py>(py: Python<'py>, records: &[DealRecord]) -> PyResult<Bound<
 #[allow(clippy::too_many_arguments)]
 fn simulate_deals<'py>(
     py: Python<'py>,
-    ruleset: PyRef<'_, PyRuleset>,
+    ruleset: &Bound<'py, PyAny>,
     table_rules: PyRef<'_, PyTableRules>,
     seed: u64,
     deals: (u64, u64),
@@ -98,26 +102,71 @@ fn simulate_deals<'py>(
     threads: Option<usize>,
     per_deal: bool,
 ) -> PyResult<(Bound<'py, PyDict>, Option<Bound<'py, PyDict>>)> {
-    // Names are checked once here, so the per-worker factory below cannot fail.
-    bots_named(&bots).py_err()?;
-    let policies = || bots_named(&bots).unwrap_or_default();
-    let rules = ScoringRules::new(ruleset.inner.clone()).with_table(table_rules.inner);
-    let (start, stop) = deals;
-    let deals = start..stop.max(start);
-    if !per_deal {
-        let stats = py
-            .detach(|| simulate(seed, deals, &policies, &rules, threads))
-            .py_err()?;
-        return Ok((stats_dict(py, &stats)?, None));
+    let run = Run {
+        seed,
+        deals: deals.0..deals.1.max(deals.0),
+        bots,
+        threads,
+        per_deal,
+    };
+    let table = table_rules.inner;
+    // Each family's adjudicator, extracted in turn: the run is compiled for each (no dispatch per call).
+    if let Ok(r) = ruleset.cast::<PyRuleset>() {
+        return run.play(
+            py,
+            &ScoringRules::new(r.borrow().inner.clone()).with_table(table),
+        );
     }
-    let records = py
-        .detach(|| simulate_records(seed, deals, &policies, &rules, threads))
-        .py_err()?;
-    let stats = records.iter().fold(Stats::default(), |mut stats, record| {
-        stats.add(record);
-        stats
-    });
-    Ok((stats_dict(py, &stats)?, Some(records_dict(py, &records)?)))
+    if let Ok(r) = ruleset.cast::<PyMcrRuleset>() {
+        return run.play(py, &McrAtTable::new(r.borrow().inner.clone(), table));
+    }
+    Err(argument(
+        "ruleset: a compiled ruleset of a family with table play (Guangdong, MCR) is needed",
+    ))
+}
+
+/// What `simulate_deals` plays, whichever the family.
+struct Run {
+    seed: u64,
+    deals: std::ops::Range<u64>,
+    bots: Vec<String>,
+    threads: Option<usize>,
+    per_deal: bool,
+}
+
+impl Run {
+    fn play<'py, A: Adjudicator + Sync>(
+        self,
+        py: Python<'py>,
+        rules: &A,
+    ) -> PyResult<(Bound<'py, PyDict>, Option<Bound<'py, PyDict>>)> {
+        let Run {
+            seed,
+            deals,
+            bots,
+            threads,
+            per_deal,
+        } = self;
+        // Names are checked once here, so the per-worker factory below cannot fail.
+        // The bots play for what the rules want (the efficiency bot's `Adjudicator::aim`).
+        let aim = rules.aim();
+        bots_for(&bots, &aim).py_err()?;
+        let policies = || bots_for(&bots, &aim).unwrap_or_default();
+        if !per_deal {
+            let stats = py
+                .detach(|| simulate(seed, deals, &policies, rules, threads))
+                .py_err()?;
+            return Ok((stats_dict(py, &stats)?, None));
+        }
+        let records = py
+            .detach(|| simulate_records(seed, deals, &policies, rules, threads))
+            .py_err()?;
+        let stats = records.iter().fold(Stats::default(), |mut stats, record| {
+            stats.add(record);
+            stats
+        });
+        Ok((stats_dict(py, &stats)?, Some(records_dict(py, &records)?)))
+    }
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -17,7 +17,7 @@ impl PyTableRules {
     #[new]
     #[pyo3(signature = (*, suits, honours, flowers, hand, reserved_tail, chi, pon, melded_kong, added_kong,
                         concealed_kong, robbable_kongs, sources, several_winners, missed_win, winners,
-                        settlement))]
+                        settlement, dealer_stays = "win_or_draw"))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         suits: Vec<String>,
@@ -36,6 +36,7 @@ impl PyTableRules {
         missed_win: &str,
         winners: u8,
         settlement: &str,
+        dealer_stays: &str,
     ) -> PyResult<Self> {
         let (suits, robbable_kongs, sources) =
             (names(&suits), names(&robbable_kongs), names(&sources));
@@ -55,6 +56,7 @@ impl PyTableRules {
             several_winners,
             missed_win,
             winners_to_end: winners,
+            dealer_stays,
             settlement,
         };
         Ok(PyTableRules {

@@ -11,7 +11,7 @@ from typing import Optional, Union
 import numpy as np
 
 from ...sim.distributed import ClusterLike, ProgressCallback, simulate_on_cluster
-from ...errors import InvalidArgumentError
+from ...errors import InvalidArgumentError, RulesetError
 from ...rules.registry import RulesetLike
 from ...sim.result import SimulationRequest, SimulationResult, totals_of
 from ..table.bots import bots_named
@@ -30,6 +30,9 @@ def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int
     """As ``mjcore.simulate``; ``threads`` is accepted and ignored (the twin plays one deal after another). On a
     ``cluster`` the workers play their shards with this twin."""
     request = SimulationRequest.of(ruleset, deals, seed, bots, deal_offset, threads)
+    if request.ruleset.family == "mcr":  # the twin's table scores with the Guangdong twin only
+        raise RulesetError("the reference simulate plays the Guangdong tables; MCR table play is native only "
+                           "(mjcore.simulate)")  # fmt: skip
     if cluster is not None:
         return simulate_on_cluster(request, cluster, threads=threads, per_deal=per_deal, shard_deals=shard_deals,
                                    progress=progress, backend=__name__.rsplit(".", 1)[0])  # fmt: skip
@@ -56,6 +59,7 @@ _COLUMN_TYPES = {
     "dealer": (np.uint8, ()),
     "kongs": (np.uint8, ()),
     "liability": (np.int8, ()),
+    "flowers": (np.uint8, _PER_SEAT),
 }
 
 
@@ -72,6 +76,7 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
         "payments": [0] * SEATS, "discarder": -1, "self_drawn": False, "robbing_kong": False, "turns": max(draws),
         "exhaustive_draw": not deal.outcome, "dealer": dealer, "liability": -1,
         "kongs": sum(1 for e in events if e["type"] == "meld" and "kong" in e["kind"]),
+        "flowers": [sum(1 for e in events if e["type"] == "flower" and e["seat"] == seat) for seat in range(SEATS)],
     }  # fmt: skip
     for order, (winner, (hand, situation)) in enumerate(zip(deal.outcome or [], deal.settlements)):
         if order == 0:

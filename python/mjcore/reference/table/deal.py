@@ -193,6 +193,7 @@ class Deal:
             to_act=self.to_act(),
             offered=offered,
             discard_history=discard_history(self._events),
+            flowers=tuple(tuple(sorted(s.flowers)) for s in self._seats),
         )
 
     # Stepping -----------------------------------------------------------------------------------------------

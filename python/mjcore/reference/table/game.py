@@ -49,10 +49,12 @@ class Game:
             raise IllegalActionError("the game is over")
         return Deal(self.seed, self.deals_played, self.dealer, self.round_wind, win_check, rules=rules)
 
-    def record(self, winners: list[Winner]) -> None:
-        """The dealer stays after a draw or when among the winners; otherwise the deal passes to the 下家, and
-        the round wind advances when it returns to seat 0."""
-        if winners and all(w.seat != self.dealer for w in winners):
+    def record(self, winners: list[Winner], rules: TableRules = DEFAULT_TABLE_RULES) -> None:
+        """The dealer stays as ``end.dealer_stays`` says — by default after a draw or when among the winners;
+        otherwise the deal passes to the 下家, and the round wind advances when it returns to seat 0."""
+        dealer_won = any(w.seat == self.dealer for w in winners)
+        stays = {"win_or_draw": not winners or dealer_won, "win": dealer_won, "never": False}[rules.dealer_stays]
+        if not stays:
             self.dealer = (self.dealer + 1) % SEATS
             if self.dealer == 0:
                 self.round_wind += 1
@@ -69,6 +71,6 @@ def play_game(seed: int, config: GameConfig, policies: Sequence[Policy], win_che
     while not game.is_over:
         deal = game.start_deal(win_check, rules)
         play_deal(deal, policies)
-        game.record(deal.outcome)
+        game.record(deal.outcome, rules)
         deals.append(deal)
     return deals

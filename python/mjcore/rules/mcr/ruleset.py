@@ -14,7 +14,7 @@ from ..options import options_applied
 from ..table_rules import TableRules, table_rules_of
 from .table import FanTable, parse_table
 
-__all__ = ["MCR_FAN_KEYS", "MCR_FOLK_FAN_KEYS", "McrRuleset", "mcr_ruleset"]
+__all__ = ["MCR_FAN_KEYS", "MCR_FOLK_FAN_KEYS", "MainFan", "McrRuleset", "mcr_ruleset"]
 
 MCR_FAN_KEYS = (
     "big_four_winds", "big_three_dragons", "all_green", "nine_gates", "four_kongs", "seven_shifted_pairs",
@@ -44,6 +44,14 @@ MCR_FOLK_FAN_KEYS = (
 
 
 @dataclass(frozen=True)
+class MainFan:
+    """A row of a simulation's ``pattern`` column under MCR: a winner's highest fan (engine order, ``fan_keys``)."""
+
+    key: str
+    zh: str
+
+
+@dataclass(frozen=True)
 class McrRuleset:
     """An MCR fan table as a ruleset: ``family`` is ``"mcr"``; ``table`` holds the fans (value, names,
     exclusions) and ``minimum`` the 8番起和."""
@@ -64,6 +72,12 @@ class McrRuleset:
     def fan_keys(self) -> tuple[str, ...]:
         """The fans this ruleset scores, in engine order: the columns of ``score_batch``'s fan counts."""
         return MCR_FAN_KEYS + (MCR_FOLK_FAN_KEYS if self.table.scores_folk_fans else ())
+
+    @property
+    def patterns(self) -> tuple[MainFan, ...]:
+        """The rows a simulation's ``pattern`` column indexes: a winner's highest fan, by ``fan_keys``."""
+        fans = self.table.fans
+        return tuple(MainFan(key, fans[key].chinese if key in fans else key) for key in self.fan_keys)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled as its parsed file and minimum (the fan table holds read-only mappings, and the compiled

@@ -3,6 +3,8 @@
 //! the engine; the table engine only injects them, so it hard-codes no variant. What the table itself does
 //! (tiles, claims, win sources, the end) is data too: [`Adjudicator::table_rules`].
 
+use std::sync::Arc;
+
 use super::table_rules::TableRules;
 use crate::error::Result;
 use crate::forms::FormSet;
@@ -46,6 +48,12 @@ pub struct WinSituation {
     /// 包先不包后: whoever fed the winner's fourth claimed meld had already fed another seat's fourth one
     /// earlier in the deal, so is not liable again (RULES.md §2.6).
     pub feeder_already_liable: bool,
+    /// The winner's flowers set aside (bit f = flower f), for families that score them (MCR's 花牌).
+    pub flowers: u8,
+    /// Copies of the winning tile in the open besides the winning one — discards on the table and exposed
+    /// melds of every seat (a concealed kong lies face down) — so 3 means the winning tile is the last copy
+    /// (和绝张).
+    pub shown: u8,
 }
 
 impl WinSituation {
@@ -78,6 +86,33 @@ impl WinInfo {
             fan,
             ..WinInfo::default()
         }
+    }
+}
+
+/// What the efficiency bot plays for under a table's rules ([`Adjudicator::aim`]).
+#[derive(Clone)]
+pub struct Aim {
+    /// The forms it plays towards: the table's winning forms.
+    pub forms: FormSet,
+    /// Where a bare shape often misses the table's minimum (MCR's 8 fan): the table's own adjudicator, so
+    /// that a ready hand counts only the waits that would be legal wins, and no claim leaves the hand ready
+    /// with none. `None`: every wait counts.
+    pub judge: Option<Arc<dyn Adjudicator + Send + Sync>>,
+}
+
+impl Aim {
+    /// Speed alone, in `forms`.
+    pub fn speed(forms: FormSet) -> Aim {
+        Aim { forms, judge: None }
+    }
+}
+
+impl std::fmt::Debug for Aim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Aim")
+            .field("forms", &self.forms)
+            .field("judges_waits", &self.judge.is_some())
+            .finish()
     }
 }
 
@@ -120,6 +155,15 @@ pub trait Adjudicator {
         None
     }
 
+    /// What the efficiency bot should play for here. The default: speed, in the winning forms (the 鸡平胡
+    /// shapes when the adjudicator names none).
+    fn aim(&self) -> Aim {
+        Aim::speed(
+            self.winning_forms()
+                .unwrap_or(FormSet::STANDARD.union(FormSet::THIRTEEN_ORPHANS)),
+        )
+    }
+
     /// What the table does (tile set, claims, win sources, end …), read once when a deal starts. The
     /// default is the 136-tile table the shipped Guangdong files describe.
     fn table_rules(&self) -> TableRules {
@@ -160,6 +204,10 @@ impl<A: Adjudicator> Adjudicator for AtTable<A> {
 
     fn settle(&self, event: &PayingEvent, dealer: u8) -> Result<Option<[i64; 4]>> {
         self.judge.settle(event, dealer)
+    }
+
+    fn aim(&self) -> Aim {
+        self.judge.aim()
     }
 }
 

@@ -18,6 +18,9 @@ const ALL_KINDS: KindMask = (1 << NUM_KINDS) - 1;
 /// Tiles of a concealed part that could be a whole-hand form once complete.
 const WHOLE_HAND_WAITING: usize = 13;
 
+/// Tiles of a concealed part beside one meld that could be 组合龙 once complete.
+const KNITTED_BESIDE_MELD: usize = 10;
+
 const ORPHANS: KindMask = TERMINALS_AND_HONOURS_MASK;
 
 /// A suit's completeness entry of a key (the suited and honour tables differ in size, hence in type).
@@ -41,8 +44,11 @@ pub(crate) fn completing_tiles(waiting: &Counts, forms: FormSet) -> KindMask {
     if forms.contains(FormSet::STANDARD) {
         mask |= standard_completions(waiting);
     }
-    if tile_count(waiting) == WHOLE_HAND_WAITING {
-        mask |= whole_hand_candidates(waiting, forms);
+    match tile_count(waiting) {
+        WHOLE_HAND_WAITING => mask |= whole_hand_candidates(waiting, forms),
+        // 组合龙 beside one declared meld: a knitted straight, a set and a pair in ten concealed tiles.
+        KNITTED_BESIDE_MELD if forms.contains(FormSet::KNITTED) => mask = ALL_KINDS,
+        _ => {}
     }
     mask
 }

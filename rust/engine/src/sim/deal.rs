@@ -1140,8 +1140,33 @@ impl Deal {
             dealer: self.dealer,
             round_wind: self.round_wind,
             feeder_already_liable: self.feeder_already_liable(seat),
+            flowers: state.flowers,
+            shown: self.shown_copies(tile, from.is_some() && !robbing_kong),
         };
         adjudicator.judge(&concealed, &state.melds, &situation)
+    }
+
+    /// Copies of `tile` in the open: every seat's discards on the table and exposed melds (a concealed kong
+    /// lies face down), less the discard being won on (`on_discard`: it is the discarder's last).
+    fn shown_copies(&self, tile: Tile, on_discard: bool) -> u8 {
+        let mut shown = 0;
+        for state in &self.seats {
+            shown += state.discards.iter().filter(|&&t| t == tile).count() as u8;
+            for meld in state
+                .melds
+                .iter()
+                .filter(|m| m.kind != MeldKind::ConcealedKong)
+            {
+                shown += match meld.kind {
+                    MeldKind::Chi => {
+                        u8::from((0..3).contains(&(tile.index().wrapping_sub(meld.tile.index()))))
+                    }
+                    kind if meld.tile == tile => kind.tile_count(),
+                    _ => 0,
+                };
+            }
+        }
+        shown - u8::from(on_discard)
     }
 
     /// 包先不包后: whether whoever fed `seat` its fourth claimed meld had fed another seat's fourth one first.

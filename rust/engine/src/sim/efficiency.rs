@@ -10,35 +10,50 @@
 //!   the legal actions.
 //!
 //! Useful copies are counted against what the seat sees: its own hand, every meld and every discard.
+//!
+//! What it plays towards comes from the table ([`Aim`], `Adjudicator::aim`): the table's winning forms, and —
+//! where a bare shape often misses the minimum (MCR's 8 fan) — the table's own adjudicator, which judges the
+//! waits of every ready hand it weighs ([`Decision::ready_value`]): a ready hand counts only the copies that
+//! would be legal wins (a discard-win wait four times, a wait legal only when self-drawn once), it discards
+//! for the most of them, and it claims into a ready hand only when that hand has some.
 
 use super::action::Action;
+use super::adjudicator::{Adjudicator, Aim, WinSituation};
+use super::completing_tiles::completing_tiles;
 use super::deal::SEATS;
 use super::discard_order::tie_break;
+use super::kind_mask::kinds_of;
 use super::observation::Observation;
 use super::policy::Policy;
 use super::progress::{unseen_copies, CappedSuits, Evaluator, Progress};
 use super::shape_rules::ShapeRules;
 use super::shared_memo::with_capped_suits;
 use crate::error::{EngineError, Result};
-use crate::forms::FormSet;
+use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Meld, MeldKind};
-use crate::tile::{Counts, Tile};
+use crate::tile::{Counts, Tile, COPIES};
+use crate::win::is_win_counts_with;
 
 #[derive(Clone, Debug)]
 pub struct EfficiencyBot {
-    /// Whether its shanten also counts towards thirteen orphans (always towards the standard shape).
-    thirteen_orphans: bool,
+    aim: Aim,
 }
 
 impl Default for EfficiencyBot {
     /// Towards the 鸡平胡 shapes the table's default win check accepts.
     fn default() -> Self {
-        EfficiencyBot {
-            thirteen_orphans: ShapeRules::CHICKEN
-                .options
-                .forms
-                .contains(FormSet::THIRTEEN_ORPHANS),
-        }
+        EfficiencyBot::aiming(Aim::speed(ShapeRules::CHICKEN.options.forms))
+    }
+}
+
+impl EfficiencyBot {
+    /// A bot playing for `aim`.
+    pub fn aiming(aim: Aim) -> EfficiencyBot {
+        EfficiencyBot { aim }
+    }
+
+    pub fn aim(&self) -> &Aim {
+        &self.aim
     }
 }
 
@@ -53,7 +68,8 @@ impl Policy for EfficiencyBot {
         let first = legal.first().copied().unwrap_or(Action::Pass);
         with_capped_suits(|capped| {
             let mut decision = Decision {
-                thirteen_orphans: self.thirteen_orphans,
+                forms: self.aim.forms,
+                judge: self.aim.judge.as_deref().map(|j| j as &dyn Adjudicator),
                 capped,
             };
             decision.decide(observation, legal)
@@ -62,9 +78,16 @@ impl Policy for EfficiencyBot {
     }
 }
 
+/// What a copy of a wait is worth to [`Decision::ready_value`]: a discard win can come from three seats, a
+/// self-drawn one only from the seat's own draws.
+const DISCARD_WAIT: u32 = 4;
+const SELF_DRAWN_WAIT: u32 = 1;
+
 /// One decision of a bot, with the thread's memo borrowed for it.
 struct Decision<'c> {
-    thirteen_orphans: bool,
+    forms: FormSet,
+    /// The table's adjudicator, where waits are judged (see [`Aim::judge`]).
+    judge: Option<&'c dyn Adjudicator>,
     capped: &'c mut CappedSuits,
 }
 
@@ -73,6 +96,9 @@ struct View<'o> {
     concealed: Counts,
     melds: &'o [Meld],
     unseen: Counts,
+    seat: u8,
+    dealer: u8,
+    round_wind: u8,
 }
 
 impl Decision<'_> {
@@ -90,6 +116,9 @@ impl Decision<'_> {
                 (0..SEATS).flat_map(|s| observation.melds(s)),
                 (0..SEATS).flat_map(|s| observation.discards(s).iter().copied()),
             )?,
+            seat,
+            dealer: observation.dealer(),
+            round_wind: observation.round_wind(),
         };
         match observation.offered() {
             Some(offered) => self.answer_offer(&view, offered.tile, legal),
@@ -115,6 +144,9 @@ impl Decision<'_> {
             return Ok(Action::Pass);
         };
         contenders.retain(|c| c.0 == lowest);
+        if lowest == 0 && self.judge.is_some() {
+            return self.claim_into_ready(view, now, contenders);
+        }
         if lowest < now && contenders.len() == 1 {
             return Ok(contenders[0].1);
         }
@@ -153,6 +185,20 @@ impl Decision<'_> {
                 )
             })
             .ok_or_else(|| EngineError::illegal("no tile to discard"))?;
+        if discard_progress.shanten == 0 && self.judge.is_some() {
+            // Ready: the discard that leaves the most legal wins, if any does (else the fastest, as ever).
+            let ready = self.ready_discards(view, &view.concealed, view.melds)?;
+            if let Some(&(tile, _)) =
+                ready
+                    .iter()
+                    .filter(|&&(_, value)| value > 0)
+                    .min_by_key(|&&(tile, value)| {
+                        (std::cmp::Reverse(value), tie_break(observation, tile, 0))
+                    })
+            {
+                return Ok(Action::Discard(tile));
+            }
+        }
         let mut best_kong: Option<(Progress, Action)> = None;
         for &action in legal {
             let (tile, copies, kind) = match action {
@@ -177,19 +223,118 @@ impl Decision<'_> {
         })
     }
 
+    /// Where claims would leave the hand ready and waits are judged: the claim (or the pass, when the hand is
+    /// ready already) whose ready hand keeps the most legal wins; pass when none keeps any.
+    fn claim_into_ready(
+        &mut self,
+        view: &View<'_>,
+        now: i8,
+        contenders: Vec<(i8, Action, Counts, Vec<Meld>)>,
+    ) -> Result<Action> {
+        let mut best = (0, Action::Pass);
+        if now == 0 {
+            best.0 = self.ready_value(view, &view.concealed, view.melds)?;
+        }
+        for (_, action, counts, melds) in contenders {
+            let ready = self.ready_discards(view, &counts, &melds)?;
+            let value = ready.iter().map(|&(_, value)| value).max().unwrap_or(0);
+            if value > best.0 {
+                best = (value, action);
+            }
+        }
+        Ok(best.1)
+    }
+
+    /// The discards of the 3n+2 `counts` (beside `melds`) that leave it ready, each with its
+    /// [`ready_value`](Decision::ready_value).
+    fn ready_discards(
+        &mut self,
+        view: &View<'_>,
+        counts: &Counts,
+        melds: &[Meld],
+    ) -> Result<Vec<(Tile, u32)>> {
+        let tiles = self.evaluator(view, counts, melds).ready_discards(counts)?;
+        let mut ready = Vec::with_capacity(tiles.len());
+        for tile in tiles {
+            let mut left = *counts;
+            left[tile.index() as usize] -= 1;
+            ready.push((tile, self.ready_value(view, &left, melds)?));
+        }
+        Ok(ready)
+    }
+
+    /// The unseen copies of the ready 3n+1 `waiting`'s waits that the table's adjudicator calls a legal win,
+    /// a discard-win wait counting [`DISCARD_WAIT`] per copy and one legal only when self-drawn
+    /// [`SELF_DRAWN_WAIT`]. Each wait is judged as a win in the middle of the deal (no situational fan).
+    fn ready_value(&self, view: &View<'_>, waiting: &Counts, melds: &[Meld]) -> Result<u32> {
+        let Some(judge) = self.judge else {
+            return Ok(0);
+        };
+        let shape = FormOptions::with_forms(self.forms);
+        let mut value = 0;
+        for tile in kinds_of(completing_tiles(waiting, self.forms)) {
+            let kind = tile.index() as usize;
+            let unseen = view.unseen[kind];
+            if unseen == 0 {
+                continue;
+            }
+            let mut complete = *waiting;
+            complete[kind] += 1;
+            if !is_win_counts_with(&complete, shape) {
+                continue;
+            }
+            // Copies in the open (和绝张 at three): all but the unseen ones, when the seat holds none (a tile
+            // just discarded is in the open).
+            let shown = if waiting[kind] > 0 {
+                0
+            } else {
+                COPIES - unseen
+            };
+            let situation = WinSituation {
+                winner: view.seat,
+                tile,
+                from: Some((view.seat + 1) % SEATS),
+                robbing_kong: false,
+                kong_replacement: false,
+                kong_feeder: None,
+                last_tile: false,
+                first_go_around: None,
+                winners_on_discard: 1,
+                dealer: view.dealer,
+                round_wind: view.round_wind,
+                feeder_already_liable: false,
+                flowers: 0,
+                shown,
+            };
+            value += u32::from(unseen)
+                * if judge.judge(&complete, melds, &situation)?.is_some() {
+                    DISCARD_WAIT
+                } else if judge
+                    .judge(
+                        &complete,
+                        melds,
+                        &WinSituation {
+                            from: None,
+                            ..situation
+                        },
+                    )?
+                    .is_some()
+                {
+                    SELF_DRAWN_WAIT
+                } else {
+                    0
+                };
+        }
+        Ok(value)
+    }
+
     fn evaluator<'e>(
         &'e mut self,
         view: &'e View<'_>,
         counts: &Counts,
         melds: &[Meld],
     ) -> Evaluator<'e> {
-        Evaluator::new(
-            counts,
-            melds,
-            self.thirteen_orphans,
-            &view.unseen,
-            self.capped,
-        )
+        Evaluator::new(counts, melds, self.forms, &view.unseen, self.capped)
     }
 
     /// Progress of `counts` beside `melds`: a 3n+1 hand as it stands, a 3n+2 hand after its best discard.

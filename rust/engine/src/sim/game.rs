@@ -4,6 +4,7 @@
 use super::adjudicator::Adjudicator;
 use super::deal::{Deal, Outcome, SEATS};
 use super::policy::Policy;
+use super::table_rules::TableRules;
 use crate::error::{EngineError, Result};
 
 /// Plays `deal` to its end, asking `policies[seat]` for each decision (after `start_deal`).
@@ -105,12 +106,17 @@ impl Game {
         )
     }
 
-    /// Moves the game on after a deal: the dealer stays after a draw or when among the winners (一炮多响
-    /// included); otherwise the deal passes to the 下家, and the round wind advances when it returns to seat 0.
+    /// Moves the game on after a deal at the default table: the dealer stays after a draw or when among the
+    /// winners (一炮多响 included); otherwise the deal passes to the 下家, and the round wind advances when it
+    /// returns to seat 0.
     pub fn record(&mut self, outcome: &Outcome) {
-        let dealer_stays =
-            outcome.is_exhaustive_draw() || outcome.winners.iter().any(|w| w.seat == self.dealer);
-        if !dealer_stays {
+        self.record_under(outcome, &TableRules::default());
+    }
+
+    /// As [`Game::record`], the dealer staying as the table's `end.dealer_stays` says (MCR: never).
+    pub fn record_under(&mut self, outcome: &Outcome, rules: &TableRules) {
+        let dealer_won = outcome.winners.iter().any(|w| w.seat == self.dealer);
+        if !rules.dealer_deals_again(outcome.is_exhaustive_draw(), dealer_won) {
             self.dealer = (self.dealer + 1) % SEATS;
             if self.dealer == 0 {
                 self.round_wind += 1;
@@ -137,7 +143,7 @@ pub fn play_game<A: Adjudicator + ?Sized>(
         let outcome = deal
             .outcome()
             .ok_or_else(|| EngineError::illegal("a played deal has no outcome"))?;
-        game.record(outcome);
+        game.record_under(outcome, &adjudicator.table_rules());
         deals.push(deal);
     }
     Ok(deals)

@@ -35,8 +35,10 @@ pub mod wall;
 
 pub use crate::rules::guangdong::table::ScoringRules;
 pub use action::Action;
-pub use adjudicator::{Adjudicator, AtTable, FirstGoAround, PayingEvent, WinInfo, WinSituation};
-pub use bots::{bot_named, bots_named, BOT_NAMES};
+pub use adjudicator::{
+    Adjudicator, Aim, AtTable, FirstGoAround, PayingEvent, WinInfo, WinSituation,
+};
+pub use bots::{bot_named, bots_for, bots_named, BOT_NAMES};
 pub use deal::{Deal, Outcome, Winner, SEATS};
 pub use efficiency::EfficiencyBot;
 pub use game::{play_deal, play_game, Game, GameConfig};

@@ -62,6 +62,11 @@ impl<'a> Observation<'a> {
         self.deal.seats.get(seat as usize).map_or(&[], |s| &s.melds)
     }
 
+    /// The flowers any seat has set aside, bit f = flower f (public: MCR scores each as 花牌).
+    pub fn flowers(&self, seat: u8) -> u8 {
+        self.deal.seats.get(seat as usize).map_or(0, |s| s.flowers)
+    }
+
     /// The discards of any seat still on the table, oldest first (public).
     pub fn discards(&self, seat: u8) -> &'a [Tile] {
         self.deal

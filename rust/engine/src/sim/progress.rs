@@ -1,6 +1,7 @@
 //! How far a seat is from winning, as the efficiency bot weighs it: the shanten of a 3n+1 hand and its useful
-//! tiles (进张) — the copies the seat has not seen of the kinds whose draw lowers that shanten — towards the
-//! standard shape and, optionally, thirteen orphans (the 鸡平胡 shapes).
+//! tiles (进张) — the copies the seat has not seen of the kinds whose draw lowers that shanten — towards a
+//! set of forms: the standard shape and the whole-hand forms the table wins with (thirteen orphans, seven
+//! pairs, 全不靠).
 //!
 //! Incremental: the standard form keeps one distance vector per suit (fewest missing tiles per (sets, pair)
 //! target, as in the shanten module) and, per suit, the combination of the other three. A draw or a discard
@@ -19,8 +20,10 @@ use super::distance_lanes::{combined, ENTRIES_BEYOND};
 use super::drawn_table::{DrawnTable, HONOURS_DRAWN, NUMBERED_DRAWN};
 use super::kind_mask::kinds_held;
 use crate::error::{EngineError, Result};
+use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Meld, MAX_SETS};
-use crate::shanten::{slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
+use crate::shanten::kernels::Portable;
+use crate::shanten::{mask_forms_missing, slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
 use crate::suit_key::{hand_keys_packed, suit_key};
 use crate::tile::{Counts, Suit, Tile, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
 
@@ -132,6 +135,9 @@ pub struct Evaluator<'a> {
     sets: usize,
     /// Whether thirteen orphans applies: selected, no melds, 13/14 concealed tiles.
     thirteen_orphans: bool,
+    /// Seven pairs and 全不靠 where they apply (selected, no melds, 13/14 concealed tiles), as scored by the
+    /// shanten module.
+    pairs_or_knitted: Option<FormOptions>,
     unseen: &'a Counts,
     capped: &'a mut CappedSuits,
     /// Whether declared melds cap some kind of each suit below four copies.
@@ -147,7 +153,7 @@ impl<'a> Evaluator<'a> {
     pub fn new(
         concealed: &Counts,
         melds: &[Meld],
-        thirteen_orphans: bool,
+        forms: FormSet,
         unseen: &'a Counts,
         capped: &'a mut CappedSuits,
     ) -> Evaluator<'a> {
@@ -164,13 +170,22 @@ impl<'a> Evaluator<'a> {
             .map(|suit| ((1u64 << suit.len()) - 1) << suit.base())
             .fold(0, |kinds, suit_kinds| kinds | suit_kinds);
         let unseen_kinds = kinds_held(unseen);
+        let whole_hand = melds.is_empty() && (13..=14).contains(&size);
+        let pairs_or_knitted = FormSet(forms.0 & (FormSet::SEVEN_PAIRS.0 | FormSet::KNITTED.0));
         Evaluator {
+            pairs_or_knitted: (whole_hand && pairs_or_knitted != FormSet::NONE).then_some(
+                FormOptions {
+                    forms: pairs_or_knitted,
+                    seven_pairs_quads: true,
+                    wild_fifth_copy: true,
+                },
+            ),
             caps,
             capped_suit,
             capped_kinds,
             unseen_kinds,
             sets: (size / 3).min(MAX_SETS),
-            thirteen_orphans: thirteen_orphans && melds.is_empty() && (13..=14).contains(&size),
+            thirteen_orphans: forms.contains(FormSet::THIRTEEN_ORPHANS) && whole_hand,
             unseen,
             capped,
         }
@@ -235,6 +250,20 @@ impl<'a> Evaluator<'a> {
         Ok(best)
     }
 
+    /// The discards of the 3n+2 `counts` that leave it ready (shanten 0), in kind order; none when no
+    /// discard does.
+    pub fn ready_discards(&mut self, counts: &Counts) -> Result<Vec<Tile>> {
+        if self.shanten(counts) != 0 {
+            return Ok(Vec::new());
+        }
+        Ok(self
+            .discards(counts)?
+            .0
+            .into_iter()
+            .map(|c| c.tile)
+            .collect())
+    }
+
     /// The combination of each two suits of `own`, by suit indices (either order).
     fn pairs(&self, own: &[Distances; 4]) -> [[Distances; 4]; 4] {
         let mut pairs = [[UNREACHABLE; 4]; 4];
@@ -293,10 +322,14 @@ impl<'a> Evaluator<'a> {
             let rest = &vectors.rest[suit as usize];
             let key = keys[suit as usize] - KIND_WEIGHTS[usize::from(tile.index() - suit.base())];
             let mut own = table_distances(suit, key);
-            let mut missing = self.completion(&own, rest).min(self.orphans_missing(&left));
+            let mut missing = self
+                .completion(&own, rest)
+                .min(self.whole_hand_missing(&left));
             if missing <= fewest && self.capped_suit[suit as usize] {
                 own = self.capped_distances(suit, &left);
-                missing = self.completion(&own, rest).min(self.orphans_missing(&left));
+                missing = self
+                    .completion(&own, rest)
+                    .min(self.whole_hand_missing(&left));
             }
             if missing == fewest {
                 candidates.push(Candidate { tile, left, own });
@@ -310,7 +343,7 @@ impl<'a> Evaluator<'a> {
 
     fn missing(&self, counts: &Counts, vectors: &SuitVectors) -> u8 {
         self.completion(&vectors.own[0], &vectors.rest[0])
-            .min(self.orphans_missing(counts))
+            .min(self.whole_hand_missing(counts))
     }
 
     fn progress_with(&mut self, counts: &Counts, vectors: &SuitVectors) -> Progress {
@@ -323,7 +356,8 @@ impl<'a> Evaluator<'a> {
     fn draws(&self, counts: &Counts, vectors: &SuitVectors) -> Draws {
         let standard = self.completion(&vectors.own[0], &vectors.rest[0]);
         let orphans = self.orphans_missing(counts);
-        let missing = standard.min(orphans);
+        let others = self.pairs_or_knitted_missing(counts);
+        let missing = standard.min(orphans).min(others);
         // Kinds (bits by kind index) whose draw lowers each form's count; a draw lowers a count by at most
         // one, so only a form at the minimum can lower it.
         let mut lowers_standard = 0u64;
@@ -342,6 +376,13 @@ impl<'a> Evaluator<'a> {
         if orphans == missing {
             for kind in TERMINALS_AND_HONOURS.map(usize::from) {
                 let lowers = self.orphans_missing(&changed(counts, kind, true)) < missing;
+                lowers_orphans |= u64::from(lowers) << kind;
+            }
+        }
+        // Seven pairs and 全不靠: any kind may lower them (a kind once more, or a new one).
+        if others == missing && others != u8::MAX {
+            for kind in (0..NUM_KINDS).filter(|&k| self.unseen[k] > 0) {
+                let lowers = self.pairs_or_knitted_missing(&changed(counts, kind, true)) < missing;
                 lowers_orphans |= u64::from(lowers) << kind;
             }
         }
@@ -449,6 +490,18 @@ impl<'a> Evaluator<'a> {
         ByteLanes::load(own)
             .plus_lanes(ByteLanes::load(rest))
             .least()
+    }
+
+    /// Fewest missing tiles of the whole-hand forms that apply; the largest count when none does.
+    fn whole_hand_missing(&self, counts: &Counts) -> u8 {
+        self.orphans_missing(counts)
+            .min(self.pairs_or_knitted_missing(counts))
+    }
+
+    /// Fewest missing tiles of seven pairs and 全不靠, where they apply (the largest count otherwise).
+    fn pairs_or_knitted_missing(&self, counts: &Counts) -> u8 {
+        self.pairs_or_knitted
+            .map_or(u8::MAX, |opts| mask_forms_missing(Portable, counts, opts))
     }
 
     /// Fewest missing tiles of thirteen orphans (one of each terminal and honour, one of them paired); the
@@ -582,8 +635,18 @@ mod tests {
 
     #[test]
     fn best_discards_are_the_waits_modules_best() {
-        let opts = ShapeRules::CHICKEN.options;
-        assert!(opts.forms.contains(FormSet::THIRTEEN_ORPHANS));
+        let chicken = ShapeRules::CHICKEN.options;
+        assert!(chicken.forms.contains(FormSet::THIRTEEN_ORPHANS));
+        let with_pairs = FormOptions {
+            forms: chicken.forms.union(FormSet::SEVEN_PAIRS),
+            ..chicken
+        };
+        for opts in [chicken, with_pairs] {
+            best_discards_agree(opts);
+        }
+    }
+
+    fn best_discards_agree(opts: FormOptions) {
         let mut rng = Rng::for_stream(7, 0, 0);
         let mut capped = CappedSuits::default();
         for _ in 0..3000 {
@@ -602,8 +665,13 @@ mod tests {
                 .filter(|row| row.shanten == lowest)
                 .map(|row| row.total())
                 .max();
-            let mut evaluator =
-                Evaluator::new(&hand.concealed, &hand.melds, true, &unseen, &mut capped);
+            let mut evaluator = Evaluator::new(
+                &hand.concealed,
+                &hand.melds,
+                opts.forms,
+                &unseen,
+                &mut capped,
+            );
             let got = evaluator.best_discards(&hand.concealed).unwrap();
             let want: Vec<(Tile, Progress)> = {
                 let mut rows: Vec<_> = expected
@@ -640,8 +708,9 @@ mod tests {
         .map(|text| crate::notation::parse_hand(text).unwrap());
         let random = std::iter::repeat_with(|| random_hand(&mut rng)).take(3000);
         for hand in complete.into_iter().chain(random) {
+            let forms = ShapeRules::CHICKEN.options.forms;
             let mut evaluator =
-                Evaluator::new(&hand.concealed, &hand.melds, true, &unseen, &mut capped);
+                Evaluator::new(&hand.concealed, &hand.melds, forms, &unseen, &mut capped);
             let after_discard = evaluator.best_discards(&hand.concealed).unwrap()[0].1;
             assert_eq!(
                 evaluator.shanten(&hand.concealed),
@@ -669,8 +738,13 @@ mod tests {
             let unseen: Counts = held.map(|h| COPIES - h);
             let (shanten, tiles) = crate::waits::waits(&hand, opts, None).unwrap();
             let useful = tiles.iter().map(|&(_, n)| u32::from(n)).sum();
-            let mut evaluator =
-                Evaluator::new(&hand.concealed, &hand.melds, false, &unseen, &mut capped);
+            let mut evaluator = Evaluator::new(
+                &hand.concealed,
+                &hand.melds,
+                opts.forms,
+                &unseen,
+                &mut capped,
+            );
             assert_eq!(
                 evaluator.progress(&hand.concealed),
                 Progress { shanten, useful },

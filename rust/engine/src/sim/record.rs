@@ -25,6 +25,8 @@ pub struct DealRecord {
     pub kongs: u32,
     /// The seat paying all three shares under a liability (包), if any winner's payment had one.
     pub liable: Option<u8>,
+    /// Per seat: the flowers it set aside (MCR scores each as 花牌; zero at a table without flowers).
+    pub flowers: [u8; SEAT_COUNT],
 }
 
 impl DealRecord {
@@ -32,16 +34,19 @@ impl DealRecord {
     pub fn of(deal: &Deal) -> DealRecord {
         let mut draws = [0u32; SEAT_COUNT];
         let mut kongs = 0;
+        let mut flowers = [0u8; SEAT_COUNT];
         for event in deal.events() {
             match event {
                 Event::Draw { seat, .. } => draws[usize::from(*seat)] += 1,
                 Event::Meld { meld, .. } if meld.kind.is_kong() => kongs += 1,
+                Event::Flower { seat, .. } => flowers[usize::from(*seat)] += 1,
                 _ => {}
             }
         }
         let mut record = DealRecord {
             dealer: deal.dealer(),
             kongs,
+            flowers,
             turns: draws.iter().copied().max().unwrap_or(0),
             ..DealRecord::default()
         };

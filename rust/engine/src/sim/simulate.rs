@@ -19,7 +19,7 @@ use crate::error::{EngineError, Result};
 pub type PolicyFactory<'a> = dyn Fn() -> Vec<Box<dyn Policy>> + Sync + 'a;
 
 /// Plays deals `deals` of the run seeded with `seed` (the dealer of deal `k` is seat `k mod 4`, round wind
-/// East) on `threads` threads (`None`: all cores) and returns their totals.
+/// East — or, where the dealer passes every deal, `(k div 4) mod 4`: 16 deals make a game) on `threads` threads (`None`: all cores) and returns their totals.
 pub fn simulate<A: Adjudicator + Sync + ?Sized>(
     seed: u64,
     deals: Range<u64>,
@@ -86,14 +86,15 @@ impl Table {
         adjudicator: &A,
     ) -> Result<DealRecord> {
         let dealer = (index % u64::from(SEATS)) as u8;
+        let wind = adjudicator.table_rules().round_wind_of_deal(index);
         let deal = match &mut self.deal {
             Some(deal) => {
-                deal.redeal(seed, index, dealer, 0, adjudicator)?;
+                deal.redeal(seed, index, dealer, wind, adjudicator)?;
                 deal
             }
             None => self
                 .deal
-                .insert(Deal::new(seed, index, dealer, 0, adjudicator)?),
+                .insert(Deal::new(seed, index, dealer, wind, adjudicator)?),
         };
         play_deal(deal, &mut self.seats, adjudicator)?;
         Ok(DealRecord::of(deal))

@@ -35,6 +35,17 @@ pub enum MissedWin {
     AnyTile,
 }
 
+/// When the dealer deals again (RULES.md §1.10 连庄); otherwise the deal passes to the 下家.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealerStays {
+    /// After an exhaustive draw or a win the dealer is among (the Guangdong tables).
+    WinOrDraw,
+    /// Only when the dealer is among the winners.
+    Win,
+    /// Never: the deal passes every time (MCR: 16 deals, four wind rounds, a game).
+    Never,
+}
+
 /// How a win (and any other paying event) settles: the family's settlement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Settlement {
@@ -75,6 +86,8 @@ pub struct TableRules {
     pub missed_win: MissedWin,
     /// The deal ends when this many seats have won (1: the first win; 3: 血战到底), or at the wall's end.
     pub winners_to_end: u8,
+    /// 连庄: when the dealer deals again.
+    pub dealer_stays: DealerStays,
     pub settlement: Settlement,
 }
 
@@ -93,6 +106,7 @@ impl Default for TableRules {
             several_winners: SeveralWinners::All,
             missed_win: MissedWin::SameTile,
             winners_to_end: 1,
+            dealer_stays: DealerStays::WinOrDraw,
             settlement: Settlement::Guangdong,
         }
     }
@@ -116,6 +130,7 @@ pub struct TableRulesSpec<'a> {
     pub several_winners: &'a str,
     pub missed_win: &'a str,
     pub winners_to_end: u8,
+    pub dealer_stays: &'a str,
     pub settlement: &'a str,
 }
 
@@ -278,6 +293,15 @@ impl TableRules {
                 spec.winners_to_end
             )));
         }
+        let dealer_stays = one_of(
+            "end.dealer_stays",
+            spec.dealer_stays,
+            &[
+                ("win_or_draw", DealerStays::WinOrDraw),
+                ("win", DealerStays::Win),
+                ("never", DealerStays::Never),
+            ],
+        )?;
         let settlement = one_of(
             "settlement.kind",
             spec.settlement,
@@ -299,6 +323,7 @@ impl TableRules {
             several_winners,
             missed_win,
             winners_to_end: spec.winners_to_end,
+            dealer_stays,
             settlement,
         })
     }
@@ -318,6 +343,24 @@ impl TableRules {
 
     pub fn wins_by(&self, source: u8) -> bool {
         self.win_sources & source != 0
+    }
+
+    /// Whether the dealer deals again after a deal that ended so (连庄).
+    pub fn dealer_deals_again(&self, exhaustive_draw: bool, dealer_won: bool) -> bool {
+        match self.dealer_stays {
+            DealerStays::WinOrDraw => exhaustive_draw || dealer_won,
+            DealerStays::Win => dealer_won,
+            DealerStays::Never => false,
+        }
+    }
+
+    /// The round wind of deal `index` of a simulation, whose dealer is seat `index mod 4`: East, unless the
+    /// dealer passes every deal — then a run of 16 deals is a whole game, four wind rounds.
+    pub fn round_wind_of_deal(&self, index: u64) -> u8 {
+        match self.dealer_stays {
+            DealerStays::Never => ((index / 4) % 4) as u8,
+            _ => 0,
+        }
     }
 }
 
@@ -342,6 +385,7 @@ mod tests {
             several_winners: "all",
             missed_win: "same_tile",
             winners_to_end: 1,
+            dealer_stays: "win_or_draw",
             settlement: "guangdong",
         }
     }
@@ -466,6 +510,13 @@ mod tests {
                     ..guangdong()
                 },
                 "end.winners",
+            ),
+            (
+                TableRulesSpec {
+                    dealer_stays: "always",
+                    ..guangdong()
+                },
+                "end.dealer_stays",
             ),
             (
                 TableRulesSpec {

@@ -212,6 +212,7 @@ mod tests {
             several_winners: "first",
             missed_win: "off",
             winners_to_end: 1,
+            dealer_stays: "win_or_draw",
             settlement: "mcr",
         };
         let with_flowers = TableRules::new(&spec).expect("valid");

@@ -197,3 +197,45 @@ fn is_knitted(counts: &Counts, hand: &Hand, size: usize, whole: bool) -> bool {
         honors || straight
     })
 }
+
+/// (key, value, excludes) of every `[fans.*]` row of the shipped file.
+pub fn shipped_rows() -> Vec<(String, u8, Vec<String>)> {
+    rows_of("fans.")
+}
+
+/// (key, value, excludes) of every row of the shipped file whose section starts with `prefix`, but for the
+/// rows marked `scored = false`.
+pub fn rows_of(prefix: &str) -> Vec<(String, u8, Vec<String>)> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../python/mjcore/rulesets/mcr.toml"
+    );
+    let text = std::fs::read_to_string(path).expect("the shipped mcr.toml");
+    let mut rows: Vec<(String, u8, Vec<String>)> = Vec::new();
+    let mut in_fans = false;
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if let Some(section) = line.strip_prefix('[') {
+            let name = section.trim_end_matches(']');
+            in_fans = name.starts_with(prefix);
+            if in_fans {
+                rows.push((name[prefix.len()..].to_owned(), 0, Vec::new()));
+            }
+        } else if let (true, Some(row)) = (in_fans, rows.last_mut()) {
+            if line == "scored = false" {
+                rows.pop();
+                in_fans = false;
+            } else if let Some(value) = line.strip_prefix("fan = ") {
+                row.1 = value.parse().expect("a fan value");
+            } else if let Some(list) = line.strip_prefix("excludes = ") {
+                row.2 = list
+                    .trim_matches(|c| c == '[' || c == ']')
+                    .split(',')
+                    .map(|key| key.trim().trim_matches('"').to_owned())
+                    .filter(|key| !key.is_empty())
+                    .collect();
+            }
+        }
+    }
+    rows
+}

@@ -2,6 +2,7 @@
 //! Detection is code, one concept per module; values and exclusions are data (`table`, from
 //! `rulesets/mcr.toml`). `python/mjcore/reference/mcr/` is the readable twin of every module here.
 
+pub mod at_table;
 pub mod batch;
 pub mod fan;
 pub mod folk;
@@ -16,6 +17,7 @@ pub mod tiles;
 pub mod waits;
 
 pub use crate::hand::MeldSlot;
+pub use at_table::McrAtTable;
 pub use batch::{score_batch, McrBatchRow};
 pub use fan::{Fan, FanCounts};
 pub use scorer::{score, McrScore};
