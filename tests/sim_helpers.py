@@ -95,3 +95,17 @@ def bot_deal(engine, seed: int, deal: int, bots=RANDOM, dealer: int = 0, round_w
     table.reset(seed, deal, dealer, round_wind)
     table.play(bots)
     return table.log()
+
+
+def bot_game(engine, seed: int, bots=RANDOM, wind_rounds: int = 4, max_deals: int = 1000, *, win_check=None,
+             ruleset=None) -> list[list[str]]:
+    """Each deal's event log of a whole game played by built-in bots through ``engine.Table``: ``reset_game``,
+    then ``play`` and ``next_deal`` until the game is over."""
+    table = engine.Table(win_check, ruleset)
+    table.reset_game(seed, wind_rounds, max_deals)
+    logs = []
+    while True:
+        table.play(bots)
+        logs.append(table.log())
+        if not table.next_deal():
+            return logs

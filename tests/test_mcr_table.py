@@ -9,7 +9,10 @@ import pytest
 
 import mjcore
 from mjcore.errors import RulesetError
-from mjcore.table import Table, play_random_game
+import mjcore.table
+from mjcore.table import Table
+
+from .sim_helpers import bot_game
 
 MCR = mjcore.load_ruleset("mcr")
 FLOWER = 34  # wall code of 1f
@@ -52,9 +55,9 @@ def test_one_simulation_is_the_same_for_any_thread_count_and_split() -> None:
 def test_several_winners_and_the_dealer_rotation_are_options() -> None:
     several = MCR.with_options(several_winners="all")
     assert (mjcore.simulate(several, 40, seed=2, threads=1)["payments"].sum(axis=1) == 0).all()
-    assert len(play_random_game(5, ruleset="mcr")) == 16, "the dealer passes every deal: 4 rounds of 4"
+    assert len(bot_game(mjcore.table, 5, ruleset="mcr")) == 16, "the dealer passes every deal: 4 rounds of 4"
     stays = MCR.with_options(dealer_stays="win_or_draw")
-    assert len(play_random_game(5, ruleset=stays)) > 16, "random bots seldom win: draws keep the dealer"
+    assert len(bot_game(mjcore.table, 5, ruleset=stays)) > 16, "random bots seldom win: draws keep the dealer"
     with pytest.raises(RulesetError, match="end.dealer_stays"):
         MCR.with_options(dealer_stays="sometimes")
 

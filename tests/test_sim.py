@@ -14,7 +14,7 @@ from mjcore.reference import table as ref
 from mjcore.rules import load_ruleset
 from mjcore.table.types import Action
 
-from .sim_helpers import SCENARIOS, bot_deal, scenario_wall, scripted_or_default
+from .sim_helpers import SCENARIOS, bot_deal, bot_game, scenario_wall, scripted_or_default
 
 
 
@@ -370,3 +370,27 @@ def test_table_play_refuses_a_wrong_bot_list(engine) -> None:
         table.play("random")
     with pytest.raises(InvalidArgumentError, match='unknown bot "smart"'):
         table.play(("smart",) * 4)
+
+
+def test_a_game_at_the_table_is_the_game_play_random_game_played(engine) -> None:
+    """``reset_game`` + ``play`` + ``next_deal`` replace ``play_random_game``: the same deals, dealer rotation
+    (连庄) included."""
+    with pytest.deprecated_call(match="Table.reset_game"):
+        old = engine.play_random_game(3, wind_rounds=1, ruleset="gd-cgc5")
+    assert old == bot_game(engine, 3, wind_rounds=1, ruleset="gd-cgc5")
+    assert len(old) >= 4
+
+
+def test_next_deal_needs_a_game_and_a_finished_deal(engine) -> None:
+    table = new_table(engine)
+    with pytest.raises(IllegalActionError, match="reset_game"):
+        table.next_deal()
+    table.reset_game(1, wind_rounds=1, max_deals=2)
+    with pytest.raises(IllegalActionError, match="not over"):
+        table.next_deal()
+    table.play(("random",) * 4)
+    assert table.next_deal() is True
+    table.play(("random",) * 4)
+    assert table.next_deal() is False and table.next_deal() is False  # max_deals: the game is over
+    with pytest.raises(InvalidArgumentError, match="wind_rounds"):
+        table.reset_game(1, wind_rounds=5)

@@ -12,7 +12,7 @@ from mjcore import table as rust
 from mjcore.reference import table as ref
 from mjcore.table.types import Action
 
-from .sim_helpers import SCENARIOS, bot_deal, scenario_wall, scripted_or_default, win_check
+from .sim_helpers import SCENARIOS, bot_deal, bot_game, scenario_wall, scripted_or_default, win_check
 
 SEED = 20261129
 
@@ -45,8 +45,8 @@ def test_whole_games_have_identical_logs() -> None:
     def non_dealer_wins(hand, situation):
         return situation.winner != situation.dealer
 
-    native = rust.play_random_game(SEED, wind_rounds=2, max_deals=60, win_check=non_dealer_wins)
-    twin = ref.play_random_game(SEED, wind_rounds=2, max_deals=60, win_check=non_dealer_wins)
+    native = bot_game(rust, SEED, wind_rounds=2, max_deals=60, win_check=non_dealer_wins)
+    twin = bot_game(ref, SEED, wind_rounds=2, max_deals=60, win_check=non_dealer_wins)
     assert native == twin
     dealers = [json.loads(log[0])["dealer"] for log in native]
     winds = [json.loads(log[0])["round_wind"] for log in native]

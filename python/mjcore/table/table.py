@@ -68,6 +68,17 @@ class Table:
         self._native.reset(check_u64("seed", seed), check_u64("deal", deal), dealer, round_wind,
                            None if wall is None else list(wall))
 
+    def reset_game(self, seed: int, wind_rounds: int = 4, max_deals: int = 1000) -> None:
+        """Starts a game — ``wind_rounds`` wind rounds, at most ``max_deals`` deals — and deals its first deal
+        (deal 0 of ``seed``, seat 0 the dealer, East round). After each deal, ``next_deal`` moves the game on."""
+        self._native.reset_game(check_u64("seed", seed), wind_rounds, check_u64("max_deals", max_deals))
+
+    def next_deal(self) -> bool:
+        """After a finished deal of a game: the dealer stays or passes as the ruleset's ``end.dealer_stays``
+        says (连庄 at the Guangdong tables, never under MCR: 16 deals a game), and the next deal — deal k of
+        the game's seed — is dealt. False when the game is over (the table keeps its last deal)."""
+        return self._native.next_deal()
+
     def replay(self, lines: Sequence[str]) -> None:
         """Rebuilds the deal an event log records; raises if the log does not replay exactly."""
         self._native.replay(list(lines))
@@ -141,7 +152,9 @@ def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
 def play_random_game(seed: int, wind_rounds: int = 4, max_deals: int = 1000, *,
                      win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[list[str]]:
     """Plays a whole game natively with four random bots — deal k of the game is deal index k of ``seed``; the
-    dealer stays after a draw or a dealer win (连庄) — and returns each deal's event log."""
+    dealer stays or passes as the ruleset says — and returns each deal's event log. Deprecated:
+    ``Table.reset_game`` then ``Table.play`` and ``Table.next_deal`` until it returns False."""
+    warn_replaced("mjcore.table.play_random_game", "Table.reset_game(seed), then Table.play and Table.next_deal")
     return _core.play_random_game(check_u64("seed", seed), wind_rounds, max_deals, _native_win_check(win_check),
                                   *_compiled(ruleset))
 

@@ -8,8 +8,8 @@ use mjcore_engine::hand::Meld;
 use mjcore_engine::sim::wall::is_wall_code;
 use mjcore_engine::sim::{
     bots_named, play_deal, play_game, replay, simulate, Action, Adjudicator, AtTable, Deal,
-    FirstGoAround, GameConfig, Policy, RandomBot, ScoringRules, ShapeRules, Stats, TableRules,
-    Wall, WinInfo, WinSituation,
+    FirstGoAround, Game, GameConfig, Policy, RandomBot, ScoringRules, ShapeRules, Stats,
+    TableRules, Wall, WinInfo, WinSituation,
 };
 use mjcore_engine::{Counts, EngineError, FormSet, Tile};
 use pyo3::prelude::*;
@@ -192,6 +192,8 @@ type WinnerTuple = (u8, u8, Option<u8>, bool, u32);
 pub struct Table {
     rules: TableSetup,
     deal: Option<Deal>,
+    /// The game the deal belongs to, when `reset_game` started one (`next_deal` moves it on).
+    game: Option<Game>,
 }
 
 impl Table {
@@ -214,6 +216,7 @@ impl Table {
         Ok(Table {
             rules: TableSetup::new(win_check, ruleset.as_ref(), table_rules.as_deref())?,
             deal: None,
+            game: None,
         })
     }
 
@@ -242,12 +245,56 @@ impl Table {
         };
         self.deal =
             Some(Deal::with_wall(seed, deal, wall, dealer, round_wind, &self.rules).py_err()?);
+        self.game = None;
         Ok(())
+    }
+
+    /// Starts a game of `wind_rounds` wind rounds (at most `max_deals` deals) and deals its first deal: deal
+    /// index 0 of `seed`, seat 0 the dealer, East round. `next_deal` then moves the game on.
+    #[pyo3(signature = (seed, wind_rounds = 4, max_deals = 1000))]
+    fn reset_game(&mut self, seed: u64, wind_rounds: u8, max_deals: u64) -> PyResult<()> {
+        let game = Game::new(
+            seed,
+            GameConfig {
+                wind_rounds,
+                max_deals,
+            },
+        )
+        .py_err()?;
+        self.deal = Some(game.start_deal(&self.rules).py_err()?);
+        self.game = Some(game);
+        Ok(())
+    }
+
+    /// After a finished deal of a game: records it (the dealer stays or passes as the ruleset's
+    /// `end.dealer_stays` says) and deals the next one, deal index k of the game's seed; false when the game
+    /// is over (the table keeps its last deal).
+    fn next_deal(&mut self) -> PyResult<bool> {
+        let (Some(game), Some(deal)) = (self.game.as_mut(), self.deal.as_ref()) else {
+            return Err(crate::errors::to_py(EngineError::illegal(
+                "no game: call reset_game() first (reset() deals a single deal)",
+            )));
+        };
+        let outcome = deal.outcome().ok_or_else(|| {
+            crate::errors::to_py(EngineError::illegal(
+                "the deal is not over: play it to its end before the next deal",
+            ))
+        })?;
+        if game.is_over() {
+            return Ok(false);
+        }
+        game.record_under(outcome, &self.rules.table_rules());
+        if game.is_over() {
+            return Ok(false);
+        }
+        self.deal = Some(game.start_deal(&self.rules).py_err()?);
+        Ok(true)
     }
 
     /// Rebuilds the deal a log records (see `mjcore_engine::sim::replay`).
     fn replay(&mut self, lines: Vec<String>) -> PyResult<()> {
         self.deal = Some(replay(&lines, &self.rules).py_err()?);
+        self.game = None;
         Ok(())
     }
 

@@ -12,7 +12,7 @@ from ...table.types import Action, Observation, WinCheck, Winner
 from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
 from .bots import bots_named
 from .deal import SEATS, Deal
-from .game import GameConfig, play_deal, play_game
+from .game import Game, GameConfig, play_deal, play_game
 from .policy import RandomBot
 from .replay import replay
 from .scoring_rules import scoring_win_check
@@ -48,6 +48,7 @@ class Table:
         """Wins by ``win_check``, or ``ruleset``'s scoring, or by default the 鸡平胡 shapes."""
         self._win_check, self._table_rules, self._ruleset = _setup(win_check, ruleset)
         self._deal: Optional[Deal] = None
+        self._game: Optional[Game] = None  # the game the deal belongs to (reset_game)
 
     @property
     def _current(self) -> Deal:
@@ -60,9 +61,30 @@ class Table:
         rules = self._table_rules
         self._deal = Deal(seed, deal, dealer, round_wind, self._win_check, None if wall is None else Wall(wall, rules),
                           rules)  # fmt: skip
+        self._game = None
+
+    def reset_game(self, seed: int, wind_rounds: int = 4, max_deals: int = 1000) -> None:
+        game = Game(seed, GameConfig(wind_rounds, max_deals))
+        self._deal = game.start_deal(self._win_check, self._table_rules)
+        self._game = game
+
+    def next_deal(self) -> bool:
+        game = self._game
+        if game is None or self._deal is None:
+            raise IllegalActionError("no game: call reset_game() first (reset() deals a single deal)")
+        if self._deal.outcome is None:
+            raise IllegalActionError("the deal is not over: play it to its end before the next deal")
+        if game.is_over:
+            return False
+        game.record(self._deal.outcome, self._table_rules)
+        if game.is_over:
+            return False
+        self._deal = game.start_deal(self._win_check, self._table_rules)
+        return True
 
     def replay(self, lines: Sequence[str]) -> None:
         self._deal = replay(lines, self._win_check, self._table_rules)
+        self._game = None
 
     def to_act(self) -> Optional[int]:
         return self._current.to_act()
@@ -105,7 +127,10 @@ def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
 
 def play_random_game(seed: int, wind_rounds: int = 4, max_deals: int = 1000, *,
                      win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[list[str]]:
-    """Plays a whole game with four random bots and returns each deal's event log."""
+    """Plays a whole game with four random bots and returns each deal's event log. Deprecated, as the native
+    one: ``Table.reset_game`` then ``Table.play`` and ``Table.next_deal``."""
+    warn_replaced("mjcore.reference.table.play_random_game",
+                  "Table.reset_game(seed), then Table.play and Table.next_deal")
     bots = [RandomBot() for _ in range(4)]
     deals = play_game(seed, GameConfig(wind_rounds, max_deals), bots, *_rules(win_check, ruleset))
     return [deal.log_lines() for deal in deals]
