@@ -42,7 +42,9 @@ def test_sichuan_defaults_are_the_recommended_ones():
     assert (o["direct_kong"], o["added_kong"], o["concealed_kong"], o["returned_kong_pays"]) == (2, 1, 2, True)
     assert (o["refund_to"], o["flower_pig"]) == ("all", "cap")
     assert (o["ready_check_basis"], o["dead_wait_counts"]) == ("discard", True)
-    assert (o["several_winners"], o["void_discards_exempt"], o["check_fourth"]) == ("all", False, False)
+    assert (o["void_discards_exempt"], o["check_fourth"]) == (False, False)
+    table = mjcore.load_ruleset("sichuan").table_rules  # OC-S18, OC-S12, OC-S19: the table sections
+    assert (table.several_winners, table.missed_win, table.winners, table.tile_count) == ("all", "higher_fan", 3, 108)
     assert mjcore.load_ruleset("sichuan").value("long_qi_dui") == 3  # OC-S6
 
 

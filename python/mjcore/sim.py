@@ -15,9 +15,10 @@ from typing import Any, Optional, Union
 
 from . import _core
 from .arguments import check_u64
-from .errors import InvalidArgumentError, RulesetError
+from .errors import InvalidArgumentError
 from .hand import Hand, Meld
-from .ruleset import Ruleset, RulesetLike, load_ruleset
+from .ruleset import RulesetLike, load_ruleset
+from .table_parts import table_parts
 from .sim_types import Action, Discard, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
 
 __all__ = ["Table", "play_random_deal", "play_random_game", "simulate_random"]
@@ -40,10 +41,7 @@ def _compiled(ruleset: Optional[RulesetLike]) -> tuple[Any, Any]:
     shapes at the default 136-tile table)."""
     if ruleset is None:
         return None, None
-    rules = load_ruleset(ruleset)
-    if not isinstance(rules, Ruleset):  # MCR table play is not built (issue 10, item 3)
-        raise RulesetError(f"the table plays Guangdong rulesets, not {rules.name!r}")
-    return rules.compiled, rules.table_rules.compiled
+    return table_parts(load_ruleset(ruleset))
 
 
 def _meld(parts: tuple[int, int, int, int]) -> Meld:

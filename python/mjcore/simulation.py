@@ -30,7 +30,8 @@ import numpy as np
 
 from .arguments import U64_MAX, check_u64
 from .errors import InvalidArgumentError, RulesetError
-from .ruleset import Ruleset, RulesetLike, load_ruleset, rulesets
+from .ruleset import Ruleset, RulesetLike, load_ruleset
+from .table_parts import table_parts
 from .simulation_summary import Summary, summarise
 
 __all__ = ["COLUMNS", "FAN_BUCKETS", "SimulationRequest", "SimulationResult", "totals_of"]
@@ -194,10 +195,8 @@ class SimulationRequest:
             raise InvalidArgumentError(f"threads must be None (all cores) or an int >= 1, not {threads!r}")
         if isinstance(bots, str) or len(bots) != _SEATS:
             raise InvalidArgumentError(f"bots must name one bot per seat (4 names), not {bots!r}")
-        rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
-        if not isinstance(rules, Ruleset):  # the table engine plays 鸡平胡 (RULES.md §1); MCR play is not built
-            raise RulesetError(f"simulate plays Guangdong tables ({', '.join(rulesets('guangdong'))}), "
-                               f"not {getattr(rules, 'name', rules)!r}")  # fmt: skip
+        rules = load_ruleset(ruleset)
+        table_parts(rules)  # refuses, naming why, a ruleset the table does not play
         return cls(rules, seed, deal_offset, deal_offset + deals, tuple(str(b) for b in bots))
 
     def result(self, totals: dict[str, Any], columns: Optional[dict[str, np.ndarray]]) -> SimulationResult:

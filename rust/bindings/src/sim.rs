@@ -5,11 +5,12 @@
 //! `mjcore.sim_types` objects.
 
 use mjcore_engine::hand::Meld;
+use mjcore_engine::rules::sichuan::SichuanAtTable;
 use mjcore_engine::sim::wall::is_wall_code;
 use mjcore_engine::sim::{
-    play_deal, play_game, replay, simulate, Action, Adjudicator, AtTable, Deal, FirstGoAround,
-    GameConfig, Policy, RandomBot, ScoringRules, ShapeRules, Stats, TableRules, Wall, WinInfo,
-    WinSituation,
+    play_deal, play_game, replay, simulate, Action, Adjudicator, Deal, DealMoney, FinishedDeal,
+    FirstGoAround, GameConfig, PayingEvent, Policy, RandomBot, ScoringRules, ShapeRules, Stats,
+    TableRules, Wall, WinInfo, WinSituation,
 };
 use mjcore_engine::{Counts, EngineError, FormSet, Tile};
 use pyo3::prelude::*;
@@ -18,6 +19,7 @@ use pyo3::types::{PyBytes, PyDict, PyTuple};
 use crate::convert::{meld_to_tuple, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
 use crate::ruleset::PyRuleset;
+use crate::sichuan::PySichuanRuleset;
 use crate::table_rules::PyTableRules;
 
 /// A win check written in Python: called as `win_check(counts: bytes, melds: tuple[MeldTuple, ...],
@@ -80,22 +82,25 @@ enum WinRules {
     Shapes(ShapeRules),
     Scoring(Box<ScoringRules>),
     Python(PyWinCheck),
+    /// 血战到底: wins, kong money and the end checks by the Sichuan settlement.
+    Sichuan(Box<SichuanAtTable>),
 }
 
 /// The rules of a table: who decides wins, and what the table does (the ruleset's table rules; the
 /// default 136-tile table with a win check or no ruleset).
-struct TableSetup {
+pub(crate) struct TableSetup {
     wins: WinRules,
     table: TableRules,
 }
 
 impl TableSetup {
-    fn new(
+    /// `ruleset`: a compiled ruleset of a family the table plays (Guangdong, Sichuan).
+    pub(crate) fn new(
         win_check: Option<Py<PyAny>>,
-        ruleset: Option<&PyRuleset>,
+        ruleset: Option<&Bound<'_, PyAny>>,
         table: Option<&PyTableRules>,
     ) -> PyResult<TableSetup> {
-        let table = table.map_or_else(TableRules::default, |t| t.inner);
+        let mut table = table.map_or_else(TableRules::default, |t| t.inner);
         let wins = match (win_check, ruleset) {
             (Some(_), Some(_)) => {
                 return Err(argument(
@@ -103,7 +108,21 @@ impl TableSetup {
                 ))
             }
             (Some(f), None) => WinRules::Python(PyWinCheck(f)),
-            (None, Some(r)) => WinRules::Scoring(Box::new(ScoringRules::new(r.inner.clone()))),
+            (None, Some(r)) => {
+                if let Ok(guangdong) = r.cast::<PyRuleset>() {
+                    WinRules::Scoring(Box::new(ScoringRules::new(guangdong.get().inner.clone())))
+                } else if let Ok(sichuan) = r.cast::<PySichuanRuleset>() {
+                    let rules = SichuanAtTable::new(sichuan.get().inner.clone(), table).py_err()?;
+                    table = rules.table_rules();
+                    WinRules::Sichuan(Box::new(rules))
+                } else {
+                    return Err(crate::errors::to_py(EngineError::ruleset(format!(
+                        "the table plays Guangdong and Sichuan rulesets, not {}",
+                        r.repr()
+                            .map_or_else(|_| "this object".into(), |s| s.to_string())
+                    ))));
+                }
+            }
             (None, None) => WinRules::Shapes(ShapeRules::CHICKEN),
         };
         Ok(TableSetup { wins, table })
@@ -121,6 +140,7 @@ impl Adjudicator for TableSetup {
             WinRules::Shapes(rules) => rules.judge(concealed, melds, situation),
             WinRules::Scoring(rules) => rules.judge(concealed, melds, situation),
             WinRules::Python(check) => check.judge(concealed, melds, situation),
+            WinRules::Sichuan(rules) => rules.judge(concealed, melds, situation),
         }
     }
 
@@ -130,11 +150,26 @@ impl Adjudicator for TableSetup {
             WinRules::Shapes(rules) => rules.winning_forms(),
             WinRules::Scoring(rules) => rules.winning_forms(),
             WinRules::Python(check) => check.winning_forms(),
+            WinRules::Sichuan(rules) => rules.winning_forms(),
         }
     }
 
     fn table_rules(&self) -> TableRules {
         self.table
+    }
+
+    fn settle(&self, event: &PayingEvent, dealer: u8) -> mjcore_engine::Result<Option<[i64; 4]>> {
+        match &self.wins {
+            WinRules::Sichuan(rules) => rules.settle(event, dealer),
+            _ => Ok(None),
+        }
+    }
+
+    fn settle_deal(&self, deal: &FinishedDeal<'_>) -> mjcore_engine::Result<Option<DealMoney>> {
+        match &self.wins {
+            WinRules::Sichuan(rules) => rules.settle_deal(deal),
+            _ => Ok(None),
+        }
     }
 }
 
@@ -142,7 +177,7 @@ impl Adjudicator for TableSetup {
 type ActionTuple = (&'static str, Option<u8>);
 
 fn action_to_tuple(action: &Action) -> ActionTuple {
-    (action.name(), action.tile().map(Tile::index))
+    (action.name(), action.argument())
 }
 
 /// What a seat sees, as a tuple: (seat, hand counts, drawn, melds per seat, discards per seat, wall
@@ -185,11 +220,11 @@ impl Table {
     #[pyo3(signature = (win_check = None, ruleset = None, table_rules = None))]
     fn new(
         win_check: Option<Py<PyAny>>,
-        ruleset: Option<PyRef<'_, PyRuleset>>,
+        ruleset: Option<Bound<'_, PyAny>>,
         table_rules: Option<PyRef<'_, PyTableRules>>,
     ) -> PyResult<Table> {
         Ok(Table {
-            rules: TableSetup::new(win_check, ruleset.as_deref(), table_rules.as_deref())?,
+            rules: TableSetup::new(win_check, ruleset.as_ref(), table_rules.as_deref())?,
             deal: None,
         })
     }
@@ -317,10 +352,10 @@ fn play_random_deal(
     dealer: u8,
     round_wind: u8,
     win_check: Option<Py<PyAny>>,
-    ruleset: Option<PyRef<'_, PyRuleset>>,
+    ruleset: Option<Bound<'_, PyAny>>,
     table_rules: Option<PyRef<'_, PyTableRules>>,
 ) -> PyResult<Vec<String>> {
-    let rules = TableSetup::new(win_check, ruleset.as_deref(), table_rules.as_deref())?;
+    let rules = TableSetup::new(win_check, ruleset.as_ref(), table_rules.as_deref())?;
     let mut table = Deal::new(seed, deal, dealer, round_wind, &rules).py_err()?;
     play_deal(&mut table, &mut random_bots(), &rules).py_err()?;
     Ok(table.log_lines())
@@ -334,10 +369,10 @@ fn play_random_game(
     wind_rounds: u8,
     max_deals: u64,
     win_check: Option<Py<PyAny>>,
-    ruleset: Option<PyRef<'_, PyRuleset>>,
+    ruleset: Option<Bound<'_, PyAny>>,
     table_rules: Option<PyRef<'_, PyTableRules>>,
 ) -> PyResult<Vec<Vec<String>>> {
-    let rules = TableSetup::new(win_check, ruleset.as_deref(), table_rules.as_deref())?;
+    let rules = TableSetup::new(win_check, ruleset.as_ref(), table_rules.as_deref())?;
     let config = GameConfig {
         wind_rounds,
         max_deals,
@@ -357,25 +392,14 @@ fn simulate_random<'py>(
     start: u64,
     stop: u64,
     threads: Option<usize>,
-    ruleset: Option<PyRef<'_, PyRuleset>>,
+    ruleset: Option<Bound<'_, PyAny>>,
     table_rules: Option<PyRef<'_, PyTableRules>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let deals = start..stop;
-    let table = table_rules.map_or_else(TableRules::default, |t| t.inner);
-    let stats: Stats = match ruleset {
-        Some(ruleset) => {
-            let rules = ScoringRules::new(ruleset.inner.clone()).with_table(table);
-            py.detach(|| simulate(seed, deals, &random_bots, &rules, threads))
-        }
-        None => {
-            let rules = AtTable {
-                judge: ShapeRules::CHICKEN,
-                table,
-            };
-            py.detach(|| simulate(seed, deals, &random_bots, &rules, threads))
-        }
-    }
-    .py_err()?;
+    let rules = TableSetup::new(None, ruleset.as_ref(), table_rules.as_deref())?;
+    let stats: Stats = py
+        .detach(|| simulate(seed, deals, &random_bots, &rules, threads))
+        .py_err()?;
     crate::simulate::stats_dict(py, &stats)
 }
 

@@ -2,15 +2,13 @@
 //! with the GIL released; the totals as a dict of ints and lists, and with `per_deal` the per-deal columns as
 //! numpy arrays (moved into numpy, not copied).
 
-use mjcore_engine::sim::{
-    bots_named, simulate, simulate_records, DealRecord, ScoringRules, Stats, SEATS,
-};
+use mjcore_engine::sim::{bots_named, simulate, simulate_records, DealRecord, Stats, SEATS};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::IntoPyResult;
-use crate::ruleset::PyRuleset;
+use crate::sim::TableSetup;
 use crate::table_rules::PyTableRules;
 
 const SEAT_COUNT: usize = SEATS as usize;
@@ -90,7 +88,7 @@ fn records_dict<'py>(py: Python<'py>, records: &[DealRecord]) -> PyResult<Bound<
 #[allow(clippy::too_many_arguments)]
 fn simulate_deals<'py>(
     py: Python<'py>,
-    ruleset: PyRef<'_, PyRuleset>,
+    ruleset: Bound<'_, PyAny>,
     table_rules: PyRef<'_, PyTableRules>,
     seed: u64,
     deals: (u64, u64),
@@ -101,7 +99,7 @@ fn simulate_deals<'py>(
     // Names are checked once here, so the per-worker factory below cannot fail.
     bots_named(&bots).py_err()?;
     let policies = || bots_named(&bots).unwrap_or_default();
-    let rules = ScoringRules::new(ruleset.inner.clone()).with_table(table_rules.inner);
+    let rules = TableSetup::new(None, Some(&ruleset), Some(&table_rules))?;
     let (start, stop) = deals;
     let deals = start..stop.max(start);
     if !per_deal {

@@ -3,6 +3,7 @@
 //! the engine; the table engine only injects them, so it hard-codes no variant. What the table itself does
 //! (tiles, claims, win sources, the end) is data too: [`Adjudicator::table_rules`].
 
+use super::deal_money::{DealMoney, FinishedDeal};
 use super::table_rules::TableRules;
 use crate::error::Result;
 use crate::forms::FormSet;
@@ -36,6 +37,8 @@ pub struct WinSituation {
     pub kong_feeder: Option<u8>,
     /// The wall is empty: a self-draw is 海底, a discard the last one.
     pub last_tile: bool,
+    /// 杠上炮: the discard came right after its discarder drew a kong replacement.
+    pub kong_discard: bool,
     pub first_go_around: Option<FirstGoAround>,
     /// How many seats win on this tile (一炮多响): 1 while each seat is asked, the final count when the win
     /// is settled.
@@ -131,6 +134,13 @@ pub trait Adjudicator {
     fn settle(&self, _event: &PayingEvent, _dealer: u8) -> Result<Option<[i64; 4]>> {
         Ok(None)
     }
+
+    /// The money of the whole finished deal, for a family whose payments depend on the deal's history (who
+    /// was still in, 呼叫转移, the end checks); `None`, the default: the deal keeps what `judge` and `settle`
+    /// said.
+    fn settle_deal(&self, _deal: &FinishedDeal<'_>) -> Result<Option<DealMoney>> {
+        Ok(None)
+    }
 }
 
 /// An adjudicator at a table with given rules (the built-in shapes or a closure, which know no table).
@@ -160,6 +170,10 @@ impl<A: Adjudicator> Adjudicator for AtTable<A> {
 
     fn settle(&self, event: &PayingEvent, dealer: u8) -> Result<Option<[i64; 4]>> {
         self.judge.settle(event, dealer)
+    }
+
+    fn settle_deal(&self, deal: &FinishedDeal<'_>) -> Result<Option<DealMoney>> {
+        self.judge.settle_deal(deal)
     }
 }
 

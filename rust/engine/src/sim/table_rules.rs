@@ -33,6 +33,8 @@ pub enum MissedWin {
     SameTile,
     /// 过手胡 / 過水: every discard win.
     AnyTile,
+    /// 过手胡 with 过手加番 (OC-S12): every discard win, except one worth strictly more fan than the passed one.
+    HigherFan,
 }
 
 /// How a win (and any other paying event) settles: the family's settlement.
@@ -40,6 +42,10 @@ pub enum MissedWin {
 pub enum Settlement {
     Guangdong,
     Mcr,
+    Sichuan,
+    Taiwan,
+    Gd789,
+    Laozhang,
 }
 
 /// Kinds of kong, as bits of a mask (`claims.robbable_kongs`).
@@ -76,6 +82,11 @@ pub struct TableRules {
     /// The deal ends when this many seats have won (1: the first win; 3: 血战到底), or at the wall's end.
     pub winners_to_end: u8,
     pub settlement: Settlement,
+    /// 定缺 (OC-S2): each seat names a void suit at the deal's start (an action), may not pon or kong it, and
+    /// cannot win holding it. Set by a family's own options, not by the table sections.
+    pub void_suit: bool,
+    /// 必须打缺 (OC-S3): while a seat holds its void suit, it discards only that suit.
+    pub must_discard_void: bool,
 }
 
 impl Default for TableRules {
@@ -94,6 +105,8 @@ impl Default for TableRules {
             missed_win: MissedWin::SameTile,
             winners_to_end: 1,
             settlement: Settlement::Guangdong,
+            void_suit: false,
+            must_discard_void: false,
         }
     }
 }
@@ -270,6 +283,7 @@ impl TableRules {
                 ("off", MissedWin::Off),
                 ("same_tile", MissedWin::SameTile),
                 ("any_tile", MissedWin::AnyTile),
+                ("higher_fan", MissedWin::HigherFan),
             ],
         )?;
         if !(1..=3).contains(&spec.winners_to_end) {
@@ -284,6 +298,10 @@ impl TableRules {
             &[
                 ("guangdong", Settlement::Guangdong),
                 ("mcr", Settlement::Mcr),
+                ("sichuan", Settlement::Sichuan),
+                ("taiwan", Settlement::Taiwan),
+                ("gd789", Settlement::Gd789),
+                ("laozhang", Settlement::Laozhang),
             ],
         )?;
         Ok(TableRules {
@@ -300,6 +318,8 @@ impl TableRules {
             missed_win,
             winners_to_end: spec.winners_to_end,
             settlement,
+            void_suit: false,
+            must_discard_void: false,
         })
     }
 

@@ -149,6 +149,7 @@ mod tests {
             kong_replacement: false,
             kong_feeder: None,
             last_tile: false,
+            kong_discard: false,
             first_go_around: None,
             winners_on_discard: 1,
             dealer,
