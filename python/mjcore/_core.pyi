@@ -210,7 +210,7 @@ class TableRules:
 
 class Table:
     def __init__(
-        self, win_check: RawWinCheck | None = ..., ruleset: Ruleset | None = ..., table_rules: TableRules | None = ...
+        self, win_check: RawWinCheck | None = ..., ruleset: Ruleset | SichuanRuleset | None = ..., table_rules: TableRules | None = ...
     ) -> None: ...
     def reset(
         self, seed: int, deal: int, dealer: int = ..., round_wind: int = ..., wall: Sequence[int] | None = ...
@@ -232,6 +232,7 @@ class Table:
         int | None,
         tuple[int, int, bool] | None,
         list[list[tuple[int, int | None]]],
+        list[int | None],
     ]: ...
     def step(self, kind: str, tile: int | None = ...) -> None: ...
     def log(self) -> list[str]: ...
@@ -244,7 +245,7 @@ def play_random_deal(
     dealer: int = ...,
     round_wind: int = ...,
     win_check: RawWinCheck | None = ...,
-    ruleset: Ruleset | None = ...,
+    ruleset: Ruleset | SichuanRuleset | None = ...,
     table_rules: TableRules | None = ...,
 ) -> list[str]: ...
 def play_random_game(
@@ -252,7 +253,7 @@ def play_random_game(
     wind_rounds: int = ...,
     max_deals: int = ...,
     win_check: RawWinCheck | None = ...,
-    ruleset: Ruleset | None = ...,
+    ruleset: Ruleset | SichuanRuleset | None = ...,
     table_rules: TableRules | None = ...,
 ) -> list[list[str]]: ...
 def simulate_random(
@@ -260,7 +261,7 @@ def simulate_random(
     start: int,
     stop: int,
     threads: int | None = ...,
-    ruleset: Ruleset | None = ...,
+    ruleset: Ruleset | SichuanRuleset | None = ...,
     table_rules: TableRules | None = ...,
 ) -> dict[str, int | list[int]]: ...
 

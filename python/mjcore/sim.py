@@ -75,7 +75,7 @@ class Table:
 
     def observation(self, seat: int) -> Observation:
         (seat, hand, drawn, melds, discards, wall_remaining, dealer, round_wind, to_act, offered,
-         history) = self._native.observation(seat)
+         history, voids) = self._native.observation(seat)
         return Observation(
             seat=seat,
             hand=tuple(hand),
@@ -88,6 +88,7 @@ class Table:
             to_act=to_act,
             offered=None if offered is None else OfferedTile(*offered),
             discard_history=tuple(tuple(Discard(*d) for d in seat_history) for seat_history in history),
+            voids=tuple(voids),
         )
 
     def step(self, action: Union[Action, tuple[str, Optional[int]]]) -> None:

@@ -182,7 +182,7 @@ fn action_to_tuple(action: &Action) -> ActionTuple {
 
 /// What a seat sees, as a tuple: (seat, hand counts, drawn, melds per seat, discards per seat, wall
 /// remaining, dealer, round wind, seat to act, offered (tile, from, added_kong) or None, discard history per
-/// seat as (tile, claimed_by or None)).
+/// seat as (tile, claimed_by or None), each seat's void suit (定缺) as far as this seat sees it).
 type ObservationTuple<'py> = (
     u8,
     Bound<'py, PyBytes>,
@@ -195,6 +195,7 @@ type ObservationTuple<'py> = (
     Option<u8>,
     Option<(u8, u8, bool)>,
     Vec<Vec<(u8, Option<u8>)>>,
+    [Option<u8>; 4],
 );
 
 /// A winner as a tuple: (seat, tile, from seat or None, robbing_kong, fan).
@@ -304,6 +305,7 @@ impl Table {
                         .collect()
                 })
                 .collect(),
+            std::array::from_fn(|s| view.void(s as u8)),
         ))
     }
 
