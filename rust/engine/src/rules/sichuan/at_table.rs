@@ -296,3 +296,115 @@ fn visible_to(deal: &FinishedDeal<'_>, seat: u8) -> Counts {
     }
     seen
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::sichuan::table::tests::default_table;
+    use crate::sim::table_rules::{MissedWin, ADDED_KONG};
+    use crate::sim::{play_deal, Deal, EfficiencyBot, Policy, RandomBot};
+
+    /// The table sections of `rulesets/sichuan.toml`.
+    pub(crate) fn sichuan_table() -> SichuanAtTable {
+        let rules = TableRules {
+            kinds: (1 << 27) - 1,
+            chi: crate::sim::table_rules::Chi::None,
+            robbable_kongs: ADDED_KONG,
+            missed_win: MissedWin::HigherFan,
+            winners_to_end: 3,
+            settlement: Settlement::Sichuan,
+            ..TableRules::default()
+        };
+        SichuanAtTable::new(default_table(), rules).expect("the shipped table")
+    }
+
+    fn bots(efficiency: bool) -> Vec<Box<dyn Policy>> {
+        (0..4)
+            .map(|_| -> Box<dyn Policy> {
+                if efficiency {
+                    Box::new(EfficiencyBot::default())
+                } else {
+                    Box::new(RandomBot::default())
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn deals_keep_every_tile_pay_zero_sum_and_end_by_three_winners_or_the_wall() {
+        let rules = sichuan_table();
+        for efficiency in [false, true] {
+            let (mut three, mut checked) = (0, 0);
+            for index in 0..150 {
+                let mut deal = Deal::new(21, index, (index % 4) as u8, 0, &rules).expect("a deal");
+                play_deal(&mut deal, &mut bots(efficiency), &rules).expect("played");
+                deal.check_invariants().expect("invariants hold");
+                let outcome = deal.outcome().expect("over");
+                assert_eq!(outcome.payments().iter().sum::<i64>(), 0);
+                let seats: Vec<u8> = outcome.winners.iter().map(|w| w.seat).collect();
+                assert!(seats.len() <= 3);
+                assert!((0..4).all(|s| seats.iter().filter(|&&w| w == s).count() <= 1));
+                for winner in &outcome.winners {
+                    let state = &deal.seats[usize::from(winner.seat)];
+                    let void = state.void.expect("named") as usize;
+                    assert!(state.concealed[9 * void..9 * void + 9]
+                        .iter()
+                        .all(|&c| c == 0));
+                    assert!(state
+                        .melds
+                        .iter()
+                        .all(|m| m.tile.index() as usize / 9 != void));
+                }
+                if seats.len() == 3 {
+                    three += 1;
+                } else {
+                    assert_eq!(
+                        deal.wall_remaining(),
+                        0,
+                        "only the wall ends a deal short of three"
+                    );
+                    checked += usize::from(outcome.event_payments != [0; 4]);
+                }
+            }
+            assert!(checked > 0, "some 流局 pay at the end checks");
+            assert!(
+                three > 0 || !efficiency,
+                "efficiency bots reach three winners"
+            );
+        }
+    }
+
+    #[test]
+    fn every_seat_names_a_void_before_the_first_discard() {
+        let rules = sichuan_table();
+        let mut deal = Deal::new(3, 1, 2, 0, &rules).expect("a deal");
+        for offset in 0..4 {
+            assert_eq!(deal.to_act(), Some((2 + offset) % 4));
+            assert_eq!(
+                deal.legal_actions(),
+                [Action::Void(0), Action::Void(1), Action::Void(2)]
+            );
+            deal.step(Action::Void(offset % 3), &rules).expect("named");
+        }
+        assert_eq!(deal.to_act(), Some(2));
+        assert!(deal
+            .legal_actions()
+            .iter()
+            .all(|a| !matches!(a, Action::Void(_))));
+    }
+
+    #[test]
+    fn options_the_table_does_not_play_are_refused() {
+        let rules = sichuan_table().rules;
+        let xueliu = SichuanTable {
+            xueliu: true,
+            ..default_table()
+        };
+        assert!(SichuanAtTable::new(xueliu, rules).is_err());
+        let other = TableRules {
+            settlement: Settlement::Guangdong,
+            ..rules
+        };
+        assert!(SichuanAtTable::new(default_table(), other).is_err());
+    }
+}
