@@ -11,6 +11,7 @@ use super::settlement::{settle, EndHand, Event as MoneyEvent, KongKind, WinHow, 
 use super::situation::SichuanSituation;
 use super::table::SichuanTable;
 use crate::error::{EngineError, Result};
+use crate::forms::FormSet;
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::sim::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
 use crate::sim::deal_money::{DealMoney, FinishedDeal};
@@ -139,6 +140,11 @@ impl Adjudicator for SichuanAtTable {
             payments: scored.win,
             liable: None,
         }))
+    }
+
+    /// Four sets and a pair, or seven pairs (four alike count as two): the cheap screen before `score`.
+    fn winning_forms(&self) -> Option<FormSet> {
+        Some(FormSet::STANDARD.union(FormSet::SEVEN_PAIRS))
     }
 
     fn table_rules(&self) -> TableRules {
