@@ -51,8 +51,10 @@ def test_sichuan_defaults_are_the_recommended_ones():
 def test_taiwan_defaults_are_the_recommended_ones():
     rules = mjcore.load_ruleset("taiwan")
     o = rules.options
-    assert (o["flower_seats"], o["several_winners"], o["eye"], o["eye_fee"]) == ("by_name", "nearest", True, "tai")
-    assert (o["minimum_tai"], o["reserve"], o["ping_hu"], o["cap"]) == (0, 16, "strict", 0)
+    assert (o["flower_seats"], o["eye"], o["eye_fee"]) == ("by_name", True, "tai")
+    table = mjcore.load_ruleset("taiwan").table_rules  # OC-T3, OC-T7, OC-T16: the table sections
+    assert (table.several_winners, table.reserved_tail, table.missed_win) == ("first", 16, "any_tile")
+    assert (o["minimum_tai"], o["ping_hu"], o["cap"]) == (0, "strict", 0)
     assert (o["base"], o["tai_value"]) == (30, 10)
     values = {k: rules.value(k) for k in ("tian_hu", "ren_hu", "hua_gang", "qing_yi_se", "si_an_ke", "wu_an_ke")}
     assert values == {"tian_hu": 24, "ren_hu": 8, "hua_gang": 2, "qing_yi_se": 8, "si_an_ke": 5, "wu_an_ke": 8}  # OC-T8

@@ -52,7 +52,7 @@ VARIANTS = {
 
 # The families the table engine plays. 推倒胡, Sichuan, Taiwan and the folk tables score today; their files gain
 # these sections (and their own settlement kinds) with their table play (issues 11 and 12).
-TABLE_FAMILIES = ("guangdong", "mcr", "sichuan")
+TABLE_FAMILIES = ("guangdong", "mcr", "sichuan", "taiwan")
 
 
 @pytest.mark.parametrize("name", [name for family in TABLE_FAMILIES for name in mjcore.rulesets(family)])

@@ -6,6 +6,7 @@
 
 use mjcore_engine::hand::Meld;
 use mjcore_engine::rules::sichuan::SichuanAtTable;
+use mjcore_engine::rules::taiwan::TaiwanAtTable;
 use mjcore_engine::sim::wall::is_wall_code;
 use mjcore_engine::sim::{
     play_deal, play_game, replay, simulate, Action, Adjudicator, Deal, DealMoney, FinishedDeal,
@@ -21,6 +22,7 @@ use crate::errors::{argument, IntoPyResult};
 use crate::ruleset::PyRuleset;
 use crate::sichuan::PySichuanRuleset;
 use crate::table_rules::PyTableRules;
+use crate::taiwan::PyTaiwanRuleset;
 
 /// A win check written in Python: called as `win_check(counts: bytes, melds: tuple[MeldTuple, ...],
 /// situation: (winner, tile, from_seat | None, robbing_kong, kong_replacement, kong_feeder | None, last_tile,
@@ -84,6 +86,8 @@ enum WinRules {
     Python(PyWinCheck),
     /// 血战到底: wins, kong money and the end checks by the Sichuan settlement.
     Sichuan(Box<SichuanAtTable>),
+    /// 16 tiles and flowers, 拦和, wins paid 底 + 台 × 台價 by the Taiwan scoring.
+    Taiwan(Box<TaiwanAtTable>),
 }
 
 /// The rules of a table: who decides wins, and what the table does (the ruleset's table rules; the
@@ -115,9 +119,12 @@ impl TableSetup {
                     let rules = SichuanAtTable::new(sichuan.get().inner.clone(), table).py_err()?;
                     table = rules.table_rules();
                     WinRules::Sichuan(Box::new(rules))
+                } else if let Ok(taiwan) = r.cast::<PyTaiwanRuleset>() {
+                    let rules = TaiwanAtTable::new(taiwan.get().inner.clone(), table).py_err()?;
+                    WinRules::Taiwan(Box::new(rules))
                 } else {
                     return Err(crate::errors::to_py(EngineError::ruleset(format!(
-                        "the table plays Guangdong and Sichuan rulesets, not {}",
+                        "the table plays Guangdong, Sichuan and Taiwan rulesets, not {}",
                         r.repr()
                             .map_or_else(|_| "this object".into(), |s| s.to_string())
                     ))));
@@ -141,6 +148,7 @@ impl Adjudicator for TableSetup {
             WinRules::Scoring(rules) => rules.judge(concealed, melds, situation),
             WinRules::Python(check) => check.judge(concealed, melds, situation),
             WinRules::Sichuan(rules) => rules.judge(concealed, melds, situation),
+            WinRules::Taiwan(rules) => rules.judge(concealed, melds, situation),
         }
     }
 
@@ -151,6 +159,7 @@ impl Adjudicator for TableSetup {
             WinRules::Scoring(rules) => rules.winning_forms(),
             WinRules::Python(check) => check.winning_forms(),
             WinRules::Sichuan(rules) => rules.winning_forms(),
+            WinRules::Taiwan(rules) => rules.winning_forms(),
         }
     }
 

@@ -39,6 +39,10 @@ pub struct WinSituation {
     pub last_tile: bool,
     /// 杠上炮: the discard came right after its discarder drew a kong replacement.
     pub kong_discard: bool,
+    /// The tile is a flower's replacement (Taiwan's 槓上開花 counts it as a bloom).
+    pub flower_replacement: bool,
+    /// The flowers the winner has set aside (bit f = flower (f+1)f), which some families score.
+    pub flowers: u8,
     pub first_go_around: Option<FirstGoAround>,
     /// How many seats win on this tile (一炮多响): 1 while each seat is asked, the final count when the win
     /// is settled.

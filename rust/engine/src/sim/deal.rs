@@ -144,6 +144,8 @@ pub(crate) struct Drawn {
     pub replacement: bool,
     /// For the replacement of a melded kong (claimed discard onto a concealed pung): the discarder.
     pub kong_feeder: Option<u8>,
+    /// A flower's replacement from the tail.
+    pub after_flower: bool,
 }
 
 /// How a tile reaches a seat that might win with it.
@@ -970,6 +972,7 @@ impl Deal {
                     tile,
                     replacement: false,
                     kong_feeder: None,
+                    after_flower: false,
                 };
                 self.receive(seat, drawn, false, adjudicator)
             }
@@ -1014,6 +1017,7 @@ impl Deal {
         kong_feeder: Option<u8>,
         adjudicator: &A,
     ) -> Result<()> {
+        let mut after_flower = !kong;
         loop {
             match self.wall.draw_replacement() {
                 Some(WallTile::Tile(tile)) => {
@@ -1021,10 +1025,12 @@ impl Deal {
                         tile,
                         replacement: kong,
                         kong_feeder,
+                        after_flower,
                     };
                     return self.receive(seat, drawn, true, adjudicator);
                 }
                 Some(WallTile::Flower(flower)) => {
+                    after_flower = true;
                     self.set_flower_aside(seat, flower, adjudicator)?
                 }
                 None => {
@@ -1248,6 +1254,8 @@ impl Deal {
             kong_feeder: drawn.and_then(|d| d.kong_feeder),
             last_tile: self.wall.is_empty(),
             kong_discard: from.is_some() && !robbing_kong && self.kong_discard,
+            flower_replacement: drawn.is_some_and(|d| d.after_flower),
+            flowers: state.flowers,
             first_go_around: self.first_go_around(seat, from, robbing_kong),
             winners_on_discard,
             dealer: self.dealer,

@@ -150,6 +150,8 @@ mod tests {
             kong_feeder: None,
             last_tile: false,
             kong_discard: false,
+            flower_replacement: false,
+            flowers: 0,
             first_go_around: None,
             winners_on_discard: 1,
             dealer,

@@ -1,0 +1,101 @@
+"""Taiwan 16-tile at the table (issue 12): 144 tiles with flowers replaced from the tail, 16-tile hands, the
+16-tile reserve (OC-T7), 拦和 (T19: the nearest declarer wins whatever the value) and 過水, wins paid
+底 + 台 × 台價 by the Taiwan scoring."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import mjcore
+from mjcore import _core, sim
+from mjcore.sim_types import Action
+
+TAIWAN = mjcore.load_ruleset("taiwan")
+FLOWERS = list(range(34, 42))
+
+
+def taiwan_wall(hands: list[str], head: str, tail_flowers: bool = True) -> list[int]:
+    """A 144-tile wall dealing ``hands`` (16 each, the dealer = seat 0 first), then ``head`` in draw order;
+    the other tiles follow in kind order, the eight flowers last (inside the reserve, never drawn)."""
+    order: list[int] = []
+    for text in hands:
+        tiles = _core.parse_tiles(text)
+        assert len(tiles) == 16, text
+        order += tiles
+    order += _core.parse_tiles(head)
+    return order + [k for k in range(34) for _ in range(4 - order.count(k))] + FLOWERS
+
+
+# T19 (dealer E): E discards 9s, N pons it; E discards 4z and W discards 6z, S pons both; W then discards 5p,
+# on which N ([999s] 123m456m789m34p77s, 0 台) and S ([444z][666z] 111p678p22p55p, 发 + 混一色 = 5) both win.
+T19_HANDS = ["9s4z23m56m89m12s34s56s8s5z", "111p678p22p55p44z66z2z3z", "6z147m2345678s999p77z",
+             "123m456m789m34p77s99s1z"]  # fmt: skip
+T19_HEAD = "3m6m2m5p"
+T19_SCRIPT = {0: ["9s", "4z"], 1: ["2z", "3z"], 2: ["6z", "5p"], 3: ["1z"]}
+T19_PONS = {(3, 26), (1, 30), (1, 32)}  # (seat, tile) pons: N the 9s, S the 4z and the 6z
+
+
+def play_t19(north_passes: bool) -> sim.Table:
+    table = sim.Table(ruleset=TAIWAN)
+    table.reset(0, 0, wall=taiwan_wall(T19_HANDS, T19_HEAD))
+    script = {seat: [_core.parse_tiles(t)[0] for t in tiles] for seat, tiles in T19_SCRIPT.items()}
+    while table.to_act() is not None:
+        seat, legal = table.to_act(), table.legal_actions()
+        offered = table.observation(seat).offered
+        if offered is None:
+            table.step(Action("discard", script[seat].pop(0)))
+        elif (seat, offered.tile) in T19_PONS:
+            table.step(Action("pon"))
+        elif Action("win") in legal:
+            table.step(Action("pass" if seat == 3 and north_passes else "win"))
+        else:
+            table.step(Action("pass"))
+    return table
+
+
+@pytest.mark.parametrize(("north_passes", "winner", "paid"), [(False, 3, 30), (True, 1, 80)])
+def test_t19_the_nearest_declarer_wins_regardless_of_value(north_passes: bool, winner: int, paid: int) -> None:
+    table = play_t19(north_passes)
+    (won,) = table.outcome()
+    assert (won.seat, won.from_seat, won.tile) == (winner, 2, 13)
+    expected = [0, 0, -paid, 0]
+    expected[winner] = paid
+    assert table.payments() == tuple(expected)
+
+
+def test_flowers_are_replaced_and_the_reserve_is_never_drawn() -> None:
+    flowers_seen = 0
+    for index in range(40):
+        table = sim.Table(ruleset=TAIWAN)
+        table.reset(3, index, dealer=index % 4)
+        assert sum(table.observation(table.to_act()).hand) == 17, "the dealer's 17 after its first draw"
+        rng = random.Random(index)
+        while table.to_act() is not None:
+            table.step(rng.choice(table.legal_actions()))
+        log = [json.loads(line) for line in table.log()]
+        flowers_seen += sum(e["type"] == "flower" for e in log)
+        assert table.observation(0).wall_remaining == 0 or table.outcome()
+        drawn = sum(e["type"] == "draw" for e in log)
+        assert 4 * 16 + drawn + 16 <= 144, "16 tiles stay in the reserve"
+        assert sum(table.payments()) == 0
+    assert flowers_seen > 0
+
+
+def test_simulate_plays_taiwan_deterministically() -> None:
+    for bots in (("random",) * 4, ("efficiency",) * 4):
+        one = mjcore.simulate("taiwan", 200, seed=2, bots=bots, threads=1)
+        two = mjcore.simulate("taiwan", 200, seed=2, bots=bots, threads=2)
+        assert one.totals == two.totals and (one["payments"] == two["payments"]).all()
+        assert (one["payments"].sum(axis=1) == 0).all() and one["winners"].sum(axis=1).max() <= 1
+    assert not one["exhaustive_draw"].all()
+
+
+def test_options_the_table_does_not_play_are_refused_by_name() -> None:
+    for option in (dict(seat_wind_from="first_dealer"), dict(abortive_draws=True), dict(no_swap_discard=True)):
+        with pytest.raises(mjcore.RulesetError, match=f"options.{next(iter(option))}"):
+            sim.Table(ruleset=TAIWAN.with_options(**option))
+    several = sim.Table(ruleset=TAIWAN.with_options(several_winners="all"))  # 一炮多響, a table option
+    several.reset(0, 0)
