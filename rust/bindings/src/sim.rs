@@ -5,6 +5,7 @@
 //! `mjcore.sim_types` objects.
 
 use mjcore_engine::hand::Meld;
+use mjcore_engine::rules::folk::FolkAtTable;
 use mjcore_engine::rules::sichuan::SichuanAtTable;
 use mjcore_engine::rules::taiwan::TaiwanAtTable;
 use mjcore_engine::sim::wall::is_wall_code;
@@ -19,6 +20,7 @@ use pyo3::types::{PyBytes, PyDict, PyTuple};
 
 use crate::convert::{meld_to_tuple, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
+use crate::folk::PyFolkRuleset;
 use crate::ruleset::PyRuleset;
 use crate::sichuan::PySichuanRuleset;
 use crate::table_rules::PyTableRules;
@@ -88,6 +90,8 @@ enum WinRules {
     Sichuan(Box<SichuanAtTable>),
     /// 16 tiles and flowers, 拦和, wins paid 底 + 台 × 台價 by the Taiwan scoring.
     Taiwan(Box<TaiwanAtTable>),
+    /// The 789 folk table (截胡, kong money) and 老章.
+    Folk(Box<FolkAtTable>),
 }
 
 /// The rules of a table: who decides wins, and what the table does (the ruleset's table rules; the
@@ -122,9 +126,12 @@ impl TableSetup {
                 } else if let Ok(taiwan) = r.cast::<PyTaiwanRuleset>() {
                     let rules = TaiwanAtTable::new(taiwan.get().inner.clone(), table).py_err()?;
                     WinRules::Taiwan(Box::new(rules))
+                } else if let Ok(folk) = r.cast::<PyFolkRuleset>() {
+                    let rules = FolkAtTable::new(folk.get().inner.clone(), table).py_err()?;
+                    WinRules::Folk(Box::new(rules))
                 } else {
                     return Err(crate::errors::to_py(EngineError::ruleset(format!(
-                        "the table plays Guangdong, Sichuan and Taiwan rulesets, not {}",
+                        "the table plays Guangdong, Sichuan, Taiwan and folk (789, 老章) rulesets, not {}",
                         r.repr()
                             .map_or_else(|_| "this object".into(), |s| s.to_string())
                     ))));
@@ -149,6 +156,7 @@ impl Adjudicator for TableSetup {
             WinRules::Python(check) => check.judge(concealed, melds, situation),
             WinRules::Sichuan(rules) => rules.judge(concealed, melds, situation),
             WinRules::Taiwan(rules) => rules.judge(concealed, melds, situation),
+            WinRules::Folk(rules) => rules.judge(concealed, melds, situation),
         }
     }
 
@@ -160,6 +168,7 @@ impl Adjudicator for TableSetup {
             WinRules::Python(check) => check.winning_forms(),
             WinRules::Sichuan(rules) => rules.winning_forms(),
             WinRules::Taiwan(rules) => rules.winning_forms(),
+            WinRules::Folk(rules) => rules.winning_forms(),
         }
     }
 
@@ -170,6 +179,7 @@ impl Adjudicator for TableSetup {
     fn settle(&self, event: &PayingEvent, dealer: u8) -> mjcore_engine::Result<Option<[i64; 4]>> {
         match &self.wins {
             WinRules::Sichuan(rules) => rules.settle(event, dealer),
+            WinRules::Folk(rules) => rules.settle(event, dealer),
             _ => Ok(None),
         }
     }
