@@ -208,9 +208,12 @@ class TableRules:
     @property
     def tile_count(self) -> int: ...
 
+# The compiled rulesets a table plays: Guangdong, Sichuan, Taiwan and the folk tables' (not stubbed here).
+TableRuleset = Ruleset | SichuanRuleset | TaiwanRuleset | Any
+
 class Table:
     def __init__(
-        self, win_check: RawWinCheck | None = ..., ruleset: Ruleset | SichuanRuleset | None = ..., table_rules: TableRules | None = ...
+        self, win_check: RawWinCheck | None = ..., ruleset: TableRuleset | None = ..., table_rules: TableRules | None = ...
     ) -> None: ...
     def reset(
         self, seed: int, deal: int, dealer: int = ..., round_wind: int = ..., wall: Sequence[int] | None = ...
@@ -245,7 +248,7 @@ def play_random_deal(
     dealer: int = ...,
     round_wind: int = ...,
     win_check: RawWinCheck | None = ...,
-    ruleset: Ruleset | SichuanRuleset | None = ...,
+    ruleset: TableRuleset | None = ...,
     table_rules: TableRules | None = ...,
 ) -> list[str]: ...
 def play_random_game(
@@ -253,7 +256,7 @@ def play_random_game(
     wind_rounds: int = ...,
     max_deals: int = ...,
     win_check: RawWinCheck | None = ...,
-    ruleset: Ruleset | SichuanRuleset | None = ...,
+    ruleset: TableRuleset | None = ...,
     table_rules: TableRules | None = ...,
 ) -> list[list[str]]: ...
 def simulate_random(
@@ -261,13 +264,13 @@ def simulate_random(
     start: int,
     stop: int,
     threads: int | None = ...,
-    ruleset: Ruleset | SichuanRuleset | None = ...,
+    ruleset: TableRuleset | None = ...,
     table_rules: TableRules | None = ...,
 ) -> dict[str, int | list[int]]: ...
 
 # mjcore.simulate: (totals, per-deal columns or None); see mjcore.simulation for the keys and dtypes.
 def simulate_deals(
-    ruleset: Ruleset,
+    ruleset: TableRuleset,
     table_rules: TableRules,
     seed: int,
     deals: tuple[int, int],

@@ -154,13 +154,22 @@ impl Adjudicator for SichuanAtTable {
     fn settle_deal(&self, deal: &FinishedDeal<'_>) -> Result<Option<DealMoney>> {
         let read = read_log(deal, &self.table)?;
         let mut ends = Vec::new();
-        if deal.wall_exhausted {
+        // The seats still in, at a 流局 (or, under OC-S23's option, the fourth once three have won).
+        if deal.wall_exhausted || self.table.check_fourth {
             for seat in (0..4u8).filter(|s| read.won & (1 << s) == 0) {
                 let hand = &deal.hands[usize::from(seat)];
+                let mut concealed = *hand.concealed;
+                let size: usize =
+                    concealed.iter().map(|&c| usize::from(c)).sum::<usize>() + 3 * hand.melds.len();
+                if let Some(robbed) = deal.winners.last().filter(|_| size == 14) {
+                    // A robbed konger still holds the tile the last win took from it.
+                    let slot = &mut concealed[robbed.tile.index() as usize];
+                    *slot = slot.saturating_sub(1);
+                }
                 ends.push(EndHand {
                     seat,
                     hand: Hand {
-                        concealed: *hand.concealed,
+                        concealed,
                         melds: hand.melds.to_vec(),
                         wilds: 0,
                         flowers: 0,
@@ -378,6 +387,24 @@ mod tests {
                 "efficiency bots reach three winners"
             );
         }
+    }
+
+    #[test]
+    fn the_fourth_seat_is_checked_under_oc_s23s_option() {
+        let mut rules = sichuan_table();
+        rules.table.check_fourth = true;
+        let mut checked = 0;
+        for index in 0..80 {
+            let mut deal = Deal::new(2, index, 0, 0, &rules).expect("a deal");
+            play_deal(&mut deal, &mut bots(true), &rules).expect("played");
+            let outcome = deal.outcome().expect("over");
+            assert_eq!(outcome.payments().iter().sum::<i64>(), 0);
+            checked += usize::from(outcome.winners.len() == 3);
+        }
+        assert!(
+            checked > 0,
+            "some deals reach three winners and check the fourth"
+        );
     }
 
     #[test]
