@@ -145,6 +145,21 @@ pub trait Adjudicator {
     fn settle_deal(&self, _deal: &FinishedDeal<'_>) -> Result<Option<DealMoney>> {
         Ok(None)
     }
+
+    /// A win the flowers alone make (Taiwan's 八仙過海, 七搶一), asked each time a flower is set aside with
+    /// every seat's flowers (bit f = flower f). `None`, the default: flowers never win.
+    fn flower_win(&self, _flowers: &[u8; 4], _dealer: u8) -> Result<Option<FlowerWin>> {
+        Ok(None)
+    }
+}
+
+/// A flower win: the winner, who pays as a discarder would (`None`: every other seat, as a self-draw), and
+/// what it is worth and pays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlowerWin {
+    pub winner: u8,
+    pub payer: Option<u8>,
+    pub info: WinInfo,
 }
 
 /// An adjudicator at a table with given rules (the built-in shapes or a closure, which know no table).
@@ -178,6 +193,10 @@ impl<A: Adjudicator> Adjudicator for AtTable<A> {
 
     fn settle_deal(&self, deal: &FinishedDeal<'_>) -> Result<Option<DealMoney>> {
         self.judge.settle_deal(deal)
+    }
+
+    fn flower_win(&self, flowers: &[u8; 4], dealer: u8) -> Result<Option<FlowerWin>> {
+        self.judge.flower_win(flowers, dealer)
     }
 }
 

@@ -10,7 +10,9 @@
 //! the deal plays on after a win (`end.winners` > 1), a winner leaves the table: it no longer draws or claims.
 
 use super::action::Action;
-use super::adjudicator::{Adjudicator, FirstGoAround, PayingEvent, WinInfo, WinSituation};
+use super::adjudicator::{
+    Adjudicator, FirstGoAround, FlowerWin, PayingEvent, WinInfo, WinSituation,
+};
 use super::claim_options::ClaimOptions;
 use super::completing_tiles::completing_tiles;
 use super::deal_money::{FinalHand, FinishedDeal};
@@ -304,6 +306,8 @@ pub struct Deal {
     interrupted: bool,
     /// The last discard followed its discarder's kong replacement (杠上炮).
     kong_discard: bool,
+    /// A flower win the last flower made, taken once that flower's replacement is drawn.
+    flower_win: Option<FlowerWin>,
     /// Seats left a single tile by claims (十二张落地 in a 13-tile hand), in the order it happened: (the seat
     /// that claimed its last meld, who fed that meld).
     /// 包先不包后 needs the order: a feeder is liable only for the first seat it fed.
@@ -360,6 +364,7 @@ impl Deal {
             discards_made: 0,
             interrupted: false,
             kong_discard: false,
+            flower_win: None,
             twelve_tiles_down: Vec::new(),
             legal: Vec::new(),
             outcome: None,
@@ -416,6 +421,7 @@ impl Deal {
         self.discards_made = 0;
         self.interrupted = false;
         self.kong_discard = false;
+        self.flower_win = None;
         self.twelve_tiles_down.clear();
         self.legal.clear();
         self.outcome = None;
@@ -516,7 +522,43 @@ impl Deal {
     ) -> Result<()> {
         self.seats[seat as usize].flowers |= 1 << flower;
         self.events.push(Event::Flower { seat, flower });
-        self.settle(PayingEvent::Flower { seat, flower }, adjudicator)
+        self.settle(PayingEvent::Flower { seat, flower }, adjudicator)?;
+        if self.flower_win.is_none() {
+            let flowers = std::array::from_fn(|s| self.seats[s].flowers);
+            self.flower_win = adjudicator.flower_win(&flowers, self.dealer)?;
+        }
+        Ok(())
+    }
+
+    /// A flower win ends the deal once the flower's replacement `tile` reached `drawer` (recorded as the win's
+    /// tile: none completes a flower win).
+    #[cold]
+    #[inline(never)]
+    fn take_flower_win<A: Adjudicator + ?Sized>(
+        &mut self,
+        win: FlowerWin,
+        drawer: u8,
+        tile: Tile,
+        adjudicator: &A,
+    ) -> Result<()> {
+        self.extra_tile |= 1 << drawer;
+        let winner = Winner {
+            seat: win.winner,
+            tile,
+            from: win.payer,
+            robbing_kong: false,
+            info: win.info,
+        };
+        self.won |= 1 << win.winner;
+        self.events.push(Event::Win {
+            seat: winner.seat,
+            tile,
+            from: winner.from,
+            robbing_kong: false,
+            fan: winner.info.fan,
+        });
+        self.wins.push(winner);
+        self.finish(adjudicator)
     }
 
     /// What an event other than a win pays, by the family's settlement (kong or flower money, end checks).
@@ -1064,6 +1106,9 @@ impl Deal {
             tile: drawn.tile,
             replacement: from_tail,
         });
+        if let Some(win) = self.flower_win.take() {
+            return self.take_flower_win(win, seat, drawn.tile, adjudicator);
+        }
         let chance = WinChance::self_drawn(drawn.tile, Some(drawn));
         let can_win = may_win && self.judge(seat, chance, adjudicator)?.is_some();
         self.enter_turn(seat, Some(drawn), can_win);

@@ -37,7 +37,9 @@ pub mod wall;
 
 pub use crate::rules::guangdong::table::ScoringRules;
 pub use action::Action;
-pub use adjudicator::{Adjudicator, AtTable, FirstGoAround, PayingEvent, WinInfo, WinSituation};
+pub use adjudicator::{
+    Adjudicator, AtTable, FirstGoAround, FlowerWin, PayingEvent, WinInfo, WinSituation,
+};
 pub use bots::{bot_named, bots_named, BOT_NAMES};
 pub use deal::{Deal, Outcome, Winner, SEATS};
 pub use deal_money::{DealMoney, FinalHand, FinishedDeal};

@@ -2,15 +2,18 @@
 //! minimum, worth its counted 台 and paid 底 + (台 + D) × 台價 by the discarder or, self-drawn, by each other
 //! seat (B.5) — the winner's flowers (正花, 花槓) and a flower's replacement (槓上開花) come from the table.
 //! Only wins pay: there is no kong or flower money, and a 流局 pays nothing. The dealer's 連N is 0 (a table
-//! deal knows no earlier deals), and no seat declares 眼牌 (the table offers no such action yet).
+//! deal knows no earlier deals), and no seat declares 眼牌 (the table offers no such action yet). The flower
+//! wins (B.6) end the deal when a flower's replacement is drawn: all eight with one seat (八仙過海, paid as a
+//! self-draw) or a 7 / 1 split (七搶一, the single flower's holder pays), 8 台 and no hand 台.
 
+use super::payments::{flower_win, FlowerWin as FlowerKind};
 use super::scorer::score;
 use super::situation::TaiwanSituation;
 use super::table::TaiwanTable;
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::{Hand, Meld};
-use crate::sim::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
+use crate::sim::adjudicator::{Adjudicator, FirstGoAround, FlowerWin, WinInfo, WinSituation};
 use crate::sim::table_rules::{Settlement, TableRules};
 use crate::tile::Counts;
 
@@ -95,6 +98,37 @@ impl Adjudicator for TaiwanAtTable {
     fn table_rules(&self) -> TableRules {
         self.rules
     }
+
+    fn flower_win(&self, flowers: &[u8; 4], dealer: u8) -> Result<Option<FlowerWin>> {
+        let held = flowers.map(|f| f.count_ones());
+        let Some(winner) = (0..4u8).find(|&s| held[usize::from(s)] >= 7) else {
+            return Ok(None);
+        };
+        let single = (0..4u8).find(|&s| held[usize::from(s)] == 1);
+        let (kind, payer) = match (held[usize::from(winner)], single) {
+            (8, _) => (FlowerKind::EightImmortals, None),
+            (7, Some(payer)) => (FlowerKind::SevenRobOne, Some(payer)),
+            _ => return Ok(None),
+        };
+        let situation = TaiwanSituation {
+            seat: winner,
+            dealer,
+            self_drawn: payer.is_none(),
+            discarder: payer,
+            ..TaiwanSituation::default()
+        };
+        let (_, tai, win, _, _) = flower_win(kind, &situation, &self.table);
+        Ok(Some(FlowerWin {
+            winner,
+            payer,
+            info: WinInfo {
+                fan: u32::from(tai),
+                pattern: None,
+                payments: win,
+                liable: None,
+            },
+        }))
+    }
 }
 
 #[cfg(test)]
@@ -152,6 +186,82 @@ mod tests {
             }
             assert!(won > 0 || !efficiency, "efficiency bots win");
         }
+    }
+
+    /// A wall dealing `hands` (16 codes each, the dealer = seat 0 first; `flowers[s]` of seat s's are the
+    /// flowers 1f..), then `head` (codes), then the other tiles in kind order.
+    fn wall_of(hands: [&str; 4], flowers: [u8; 4], head: &[u8]) -> Vec<u8> {
+        let mut next_flower = 0;
+        let mut codes = Vec::new();
+        for (text, count) in hands.iter().zip(flowers) {
+            codes.extend(
+                crate::notation::parse_tiles(text)
+                    .expect("tiles")
+                    .iter()
+                    .map(|t| t.index()),
+            );
+            codes.extend((0..count).map(|i| 34 + next_flower + i));
+            next_flower += count;
+        }
+        codes.extend_from_slice(head);
+        for kind in 0..34u8 {
+            let held = codes.iter().filter(|&&c| c == kind).count();
+            codes.extend(std::iter::repeat_n(kind, 4 - held));
+        }
+        codes
+    }
+
+    /// Plays a deal passing every claim and discarding each drawn tile; returns it once over.
+    fn passive(codes: Vec<u8>, rules: &TaiwanAtTable) -> Deal {
+        let wall = crate::sim::Wall::from_codes(codes, &rules.rules).expect("a wall");
+        let mut deal = Deal::with_wall(0, 0, wall, 0, 0, rules).expect("a deal");
+        while let Some(seat) = deal.to_act() {
+            let view = deal.observation(seat).expect("a view");
+            let action = match (view.offered(), view.drawn()) {
+                (Some(_), _) => crate::sim::Action::Pass,
+                (None, Some(tile)) => crate::sim::Action::Discard(tile),
+                (None, None) => deal.legal_actions()[0],
+            };
+            deal.step(action, rules).expect("legal");
+        }
+        deal.check_invariants().expect("invariants hold");
+        deal
+    }
+
+    #[test]
+    fn t16_all_eight_flowers_win_once_the_replacement_is_drawn() {
+        // S holds 1f..7f; after E's discard S draws 8f, draws its replacement and wins 八仙過海: 8 台 as a
+        // self-draw, the dealer adding D.
+        let hands = [
+            "123456789m123456p7z",
+            "789p123s456s",
+            "777s888s999s1z1z2z2z3z4z4z",
+            "111m222m333m444m5z5z5z6z",
+        ];
+        let codes = wall_of(hands, [0, 7, 0, 0], &[7, 41]);
+        let deal = passive(codes, &taiwan_table());
+        let outcome = deal.outcome().expect("over");
+        assert_eq!(outcome.winners.len(), 1);
+        let winner = outcome.winners[0];
+        assert_eq!((winner.seat, winner.from, winner.info.fan), (1, None, 8));
+        assert_eq!(outcome.payments(), [-120, 340, -110, -110]);
+    }
+
+    #[test]
+    fn t17_a_seven_one_split_wins_from_the_single_flower() {
+        // W holds 1f..7f; N draws 8f: W wins 七搶一 at once, N alone pays 30 + 8 × 10.
+        let hands = [
+            "123456789m123456p7z",
+            "789p123s456s1z1z2z2z3z4z4z",
+            "777s888s999s",
+            "111m222m333m444m5z5z5z6z",
+        ];
+        let codes = wall_of(hands, [0, 0, 7, 0], &[7, 8, 13, 41]);
+        let deal = passive(codes, &taiwan_table());
+        let outcome = deal.outcome().expect("over");
+        let winner = outcome.winners[0];
+        assert_eq!((winner.seat, winner.from, winner.info.fan), (2, Some(3), 8));
+        assert_eq!(outcome.payments(), [0, 0, 110, -110]);
     }
 
     #[test]
