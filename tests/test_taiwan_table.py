@@ -1,6 +1,6 @@
 """Taiwan 16-tile at the table (issue 12): 144 tiles with flowers replaced from the tail, 16-tile hands, the
-16-tile reserve (OC-T7), 拦和 (T19: the nearest declarer wins whatever the value) and 過水, wins paid
-底 + 台 × 台價 by the Taiwan scoring."""
+16-tile reserve (OC-T7), 拦和 (T19: the nearest declarer wins whatever the value), 過水, the flower wins (T16,
+T17), wins paid 底 + 台 × 台價 by the Taiwan scoring."""
 
 from __future__ import annotations
 
@@ -99,3 +99,40 @@ def test_options_the_table_does_not_play_are_refused_by_name() -> None:
             sim.Table(ruleset=TAIWAN.with_options(**option))
     several = sim.Table(ruleset=TAIWAN.with_options(several_winners="all"))  # 一炮多響, a table option
     several.reset(0, 0)
+
+
+def flower_wall(hands: list[str], flowers: list[int], head: list[int]) -> list[int]:
+    """A wall dealing ``hands`` with ``flowers[s]`` of the flowers (1f on) added to seat s's, then ``head``
+    (codes); the other tiles follow in kind order."""
+    order: list[int] = []
+    for text, count in zip(hands, flowers):
+        first = 34 + len([code for code in order if code >= 34])
+        order += list(_core.parse_tiles(text)) + list(range(first, first + count))
+    order += head
+    return order + [k for k in range(34) for _ in range(4 - order.count(k))]
+
+
+def passive(wall: list[int]) -> sim.Table:
+    """Every claim passed, every drawn tile discarded."""
+    table = sim.Table(ruleset=TAIWAN)
+    table.reset(0, 0, wall=wall)
+    while table.to_act() is not None:
+        view = table.observation(table.to_act())
+        table.step(Action("pass") if view.offered is not None else Action("discard", view.drawn))
+    return table
+
+
+def test_t16_eight_immortals_pay_as_a_self_draw() -> None:
+    hands = ["123456789m123456p7z", "789p123s456s", "777s888s999s1z1z2z2z3z4z4z", "111m222m333m444m5z5z5z6z"]
+    table = passive(flower_wall(hands, [0, 7, 0, 0], [7, 41]))  # S holds 1f..7f and draws 8f
+    (winner,) = table.outcome()
+    assert (winner.seat, winner.from_seat, winner.fan) == (1, None, TAIWAN.value("ba_xian_guo_hai"))
+    assert table.payments() == (-120, 340, -110, -110)
+
+
+def test_t17_seven_rob_one_is_paid_by_the_single_flower() -> None:
+    hands = ["123456789m123456p7z", "789p123s456s1z1z2z2z3z4z4z", "777s888s999s", "111m222m333m444m5z5z5z6z"]
+    table = passive(flower_wall(hands, [0, 0, 7, 0], [7, 8, 13, 41]))  # W holds 1f..7f, N draws 8f
+    (winner,) = table.outcome()
+    assert (winner.seat, winner.from_seat, winner.fan) == (2, 3, TAIWAN.value("qi_qiang_yi"))
+    assert table.payments() == (0, 0, 110, -110)

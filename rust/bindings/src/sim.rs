@@ -11,8 +11,8 @@ use mjcore_engine::rules::taiwan::TaiwanAtTable;
 use mjcore_engine::sim::wall::is_wall_code;
 use mjcore_engine::sim::{
     play_deal, play_game, replay, simulate, Action, Adjudicator, Deal, DealMoney, FinishedDeal,
-    FirstGoAround, GameConfig, PayingEvent, Policy, RandomBot, ScoringRules, ShapeRules, Stats,
-    TableRules, Wall, WinInfo, WinSituation,
+    FirstGoAround, FlowerWin, GameConfig, PayingEvent, Policy, RandomBot, ScoringRules, ShapeRules,
+    Stats, TableRules, Wall, WinInfo, WinSituation,
 };
 use mjcore_engine::{Counts, EngineError, FormSet, Tile};
 use pyo3::prelude::*;
@@ -187,6 +187,17 @@ impl Adjudicator for TableSetup {
     fn settle_deal(&self, deal: &FinishedDeal<'_>) -> mjcore_engine::Result<Option<DealMoney>> {
         match &self.wins {
             WinRules::Sichuan(rules) => rules.settle_deal(deal),
+            _ => Ok(None),
+        }
+    }
+
+    fn flower_win(
+        &self,
+        flowers: &[u8; 4],
+        dealer: u8,
+    ) -> mjcore_engine::Result<Option<FlowerWin>> {
+        match &self.wins {
+            WinRules::Taiwan(rules) => rules.flower_win(flowers, dealer),
             _ => Ok(None),
         }
     }
