@@ -56,3 +56,20 @@ def test_rust_simulate(benchmark, bot: str, threads: int) -> None:
 @pytest.mark.parametrize("bot", list(REFERENCE_SIMULATED))
 def test_reference_simulate(benchmark, bot: str) -> None:
     _time_simulate(benchmark, mjcore.reference.simulate, bot, REFERENCE_SIMULATED[bot], None)
+
+
+# The regional and folk tables beside gd-cgc5, one thread, by bot (issue 12's target: each within 2× of gd-cgc5
+# per core; compare the deals_per_s of one run, side by side).
+TABLES = ("gd-cgc5", "sichuan", "taiwan", "gd-789", "laozhang")
+
+
+@pytest.mark.filterwarnings("ignore::mjcore.rules.folk.PlaceholderWarning")
+@pytest.mark.parametrize("bot", list(SIMULATED))
+@pytest.mark.parametrize("table", TABLES)
+def test_rust_simulate_table(benchmark, table: str, bot: str) -> None:
+    bots, deals = (bot,) * 4, SIMULATED[bot] // 4
+    mjcore.simulate(table, 10, bots=bots)
+    benchmark.pedantic(lambda: mjcore.simulate(table, deals, bots=bots, threads=1, per_deal=False),
+                       rounds=3, iterations=1)  # fmt: skip
+    if benchmark.stats:
+        benchmark.extra_info["deals_per_s"] = round(deals / benchmark.stats.stats.mean)

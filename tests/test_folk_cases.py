@@ -108,7 +108,8 @@ def test_da_ge_cannot_be_enabled_undefined():
     ("gd-789", {"flower_stake": True}, "options.flower_stake"),
     ("gd-789", {"discard_payers": "nobody"}, "options.discard_payers"),
     ("gd-789", {"da_ge_definition": "kong"}, "options.da_ge_definition"),
-    ("gd-789", {"chi": True}, "options.chi: not an option"),
+    ("gd-789", {"chow": True}, "options.chow: not an option"),
+    ("gd-789", {"chi": True}, "claims.chi"),  # a table field (the file's [claims]), validated as the file
     ("laozhang", {"dealer_factor": 0}, "options.dealer_factor"),
     ("laozhang", {"cap": 41}, "options.cap"),
     ("laozhang", {"flower_stake": 1}, "options.flower_stake: not an option"),

@@ -19,6 +19,7 @@ def test_an_old_module_path_imports_the_new_module_with_a_warning(old: str) -> N
     with pytest.deprecated_call(match=MOVED[old].replace(".", r"\.")):
         module = importlib.import_module(old)
     assert module is importlib.import_module(MOVED[old])
+    assert module.__spec__.name == MOVED[old], "the module keeps its own spec (its relative imports need it)"
 
 
 def test_an_old_submodule_of_a_moved_package_is_the_new_one() -> None:

@@ -42,15 +42,19 @@ def test_sichuan_defaults_are_the_recommended_ones():
     assert (o["direct_kong"], o["added_kong"], o["concealed_kong"], o["returned_kong_pays"]) == (2, 1, 2, True)
     assert (o["refund_to"], o["flower_pig"]) == ("all", "cap")
     assert (o["ready_check_basis"], o["dead_wait_counts"]) == ("discard", True)
-    assert (o["several_winners"], o["void_discards_exempt"], o["check_fourth"]) == ("all", False, False)
+    assert (o["void_discards_exempt"], o["check_fourth"]) == (False, False)
+    table = mjcore.load_ruleset("sichuan").table_rules  # OC-S18, OC-S12, OC-S19: the table sections
+    assert (table.several_winners, table.missed_win, table.winners, table.tile_count) == ("all", "higher_fan", 3, 108)
     assert mjcore.load_ruleset("sichuan").value("long_qi_dui") == 3  # OC-S6
 
 
 def test_taiwan_defaults_are_the_recommended_ones():
     rules = mjcore.load_ruleset("taiwan")
     o = rules.options
-    assert (o["flower_seats"], o["several_winners"], o["eye"], o["eye_fee"]) == ("by_name", "nearest", True, "tai")
-    assert (o["minimum_tai"], o["reserve"], o["ping_hu"], o["cap"]) == (0, 16, "strict", 0)
+    assert (o["flower_seats"], o["eye"], o["eye_fee"]) == ("by_name", True, "tai")
+    table = mjcore.load_ruleset("taiwan").table_rules  # OC-T3, OC-T7, OC-T16: the table sections
+    assert (table.several_winners, table.reserved_tail, table.missed_win) == ("first", 16, "any_tile")
+    assert (o["minimum_tai"], o["ping_hu"], o["cap"]) == (0, "strict", 0)
     assert (o["base"], o["tai_value"]) == (30, 10)
     values = {k: rules.value(k) for k in ("tian_hu", "ren_hu", "hua_gang", "qing_yi_se", "si_an_ke", "wu_an_ke")}
     assert values == {"tian_hu": 24, "ren_hu": 8, "hua_gang": 2, "qing_yi_se": 8, "si_an_ke": 5, "wu_an_ke": 8}  # OC-T8

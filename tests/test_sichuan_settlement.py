@@ -20,7 +20,7 @@ S28_END = [EndHand.of(0, "(9999m)147m1235689p", "s"), EndHand.of(1, "234m567m111
 
 def settle(backend, events, ends=(), exhausted=True, **options):
     rules = mjcore.load_ruleset("sichuan").with_options(**options)
-    return backend.sichuan.settle(events, ends, ruleset=rules, wall_exhausted=exhausted)
+    return backend.rules.sichuan.settle(events, ends, ruleset=rules, wall_exhausted=exhausted)
 
 
 def test_flower_pig_options(backend):

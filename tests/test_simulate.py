@@ -150,7 +150,7 @@ def test_bad_arguments_are_refused(simulate) -> None:
     if simulate is mjcore.simulate:
         assert simulate("mcr", 1, bots=RANDOM).deals == 1, "MCR tables play too (tests/test_mcr_table.py)"
     else:
-        with pytest.raises(mjcore.RulesetError, match="MCR table play is native only"):
+        with pytest.raises(mjcore.RulesetError, match="'mcr' table play is native only"):
             simulate("mcr", 1, bots=RANDOM)
 
 

@@ -51,9 +51,9 @@ VARIANTS = {
 }  # fmt: skip
 
 
-# The families the table engine plays. 推倒胡, Sichuan, Taiwan and the folk tables score today; their files gain
-# these sections (and their own settlement kinds) with their table play (issues 11 and 12).
-TABLE_FAMILIES = ("guangdong", "mcr")
+# The families whose files state the table. 推倒胡 scores today; its file gains these sections (and its own
+# settlement kind) with its table play (issue 11).
+TABLE_FAMILIES = ("guangdong", "mcr", "sichuan", "taiwan", "gd789", "laozhang")
 
 
 @pytest.mark.parametrize("name", [name for family in TABLE_FAMILIES for name in mjcore.rulesets(family)])

@@ -209,9 +209,12 @@ class TableRules:
     @property
     def tile_count(self) -> int: ...
 
+# The compiled rulesets a table plays: Guangdong, MCR, Sichuan, Taiwan and the folk tables' (not stubbed here).
+TableRuleset = Ruleset | McrRuleset | SichuanRuleset | TaiwanRuleset | Any
+
 class Table:
     def __init__(
-        self, win_check: RawWinCheck | None = ..., ruleset: Ruleset | McrRuleset | None = ..., table_rules: TableRules | None = ...
+        self, win_check: RawWinCheck | None = ..., ruleset: TableRuleset | None = ..., table_rules: TableRules | None = ...
     ) -> None: ...
     def reset(
         self, seed: int, deal: int, dealer: int = ..., round_wind: int = ..., wall: Sequence[int] | None = ...
@@ -233,7 +236,7 @@ class Table:
         int | None,
         tuple[int, int, bool] | None,
         list[list[tuple[int, int | None]]],
-        list[list[int]],
+        tuple[list[list[int]], list[int | None]],
     ]: ...
     def step(self, kind: str, tile: int | None = ...) -> None: ...
     def log(self) -> list[str]: ...
@@ -249,7 +252,7 @@ def play_random_deal(
     dealer: int = ...,
     round_wind: int = ...,
     win_check: RawWinCheck | None = ...,
-    ruleset: Ruleset | McrRuleset | None = ...,
+    ruleset: TableRuleset | None = ...,
     table_rules: TableRules | None = ...,
 ) -> list[str]: ...
 def play_random_game(
@@ -257,7 +260,7 @@ def play_random_game(
     wind_rounds: int = ...,
     max_deals: int = ...,
     win_check: RawWinCheck | None = ...,
-    ruleset: Ruleset | McrRuleset | None = ...,
+    ruleset: TableRuleset | None = ...,
     table_rules: TableRules | None = ...,
 ) -> list[list[str]]: ...
 def simulate_random(
@@ -265,13 +268,13 @@ def simulate_random(
     start: int,
     stop: int,
     threads: int | None = ...,
-    ruleset: Ruleset | McrRuleset | None = ...,
+    ruleset: TableRuleset | None = ...,
     table_rules: TableRules | None = ...,
 ) -> dict[str, int | list[int]]: ...
 
 # mjcore.simulate: (totals, per-deal columns or None); see mjcore.sim.result for the keys and dtypes.
 def simulate_deals(
-    ruleset: Ruleset | McrRuleset,
+    ruleset: TableRuleset,
     table_rules: TableRules,
     seed: int,
     deals: tuple[int, int],

@@ -71,10 +71,14 @@ class _Alias(importlib.abc.Loader):
 
     def create_module(self, spec: Any) -> ModuleType:
         warn_moved(spec.name, self.new, stacklevel=8)
-        return importlib.import_module(self.new)
+        module = importlib.import_module(self.new)
+        self.spec = module.__spec__
+        return module
 
     def exec_module(self, module: ModuleType) -> None:
-        pass  # the new module is already imported; the import system files it under the old name
+        # The new module is already imported and the import system files it under the old name too; it has
+        # also set the module's __spec__ to the alias's, which would break the module's own relative imports.
+        module.__spec__ = self.spec
 
 
 class MovedFinder(importlib.abc.MetaPathFinder):

@@ -37,6 +37,7 @@ from ..arguments import U64_MAX, check_u64
 from ..errors import InvalidArgumentError, RulesetError
 from ..rules.registry import Ruleset, RulesetLike, load_ruleset, rulesets
 from .summary import Summary, summarise
+from ..table.parts import table_parts
 
 __all__ = ["COLUMNS", "FAN_BUCKETS", "SimulationRequest", "SimulationResult", "totals_of"]
 
@@ -200,9 +201,7 @@ class SimulationRequest:
         if isinstance(bots, str) or len(bots) != _SEATS:
             raise InvalidArgumentError(f"bots must name one bot per seat (4 names), not {bots!r}")
         rules = load_ruleset(ruleset)
-        if getattr(rules, "table_rules", None) is None or not hasattr(rules, "patterns"):
-            raise RulesetError(f"simulate plays the tables of {', '.join(rulesets('guangdong'))}, mcr, "
-                               f"not {getattr(rules, 'name', rules)!r}")  # fmt: skip
+        table_parts(rules)  # refuses, naming why, a ruleset the table does not play
         return cls(rules, seed, deal_offset, deal_offset + deals, tuple(str(b) for b in bots))
 
     def result(self, totals: dict[str, Any], columns: Optional[dict[str, np.ndarray]]) -> SimulationResult:

@@ -11,6 +11,7 @@ from .distributed import ClusterLike, ProgressCallback, simulate_on_cluster
 from ..errors import InvalidArgumentError
 from ..rules.registry import RulesetLike
 from .result import SimulationRequest, SimulationResult
+from ..table.parts import table_parts
 
 __all__ = ["simulate"]
 
@@ -39,7 +40,7 @@ def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int
     if shard_deals is not None or progress:
         raise InvalidArgumentError("shard_deals and progress belong to cluster runs: give cluster= as well")
     rules = request.ruleset
-    totals, columns = _core.simulate_deals(rules.compiled, rules.table_rules.compiled, request.seed,
+    totals, columns = _core.simulate_deals(*table_parts(rules), request.seed,
                                            (request.start, request.stop), list(request.bots), threads,
                                            per_deal)  # fmt: skip
     return request.result(totals, columns)

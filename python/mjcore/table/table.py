@@ -15,10 +15,11 @@ from typing import Any, Optional, Union
 
 from .. import _core
 from ..arguments import check_u64
-from ..errors import InvalidArgumentError, RulesetError
+from ..errors import InvalidArgumentError
 from ..hand import Hand, Meld
-from ..rules.registry import Ruleset, RulesetLike, load_ruleset
+from ..rules.registry import RulesetLike, load_ruleset
 from .._moved import warn_replaced
+from .parts import table_parts
 from .types import SEATS, Action, Discard, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
 
 __all__ = ["Table", "play_random_deal", "play_random_game", "simulate_random"]
@@ -41,12 +42,7 @@ def _compiled(ruleset: Optional[RulesetLike]) -> tuple[Any, Any]:
     shapes at the default 136-tile table)."""
     if ruleset is None:
         return None, None
-    rules = load_ruleset(ruleset)
-    # Each family with table play gives its compiled scoring and table rules (the core refuses the others).
-    table = getattr(rules, "table_rules", None)
-    if table is None:
-        raise RulesetError(f"the table does not play {rules.name!r}: it states no table rules")
-    return rules.compiled, table.compiled
+    return table_parts(load_ruleset(ruleset))
 
 
 def _meld(parts: tuple[int, int, int, int]) -> Meld:
@@ -91,7 +87,7 @@ class Table:
 
     def observation(self, seat: int) -> Observation:
         (seat, hand, drawn, melds, discards, wall_remaining, dealer, round_wind, to_act, offered,
-         history, flowers) = self._native.observation(seat)
+         history, (flowers, voids)) = self._native.observation(seat)
         return Observation(
             seat=seat,
             hand=tuple(hand),
@@ -105,6 +101,7 @@ class Table:
             offered=None if offered is None else OfferedTile(*offered),
             discard_history=tuple(tuple(Discard(*d) for d in seat_history) for seat_history in history),
             flowers=tuple(tuple(seat_flowers) for seat_flowers in flowers),
+            voids=tuple(voids),
         )
 
     def step(self, action: Union[Action, tuple[str, Optional[int]]]) -> None:

@@ -20,9 +20,10 @@ __all__ = ["ACTION_KINDS", "Action", "WinSituation", "WinCheck", "win_fan", "Off
 SEATS = 4
 
 # Action kinds in their sort order: legal actions are always listed sorted by (kind, tile).
-ACTION_KINDS = ("pass", "discard", "chi", "pon", "kong", "concealed_kong", "added_kong", "win")
-# Kinds that name a tile: the discarded kind, the lowest tile of the chow, the kind of the kong.
-_KINDS_WITH_TILE = frozenset({"discard", "chi", "concealed_kong", "added_kong"})
+ACTION_KINDS = ("pass", "discard", "chi", "pon", "kong", "concealed_kong", "added_kong", "win", "void")
+# Kinds that name a tile: the discarded kind, the lowest tile of the chow, the kind of the kong — and 定缺's
+# "void", whose ``tile`` is the suit named void, 0..2 (m, p, s).
+_KINDS_WITH_TILE = frozenset({"discard", "chi", "concealed_kong", "added_kong", "void"})
 
 
 class Action(NamedTuple):
@@ -122,6 +123,11 @@ class Observation:
     discard_history: tuple[tuple[Discard, ...], ...] = ((), (), (), ())
     # The flowers each seat has set aside (public), as flower numbers 0..7 (1f..8f) in order; MCR scores each.
     flowers: tuple[tuple[int, ...], ...] = ((), (), (), ())
+    # 定缺 (Sichuan): each seat's void suit 0..2 — one's own once named, the others' once all are (None: not).
+    voids: tuple[Optional[int], ...] = (None, None, None, None)
+
+    def void(self, seat: int) -> Optional[int]:
+        return self.voids[_seat("seat", seat)]
 
     def seat_wind(self, seat: int) -> int:
         return (seat - self.dealer) % SEATS

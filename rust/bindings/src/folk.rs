@@ -11,7 +11,7 @@ use crate::errors::IntoPyResult;
 /// which validate the file.
 #[pyclass(frozen, name = "FolkRuleset", module = "mjcore._core")]
 pub struct PyFolkRuleset {
-    inner: FolkRules,
+    pub(crate) inner: FolkRules,
 }
 
 #[pymethods]

@@ -14,7 +14,7 @@ use crate::errors::{argument, IntoPyResult};
 /// file.
 #[pyclass(frozen, name = "SichuanRuleset", module = "mjcore._core")]
 pub struct PySichuanRuleset {
-    inner: SichuanTable,
+    pub(crate) inner: SichuanTable,
 }
 
 #[pymethods]

@@ -5,11 +5,14 @@
 //! `mjcore.sim_types` objects.
 
 use mjcore_engine::hand::Meld;
+use mjcore_engine::rules::folk::FolkAtTable;
+use mjcore_engine::rules::sichuan::SichuanAtTable;
+use mjcore_engine::rules::taiwan::TaiwanAtTable;
 use mjcore_engine::sim::wall::is_wall_code;
 use mjcore_engine::sim::{
-    bots_named, play_deal, play_game, replay, simulate, Action, Adjudicator, AtTable, Deal,
-    FirstGoAround, Game, GameConfig, Policy, RandomBot, ScoringRules, ShapeRules, Stats,
-    TableRules, Wall, WinInfo, WinSituation,
+    bots_for, play_deal, play_game, replay, simulate, Action, Adjudicator, Aim, Deal, DealMoney,
+    FinishedDeal, FirstGoAround, FlowerWin, Game, GameConfig, PayingEvent, Policy, RandomBot,
+    ScoringRules, ShapeRules, Stats, TableRules, Wall, WinInfo, WinSituation,
 };
 use mjcore_engine::{Counts, EngineError, FormSet, Tile};
 use pyo3::prelude::*;
@@ -17,9 +20,12 @@ use pyo3::types::{PyBytes, PyDict, PyTuple};
 
 use crate::convert::{meld_to_tuple, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
+use crate::folk::PyFolkRuleset;
 use crate::mcr::PyMcrRuleset;
 use crate::ruleset::PyRuleset;
+use crate::sichuan::PySichuanRuleset;
 use crate::table_rules::PyTableRules;
+use crate::taiwan::PyTaiwanRuleset;
 use mjcore_engine::rules::mcr::McrAtTable;
 
 /// A win check written in Python: called as `win_check(counts: bytes, melds: tuple[MeldTuple, ...],
@@ -83,39 +89,66 @@ enum WinRules {
     Scoring(Box<ScoringRules>),
     Mcr(Box<McrAtTable>),
     Python(PyWinCheck),
+    /// 血战到底: wins, kong money and the end checks by the Sichuan settlement.
+    Sichuan(Box<SichuanAtTable>),
+    /// 16 tiles and flowers, 拦和, wins paid 底 + 台 × 台價 by the Taiwan scoring.
+    Taiwan(Box<TaiwanAtTable>),
+    /// The 789 folk table (截胡, kong money) and 老章.
+    Folk(Box<FolkAtTable>),
 }
 
 impl WinRules {
-    /// The compiled ruleset of a family with table play (each known pyclass in turn), at a table of `table`.
-    fn of_ruleset(ruleset: &Bound<'_, PyAny>, table: TableRules) -> PyResult<WinRules> {
+    /// The compiled ruleset of a family with table play (each known pyclass in turn), at a table of `table`;
+    /// with the table as the family completes it (Sichuan adds its void suit rules).
+    fn of_ruleset(
+        ruleset: &Bound<'_, PyAny>,
+        table: TableRules,
+    ) -> PyResult<(WinRules, TableRules)> {
         if let Ok(r) = ruleset.cast::<PyRuleset>() {
             let rules = ScoringRules::new(r.borrow().inner.clone()).with_table(table);
-            return Ok(WinRules::Scoring(Box::new(rules)));
+            return Ok((WinRules::Scoring(Box::new(rules)), table));
         }
         if let Ok(r) = ruleset.cast::<PyMcrRuleset>() {
             let rules = McrAtTable::new(r.borrow().inner.clone(), table);
-            return Ok(WinRules::Mcr(Box::new(rules)));
+            return Ok((WinRules::Mcr(Box::new(rules)), table));
         }
-        Err(argument(
-            "ruleset: a compiled ruleset of a family with table play (Guangdong, MCR) is needed",
-        ))
+        if let Ok(r) = ruleset.cast::<PySichuanRuleset>() {
+            let rules = SichuanAtTable::new(r.get().inner.clone(), table).py_err()?;
+            let table = rules.table_rules();
+            return Ok((WinRules::Sichuan(Box::new(rules)), table));
+        }
+        if let Ok(r) = ruleset.cast::<PyTaiwanRuleset>() {
+            let rules = TaiwanAtTable::new(r.get().inner.clone(), table).py_err()?;
+            return Ok((WinRules::Taiwan(Box::new(rules)), table));
+        }
+        if let Ok(r) = ruleset.cast::<PyFolkRuleset>() {
+            let rules = FolkAtTable::new(r.get().inner.clone(), table).py_err()?;
+            return Ok((WinRules::Folk(Box::new(rules)), table));
+        }
+        Err(crate::errors::to_py(EngineError::ruleset(format!(
+            "the table plays Guangdong, MCR, Sichuan, Taiwan and folk (789, 老章) rulesets, not {}",
+            ruleset
+                .repr()
+                .map_or_else(|_| "this object".into(), |s| s.to_string())
+        ))))
     }
 }
 
 /// The rules of a table: who decides wins, and what the table does (the ruleset's table rules; the
 /// default 136-tile table with a win check or no ruleset).
-struct TableSetup {
+pub(crate) struct TableSetup {
     wins: WinRules,
     table: TableRules,
 }
 
 impl TableSetup {
-    fn new(
+    /// `ruleset`: a compiled ruleset of a family the table plays (Guangdong, Sichuan).
+    pub(crate) fn new(
         win_check: Option<Py<PyAny>>,
         ruleset: Option<&Bound<'_, PyAny>>,
         table: Option<&PyTableRules>,
     ) -> PyResult<TableSetup> {
-        let table = table.map_or_else(TableRules::default, |t| t.inner);
+        let mut table = table.map_or_else(TableRules::default, |t| t.inner);
         let wins = match (win_check, ruleset) {
             (Some(_), Some(_)) => {
                 return Err(argument(
@@ -123,7 +156,11 @@ impl TableSetup {
                 ))
             }
             (Some(f), None) => WinRules::Python(PyWinCheck(f)),
-            (None, Some(r)) => WinRules::of_ruleset(r, table)?,
+            (None, Some(r)) => {
+                let (wins, completed) = WinRules::of_ruleset(r, table)?;
+                table = completed;
+                wins
+            }
             (None, None) => WinRules::Shapes(ShapeRules::CHICKEN),
         };
         Ok(TableSetup { wins, table })
@@ -142,6 +179,9 @@ impl Adjudicator for TableSetup {
             WinRules::Scoring(rules) => rules.judge(concealed, melds, situation),
             WinRules::Mcr(rules) => rules.judge(concealed, melds, situation),
             WinRules::Python(check) => check.judge(concealed, melds, situation),
+            WinRules::Sichuan(rules) => rules.judge(concealed, melds, situation),
+            WinRules::Taiwan(rules) => rules.judge(concealed, melds, situation),
+            WinRules::Folk(rules) => rules.judge(concealed, melds, situation),
         }
     }
 
@@ -152,11 +192,54 @@ impl Adjudicator for TableSetup {
             WinRules::Scoring(rules) => rules.winning_forms(),
             WinRules::Mcr(rules) => rules.winning_forms(),
             WinRules::Python(check) => check.winning_forms(),
+            WinRules::Sichuan(rules) => rules.winning_forms(),
+            WinRules::Taiwan(rules) => rules.winning_forms(),
+            WinRules::Folk(rules) => rules.winning_forms(),
         }
     }
 
     fn table_rules(&self) -> TableRules {
         self.table
+    }
+
+    /// What the efficiency bot plays for: the family's aim (MCR: legal waits only), so that `Table.play`
+    /// plays the deals `simulate` plays.
+    fn aim(&self) -> Aim {
+        match &self.wins {
+            WinRules::Shapes(rules) => rules.aim(),
+            WinRules::Scoring(rules) => rules.aim(),
+            WinRules::Mcr(rules) => rules.aim(),
+            WinRules::Python(check) => check.aim(),
+            WinRules::Sichuan(rules) => rules.aim(),
+            WinRules::Taiwan(rules) => rules.aim(),
+            WinRules::Folk(rules) => rules.aim(),
+        }
+    }
+
+    fn settle(&self, event: &PayingEvent, dealer: u8) -> mjcore_engine::Result<Option<[i64; 4]>> {
+        match &self.wins {
+            WinRules::Sichuan(rules) => rules.settle(event, dealer),
+            WinRules::Folk(rules) => rules.settle(event, dealer),
+            _ => Ok(None),
+        }
+    }
+
+    fn settle_deal(&self, deal: &FinishedDeal<'_>) -> mjcore_engine::Result<Option<DealMoney>> {
+        match &self.wins {
+            WinRules::Sichuan(rules) => rules.settle_deal(deal),
+            _ => Ok(None),
+        }
+    }
+
+    fn flower_win(
+        &self,
+        flowers: &[u8; 4],
+        dealer: u8,
+    ) -> mjcore_engine::Result<Option<FlowerWin>> {
+        match &self.wins {
+            WinRules::Taiwan(rules) => rules.flower_win(flowers, dealer),
+            _ => Ok(None),
+        }
     }
 }
 
@@ -164,12 +247,13 @@ impl Adjudicator for TableSetup {
 type ActionTuple = (&'static str, Option<u8>);
 
 fn action_to_tuple(action: &Action) -> ActionTuple {
-    (action.name(), action.tile().map(Tile::index))
+    (action.name(), action.argument())
 }
 
 /// What a seat sees, as a tuple: (seat, hand counts, drawn, melds per seat, discards per seat, wall
 /// remaining, dealer, round wind, seat to act, offered (tile, from, added_kong) or None, discard history per
-/// seat as (tile, claimed_by or None), flowers set aside per seat as flower numbers 0..7).
+/// seat as (tile, claimed_by or None), and what only some families have: (flowers set aside per seat as flower
+/// numbers 0..7, each seat's void suit (定缺) as far as this seat sees it)).
 type ObservationTuple<'py> = (
     u8,
     Bound<'py, PyBytes>,
@@ -182,7 +266,7 @@ type ObservationTuple<'py> = (
     Option<u8>,
     Option<(u8, u8, bool)>,
     Vec<Vec<(u8, Option<u8>)>>,
-    Vec<Vec<u8>>,
+    (Vec<Vec<u8>>, [Option<u8>; 4]),
 );
 
 /// A winner as a tuple: (seat, tile, from seat or None, robbing_kong, fan).
@@ -339,9 +423,12 @@ impl Table {
                         .collect()
                 })
                 .collect(),
-            (0..mjcore_engine::sim::SEATS)
-                .map(|s| (0..8).filter(|f| view.flowers(s) & (1 << f) != 0).collect())
-                .collect(),
+            (
+                (0..mjcore_engine::sim::SEATS)
+                    .map(|s| (0..8).filter(|f| view.flowers(s) & (1 << f) != 0).collect())
+                    .collect(),
+                std::array::from_fn(|s| view.void(s as u8)),
+            ),
         ))
     }
 
@@ -377,7 +464,7 @@ impl Table {
     /// Plays the rest of the deal natively, one built-in bot per seat by name (`BOT_NAMES`); each bot is
     /// seeded by (seed, deal, seat), so a deal played from its start is the one `simulate` plays.
     fn play(&mut self, bots: Vec<String>) -> PyResult<()> {
-        let mut policies = bots_named(&bots).py_err()?;
+        let mut policies = bots_for(&bots, &self.rules.aim()).py_err()?;
         let deal = self.deal.as_mut().ok_or_else(|| {
             crate::errors::to_py(EngineError::illegal("no deal yet: call reset() first"))
         })?;
@@ -444,26 +531,10 @@ fn simulate_random<'py>(
     table_rules: Option<PyRef<'_, PyTableRules>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let deals = start..stop;
-    let table = table_rules.map_or_else(TableRules::default, |t| t.inner);
-    let stats: Stats = match ruleset
-        .map(|r| WinRules::of_ruleset(&r, table))
-        .transpose()?
-    {
-        Some(WinRules::Scoring(rules)) => {
-            py.detach(|| simulate(seed, deals, &random_bots, &*rules, threads))
-        }
-        Some(WinRules::Mcr(rules)) => {
-            py.detach(|| simulate(seed, deals, &random_bots, &*rules, threads))
-        }
-        _ => {
-            let rules = AtTable {
-                judge: ShapeRules::CHICKEN,
-                table,
-            };
-            py.detach(|| simulate(seed, deals, &random_bots, &rules, threads))
-        }
-    }
-    .py_err()?;
+    let rules = TableSetup::new(None, ruleset.as_ref(), table_rules.as_deref())?;
+    let stats: Stats = py
+        .detach(|| simulate(seed, deals, &random_bots, &rules, threads))
+        .py_err()?;
     crate::simulate::stats_dict(py, &stats)
 }
 

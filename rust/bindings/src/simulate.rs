@@ -2,18 +2,15 @@
 //! with the GIL released; the totals as a dict of ints and lists, and with `per_deal` the per-deal columns as
 //! numpy arrays (moved into numpy, not copied).
 
-use mjcore_engine::rules::mcr::McrAtTable;
 use mjcore_engine::sim::{
-    bots_for, simulate, simulate_records, Adjudicator, DealRecord, ScoringRules, Stats, SEATS,
+    bots_for, simulate, simulate_records, Adjudicator, DealRecord, Stats, SEATS,
 };
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::errors::argument;
 use crate::errors::IntoPyResult;
-use crate::mcr::PyMcrRuleset;
-use crate::ruleset::PyRuleset;
+use crate::sim::TableSetup;
 use crate::table_rules::PyTableRules;
 
 const SEAT_COUNT: usize = SEATS as usize;
@@ -109,20 +106,9 @@ fn simulate_deals<'py>(
         threads,
         per_deal,
     };
-    let table = table_rules.inner;
-    // Each family's adjudicator, extracted in turn: the run is compiled for each (no dispatch per call).
-    if let Ok(r) = ruleset.cast::<PyRuleset>() {
-        return run.play(
-            py,
-            &ScoringRules::new(r.borrow().inner.clone()).with_table(table),
-        );
-    }
-    if let Ok(r) = ruleset.cast::<PyMcrRuleset>() {
-        return run.play(py, &McrAtTable::new(r.borrow().inner.clone(), table));
-    }
-    Err(argument(
-        "ruleset: a compiled ruleset of a family with table play (Guangdong, MCR) is needed",
-    ))
+    // The family's adjudicator, chosen once per run (the table's one list of families).
+    let rules = TableSetup::new(None, Some(ruleset), Some(&table_rules))?;
+    run.play(py, &rules)
 }
 
 /// What `simulate_deals` plays, whichever the family.

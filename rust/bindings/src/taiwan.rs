@@ -12,7 +12,7 @@ use crate::errors::{argument, IntoPyResult};
 /// file.
 #[pyclass(frozen, name = "TaiwanRuleset", module = "mjcore._core")]
 pub struct PyTaiwanRuleset {
-    inner: TaiwanTable,
+    pub(crate) inner: TaiwanTable,
 }
 
 #[pymethods]

@@ -40,7 +40,7 @@ fn sichuan_table(rng: &mut Rng) -> SichuanTable {
         .iter()
         .map(|&n| rng.below(n) as u8)
         .collect();
-    let flags: Vec<bool> = (0..11).map(|_| rng.below(2) == 1).collect();
+    let flags: Vec<bool> = (0..12).map(|_| rng.below(2) == 1).collect();
     let ints = [
         1 + rng.below(6) as u32,
         2,

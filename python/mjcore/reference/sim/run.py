@@ -12,7 +12,7 @@ import numpy as np
 
 from ...sim.distributed import ClusterLike, ProgressCallback, simulate_on_cluster
 from ...errors import InvalidArgumentError, RulesetError
-from ...rules.registry import RulesetLike
+from ...rules.registry import Ruleset, RulesetLike
 from ...sim.result import SimulationRequest, SimulationResult, totals_of
 from ..table.bots import bots_named
 from ..table.deal import SEATS, Deal
@@ -30,9 +30,9 @@ def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int
     """As ``mjcore.simulate``; ``threads`` is accepted and ignored (the twin plays one deal after another). On a
     ``cluster`` the workers play their shards with this twin."""
     request = SimulationRequest.of(ruleset, deals, seed, bots, deal_offset, threads)
-    if request.ruleset.family == "mcr":  # the twin's table scores with the Guangdong twin only
-        raise RulesetError("the reference simulate plays the Guangdong tables; MCR table play is native only "
-                           "(mjcore.simulate)")  # fmt: skip
+    if not isinstance(request.ruleset, Ruleset):  # the twin table plays the Guangdong family only
+        raise RulesetError(f"the reference simulate plays the Guangdong tables; {request.ruleset.name!r} table play "
+                           "is native only (mjcore.simulate)")
     if cluster is not None:
         return simulate_on_cluster(request, cluster, threads=threads, per_deal=per_deal, shard_deals=shard_deals,
                                    progress=progress, backend=__name__.rsplit(".", 1)[0])  # fmt: skip

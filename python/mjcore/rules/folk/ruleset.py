@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...errors import RulesetError
+from ..table_rules import SECTIONS, TableRules, table_rules_of
 from ..regional.ruleset import Choice, IntRange, OptionsFile, Switch, _string, _table, _unknown  # one way to read a file
 
 __all__ = ["FAMILIES", "FolkRow", "FolkRuleset", "PlaceholderWarning", "is_folk", "parse_folk"]
@@ -79,6 +80,13 @@ class FolkRuleset(OptionsFile):
     options: Mapping[str, Any]
     rows: tuple[FolkRow, ...]
     source: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)
+    # The table the file's [tiles] … [settlement] sections describe.
+    table_rules: TableRules | None = dataclasses.field(repr=False, compare=False, default=None)
+
+    @property
+    def patterns(self) -> tuple[FolkRow, ...]:
+        """The rows a table win's ``pattern`` numbers (a simulation's ``pattern_keys``)."""
+        return self.rows
 
     @property
     def placeholders(self) -> tuple[str, ...]:
@@ -125,7 +133,7 @@ def parse_folk(data: Mapping[str, Any]) -> FolkRuleset:
     family = FAMILIES.get(meta.get("family"))
     if family is None:
         raise RulesetError(f"meta.family: {meta.get('family')!r} is not a folk family ({', '.join(FAMILIES)})")
-    _unknown(data, ("meta", "options", family.section), "ruleset")
+    _unknown(data, ("meta", "options", family.section, *SECTIONS), "ruleset")
     _unknown(meta, ("name", "family", "title", "tiles"), "meta")
     tiles = meta.get("tiles")
     if tiles != (144 if family.name == "gd789" else 136):
@@ -162,8 +170,12 @@ def parse_folk(data: Mapping[str, Any]) -> FolkRuleset:
         if reach > MAX_FAN:
             raise RulesetError(f"{family.section}: a win could reach {reach} fan; at most {MAX_FAN} keep "
                                "base × 2^fan in 64-bit money")  # fmt: skip
+    table_rules = table_rules_of(dict(data), family.name) if "tiles" in data else None
+    if table_rules is not None and table_rules.tile_count != tiles:
+        raise RulesetError(f"meta.tiles: {tiles}, but the table sections make a set of {table_rules.tile_count}")
     ruleset = FolkRuleset(name=_string(meta, "name", "meta"), family=family.name, title=_string(meta, "title", "meta"),
-                          tiles=tiles, options=MappingProxyType(options), rows=tuple(rows), source=data)  # fmt: skip
+                          tiles=tiles, options=MappingProxyType(options), rows=tuple(rows), source=data,
+                          table_rules=table_rules)  # fmt: skip
     if ruleset.placeholders:
         warnings.warn(f"{ruleset.name}: these values are placeholders, not from the seeds (OC-41); set them in "
                       f"the file: {', '.join(ruleset.placeholders)}", PlaceholderWarning, stacklevel=2)  # fmt: skip

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...errors import RulesetError
+from ..table_rules import SECTIONS, TableRules, table_rules_of
 
 __all__ = ["Choice", "Family", "Fixed", "IntRange", "RegionalRuleset", "Row", "Switch", "native_options", "parse_regional",
            "register_compiler"]  # fmt: skip
@@ -108,10 +109,16 @@ class OptionsFile:
         """The same file with some ``[options]`` changed by their TOML names, validated as the file is, e.g.
         ``load_ruleset("sichuan").with_options(mode="xueliu", cap=5)``."""
         declared = self.source["options"]
+        table = {name: value for name, value in options.items() if name not in declared and _table_field(self.source, name)}
         for name in options:
-            if name not in declared:
+            if name not in declared and name not in table:
                 raise RulesetError(f"options.{name}: not an option of {self.name} ({', '.join(declared)})")
-        return self._reparsed({**self.source, "options": {**declared, **options}})
+        data = {**self.source, "options": {**declared, **{k: v for k, v in options.items() if k not in table}}}
+        if table:
+            from ..options import options_applied
+
+            data = options_applied(data, table)
+        return self._reparsed(data)
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
@@ -135,6 +142,23 @@ class RegionalRuleset(OptionsFile):
     options: Mapping[str, Any]
     rows: tuple[Row, ...]
     source: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)
+    # The table the file's [tiles] … [settlement] sections describe (None: the family is not played at a table).
+    table_rules: TableRules | None = dataclasses.field(repr=False, compare=False, default=None)
+
+    @property
+    def patterns(self) -> tuple[Row, ...]:
+        """The rows a table win's ``pattern`` numbers (a simulation's ``pattern_keys``)."""
+        return self.rows
+
+    def table_parts(self) -> tuple[Any, Any]:
+        """The compiled ruleset and table rules a ``Table`` or ``simulate`` plays, once the family's table hook
+        has refused the options the table does not play (RulesetError naming them)."""
+        if self.table_rules is None:
+            raise RulesetError(f"{self.name}: its file states no table ([tiles] … [settlement]): not played at a table")
+        check = _TABLE_CHECKS.get(self.family)
+        if check is not None:
+            check(self.options)
+        return self.compiled, self.table_rules.compiled
 
     def row(self, key: str) -> Row:
         return self.rows[_FAMILIES[self.family].row_keys.index(key)]
@@ -153,6 +177,17 @@ class RegionalRuleset(OptionsFile):
 
 _FAMILIES: dict[str, Family] = {}
 _COMPILERS: dict[str, Callable[[RegionalRuleset], Any]] = {}
+_TABLE_CHECKS: dict[str, Callable[[Mapping[str, Any]], None]] = {}
+
+
+def register_table_check(family: str, check: Callable[[Mapping[str, Any]], None]) -> None:
+    """The family's refusal of the options its table does not play (called when a table is built)."""
+    _TABLE_CHECKS[family] = check
+
+
+def _table_field(data: Mapping[str, Any], name: str) -> bool:
+    """Whether ``name`` is a field of one of the file's table sections."""
+    return any(isinstance(data.get(section), dict) and name in data[section] for section in SECTIONS)
 
 
 def register_family(family: Family) -> None:
@@ -203,7 +238,7 @@ def _unknown(data: Mapping[str, Any], known: tuple[str, ...], where: str) -> Non
 
 def parse_regional(data: Mapping[str, Any]) -> RegionalRuleset:
     """A parsed Sichuan or Taiwan file, validated: every error names the field at fault."""
-    _unknown(data, ("meta", "options", "fans", "tai"), "ruleset")
+    _unknown(data, ("meta", "options", "fans", "tai", *SECTIONS), "ruleset")
     meta = _table(data, "meta", "")
     _unknown(meta, ("name", "family", "title", "tiles"), "meta")
     family = _FAMILIES.get(meta.get("family"))
@@ -232,6 +267,9 @@ def parse_regional(data: Mapping[str, Any]) -> RegionalRuleset:
             raise RulesetError(f"{where}.{family.value_field}: expected an int 0..64, got {value!r}")
         rows.append(Row(key, _string(entry, "zh", where), _string(entry, "en", where), value))
     family.check(options, {row.key: row.value for row in rows})
+    table_rules = table_rules_of(dict(data), family.name) if "tiles" in data else None
+    if table_rules is not None and table_rules.tile_count != tiles:
+        raise RulesetError(f"meta.tiles: {tiles}, but the table sections make a set of {table_rules.tile_count}")
     return RegionalRuleset(name=_string(meta, "name", "meta"), family=family.name, title=_string(meta, "title", "meta"),
                            tiles=tiles, options=MappingProxyType(options), rows=tuple(rows),
-                           source=data)  # fmt: skip
+                           source=data, table_rules=table_rules)  # fmt: skip

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...errors import RulesetError
 from ..regional.ruleset import (Choice, Family, IntRange, RegionalRuleset, Switch, native_options, register_compiler,
-                                register_family)  # fmt: skip
+                                register_family, register_table_check)  # fmt: skip
 
 __all__ = ["SICHUAN_FAN_KEYS", "SICHUAN_OPTIONS", "FAMILY"]
 
@@ -42,14 +42,12 @@ SICHUAN_OPTIONS: Mapping[str, Any] = {
     "added_kong": IntRange(0, 64),
     "concealed_kong": IntRange(0, 64),
     "returned_kong_pays": _ON,
-    "passed_win": Choice(("higher_fan", "never", "same_tile")),
     "refund_to": Choice(("all", "still_in")),
     "flower_pig": Choice(("cap", "cap_and_winners", "sixteen")),
     "ready_check_basis": Choice(("discard", "self_draw")),
     "dead_wait_counts": _ON,
     "next_dealer": Choice(("first_winner", "rotate", "last_winner")),
     "locked_after_win": _ON,
-    "several_winners": Choice(("all", "nearest")),
     "void_discards_exempt": _ON,
     "kong_on_empty_wall": _ON,
     "resume_after": Choice(("winner", "discarder")),
@@ -82,7 +80,8 @@ register_family(FAMILY)
 CHOICE_OPTIONS = ("mode", "self_draw_bonus", "heaven_earth", "fed_kong_bloom", "call_transfer", "call_transfer_shared",
                   "refund_to", "flower_pig", "ready_check_basis")  # fmt: skip
 FLAG_OPTIONS = ("void_suit", "dai_yao_jiu", "jiang_dui", "jiang_qi_dui", "men_qing", "zhong_zhang", "hai_di_pao",
-                "returned_kong_pays", "dead_wait_counts", "void_discards_exempt", "check_fourth")  # fmt: skip
+                "returned_kong_pays", "dead_wait_counts", "void_discards_exempt", "check_fourth",
+                "must_discard_void")  # fmt: skip
 INT_OPTIONS = ("cap", "direct_kong", "added_kong", "concealed_kong", "minimum_fan", "base")
 
 
@@ -93,3 +92,19 @@ def _compile(rules: RegionalRuleset) -> Any:
 
 
 register_compiler("sichuan", _compile)
+
+
+# The table plays 血战到底 with these option values; other values still score and settle by hand.
+_TABLE_PLAYS = {"mode": "xuezhan", "swap_three": "off", "returned_kong_pays": True, "earthly_hand": "first_draw",
+                "heavenly_after_kong": "void", "next_dealer": "first_winner", "kong_on_empty_wall": False,
+                "resume_after": "winner", "locked_after_win": True}  # fmt: skip
+
+
+def _table_check(options: Mapping[str, Any]) -> None:
+    for name, played in _TABLE_PLAYS.items():
+        if options[name] != played:
+            raise RulesetError(f"options.{name} = {options[name]!r}: scored and settled, but the table plays only "
+                               f"{played!r} (docs/sichuan.md)")  # fmt: skip
+
+
+register_table_check("sichuan", _table_check)

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...errors import RulesetError
 from ..regional.ruleset import (Choice, Family, Fixed, IntRange, RegionalRuleset, Switch, native_options,
-                                register_compiler, register_family)  # fmt: skip
+                                register_compiler, register_family, register_table_check)  # fmt: skip
 
 __all__ = ["TAIWAN_OPTIONS", "TAIWAN_TAI_KEYS", "FAMILY"]
 
@@ -23,13 +24,11 @@ _ON = Switch()
 TAIWAN_OPTIONS: Mapping[str, Any] = {
     "flower_seats": Choice(("by_name", "association")),
     "seat_wind_from": Choice(("current_dealer", "first_dealer")),
-    "several_winners": Choice(("nearest", "all")),
     "priority_lost_by": Choice(("passing", "timing")),
     "eye": _ON,
     "eye_fee": Choice(("tai", "base", "base_plus_tai")),
     "eye_kongs": Choice(("none", "wait_preserving")),
     "minimum_tai": IntRange(0, 1),
-    "reserve": IntRange(0, 16),
     "ping_hu": Choice(("strict", "all_chows")),
     "half_seeker": _ON,
     "full_seeker_single_wait": _ON,
@@ -37,7 +36,6 @@ TAIWAN_OPTIONS: Mapping[str, Any] = {
     "cap": IntRange(0, 1000),
     "flower_win": Fixed("eight", "flower wins pay the rows' 台 with no hand 台, OC-T14's default"),
     "abortive_draws": _ON,
-    "passed_win": Choice(("all", "same_tile")),
     "no_swap_discard": _ON,
     "base": IntRange(0, 1_000_000),
     "tai_value": IntRange(0, 1_000_000),
@@ -58,3 +56,18 @@ def _compile(rules: RegionalRuleset) -> Any:
 
 
 register_compiler("taiwan", _compile)
+
+
+# The table plays these option values; other values still score by hand.
+_TABLE_PLAYS = {"seat_wind_from": "current_dealer", "priority_lost_by": "passing", "abortive_draws": False,
+                "no_swap_discard": False}  # fmt: skip
+
+
+def _table_check(options: Mapping[str, Any]) -> None:
+    for name, played in _TABLE_PLAYS.items():
+        if options[name] != played:
+            raise RulesetError(f"options.{name} = {options[name]!r}: scored by hand, but the table plays only "
+                               f"{played!r} (docs/taiwan.md)")  # fmt: skip
+
+
+register_table_check("taiwan", _table_check)

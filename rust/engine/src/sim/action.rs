@@ -25,11 +25,13 @@ pub enum Action {
     AddedKong(Tile),
     /// 胡: win on the discard, by robbing the kong, or self-drawn (自摸) on one's own turn.
     Win,
+    /// 定缺: name suit 0..2 (m, p, s) void, at the deal's start where the table plays it.
+    Void(u8),
 }
 
 impl Action {
     /// Every action kind name, in sort order.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 9] = [
         "pass",
         "discard",
         "chi",
@@ -38,6 +40,7 @@ impl Action {
         "concealed_kong",
         "added_kong",
         "win",
+        "void",
     ];
 
     /// The snake_case name of the action kind (used in logs and by the Python bindings).
@@ -55,6 +58,7 @@ impl Action {
             Action::ConcealedKong(_) => 5,
             Action::AddedKong(_) => 6,
             Action::Win => 7,
+            Action::Void(_) => 8,
         }
     }
 
@@ -65,12 +69,30 @@ impl Action {
             | Action::Chi(t)
             | Action::ConcealedKong(t)
             | Action::AddedKong(t) => Some(t),
-            Action::Pass | Action::Pon | Action::Kong | Action::Win => None,
+            Action::Pass | Action::Pon | Action::Kong | Action::Win | Action::Void(_) => None,
+        }
+    }
+
+    /// The number that goes with the kind across the boundary and in logs: the tile index, or the suit 0..2
+    /// of a void.
+    pub fn argument(self) -> Option<u8> {
+        match self {
+            Action::Void(suit) => Some(suit),
+            action => action.tile().map(Tile::index),
         }
     }
 
     /// Builds an action from its kind name and tile, checking that the tile is given exactly when needed.
     pub fn from_parts(name: &str, tile: Option<u8>) -> Result<Action> {
+        if name == "void" {
+            return match tile {
+                Some(suit @ 0..=2) => Ok(Action::Void(suit)),
+                Some(other) => Err(EngineError::argument(format!(
+                    "action \"void\" names a suit 0..2 (m, p, s), not {other}"
+                ))),
+                None => Err(EngineError::argument("action \"void\" needs a suit 0..2")),
+            };
+        }
         let tile = match tile {
             Some(index) => Some(Tile::new(index).ok_or_else(|| {
                 EngineError::tile(format!("tile {index} does not exist: kinds are 0..33"))
@@ -107,6 +129,7 @@ impl fmt::Display for Action {
     /// `discard 5m`, `chi 345m`, `pon`, `concealed_kong 1z`…
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
+            Action::Void(suit) => write!(f, "void {}", ['m', 'p', 's'][usize::from(suit % 3)]),
             Action::Chi(t) => {
                 let n = t.number();
                 write!(f, "chi {}{}{}{}", n, n + 1, n + 2, t.suit().letter())
@@ -158,5 +181,10 @@ mod tests {
         assert!(Action::from_parts("pon", Some(3)).is_err());
         assert!(Action::from_parts("ron", None).is_err());
         assert!(Action::from_parts("discard", Some(34)).is_err());
+        assert_eq!(Action::from_parts("void", Some(2)), Ok(Action::Void(2)));
+        assert_eq!(Action::Void(2).argument(), Some(2));
+        assert_eq!(Action::Void(1).to_string(), "void p");
+        assert!(Action::from_parts("void", Some(3)).is_err());
+        assert!(Action::from_parts("void", None).is_err());
     }
 }

@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use super::deal_money::{DealMoney, FinishedDeal};
 use super::table_rules::TableRules;
 use crate::error::Result;
 use crate::forms::FormSet;
@@ -38,6 +39,13 @@ pub struct WinSituation {
     pub kong_feeder: Option<u8>,
     /// The wall is empty: a self-draw is 海底, a discard the last one.
     pub last_tile: bool,
+    /// 杠上炮: the discard came right after its discarder drew a kong replacement.
+    pub kong_discard: bool,
+    /// The tile is a flower's replacement (Taiwan's 槓上開花 counts it as a bloom).
+    pub flower_replacement: bool,
+    /// The flowers the winner has set aside (bit f = flower (f+1)f), for the families that score them (MCR's
+    /// 花牌, Taiwan's 花台).
+    pub flowers: u8,
     pub first_go_around: Option<FirstGoAround>,
     /// How many seats win on this tile (一炮多响): 1 while each seat is asked, the final count when the win
     /// is settled.
@@ -48,8 +56,6 @@ pub struct WinSituation {
     /// 包先不包后: whoever fed the winner's fourth claimed meld had already fed another seat's fourth one
     /// earlier in the deal, so is not liable again (RULES.md §2.6).
     pub feeder_already_liable: bool,
-    /// The winner's flowers set aside (bit f = flower f), for families that score them (MCR's 花牌).
-    pub flowers: u8,
     /// Copies of the winning tile in the open besides the winning one — discards on the table and exposed
     /// melds of every seat (a concealed kong lies face down) — so 3 means the winning tile is the last copy
     /// (和绝张).
@@ -175,6 +181,28 @@ pub trait Adjudicator {
     fn settle(&self, _event: &PayingEvent, _dealer: u8) -> Result<Option<[i64; 4]>> {
         Ok(None)
     }
+
+    /// The money of the whole finished deal, for a family whose payments depend on the deal's history (who
+    /// was still in, 呼叫转移, the end checks); `None`, the default: the deal keeps what `judge` and `settle`
+    /// said.
+    fn settle_deal(&self, _deal: &FinishedDeal<'_>) -> Result<Option<DealMoney>> {
+        Ok(None)
+    }
+
+    /// A win the flowers alone make (Taiwan's 八仙過海, 七搶一), asked each time a flower is set aside with
+    /// every seat's flowers (bit f = flower f). `None`, the default: flowers never win.
+    fn flower_win(&self, _flowers: &[u8; 4], _dealer: u8) -> Result<Option<FlowerWin>> {
+        Ok(None)
+    }
+}
+
+/// A flower win: the winner, who pays as a discarder would (`None`: every other seat, as a self-draw), and
+/// what it is worth and pays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlowerWin {
+    pub winner: u8,
+    pub payer: Option<u8>,
+    pub info: WinInfo,
 }
 
 /// An adjudicator at a table with given rules (the built-in shapes or a closure, which know no table).
@@ -208,6 +236,14 @@ impl<A: Adjudicator> Adjudicator for AtTable<A> {
 
     fn aim(&self) -> Aim {
         self.judge.aim()
+    }
+
+    fn settle_deal(&self, deal: &FinishedDeal<'_>) -> Result<Option<DealMoney>> {
+        self.judge.settle_deal(deal)
+    }
+
+    fn flower_win(&self, flowers: &[u8; 4], dealer: u8) -> Result<Option<FlowerWin>> {
+        self.judge.flower_win(flowers, dealer)
     }
 }
 

@@ -10,9 +10,12 @@
 //! the deal plays on after a win (`end.winners` > 1), a winner leaves the table: it no longer draws or claims.
 
 use super::action::Action;
-use super::adjudicator::{Adjudicator, FirstGoAround, PayingEvent, WinInfo, WinSituation};
+use super::adjudicator::{
+    Adjudicator, FirstGoAround, FlowerWin, PayingEvent, WinInfo, WinSituation,
+};
 use super::claim_options::ClaimOptions;
 use super::completing_tiles::completing_tiles;
+use super::deal_money::{FinalHand, FinishedDeal};
 use super::inline_vec::InlineVec;
 use super::kind_mask::{kinds_held, kinds_of, kinds_where, tile_bit, KindMask, CHOW_STARTS};
 use super::log::Event;
@@ -42,6 +45,10 @@ pub(crate) struct SeatState {
     pub flowers: u8,
     /// 漏胡: bit k set = the seat passed a legal win on tile kind k and has not 动牌 (drawn or claimed) since.
     pub missed_wins: u64,
+    /// 过手加番: the most fan of a win passed since (a discard win must then be worth more).
+    missed_fan: u32,
+    /// 定缺: the suit 0..2 the seat named void, once named.
+    pub void: Option<u8>,
     /// The kinds held concealed, and those held four times: the discards and concealed kongs on offer,
     /// kept up to date so that a turn lists them without a pass over the counts.
     held: KindMask,
@@ -59,6 +66,8 @@ impl Default for SeatState {
             discards: Vec::new(),
             flowers: 0,
             missed_wins: 0,
+            missed_fan: 0,
+            void: None,
             held: 0,
             quads: 0,
             completing: None,
@@ -98,6 +107,18 @@ impl SeatState {
         self.completing = None;
     }
 
+    /// The kinds of its void suit (none before one is named, or where the table plays no 定缺).
+    #[inline]
+    fn void_kinds(&self) -> KindMask {
+        self.void.map_or(0, |suit| 0x1ff << (9 * u32::from(suit)))
+    }
+
+    /// 动牌 (a draw or a claim) lifts what passing a win blocked.
+    fn moved(&mut self) {
+        self.missed_wins = 0;
+        self.missed_fan = 0;
+    }
+
     /// Whether `tile` could complete the waiting hand in `forms`: computed once per hand, then a bit test.
     #[inline]
     fn may_complete(&mut self, tile: Tile, forms: FormSet) -> bool {
@@ -125,6 +146,8 @@ pub(crate) struct Drawn {
     pub replacement: bool,
     /// For the replacement of a melded kong (claimed discard onto a concealed pung): the discarder.
     pub kong_feeder: Option<u8>,
+    /// A flower's replacement from the tail.
+    pub after_flower: bool,
 }
 
 /// How a tile reaches a seat that might win with it.
@@ -209,6 +232,12 @@ pub(crate) enum Phase {
         drawn: Option<Drawn>,
     },
     Claims(ClaimWindow),
+    /// 定缺: `seat` names its void suit; the seats name theirs in turn from the dealer, who holds its first
+    /// draw `drawn` meanwhile.
+    Voids {
+        seat: u8,
+        drawn: Drawn,
+    },
     Over,
 }
 
@@ -275,6 +304,10 @@ pub struct Deal {
     /// they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
     discards_made: u32,
     interrupted: bool,
+    /// The last discard followed its discarder's kong replacement (杠上炮).
+    kong_discard: bool,
+    /// A flower win the last flower made, taken once that flower's replacement is drawn.
+    flower_win: Option<FlowerWin>,
     /// Seats left a single tile by claims (十二张落地 in a 13-tile hand), in the order it happened: (the seat
     /// that claimed its last meld, who fed that meld).
     /// 包先不包后 needs the order: a feeder is liable only for the first seat it fed.
@@ -330,6 +363,8 @@ impl Deal {
             event_payments: [0; SEATS as usize],
             discards_made: 0,
             interrupted: false,
+            kong_discard: false,
+            flower_win: None,
             twelve_tiles_down: Vec::new(),
             legal: Vec::new(),
             outcome: None,
@@ -385,6 +420,8 @@ impl Deal {
         self.phase = Phase::Over;
         self.discards_made = 0;
         self.interrupted = false;
+        self.kong_discard = false;
+        self.flower_win = None;
         self.twelve_tiles_down.clear();
         self.legal.clear();
         self.outcome = None;
@@ -422,7 +459,59 @@ impl Deal {
                 }
             }
         }
-        self.draw_for(dealer, adjudicator)
+        self.draw_for(dealer, adjudicator)?;
+        if self.rules.void_suit {
+            self.start_voids();
+        }
+        Ok(())
+    }
+
+    /// 定缺: before the dealer's first discard every seat names its void suit, the dealer first.
+    fn start_voids(&mut self) {
+        if let Phase::Turn {
+            seat,
+            drawn: Some(drawn),
+        } = self.phase
+        {
+            self.phase = Phase::Voids { seat, drawn };
+            self.list_voids();
+        }
+    }
+
+    /// The suits of the table's set a seat may name void.
+    fn list_voids(&mut self) {
+        self.legal.clear();
+        let kinds = self.rules.kinds;
+        self.legal.extend(
+            (0..3u8)
+                .filter(|&suit| kinds & (0x1ff << (9 * u32::from(suit))) != 0)
+                .map(Action::Void),
+        );
+    }
+
+    /// Records `seat`'s void; once every seat has named one, the dealer's turn begins (its draw judged
+    /// again: a hand holding its void suit cannot win).
+    fn name_void<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        suit: u8,
+        drawn: Drawn,
+        adjudicator: &A,
+    ) -> Result<()> {
+        self.seats[seat as usize].void = Some(suit);
+        let next = seat_after(seat, 1);
+        if next != self.dealer {
+            self.phase = Phase::Voids { seat: next, drawn };
+            self.list_voids();
+            return Ok(());
+        }
+        let dealer = self.dealer;
+        let chance = WinChance::self_drawn(drawn.tile, Some(drawn));
+        let can_win = self.rules.wins_by(SELF_DRAW)
+            && self.may_complete(dealer, drawn.tile, adjudicator)
+            && self.judge(dealer, chance, adjudicator)?.is_some();
+        self.enter_turn(dealer, Some(drawn), can_win);
+        Ok(())
     }
 
     fn set_flower_aside<A: Adjudicator + ?Sized>(
@@ -433,7 +522,43 @@ impl Deal {
     ) -> Result<()> {
         self.seats[seat as usize].flowers |= 1 << flower;
         self.events.push(Event::Flower { seat, flower });
-        self.settle(PayingEvent::Flower { seat, flower }, adjudicator)
+        self.settle(PayingEvent::Flower { seat, flower }, adjudicator)?;
+        if self.flower_win.is_none() {
+            let flowers = std::array::from_fn(|s| self.seats[s].flowers);
+            self.flower_win = adjudicator.flower_win(&flowers, self.dealer)?;
+        }
+        Ok(())
+    }
+
+    /// A flower win ends the deal once the flower's replacement `tile` reached `drawer` (recorded as the win's
+    /// tile: none completes a flower win).
+    #[cold]
+    #[inline(never)]
+    fn take_flower_win<A: Adjudicator + ?Sized>(
+        &mut self,
+        win: FlowerWin,
+        drawer: u8,
+        tile: Tile,
+        adjudicator: &A,
+    ) -> Result<()> {
+        self.extra_tile |= 1 << drawer;
+        let winner = Winner {
+            seat: win.winner,
+            tile,
+            from: win.payer,
+            robbing_kong: false,
+            info: win.info,
+        };
+        self.won |= 1 << win.winner;
+        self.events.push(Event::Win {
+            seat: winner.seat,
+            tile,
+            from: winner.from,
+            robbing_kong: false,
+            fan: winner.info.fan,
+        });
+        self.wins.push(winner);
+        self.finish(adjudicator)
     }
 
     /// What an event other than a win pays, by the family's settlement (kong or flower money, end checks).
@@ -481,7 +606,7 @@ impl Deal {
     /// The seat whose decision it is, or `None` once the deal is over.
     pub fn to_act(&self) -> Option<u8> {
         match &self.phase {
-            Phase::Turn { seat, .. } => Some(*seat),
+            Phase::Turn { seat, .. } | Phase::Voids { seat, .. } => Some(*seat),
             Phase::Claims(window) => window
                 .choices
                 .get(window.answers.len())
@@ -538,6 +663,10 @@ impl Deal {
         match std::mem::replace(&mut self.phase, Phase::Over) {
             Phase::Turn { seat, drawn } => self.take_turn(seat, drawn, action, adjudicator)?,
             Phase::Claims(window) => self.answer(window, action, adjudicator)?,
+            Phase::Voids { seat, drawn } => match action {
+                Action::Void(suit) => self.name_void(seat, suit, drawn, adjudicator)?,
+                _ => return Err(EngineError::illegal(format!("{action} while naming voids"))),
+            },
             Phase::Over => {}
         }
         if cfg!(debug_assertions) {
@@ -576,6 +705,7 @@ impl Deal {
                 state.lose(tile, 1);
                 state.discards.push(tile);
                 self.discards_made += 1;
+                self.kong_discard = drawn.is_some_and(|d| d.replacement);
                 self.offer(seat, tile, Offer::Discard, adjudicator)
             }
             Action::ConcealedKong(tile) => {
@@ -593,7 +723,7 @@ impl Deal {
                     self.complete_added_kong(seat, tile, adjudicator)
                 }
             }
-            Action::Pass | Action::Chi(_) | Action::Pon | Action::Kong => {
+            Action::Pass | Action::Chi(_) | Action::Pon | Action::Kong | Action::Void(_) => {
                 Err(EngineError::illegal(format!("{action} on one's own turn")))
             }
         }
@@ -606,14 +736,20 @@ impl Deal {
         action: Action,
         adjudicator: &A,
     ) -> Result<()> {
-        let (seat, options) = &window.choices[window.answers.len()];
+        let (seat, options) = window.choices[window.answers.len()];
         if action != Action::Win && options.win {
             // 漏胡 (OC-15): passing (or out-claiming) a legal win blocks that tile (or every discard win)
-            // until the seat's next 动牌.
-            self.seats[*seat as usize].missed_wins |= match self.rules.missed_win {
+            // until the seat's next 动牌; under 过手加番 a win worth more than the passed one is still allowed.
+            if self.rules.missed_win == MissedWin::HigherFan {
+                let chance = WinChance::offered(window.tile, window.from, window.offer.robs());
+                let fan = self.judge(seat, chance, adjudicator)?.map_or(0, |i| i.fan);
+                let state = &mut self.seats[seat as usize];
+                state.missed_fan = state.missed_fan.max(fan);
+            }
+            self.seats[seat as usize].missed_wins |= match self.rules.missed_win {
                 MissedWin::Off => 0,
                 MissedWin::SameTile => tile_bit(window.tile),
-                MissedWin::AnyTile => !0,
+                MissedWin::AnyTile | MissedWin::HigherFan => !0,
             };
         }
         window.answers.push(action);
@@ -753,7 +889,7 @@ impl Deal {
         if action == Action::Kong && self.rules.can_rob(MELDED_KONG) {
             // 明杠可抢: the tile waits in the konger's hand while the others may rob it.
             let state = &mut self.seats[seat as usize];
-            state.missed_wins = 0;
+            state.moved();
             state.gain(tile);
             self.kong_feeder = from;
             return self.offer(seat, tile, Offer::MeldedKong, adjudicator);
@@ -791,7 +927,7 @@ impl Deal {
         adjudicator: &A,
     ) -> Result<()> {
         let state = &mut self.seats[seat as usize];
-        state.missed_wins = 0;
+        state.moved();
         let (kind, lowest) = match action {
             Action::Chi(lowest) => (MeldKind::Chi, lowest),
             Action::Kong => (MeldKind::Kong, tile),
@@ -878,6 +1014,7 @@ impl Deal {
                     tile,
                     replacement: false,
                     kong_feeder: None,
+                    after_flower: false,
                 };
                 self.receive(seat, drawn, false, adjudicator)
             }
@@ -922,6 +1059,7 @@ impl Deal {
         kong_feeder: Option<u8>,
         adjudicator: &A,
     ) -> Result<()> {
+        let mut after_flower = !kong;
         loop {
             match self.wall.draw_replacement() {
                 Some(WallTile::Tile(tile)) => {
@@ -929,10 +1067,12 @@ impl Deal {
                         tile,
                         replacement: kong,
                         kong_feeder,
+                        after_flower,
                     };
                     return self.receive(seat, drawn, true, adjudicator);
                 }
                 Some(WallTile::Flower(flower)) => {
+                    after_flower = true;
                     self.set_flower_aside(seat, flower, adjudicator)?
                 }
                 None => {
@@ -960,12 +1100,15 @@ impl Deal {
             self.rules.wins_by(source) && self.may_complete(seat, drawn.tile, adjudicator);
         let state = &mut self.seats[seat as usize];
         state.gain(drawn.tile);
-        state.missed_wins = 0;
+        state.moved();
         self.events.push(Event::Draw {
             seat,
             tile: drawn.tile,
             replacement: from_tail,
         });
+        if let Some(win) = self.flower_win.take() {
+            return self.take_flower_win(win, seat, drawn.tile, adjudicator);
+        }
         let chance = WinChance::self_drawn(drawn.tile, Some(drawn));
         let can_win = may_win && self.judge(seat, chance, adjudicator)?.is_some();
         self.enter_turn(seat, Some(drawn), can_win);
@@ -978,10 +1121,16 @@ impl Deal {
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
         let state = &self.seats[seat as usize];
-        legal.extend(kinds_of(state.held).map(Action::Discard));
+        let void = state.void_kinds();
+        // 必须打缺: while the seat holds its void suit, only that suit may go.
+        let discardable = match state.held & void {
+            held_void if held_void != 0 && self.rules.must_discard_void => held_void,
+            _ => state.held,
+        };
+        legal.extend(kinds_of(discardable).map(Action::Discard));
         if drawn.is_some() && !self.wall.is_empty() {
             if self.rules.allows_kong(CONCEALED_KONG) {
-                legal.extend(kinds_of(state.quads).map(Action::ConcealedKong));
+                legal.extend(kinds_of(state.quads & !void).map(Action::ConcealedKong));
             }
             if self.rules.allows_kong(ADDED_KONG) {
                 let added_from = legal.len();
@@ -1044,12 +1193,17 @@ impl Deal {
                 Offer::Discard => self.claim_options(seat, tile, &claims, offset == 1),
                 _ => ClaimOptions::default(),
             };
-            let blocked = self.seats[seat as usize].missed_wins & tile_bit(tile) != 0;
+            let state = &self.seats[seat as usize];
+            let blocked = state.missed_wins & tile_bit(tile) != 0;
+            // 过手加番: a blocked seat may still win for more fan than it passed.
+            let above = (self.rules.missed_win == MissedWin::HigherFan).then_some(state.missed_fan);
             let chance = WinChance::offered(tile, from, offer.robs());
             options.win = may_win
-                && !blocked
+                && (!blocked || above.is_some())
                 && self.may_complete(seat, tile, adjudicator)
-                && self.judge(seat, chance, adjudicator)?.is_some();
+                && self
+                    .judge(seat, chance, adjudicator)?
+                    .is_some_and(|info| !blocked || above.is_some_and(|fan| info.fan > fan));
             if options.any() {
                 choices.push((seat, options));
             }
@@ -1081,7 +1235,12 @@ impl Deal {
         is_next: bool,
     ) -> ClaimOptions {
         let state = &self.seats[seat as usize];
-        let held = state.concealed[tile.index() as usize];
+        // 定缺: no pon or kong of the void suit.
+        let held = if state.void_kinds() & tile_bit(tile) != 0 {
+            0
+        } else {
+            state.concealed[tile.index() as usize]
+        };
         // The chows through the discard (leading kinds t-2..t) whose three kinds are then all held.
         let have = state.held | tile_bit(tile);
         let through = 0b111 << tile.index() >> 2;
@@ -1127,6 +1286,10 @@ impl Deal {
         if from.is_some() {
             concealed[tile.index() as usize] += 1;
         }
+        if self.rules.void_suit && void_held(&concealed, state.void) {
+            // 定缺: a hand holding its void suit (or before naming one) cannot win.
+            return Ok(None);
+        }
         let situation = WinSituation {
             winner: seat,
             tile,
@@ -1135,12 +1298,14 @@ impl Deal {
             kong_replacement: drawn.is_some_and(|d| d.replacement),
             kong_feeder: drawn.and_then(|d| d.kong_feeder),
             last_tile: self.wall.is_empty(),
+            kong_discard: from.is_some() && !robbing_kong && self.kong_discard,
+            flower_replacement: drawn.is_some_and(|d| d.after_flower),
+            flowers: state.flowers,
             first_go_around: self.first_go_around(seat, from, robbing_kong),
             winners_on_discard,
             dealer: self.dealer,
             round_wind: self.round_wind,
             feeder_already_liable: self.feeder_already_liable(seat),
-            flowers: state.flowers,
             shown: self.shown_copies(tile, from.is_some() && !robbing_kong),
         };
         adjudicator.judge(&concealed, &state.melds, &situation)
@@ -1204,7 +1369,8 @@ impl Deal {
     fn finish<A: Adjudicator + ?Sized>(&mut self, adjudicator: &A) -> Result<()> {
         let won = self.won;
         self.settle(PayingEvent::End { winners: won }, adjudicator)?;
-        let winners = std::mem::take(&mut self.wins);
+        let mut winners = std::mem::take(&mut self.wins);
+        self.settle_whole_deal(&mut winners, adjudicator)?;
         self.events.push(Event::End {
             exhaustive: winners.is_empty(),
             winners: winners.iter().map(|w| w.seat).collect(),
@@ -1216,6 +1382,45 @@ impl Deal {
         });
         self.legal.clear();
         self.phase = Phase::Over;
+        Ok(())
+    }
+
+    /// A family that settles the whole deal at once replaces its wins' payments and the other money.
+    fn settle_whole_deal<A: Adjudicator + ?Sized>(
+        &mut self,
+        winners: &mut [Winner],
+        adjudicator: &A,
+    ) -> Result<()> {
+        fn hand(state: &SeatState) -> FinalHand<'_> {
+            FinalHand {
+                concealed: &state.concealed,
+                melds: &state.melds,
+                discards: &state.discards,
+                void: state.void,
+            }
+        }
+        let finished = FinishedDeal {
+            events: &self.events,
+            winners,
+            hands: std::array::from_fn(|seat| hand(&self.seats[seat])),
+            dealer: self.dealer,
+            wall_exhausted: self.wall.is_empty()
+                && winners.len() < usize::from(self.rules.winners_to_end),
+        };
+        let Some(money) = adjudicator.settle_deal(&finished)? else {
+            return Ok(());
+        };
+        if money.wins.len() != winners.len() {
+            return Err(EngineError::argument(format!(
+                "the deal's settlement paid {} wins, the deal had {}",
+                money.wins.len(),
+                winners.len()
+            )));
+        }
+        for (winner, paid) in winners.iter_mut().zip(money.wins) {
+            winner.info.payments = paid;
+        }
+        self.event_payments = money.events;
         Ok(())
     }
 
@@ -1319,11 +1524,20 @@ impl Deal {
     fn holds_extra_tile(&self, seat: u8) -> bool {
         let on_turn = match &self.phase {
             Phase::Turn { seat: s, .. } => *s == seat,
+            Phase::Voids { .. } => seat == self.dealer,
             Phase::Claims(window) => window.offer.robs() && window.from == seat,
             Phase::Over => false,
         };
         on_turn || self.extra_tile & (1 << seat) != 0
     }
+}
+
+/// Whether `concealed` holds a tile of the void suit, or no void has been named yet.
+fn void_held(concealed: &Counts, void: Option<u8>) -> bool {
+    void.is_none_or(|suit| {
+        let start = 9 * usize::from(suit);
+        concealed[start..start + 9].iter().any(|&c| c > 0)
+    })
 }
 
 fn wall_exhausted() -> EngineError {

@@ -28,6 +28,7 @@ use super::policy::Policy;
 use super::progress::{unseen_copies, CappedSuits, Evaluator, Progress};
 use super::shape_rules::ShapeRules;
 use super::shared_memo::with_capped_suits;
+use super::void_choice::choose_void;
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Meld, MeldKind};
@@ -106,6 +107,9 @@ impl Decision<'_> {
         if legal.contains(&Action::Win) {
             return Ok(Action::Win);
         }
+        if let Some(void) = choose_void(observation, legal) {
+            return Ok(void);
+        }
         let seat = observation.seat();
         let melds = observation.melds(seat);
         let view = View {
@@ -176,8 +180,10 @@ impl Decision<'_> {
         let discards = self
             .evaluator(view, &view.concealed, view.melds)
             .best_discards(&view.concealed)?;
+        // Only the legal discards (必须打缺 restricts them at a 定缺 table).
         let (discard, discard_progress) = discards
             .into_iter()
+            .filter(|&(tile, _)| legal.contains(&Action::Discard(tile)))
             .min_by_key(|&(tile, progress)| {
                 (
                     progress.rank(),
@@ -298,6 +304,8 @@ impl Decision<'_> {
                 kong_replacement: false,
                 kong_feeder: None,
                 last_tile: false,
+                kong_discard: false,
+                flower_replacement: false,
                 first_go_around: None,
                 winners_on_discard: 1,
                 dealer: view.dealer,

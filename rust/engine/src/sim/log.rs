@@ -118,7 +118,7 @@ impl Event {
                 out,
                 r#"{{"type":"act","seat":{seat},"action":"{}","tile":{}}}"#,
                 action.name(),
-                number_or_null(action.tile().map(Tile::index))
+                number_or_null(action.argument())
             ),
             Event::Meld { seat, meld, from } => write!(
                 out,

@@ -12,6 +12,7 @@ mod capped_suit;
 mod claim_options;
 mod completing_tiles;
 pub mod deal;
+pub mod deal_money;
 pub mod discard_order;
 mod distance_lanes;
 mod drawn_table;
@@ -31,15 +32,17 @@ mod shared_memo;
 pub mod simulate;
 pub mod stats;
 pub mod table_rules;
+pub mod void_choice;
 pub mod wall;
 
 pub use crate::rules::guangdong::table::ScoringRules;
 pub use action::Action;
 pub use adjudicator::{
-    Adjudicator, Aim, AtTable, FirstGoAround, PayingEvent, WinInfo, WinSituation,
+    Adjudicator, Aim, AtTable, FirstGoAround, FlowerWin, PayingEvent, WinInfo, WinSituation,
 };
 pub use bots::{bot_named, bots_for, bots_named, BOT_NAMES};
 pub use deal::{Deal, Outcome, Winner, SEATS};
+pub use deal_money::{DealMoney, FinalHand, FinishedDeal};
 pub use efficiency::EfficiencyBot;
 pub use game::{play_deal, play_game, Game, GameConfig};
 pub use log::Event;

@@ -57,6 +57,14 @@ impl<'a> Observation<'a> {
         }
     }
 
+    /// The void suit a seat named (定缺): its own once named, the others' once every seat has named one
+    /// (the picks are revealed together).
+    pub fn void(&self, seat: u8) -> Option<u8> {
+        let revealed = !matches!(self.deal.phase, Phase::Voids { .. });
+        let state = self.deal.seats.get(usize::from(seat))?;
+        state.void.filter(|_| seat == self.seat || revealed)
+    }
+
     /// The melds of any seat (public).
     pub fn melds(&self, seat: u8) -> &'a [Meld] {
         self.deal.seats.get(seat as usize).map_or(&[], |s| &s.melds)

@@ -33,6 +33,8 @@ pub enum MissedWin {
     SameTile,
     /// 过手胡 / 過水: every discard win.
     AnyTile,
+    /// 过手胡 with 过手加番 (OC-S12): every discard win, except one worth strictly more fan than the passed one.
+    HigherFan,
 }
 
 /// When the dealer deals again (RULES.md §1.10 连庄); otherwise the deal passes to the 下家.
@@ -51,6 +53,10 @@ pub enum DealerStays {
 pub enum Settlement {
     Guangdong,
     Mcr,
+    Sichuan,
+    Taiwan,
+    Gd789,
+    Laozhang,
 }
 
 /// Kinds of kong, as bits of a mask (`claims.robbable_kongs`).
@@ -89,6 +95,11 @@ pub struct TableRules {
     /// 连庄: when the dealer deals again.
     pub dealer_stays: DealerStays,
     pub settlement: Settlement,
+    /// 定缺 (OC-S2): each seat names a void suit at the deal's start (an action), may not pon or kong it, and
+    /// cannot win holding it. Set by a family's own options, not by the table sections.
+    pub void_suit: bool,
+    /// 必须打缺 (OC-S3): while a seat holds its void suit, it discards only that suit.
+    pub must_discard_void: bool,
 }
 
 impl Default for TableRules {
@@ -108,6 +119,8 @@ impl Default for TableRules {
             winners_to_end: 1,
             dealer_stays: DealerStays::WinOrDraw,
             settlement: Settlement::Guangdong,
+            void_suit: false,
+            must_discard_void: false,
         }
     }
 }
@@ -285,6 +298,7 @@ impl TableRules {
                 ("off", MissedWin::Off),
                 ("same_tile", MissedWin::SameTile),
                 ("any_tile", MissedWin::AnyTile),
+                ("higher_fan", MissedWin::HigherFan),
             ],
         )?;
         if !(1..=3).contains(&spec.winners_to_end) {
@@ -308,6 +322,10 @@ impl TableRules {
             &[
                 ("guangdong", Settlement::Guangdong),
                 ("mcr", Settlement::Mcr),
+                ("sichuan", Settlement::Sichuan),
+                ("taiwan", Settlement::Taiwan),
+                ("gd789", Settlement::Gd789),
+                ("laozhang", Settlement::Laozhang),
             ],
         )?;
         Ok(TableRules {
@@ -325,6 +343,8 @@ impl TableRules {
             winners_to_end: spec.winners_to_end,
             dealer_stays,
             settlement,
+            void_suit: false,
+            must_discard_void: false,
         })
     }
 

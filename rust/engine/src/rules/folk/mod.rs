@@ -4,10 +4,12 @@
 //! `python/mjcore/reference/folk.py` is the readable twin; the row keys and option orders are those of
 //! `python/mjcore/folk/ruleset.py`.
 
+pub mod at_table;
 pub mod ladder;
 pub mod laozhang;
 pub mod money;
 pub mod rules;
 
+pub use at_table::FolkAtTable;
 pub use money::{score, FolkScore, FolkWin};
 pub use rules::{Family, FolkRules, GD789_HANDS, LAOZHANG_FANS};

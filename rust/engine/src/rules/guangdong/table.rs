@@ -156,12 +156,14 @@ mod tests {
             kong_replacement: false,
             kong_feeder: None,
             last_tile: false,
+            kong_discard: false,
+            flower_replacement: false,
+            flowers: 0,
             first_go_around: None,
             winners_on_discard: 1,
             dealer,
             round_wind: 1,
             feeder_already_liable: false,
-            flowers: 0,
             shown: 0,
         }
     }

@@ -2,6 +2,7 @@
 //! 呼叫转移, 退税, 查花猪, 查大叫). Values and options are data (`table`, from `rulesets/sichuan.toml`);
 //! `python/mjcore/reference/sichuan/` is the readable twin of every module here.
 
+pub mod at_table;
 pub mod fan;
 pub mod payments;
 pub mod scorer;
@@ -9,6 +10,7 @@ pub mod settlement;
 pub mod situation;
 pub mod table;
 
+pub use at_table::SichuanAtTable;
 pub use fan::{Fan, FanCounts};
 pub use scorer::{score, SichuanScore};
 pub use settlement::{settle, EndHand, Event, KongKind, Settlement, Status, WinHow};

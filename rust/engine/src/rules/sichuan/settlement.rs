@@ -81,6 +81,8 @@ pub const READY_CHECK: usize = 5;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settlement {
     pub money: [Money; 6],
+    /// Each winner's win money (the `WIN` row, split by winner), in the order they won.
+    pub wins: Vec<Money>,
     pub status: [Status; 4],
     pub winners: Vec<u8>,
 }
@@ -111,6 +113,7 @@ pub fn settle(
     let mut money = [[0i64; 4]; 6];
     let mut won: Vec<u8> = Vec::new();
     let mut kongs: Vec<KongLedger> = Vec::new();
+    let mut wins: Vec<Money> = Vec::new();
     let mut ended = false;
     for event in events {
         if ended {
@@ -160,6 +163,7 @@ pub fn settle(
                     &mut kongs,
                     table,
                     &mut money,
+                    &mut wins,
                 )?;
                 for &(seat, _) in winners {
                     if !won.contains(&seat) {
@@ -180,6 +184,7 @@ pub fn settle(
     }
     Ok(Settlement {
         money,
+        wins,
         status,
         winners: won,
     })
@@ -237,6 +242,7 @@ fn win(
     kongs: &mut [KongLedger],
     table: &SichuanTable,
     money: &mut [Money; 6],
+    wins: &mut Vec<Money>,
 ) -> Result<()> {
     if winners.is_empty() || (how != WinHow::SelfDrawn && discarder.is_none()) {
         return Err(EngineError::argument(
@@ -252,8 +258,9 @@ fn win(
             return Err(EngineError::argument("a win's fan is at most 60"));
         }
         let self_draw = how == WinHow::SelfDrawn;
+        let mut own = [0; 4];
         pay_win(
-            &mut money[WIN],
+            &mut own,
             seat,
             self_draw,
             discarder,
@@ -261,6 +268,10 @@ fn win(
             fan_money(fan, self_draw, table),
             table,
         );
+        for (total, paid) in money[WIN].iter_mut().zip(own) {
+            *total += paid;
+        }
+        wins.push(own);
     }
     if kong_discard && table.call_transfer != Transfer::Off {
         transfer(winners, discarder, kongs, table, &mut money[TRANSFER])?;

@@ -60,6 +60,8 @@ pub struct SichuanTable {
     pub dead_wait_counts: bool,
     pub void_discards_exempt: bool,
     pub check_fourth: bool,
+    /// 必须打缺 (OC-S3), read by the table only.
+    pub must_discard_void: bool,
     /// 0 for none.
     pub cap: u16,
     pub direct_kong: i64,
@@ -94,12 +96,12 @@ impl SichuanTable {
         })?;
         let (
             &[mode, bonus, heaven, fed, transfer, shared, refund, pig, basis],
-            &[void_suit, dai_yao_jiu, jiang_dui, jiang_qi_dui, men_qing, zhong_zhang, hai_di_pao, returned_kong_pays, dead_wait_counts, void_discards_exempt, check_fourth],
+            &[void_suit, dai_yao_jiu, jiang_dui, jiang_qi_dui, men_qing, zhong_zhang, hai_di_pao, returned_kong_pays, dead_wait_counts, void_discards_exempt, check_fourth, must_discard_void],
             &[cap, direct, added, concealed, minimum, base],
         ) = (choices, flags, ints)
         else {
             return Err(EngineError::ruleset(
-                "Sichuan options: expected 9 choices, 11 flags and 6 ints",
+                "Sichuan options: expected 9 choices, 12 flags and 6 ints",
             ));
         };
         let shapes = values[..6].iter().max().copied().unwrap_or(0);
@@ -152,6 +154,7 @@ impl SichuanTable {
             dead_wait_counts,
             void_discards_exempt,
             check_fourth,
+            must_discard_void,
             cap: cap as u16,
             direct_kong: i64::from(direct),
             added_kong: i64::from(added),
@@ -183,7 +186,7 @@ pub(crate) mod tests {
     pub(crate) fn default_table() -> SichuanTable {
         let values = [0, 1, 2, 2, 3, 3, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5, 5];
         let flags = [
-            true, true, true, false, false, false, false, true, true, false, false,
+            true, true, true, false, false, false, false, true, true, false, false, true,
         ];
         SichuanTable::from_parts("sichuan", &values, &[0; 9], &flags, &[4, 2, 1, 2, 0, 1])
             .expect("defaults")
@@ -193,7 +196,7 @@ pub(crate) mod tests {
     fn refuses_a_table_whose_fan_would_overflow_money() {
         let mut values = [1u16; FAN_COUNT];
         values[Fan::Gen as usize] = 10;
-        let flags = [false; 11];
+        let flags = [false; 12];
         assert!(
             SichuanTable::from_parts("x", &values, &[0; 9], &flags, &[4, 2, 1, 2, 0, 1]).is_err()
         );

@@ -2,12 +2,14 @@
 //! 底 + (台 + D) × 台價, flower wins (八仙過海, 七搶一) and the 眼牌费. Values and options are data (`table`,
 //! from `rulesets/taiwan.toml`); `python/mjcore/reference/taiwan/` is the readable twin.
 
+pub mod at_table;
 pub mod payments;
 pub mod scorer;
 pub mod situation;
 pub mod table;
 pub mod tai;
 
+pub use at_table::TaiwanAtTable;
 pub use payments::{flower_win, FlowerWin};
 pub use scorer::{score, TaiwanScore};
 pub use situation::TaiwanSituation;

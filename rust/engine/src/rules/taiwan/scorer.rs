@@ -220,12 +220,12 @@ pub fn score(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::notation::parse_hand;
 
     /// The defaults of `rulesets/taiwan.toml`.
-    fn default_table() -> TaiwanTable {
+    pub(crate) fn default_table() -> TaiwanTable {
         let values = [
             1, 2, 1, 1, 3, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 2, 2, 2, 5, 8, 4, 4, 4, 8, 8, 8, 16,
             16, 8, 8, 8, 16, 24,

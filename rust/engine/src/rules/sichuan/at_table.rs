@@ -1,0 +1,443 @@
+//! The Sichuan family at the table (血战到底): a hand wins when `score` finds it a win of at most two suits
+//! reaching the 起胡 minimum (the deal itself keeps a hand holding its declared void suit from winning, 定缺),
+//! worth the fan it is paid on; and the whole deal is settled once it ends by the one `settle` of a deal's
+//! money — the log read back into its kongs and wins (who was still in, 杠上炮 and 呼叫转移), the seats still
+//! in at a 流局 checked (退税, 查花猪, 查大叫). Nothing is settled twice: `judge` only decides and prices the
+//! win the table asks about, `settle_deal` pays.
+
+use super::fan::Fan;
+use super::scorer::score;
+use super::settlement::{settle, EndHand, Event as MoneyEvent, KongKind, WinHow, WIN};
+use super::situation::SichuanSituation;
+use super::table::SichuanTable;
+use crate::error::{EngineError, Result};
+use crate::forms::FormSet;
+use crate::hand::{Hand, Meld, MeldKind};
+use crate::sim::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
+use crate::sim::deal_money::{DealMoney, FinishedDeal};
+use crate::sim::log::Event;
+use crate::sim::table_rules::{Settlement, TableRules};
+use crate::sim::Action;
+use crate::tile::{Counts, NUM_KINDS};
+
+/// Every seat, as `still_in` bits: `judge` prices a win as if all were in; `settle_deal` pays it exactly.
+const ALL_SEATS: u8 = 0b1111;
+
+#[derive(Clone, Debug)]
+pub struct SichuanAtTable {
+    table: SichuanTable,
+    rules: TableRules,
+}
+
+impl SichuanAtTable {
+    /// The ruleset at the table its file's table sections describe. Options the table does not play are
+    /// refused here, naming them (the same ruleset still scores and settles by hand).
+    pub fn new(table: SichuanTable, rules: TableRules) -> Result<SichuanAtTable> {
+        let refuse = |what: &str| {
+            Err(EngineError::ruleset(format!(
+                "{what}: scored and settled, but not played at the table yet"
+            )))
+        };
+        if rules.settlement != Settlement::Sichuan {
+            return Err(EngineError::ruleset(
+                "settlement.kind: a Sichuan table settles as \"sichuan\"",
+            ));
+        }
+        if table.xueliu {
+            return refuse("options.mode = \"xueliu\" (血流成河)");
+        }
+        if !table.returned_kong_pays {
+            return refuse("options.returned_kong_pays = false (回头杠无分)");
+        }
+        let rules = TableRules {
+            void_suit: table.void_suit,
+            must_discard_void: table.void_suit && table.must_discard_void,
+            ..rules
+        };
+        Ok(SichuanAtTable { table, rules })
+    }
+
+    pub fn table(&self) -> &SichuanTable {
+        &self.table
+    }
+}
+
+/// The suits (bits) of a hand: its concealed tiles and its melds.
+fn suits_of(concealed: &Counts, melds: &[Meld]) -> u8 {
+    let mut suits = 0;
+    for suit in 0..3 {
+        if concealed[9 * suit..9 * suit + 9].iter().any(|&c| c > 0) {
+            suits |= 1 << suit;
+        }
+    }
+    for meld in melds {
+        suits |= 1 << (meld.tile.index() / 9).min(3);
+    }
+    suits
+}
+
+impl Adjudicator for SichuanAtTable {
+    fn judge(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        s: &WinSituation,
+    ) -> Result<Option<WinInfo>> {
+        // 缺一门 on the hand's content (the declared void is the deal's screen).
+        if suits_of(concealed, melds).count_ones() > 2 {
+            return Ok(None);
+        }
+        let mut waiting = *concealed;
+        let slot = &mut waiting[s.tile.index() as usize];
+        *slot = slot.saturating_sub(1);
+        let hand = Hand {
+            concealed: waiting,
+            melds: melds.to_vec(),
+            wilds: 0,
+            flowers: 0,
+        };
+        let self_drawn = s.from.is_none();
+        let kong_bloom = s.kong_replacement && self_drawn;
+        let situation = SichuanSituation {
+            seat: s.winner,
+            void: None,
+            self_drawn,
+            robbing_kong: s.robbing_kong,
+            kong_bloom,
+            kong_discard: s.kong_discard,
+            last_tile: s.last_tile,
+            heavenly: s.first_go_around == Some(FirstGoAround::Heavenly),
+            earthly: s.first_go_around == Some(FirstGoAround::Earthly),
+            discarder: s.from,
+            kong_fed_by: s.kong_feeder.filter(|_| kong_bloom),
+            dealer: s.dealer,
+            still_in: ALL_SEATS,
+            kong_money: 0,
+            winners_on_discard: s.winners_on_discard.clamp(1, 3),
+        };
+        let Some(scored) = score(&hand, s.tile, &situation, &self.table)? else {
+            return Ok(None);
+        };
+        if !scored.meets_minimum {
+            return Ok(None);
+        }
+        // The pattern is the hand's shape (the exclusive rows first in the fan table), or the fixed hand.
+        let shape = [
+            Fan::TianHu,
+            Fan::DiHu,
+            Fan::LongQiDui,
+            Fan::JiangDui,
+            Fan::DaiYaoJiu,
+            Fan::QiDui,
+            Fan::DuiDuiHu,
+            Fan::PingHu,
+        ]
+        .into_iter()
+        .find(|&fan| scored.fans.counts[fan as usize] > 0);
+        Ok(Some(WinInfo {
+            fan: u32::from(scored.counted),
+            pattern: shape.map(|fan| fan as u8),
+            payments: scored.win,
+            liable: None,
+        }))
+    }
+
+    /// Four sets and a pair, or seven pairs (four alike count as two): the cheap screen before `score`.
+    fn winning_forms(&self) -> Option<FormSet> {
+        Some(FormSet::STANDARD.union(FormSet::SEVEN_PAIRS))
+    }
+
+    fn table_rules(&self) -> TableRules {
+        self.rules
+    }
+
+    fn settle_deal(&self, deal: &FinishedDeal<'_>) -> Result<Option<DealMoney>> {
+        let read = read_log(deal, &self.table)?;
+        let mut ends = Vec::new();
+        // The seats still in, at a 流局 (or, under OC-S23's option, the fourth once three have won).
+        if deal.wall_exhausted || self.table.check_fourth {
+            for seat in (0..4u8).filter(|s| read.won & (1 << s) == 0) {
+                let hand = &deal.hands[usize::from(seat)];
+                let mut concealed = *hand.concealed;
+                let size: usize =
+                    concealed.iter().map(|&c| usize::from(c)).sum::<usize>() + 3 * hand.melds.len();
+                if let Some(robbed) = deal.winners.last().filter(|_| size == 14) {
+                    // A robbed konger still holds the tile the last win took from it.
+                    let slot = &mut concealed[robbed.tile.index() as usize];
+                    *slot = slot.saturating_sub(1);
+                }
+                ends.push(EndHand {
+                    seat,
+                    hand: Hand {
+                        concealed,
+                        melds: hand.melds.to_vec(),
+                        wilds: 0,
+                        flowers: 0,
+                    },
+                    void: hand.void,
+                    void_discards: read.only_void_discards[usize::from(seat)],
+                    visible: (!self.table.dead_wait_counts).then(|| visible_to(deal, seat)),
+                });
+            }
+        }
+        let settled = settle(&read.events, &ends, deal.wall_exhausted, &self.table)?;
+        let mut events = [0i64; 4];
+        for (_, money) in settled.money.iter().enumerate().filter(|(r, _)| *r != WIN) {
+            for (total, paid) in events.iter_mut().zip(money) {
+                *total += paid;
+            }
+        }
+        Ok(Some(DealMoney {
+            wins: settled.wins,
+            events,
+        }))
+    }
+}
+
+/// A deal's money events read back from its log.
+struct ReadLog {
+    events: Vec<MoneyEvent>,
+    won: u8,
+    /// 全程打缺: every discard of the seat was of its void suit.
+    only_void_discards: [bool; 4],
+}
+
+/// The kongs and wins of the log, in order: consecutive win lines are one winning tile (一炮多响). A discard
+/// right after its discarder's kong replacement is 杠上炮; a self-draw on the replacement of a 直杠 is 点杠花
+/// (paid by the feeder under 当点炮).
+fn read_log(deal: &FinishedDeal<'_>, table: &SichuanTable) -> Result<ReadLog> {
+    let mut events = Vec::new();
+    let mut won = 0u8;
+    // Per seat: the feeder of the 直杠 its last kong was (Some(None): another kong), while its replacement
+    // is pending or in hand; and whether its last draw was a kong replacement.
+    let mut last_kong: [Option<Option<u8>>; 4] = [None; 4];
+    let mut on_replacement = [false; 4];
+    let mut discard_after_kong = false;
+    let mut only_void = [true; 4];
+    let mut previous_was_win = false;
+    for event in deal.events {
+        let mut is_win = false;
+        match *event {
+            Event::Meld { seat, meld, from } if meld.kind.is_kong() => {
+                let s = usize::from(seat);
+                let (kind, feeder) = match meld.kind {
+                    MeldKind::Kong => (KongKind::Direct, from),
+                    MeldKind::AddedKong => (KongKind::Added, None),
+                    _ => (KongKind::Concealed, None),
+                };
+                last_kong[s] = Some(feeder.filter(|_| kind == KongKind::Direct));
+                events.push(MoneyEvent::Kong {
+                    seat,
+                    kind,
+                    feeder,
+                    returned: false,
+                });
+            }
+            Event::Draw {
+                seat, replacement, ..
+            } => {
+                let s = usize::from(seat);
+                on_replacement[s] = replacement && last_kong[s].is_some();
+                if !on_replacement[s] {
+                    last_kong[s] = None;
+                }
+            }
+            Event::Act {
+                seat,
+                action: Action::Discard(tile),
+            } => {
+                let s = usize::from(seat);
+                discard_after_kong = on_replacement[s];
+                on_replacement[s] = false;
+                last_kong[s] = None;
+                let void = deal.hands[s].void;
+                only_void[s] &= void.is_some_and(|v| tile.index() / 9 == v);
+            }
+            Event::Win {
+                seat,
+                from,
+                robbing_kong,
+                fan,
+                ..
+            } => {
+                is_win = true;
+                won |= 1 << seat;
+                let fan = u16::try_from(fan).unwrap_or(u16::MAX);
+                let s = usize::from(seat);
+                let fed = last_kong[s].flatten().filter(|_| on_replacement[s]);
+                let (how, discarder, kong_discard) = match from {
+                    None if table.fed_bloom_as_discard && fed.is_some() => {
+                        (WinHow::FedKongBloom, fed, false)
+                    }
+                    None => (WinHow::SelfDrawn, None, false),
+                    Some(_) if robbing_kong => (WinHow::RobbingKong, from, false),
+                    Some(_) => (WinHow::Discard, from, discard_after_kong),
+                };
+                match events.last_mut() {
+                    Some(MoneyEvent::Win { winners, .. }) if previous_was_win => {
+                        winners.push((seat, fan))
+                    }
+                    _ => events.push(MoneyEvent::Win {
+                        winners: vec![(seat, fan)],
+                        how,
+                        discarder,
+                        kong_discard,
+                    }),
+                }
+            }
+            _ => {}
+        }
+        previous_was_win = is_win;
+    }
+    Ok(ReadLog {
+        events,
+        won,
+        only_void_discards: only_void,
+    })
+}
+
+/// The tiles `seat` sees outside its hand: every discard on the table and every seat's melds (死叫).
+fn visible_to(deal: &FinishedDeal<'_>, seat: u8) -> Counts {
+    let mut seen = [0u8; NUM_KINDS];
+    for (other, hand) in deal.hands.iter().enumerate() {
+        for tile in hand.discards {
+            seen[tile.index() as usize] += 1;
+        }
+        if other != usize::from(seat) {
+            for meld in hand.melds {
+                meld.add_tiles(&mut seen);
+            }
+        }
+    }
+    seen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::sichuan::table::tests::default_table;
+    use crate::sim::table_rules::{MissedWin, ADDED_KONG};
+    use crate::sim::{play_deal, Deal, EfficiencyBot, Policy, RandomBot};
+
+    /// The table sections of `rulesets/sichuan.toml`.
+    pub(crate) fn sichuan_table() -> SichuanAtTable {
+        let rules = TableRules {
+            kinds: (1 << 27) - 1,
+            chi: crate::sim::table_rules::Chi::None,
+            robbable_kongs: ADDED_KONG,
+            missed_win: MissedWin::HigherFan,
+            winners_to_end: 3,
+            settlement: Settlement::Sichuan,
+            ..TableRules::default()
+        };
+        SichuanAtTable::new(default_table(), rules).expect("the shipped table")
+    }
+
+    fn bots(efficiency: bool) -> Vec<Box<dyn Policy>> {
+        (0..4)
+            .map(|_| -> Box<dyn Policy> {
+                if efficiency {
+                    Box::new(EfficiencyBot::default())
+                } else {
+                    Box::new(RandomBot::default())
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn deals_keep_every_tile_pay_zero_sum_and_end_by_three_winners_or_the_wall() {
+        let rules = sichuan_table();
+        for efficiency in [false, true] {
+            let (mut three, mut checked) = (0, 0);
+            for index in 0..150 {
+                let mut deal = Deal::new(21, index, (index % 4) as u8, 0, &rules).expect("a deal");
+                play_deal(&mut deal, &mut bots(efficiency), &rules).expect("played");
+                deal.check_invariants().expect("invariants hold");
+                let outcome = deal.outcome().expect("over");
+                assert_eq!(outcome.payments().iter().sum::<i64>(), 0);
+                let seats: Vec<u8> = outcome.winners.iter().map(|w| w.seat).collect();
+                assert!(seats.len() <= 3);
+                assert!((0..4).all(|s| seats.iter().filter(|&&w| w == s).count() <= 1));
+                for winner in &outcome.winners {
+                    let state = &deal.seats[usize::from(winner.seat)];
+                    let void = state.void.expect("named") as usize;
+                    assert!(state.concealed[9 * void..9 * void + 9]
+                        .iter()
+                        .all(|&c| c == 0));
+                    assert!(state
+                        .melds
+                        .iter()
+                        .all(|m| m.tile.index() as usize / 9 != void));
+                }
+                if seats.len() == 3 {
+                    three += 1;
+                } else {
+                    assert_eq!(
+                        deal.wall_remaining(),
+                        0,
+                        "only the wall ends a deal short of three"
+                    );
+                    checked += usize::from(outcome.event_payments != [0; 4]);
+                }
+            }
+            assert!(checked > 0, "some 流局 pay at the end checks");
+            assert!(
+                three > 0 || !efficiency,
+                "efficiency bots reach three winners"
+            );
+        }
+    }
+
+    #[test]
+    fn the_fourth_seat_is_checked_under_oc_s23s_option() {
+        let mut rules = sichuan_table();
+        rules.table.check_fourth = true;
+        let mut checked = 0;
+        for index in 0..80 {
+            let mut deal = Deal::new(2, index, 0, 0, &rules).expect("a deal");
+            play_deal(&mut deal, &mut bots(true), &rules).expect("played");
+            let outcome = deal.outcome().expect("over");
+            assert_eq!(outcome.payments().iter().sum::<i64>(), 0);
+            checked += usize::from(outcome.winners.len() == 3);
+        }
+        assert!(
+            checked > 0,
+            "some deals reach three winners and check the fourth"
+        );
+    }
+
+    #[test]
+    fn every_seat_names_a_void_before_the_first_discard() {
+        let rules = sichuan_table();
+        let mut deal = Deal::new(3, 1, 2, 0, &rules).expect("a deal");
+        for offset in 0..4 {
+            assert_eq!(deal.to_act(), Some((2 + offset) % 4));
+            assert_eq!(
+                deal.legal_actions(),
+                [Action::Void(0), Action::Void(1), Action::Void(2)]
+            );
+            deal.step(Action::Void(offset % 3), &rules).expect("named");
+        }
+        assert_eq!(deal.to_act(), Some(2));
+        assert!(deal
+            .legal_actions()
+            .iter()
+            .all(|a| !matches!(a, Action::Void(_))));
+    }
+
+    #[test]
+    fn options_the_table_does_not_play_are_refused() {
+        let rules = sichuan_table().rules;
+        let xueliu = SichuanTable {
+            xueliu: true,
+            ..default_table()
+        };
+        assert!(SichuanAtTable::new(xueliu, rules).is_err());
+        let other = TableRules {
+            settlement: Settlement::Guangdong,
+            ..rules
+        };
+        assert!(SichuanAtTable::new(default_table(), other).is_err());
+    }
+}

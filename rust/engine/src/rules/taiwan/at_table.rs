@@ -1,0 +1,280 @@
+//! The Taiwan family at the table: a hand of five sets and a pair wins when `score` finds it reaching the 起胡
+//! minimum, worth its counted 台 and paid 底 + (台 + D) × 台價 by the discarder or, self-drawn, by each other
+//! seat (B.5) — the winner's flowers (正花, 花槓) and a flower's replacement (槓上開花) come from the table.
+//! Only wins pay: there is no kong or flower money, and a 流局 pays nothing. The dealer's 連N is 0 (a table
+//! deal knows no earlier deals), and no seat declares 眼牌 (the table offers no such action yet). The flower
+//! wins (B.6) end the deal when a flower's replacement is drawn: all eight with one seat (八仙過海, paid as a
+//! self-draw) or a 7 / 1 split (七搶一, the single flower's holder pays), 8 台 and no hand 台.
+
+use super::payments::{flower_win, FlowerWin as FlowerKind};
+use super::scorer::score;
+use super::situation::TaiwanSituation;
+use super::table::TaiwanTable;
+use crate::error::{EngineError, Result};
+use crate::forms::FormSet;
+use crate::hand::{Hand, Meld};
+use crate::sim::adjudicator::{Adjudicator, FirstGoAround, FlowerWin, WinInfo, WinSituation};
+use crate::sim::table_rules::{Settlement, TableRules};
+use crate::tile::Counts;
+
+#[derive(Clone, Debug)]
+pub struct TaiwanAtTable {
+    table: TaiwanTable,
+    rules: TableRules,
+}
+
+impl TaiwanAtTable {
+    /// The ruleset at the table its file's table sections describe.
+    pub fn new(table: TaiwanTable, rules: TableRules) -> Result<TaiwanAtTable> {
+        if rules.settlement != Settlement::Taiwan {
+            return Err(EngineError::ruleset(
+                "settlement.kind: a Taiwan table settles as \"taiwan\"",
+            ));
+        }
+        if rules.hand != 16 {
+            return Err(EngineError::ruleset(
+                "deal.hand: a Taiwan hand holds 16 tiles before its winning tile",
+            ));
+        }
+        Ok(TaiwanAtTable { table, rules })
+    }
+
+    pub fn table(&self) -> &TaiwanTable {
+        &self.table
+    }
+}
+
+impl Adjudicator for TaiwanAtTable {
+    fn judge(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        s: &WinSituation,
+    ) -> Result<Option<WinInfo>> {
+        let mut waiting = *concealed;
+        let slot = &mut waiting[s.tile.index() as usize];
+        *slot = slot.saturating_sub(1);
+        let hand = Hand {
+            concealed: waiting,
+            melds: melds.to_vec(),
+            wilds: 0,
+            flowers: s.flowers,
+        };
+        let self_drawn = s.from.is_none();
+        let situation = TaiwanSituation {
+            seat: s.winner,
+            dealer: s.dealer,
+            streak: 0,
+            round_wind: s.round_wind,
+            self_drawn,
+            robbing_kong: s.robbing_kong,
+            kong_bloom: self_drawn && (s.kong_replacement || s.flower_replacement),
+            last_tile: s.last_tile,
+            heavenly: s.first_go_around == Some(FirstGoAround::Heavenly),
+            earthly: s.first_go_around == Some(FirstGoAround::Earthly),
+            human: s.first_go_around == Some(FirstGoAround::Human),
+            discarder: s.from,
+            eye_seats: 0,
+        };
+        let Some(scored) = score(&hand, s.tile, &situation, &self.table)? else {
+            return Ok(None);
+        };
+        if !scored.meets_minimum {
+            return Ok(None);
+        }
+        Ok(Some(WinInfo {
+            fan: u32::from(scored.counted),
+            pattern: None,
+            payments: scored.win,
+            liable: None,
+        }))
+    }
+
+    /// Five sets and a pair only (no seven pairs, no thirteen orphans: B.2).
+    fn winning_forms(&self) -> Option<FormSet> {
+        Some(FormSet::STANDARD)
+    }
+
+    fn table_rules(&self) -> TableRules {
+        self.rules
+    }
+
+    fn flower_win(&self, flowers: &[u8; 4], dealer: u8) -> Result<Option<FlowerWin>> {
+        let held = flowers.map(|f| f.count_ones());
+        let Some(winner) = (0..4u8).find(|&s| held[usize::from(s)] >= 7) else {
+            return Ok(None);
+        };
+        let single = (0..4u8).find(|&s| held[usize::from(s)] == 1);
+        let (kind, payer) = match (held[usize::from(winner)], single) {
+            (8, _) => (FlowerKind::EightImmortals, None),
+            (7, Some(payer)) => (FlowerKind::SevenRobOne, Some(payer)),
+            _ => return Ok(None),
+        };
+        let situation = TaiwanSituation {
+            seat: winner,
+            dealer,
+            self_drawn: payer.is_none(),
+            discarder: payer,
+            ..TaiwanSituation::default()
+        };
+        let (_, tai, win, _, _) = flower_win(kind, &situation, &self.table);
+        Ok(Some(FlowerWin {
+            winner,
+            payer,
+            info: WinInfo {
+                fan: u32::from(tai),
+                pattern: None,
+                payments: win,
+                liable: None,
+            },
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::taiwan::scorer::tests::default_table;
+    use crate::sim::table_rules::{MissedWin, SeveralWinners};
+    use crate::sim::{play_deal, Deal, EfficiencyBot, Policy, RandomBot};
+
+    /// The table sections of `rulesets/taiwan.toml`.
+    fn taiwan_table() -> TaiwanAtTable {
+        let rules = TableRules {
+            flowers: 8,
+            hand: 16,
+            reserved_tail: 16,
+            several_winners: SeveralWinners::First,
+            missed_win: MissedWin::AnyTile,
+            settlement: Settlement::Taiwan,
+            ..TableRules::default()
+        };
+        TaiwanAtTable::new(default_table(), rules).expect("the shipped table")
+    }
+
+    #[test]
+    fn sixteen_tile_deals_keep_every_tile_and_the_reserve_and_pay_zero_sum() {
+        let rules = taiwan_table();
+        for efficiency in [false, true] {
+            let mut won = 0;
+            for index in 0..120 {
+                let mut bots: Vec<Box<dyn Policy>> = (0..4)
+                    .map(|_| -> Box<dyn Policy> {
+                        if efficiency {
+                            Box::new(EfficiencyBot::default())
+                        } else {
+                            Box::new(RandomBot::default())
+                        }
+                    })
+                    .collect();
+                let mut deal = Deal::new(5, index, (index % 4) as u8, 0, &rules).expect("a deal");
+                play_deal(&mut deal, &mut bots, &rules).expect("played");
+                deal.check_invariants().expect("invariants hold");
+                assert!(
+                    deal.wall.undrawn().len() >= 16,
+                    "the reserve is never drawn"
+                );
+                let outcome = deal.outcome().expect("over");
+                assert!(outcome.winners.len() <= 1, "拦和: one winner");
+                assert_eq!(outcome.payments().iter().sum::<i64>(), 0);
+                assert_eq!(outcome.event_payments, [0; 4], "only wins pay");
+                for winner in &outcome.winners {
+                    let paid = winner.info.payments[usize::from(winner.seat)];
+                    assert!(paid >= 30, "at least 底 from each payer");
+                }
+                won += outcome.winners.len();
+            }
+            assert!(won > 0 || !efficiency, "efficiency bots win");
+        }
+    }
+
+    /// A wall dealing `hands` (16 codes each, the dealer = seat 0 first; `flowers[s]` of seat s's are the
+    /// flowers 1f..), then `head` (codes), then the other tiles in kind order.
+    fn wall_of(hands: [&str; 4], flowers: [u8; 4], head: &[u8]) -> Vec<u8> {
+        let mut next_flower = 0;
+        let mut codes = Vec::new();
+        for (text, count) in hands.iter().zip(flowers) {
+            codes.extend(
+                crate::notation::parse_tiles(text)
+                    .expect("tiles")
+                    .iter()
+                    .map(|t| t.index()),
+            );
+            codes.extend((0..count).map(|i| 34 + next_flower + i));
+            next_flower += count;
+        }
+        codes.extend_from_slice(head);
+        for kind in 0..34u8 {
+            let held = codes.iter().filter(|&&c| c == kind).count();
+            codes.extend(std::iter::repeat_n(kind, 4 - held));
+        }
+        codes
+    }
+
+    /// Plays a deal passing every claim and discarding each drawn tile; returns it once over.
+    fn passive(codes: Vec<u8>, rules: &TaiwanAtTable) -> Deal {
+        let wall = crate::sim::Wall::from_codes(codes, &rules.rules).expect("a wall");
+        let mut deal = Deal::with_wall(0, 0, wall, 0, 0, rules).expect("a deal");
+        while let Some(seat) = deal.to_act() {
+            let view = deal.observation(seat).expect("a view");
+            let action = match (view.offered(), view.drawn()) {
+                (Some(_), _) => crate::sim::Action::Pass,
+                (None, Some(tile)) => crate::sim::Action::Discard(tile),
+                (None, None) => deal.legal_actions()[0],
+            };
+            deal.step(action, rules).expect("legal");
+        }
+        deal.check_invariants().expect("invariants hold");
+        deal
+    }
+
+    #[test]
+    fn t16_all_eight_flowers_win_once_the_replacement_is_drawn() {
+        // S holds 1f..7f; after E's discard S draws 8f, draws its replacement and wins 八仙過海: 8 台 as a
+        // self-draw, the dealer adding D.
+        let hands = [
+            "123456789m123456p7z",
+            "789p123s456s",
+            "777s888s999s1z1z2z2z3z4z4z",
+            "111m222m333m444m5z5z5z6z",
+        ];
+        let codes = wall_of(hands, [0, 7, 0, 0], &[7, 41]);
+        let deal = passive(codes, &taiwan_table());
+        let outcome = deal.outcome().expect("over");
+        assert_eq!(outcome.winners.len(), 1);
+        let winner = outcome.winners[0];
+        assert_eq!((winner.seat, winner.from, winner.info.fan), (1, None, 8));
+        assert_eq!(outcome.payments(), [-120, 340, -110, -110]);
+    }
+
+    #[test]
+    fn t17_a_seven_one_split_wins_from_the_single_flower() {
+        // W holds 1f..7f; N draws 8f: W wins 七搶一 at once, N alone pays 30 + 8 × 10.
+        let hands = [
+            "123456789m123456p7z",
+            "789p123s456s1z1z2z2z3z4z4z",
+            "777s888s999s",
+            "111m222m333m444m5z5z5z6z",
+        ];
+        let codes = wall_of(hands, [0, 0, 7, 0], &[7, 8, 13, 41]);
+        let deal = passive(codes, &taiwan_table());
+        let outcome = deal.outcome().expect("over");
+        let winner = outcome.winners[0];
+        assert_eq!((winner.seat, winner.from, winner.info.fan), (2, Some(3), 8));
+        assert_eq!(outcome.payments(), [0, 0, 110, -110]);
+    }
+
+    #[test]
+    fn a_taiwan_table_needs_its_own_settlement_and_sixteen_tiles() {
+        let rules = taiwan_table().rules;
+        for bad in [
+            TableRules { hand: 13, ..rules },
+            TableRules {
+                settlement: Settlement::Sichuan,
+                ..rules
+            },
+        ] {
+            assert!(TaiwanAtTable::new(default_table(), bad).is_err());
+        }
+    }
+}

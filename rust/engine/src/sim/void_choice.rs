@@ -1,0 +1,26 @@
+//! 定缺 for the built-in bots: the suit to name void is the one the hand holds fewest of (ties: fewest
+//! pairs and sets to break, then the lower suit), since it is discarded first (必须打缺) and must be gone
+//! before the hand can win. The table itself forces the void suit's discards, so the bots need only this.
+
+use super::action::Action;
+use super::observation::Observation;
+
+/// The void to name when `legal` offers the choice, else `None` (the decision is another one).
+pub fn choose_void(observation: &Observation<'_>, legal: &[Action]) -> Option<Action> {
+    let hand = observation.hand();
+    legal
+        .iter()
+        .copied()
+        .filter_map(|action| match action {
+            Action::Void(suit) => Some((suit, action)),
+            _ => None,
+        })
+        .min_by_key(|&(suit, _)| {
+            let start = 9 * usize::from(suit);
+            let counts = &hand[start..start + 9];
+            let tiles: u32 = counts.iter().map(|&c| u32::from(c)).sum();
+            let groups = counts.iter().filter(|&&c| c >= 2).count();
+            (tiles, groups, suit)
+        })
+        .map(|(_, action)| action)
+}
