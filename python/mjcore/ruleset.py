@@ -141,6 +141,11 @@ class Ruleset(FieldsOnlyPickle):
         ``suits=("p", "s")``; a dotted path where a name is not unique), validated exactly as a file is."""
         return _from_data(options_applied(self.source, options))
 
+    @property
+    def table_patterns(self) -> tuple[tuple[str, str], ...]:
+        """(key, Chinese name) of each pattern a simulation's ``pattern`` column numbers."""
+        return tuple((row.key, row.zh) for row in self.patterns)
+
     @functools.cached_property
     def compiled(self) -> Any:
         """The frozen native ruleset every hot call takes, compiled on first use."""

@@ -17,7 +17,7 @@ from . import _core
 from .arguments import check_u64
 from .errors import InvalidArgumentError, RulesetError
 from .hand import Hand, Meld
-from .ruleset import Ruleset, RulesetLike, load_ruleset
+from .ruleset import RulesetLike, load_ruleset
 from .sim_types import Action, Discard, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
 
 __all__ = ["Table", "play_random_deal", "play_random_game", "simulate_random"]
@@ -41,9 +41,9 @@ def _compiled(ruleset: Optional[RulesetLike]) -> tuple[Any, Any]:
     if ruleset is None:
         return None, None
     rules = load_ruleset(ruleset)
-    if not isinstance(rules, Ruleset):  # MCR table play is not built (issue 10, item 3)
-        raise RulesetError(f"the table plays Guangdong rulesets, not {rules.name!r}")
-    return rules.compiled, rules.table_rules.compiled
+    if getattr(rules, "table_rules", None) is None:
+        raise RulesetError(f"the {rules.family} family is not played at the table: {rules.name!r}")
+    return rules.compiled, rules.table_rules.compiled  # the engine refuses a family it does not play
 
 
 def _meld(parts: tuple[int, int, int, int]) -> Meld:

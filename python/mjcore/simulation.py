@@ -17,6 +17,10 @@ exhaustive_draw     bool (N,)     nobody won (流局)
 dealer              uint8 (N,)    the dealer's seat
 kongs               uint8 (N,)    kongs declared in the deal
 liability           int8 (N,)     the seat that paid all three shares (包), or -1
+kong_money          int64 (N, 4)  the kong money inside ``payments`` (0 after a 流局 where it is not final)
+horse_hits          uint8 (N, 4)  a winner's horses (买马) that hit it, 0 for other seats
+ghosts              uint64 (N,)   the deal's wild kinds (bit k = tile kind k; 翻鬼 differs by deal)
+winner_ghosts       uint8 (N, 4)  the ghosts a winner's hand held (the winning tile included)
 ==================  ============  =========================================================================
 """
 
@@ -30,13 +34,19 @@ import numpy as np
 
 from .arguments import U64_MAX, check_u64
 from .errors import InvalidArgumentError, RulesetError
-from .ruleset import Ruleset, RulesetLike, load_ruleset, rulesets
+from .ruleset import RulesetLike, load_ruleset, rulesets
 from .simulation_summary import Summary, summarise
 
-__all__ = ["COLUMNS", "FAN_BUCKETS", "SimulationRequest", "SimulationResult", "totals_of"]
+__all__ = ["COLUMNS", "FAN_BUCKETS", "SIMULATED_FAMILIES", "SimulationRequest", "SimulationResult", "totals_of"]
+
+# The families the native simulation plays (each family's ruleset has ``table_rules`` and ``table_patterns``).
+SIMULATED_FAMILIES = ("guangdong", "tdh")
 
 COLUMNS = ("winners", "discarder", "self_drawn", "robbing_kong", "pattern", "fan", "points", "payments", "turns",
-           "exhaustive_draw", "dealer", "kongs", "liability")  # fmt: skip
+           "exhaustive_draw", "dealer", "kongs", "liability", "kong_money", "horse_hits", "ghosts",
+           "winner_ghosts")  # fmt: skip
+# Self-drawn wins counted by the winner's draws, larger counts in the last bucket (as the engine's Stats).
+TURN_BUCKETS = 32
 # Fan values counted individually in the totals; larger ones share the last bucket (as the engine's Stats).
 FAN_BUCKETS = 16
 _SEATS = 4
@@ -70,6 +80,13 @@ def totals_of(columns: dict[str, np.ndarray]) -> dict[str, Any]:
         "patterns": [int(n) for n in np.bincount(patterns[patterns >= 0])] if (patterns >= 0).any() else [],
         "liabilities": int((columns["liability"] >= 0).sum()),
         "payments_by_offset": _by_offset(columns["payments"], columns["dealer"]),
+        "kong_money_moved": int(-np.minimum(columns["kong_money"], 0).sum()),
+        "horse_hits": int(columns["horse_hits"][winners].astype(np.int64).sum()),
+        "wins_with_ghosts": int((columns["winner_ghosts"][winners] > 0).sum()),
+        "ghosts_in_wins": int(columns["winner_ghosts"][winners].astype(np.int64).sum()),
+        "self_drawn_turns": [int(n) for n in np.bincount(
+            np.minimum(columns["turns"][columns["self_drawn"]].astype(np.int64), TURN_BUCKETS - 1),
+            minlength=TURN_BUCKETS)],  # fmt: skip
     }
 
 
@@ -177,7 +194,7 @@ class SimulationResult:
 class SimulationRequest:
     """The checked arguments of ``simulate``, shared by both backends: deals ``start..stop`` of ``seed``."""
 
-    ruleset: Ruleset
+    ruleset: Any  # a ruleset of SIMULATED_FAMILIES
     seed: int
     start: int
     stop: int
@@ -194,18 +211,19 @@ class SimulationRequest:
             raise InvalidArgumentError(f"threads must be None (all cores) or an int >= 1, not {threads!r}")
         if isinstance(bots, str) or len(bots) != _SEATS:
             raise InvalidArgumentError(f"bots must name one bot per seat (4 names), not {bots!r}")
-        rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
-        if not isinstance(rules, Ruleset):  # the table engine plays 鸡平胡 (RULES.md §1); MCR play is not built
-            raise RulesetError(f"simulate plays Guangdong tables ({', '.join(rulesets('guangdong'))}), "
+        rules = load_ruleset(ruleset)
+        if rules.family not in SIMULATED_FAMILIES or getattr(rules, "table_rules", None) is None:
+            raise RulesetError(f"simulate plays the {', '.join(SIMULATED_FAMILIES)} tables "
+                               f"({', '.join(n for f in SIMULATED_FAMILIES for n in rulesets(f))}), "
                                f"not {getattr(rules, 'name', rules)!r}")  # fmt: skip
         return cls(rules, seed, deal_offset, deal_offset + deals, tuple(str(b) for b in bots))
 
     def result(self, totals: dict[str, Any], columns: Optional[dict[str, np.ndarray]]) -> SimulationResult:
-        patterns = self.ruleset.patterns
+        patterns = self.ruleset.table_patterns
         return SimulationResult(
             ruleset=self.ruleset.name,
-            pattern_keys=tuple(row.key for row in patterns),
-            pattern_names=tuple(f"{row.key} {row.zh}" for row in patterns),
+            pattern_keys=tuple(key for key, _ in patterns),
+            pattern_names=tuple(f"{key} {zh}" for key, zh in patterns),
             bots=self.bots,
             runs=((self.seed, self.start, self.stop),),
             totals=totals,

@@ -5,11 +5,12 @@
 //! `mjcore.sim_types` objects.
 
 use mjcore_engine::hand::Meld;
+use mjcore_engine::rules::tdh::TdhTable;
 use mjcore_engine::sim::wall::is_wall_code;
 use mjcore_engine::sim::{
-    play_deal, play_game, replay, simulate, Action, Adjudicator, AtTable, Deal, FirstGoAround,
-    GameConfig, Policy, RandomBot, ScoringRules, ShapeRules, Stats, TableRules, Wall, WinInfo,
-    WinSituation,
+    play_deal, play_game, replay, simulate, Action, Adjudicator, AtTable, Deal, DealContext,
+    Declared, FirstGoAround, GameConfig, PayingEvent, Policy, RandomBot, ScoringRules, ShapeRules,
+    Stats, TableRules, Wall, WinInfo, WinSituation,
 };
 use mjcore_engine::{Counts, EngineError, FormSet, Tile};
 use pyo3::prelude::*;
@@ -19,6 +20,7 @@ use crate::convert::{meld_to_tuple, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
 use crate::ruleset::PyRuleset;
 use crate::table_rules::PyTableRules;
+use crate::tdh::PyTdhRuleset;
 
 /// A win check written in Python: called as `win_check(counts: bytes, melds: tuple[MeldTuple, ...],
 /// situation: (winner, tile, from_seat | None, robbing_kong, kong_replacement, kong_feeder | None, last_tile,
@@ -74,12 +76,37 @@ fn first_go_around_name(limit: FirstGoAround) -> &'static str {
     }
 }
 
-/// Who decides wins at a table: the engine's 鸡平胡 shapes, a ruleset's scoring (起和 and fan), or a
-/// Python function.
+/// Who decides wins at a table: the engine's 鸡平胡 shapes, a ruleset's scoring (起和 and fan), a family's
+/// table (推倒胡), or a Python function.
 enum WinRules {
     Shapes(ShapeRules),
     Scoring(Box<ScoringRules>),
+    Tdh(Box<TdhTable>),
     Python(PyWinCheck),
+}
+
+/// A compiled ruleset of a family the table plays (a `Ruleset` or a `TdhRuleset`).
+pub(crate) enum FamilyRuleset {
+    Guangdong(ScoringRules),
+    Tdh(TdhTable),
+}
+
+impl FamilyRuleset {
+    /// The family's adjudicator at a table with `table` (the file's table sections).
+    pub(crate) fn of(ruleset: &Bound<'_, PyAny>, table: TableRules) -> PyResult<FamilyRuleset> {
+        if let Ok(r) = ruleset.cast::<PyRuleset>() {
+            let rules = ScoringRules::new(r.borrow().inner.clone()).with_table(table);
+            return Ok(FamilyRuleset::Guangdong(rules));
+        }
+        if let Ok(r) = ruleset.cast::<PyTdhRuleset>() {
+            let rules = TdhTable::new(r.get().inner.clone(), table).py_err()?;
+            return Ok(FamilyRuleset::Tdh(rules));
+        }
+        Err(argument(format!(
+            "the table plays compiled Guangdong and 推倒胡 rulesets, not {}",
+            ruleset.get_type().name()?
+        )))
+    }
 }
 
 /// The rules of a table: who decides wins, and what the table does (the ruleset's table rules; the
@@ -92,10 +119,10 @@ struct TableSetup {
 impl TableSetup {
     fn new(
         win_check: Option<Py<PyAny>>,
-        ruleset: Option<&PyRuleset>,
+        ruleset: Option<&Bound<'_, PyAny>>,
         table: Option<&PyTableRules>,
     ) -> PyResult<TableSetup> {
-        let table = table.map_or_else(TableRules::default, |t| t.inner);
+        let mut table = table.map_or_else(TableRules::default, |t| t.inner);
         let wins = match (win_check, ruleset) {
             (Some(_), Some(_)) => {
                 return Err(argument(
@@ -103,10 +130,26 @@ impl TableSetup {
                 ))
             }
             (Some(f), None) => WinRules::Python(PyWinCheck(f)),
-            (None, Some(r)) => WinRules::Scoring(Box::new(ScoringRules::new(r.inner.clone()))),
+            (None, Some(r)) => match FamilyRuleset::of(r, table)? {
+                FamilyRuleset::Guangdong(rules) => WinRules::Scoring(Box::new(rules)),
+                FamilyRuleset::Tdh(rules) => {
+                    table = rules.table_rules();
+                    WinRules::Tdh(Box::new(rules))
+                }
+            },
             (None, None) => WinRules::Shapes(ShapeRules::CHICKEN),
         };
         Ok(TableSetup { wins, table })
+    }
+
+    /// The adjudicator that decides.
+    fn family(&self) -> &dyn Adjudicator {
+        match &self.wins {
+            WinRules::Shapes(rules) => rules,
+            WinRules::Scoring(rules) => rules.as_ref(),
+            WinRules::Tdh(rules) => rules.as_ref(),
+            WinRules::Python(check) => check,
+        }
     }
 }
 
@@ -117,24 +160,40 @@ impl Adjudicator for TableSetup {
         melds: &[Meld],
         situation: &WinSituation,
     ) -> mjcore_engine::Result<Option<WinInfo>> {
-        match &self.wins {
-            WinRules::Shapes(rules) => rules.judge(concealed, melds, situation),
-            WinRules::Scoring(rules) => rules.judge(concealed, melds, situation),
-            WinRules::Python(check) => check.judge(concealed, melds, situation),
-        }
+        self.family().judge(concealed, melds, situation)
     }
 
     /// A Python check names no forms, so it is asked about every chance.
     fn winning_forms(&self) -> Option<FormSet> {
-        match &self.wins {
-            WinRules::Shapes(rules) => rules.winning_forms(),
-            WinRules::Scoring(rules) => rules.winning_forms(),
-            WinRules::Python(check) => check.winning_forms(),
-        }
+        self.family().winning_forms()
     }
 
     fn table_rules(&self) -> TableRules {
         self.table
+    }
+
+    fn settle(&self, event: &PayingEvent, dealer: u8) -> mjcore_engine::Result<Option<[i64; 4]>> {
+        self.family().settle(event, dealer)
+    }
+
+    fn judge_in(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        situation: &WinSituation,
+        context: &DealContext<'_>,
+    ) -> mjcore_engine::Result<Option<WinInfo>> {
+        self.family().judge_in(concealed, melds, situation, context)
+    }
+
+    fn declare(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        situation: &WinSituation,
+        context: &DealContext<'_>,
+    ) -> mjcore_engine::Result<Option<Declared>> {
+        self.family().declare(concealed, melds, situation, context)
     }
 }
 
@@ -185,11 +244,11 @@ impl Table {
     #[pyo3(signature = (win_check = None, ruleset = None, table_rules = None))]
     fn new(
         win_check: Option<Py<PyAny>>,
-        ruleset: Option<PyRef<'_, PyRuleset>>,
+        ruleset: Option<Bound<'_, PyAny>>,
         table_rules: Option<PyRef<'_, PyTableRules>>,
     ) -> PyResult<Table> {
         Ok(Table {
-            rules: TableSetup::new(win_check, ruleset.as_deref(), table_rules.as_deref())?,
+            rules: TableSetup::new(win_check, ruleset.as_ref(), table_rules.as_deref())?,
             deal: None,
         })
     }
@@ -295,6 +354,29 @@ impl Table {
         }))
     }
 
+    /// The deal's wild kinds (ascending) and its 翻鬼 indicator, if any: public at the table.
+    fn ghosts(&self) -> PyResult<(Vec<u8>, Option<u8>)> {
+        let deal = self.current()?;
+        let kinds = (0..34u8)
+            .filter(|k| deal.ghosts() & (1 << k) != 0)
+            .collect();
+        Ok((kinds, deal.ghost_indicator().map(Tile::index)))
+    }
+
+    /// Sets the dealer's 连庄 count for the current deal (节节高, 买马节节高; 0 after `reset`).
+    fn set_dealer_streak(&mut self, streak: u8) -> PyResult<()> {
+        let deal = self.deal.as_mut().ok_or_else(|| {
+            crate::errors::to_py(EngineError::illegal("no deal yet: call reset() first"))
+        })?;
+        deal.set_dealer_streak(streak);
+        Ok(())
+    }
+
+    /// The kong money of the finished deal per seat (inside `payments`), None while it runs.
+    fn kong_money(&self) -> PyResult<Option<[i64; 4]>> {
+        Ok(self.current()?.outcome().map(|o| o.kong_money))
+    }
+
     /// Each seat's money for the finished deal (zero-sum; zeros for an exhaustive draw or a table whose
     /// wins are not scored by a ruleset), None while it runs: the very sum `simulate` records.
     fn payments(&self) -> PyResult<Option<[i64; 4]>> {
@@ -317,10 +399,10 @@ fn play_random_deal(
     dealer: u8,
     round_wind: u8,
     win_check: Option<Py<PyAny>>,
-    ruleset: Option<PyRef<'_, PyRuleset>>,
+    ruleset: Option<Bound<'_, PyAny>>,
     table_rules: Option<PyRef<'_, PyTableRules>>,
 ) -> PyResult<Vec<String>> {
-    let rules = TableSetup::new(win_check, ruleset.as_deref(), table_rules.as_deref())?;
+    let rules = TableSetup::new(win_check, ruleset.as_ref(), table_rules.as_deref())?;
     let mut table = Deal::new(seed, deal, dealer, round_wind, &rules).py_err()?;
     play_deal(&mut table, &mut random_bots(), &rules).py_err()?;
     Ok(table.log_lines())
@@ -334,10 +416,10 @@ fn play_random_game(
     wind_rounds: u8,
     max_deals: u64,
     win_check: Option<Py<PyAny>>,
-    ruleset: Option<PyRef<'_, PyRuleset>>,
+    ruleset: Option<Bound<'_, PyAny>>,
     table_rules: Option<PyRef<'_, PyTableRules>>,
 ) -> PyResult<Vec<Vec<String>>> {
-    let rules = TableSetup::new(win_check, ruleset.as_deref(), table_rules.as_deref())?;
+    let rules = TableSetup::new(win_check, ruleset.as_ref(), table_rules.as_deref())?;
     let config = GameConfig {
         wind_rounds,
         max_deals,
@@ -357,16 +439,20 @@ fn simulate_random<'py>(
     start: u64,
     stop: u64,
     threads: Option<usize>,
-    ruleset: Option<PyRef<'_, PyRuleset>>,
+    ruleset: Option<Bound<'_, PyAny>>,
     table_rules: Option<PyRef<'_, PyTableRules>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let deals = start..stop;
     let table = table_rules.map_or_else(TableRules::default, |t| t.inner);
     let stats: Stats = match ruleset {
-        Some(ruleset) => {
-            let rules = ScoringRules::new(ruleset.inner.clone()).with_table(table);
-            py.detach(|| simulate(seed, deals, &random_bots, &rules, threads))
-        }
+        Some(ruleset) => match FamilyRuleset::of(&ruleset, table)? {
+            FamilyRuleset::Guangdong(rules) => {
+                py.detach(|| simulate(seed, deals, &random_bots, &rules, threads))
+            }
+            FamilyRuleset::Tdh(rules) => {
+                py.detach(|| simulate(seed, deals, &random_bots, &rules, threads))
+            }
+        },
         None => {
             let rules = AtTable {
                 judge: ShapeRules::CHICKEN,

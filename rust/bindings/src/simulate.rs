@@ -3,14 +3,14 @@
 //! numpy arrays (moved into numpy, not copied).
 
 use mjcore_engine::sim::{
-    bots_named, simulate, simulate_records, DealRecord, ScoringRules, Stats, SEATS,
+    bots_named, simulate, simulate_records, Adjudicator, DealRecord, Stats, SEATS,
 };
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::IntoPyResult;
-use crate::ruleset::PyRuleset;
+use crate::sim::FamilyRuleset;
 use crate::table_rules::PyTableRules;
 
 const SEAT_COUNT: usize = SEATS as usize;
@@ -32,6 +32,11 @@ pub(crate) fn stats_dict<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<
     dict.set_item("patterns", stats.patterns.clone())?;
     dict.set_item("liabilities", stats.liabilities)?;
     dict.set_item("payments_by_offset", stats.payments_by_offset.to_vec())?;
+    dict.set_item("kong_money_moved", stats.kong_money_moved)?;
+    dict.set_item("horse_hits", stats.horse_hits)?;
+    dict.set_item("wins_with_ghosts", stats.wins_with_ghosts)?;
+    dict.set_item("ghosts_in_wins", stats.ghosts_in_wins)?;
+    dict.set_item("self_drawn_turns", stats.self_drawn_turns.to_vec())?;
     Ok(dict)
 }
 
@@ -79,6 +84,10 @@ fn records_dict<'py>(py: Python<'py>, records: &[DealRecord]) -> PyResult<Bound<
         "liability",
         column(py, records, |r| [seat_or_none(r.liable)]),
     )?;
+    put("kong_money", column(py, records, |r| r.kong_money))?;
+    put("horse_hits", column(py, records, |r| r.horse_hits))?;
+    put("ghosts", column(py, records, |r| [r.ghosts]))?;
+    put("winner_ghosts", column(py, records, |r| r.winner_ghosts))?;
     Ok(dict)
 }
 
@@ -90,7 +99,7 @@ fn records_dict<'py>(py: Python<'py>, records: &[DealRecord]) -> PyResult<Bound<
 #[allow(clippy::too_many_arguments)]
 fn simulate_deals<'py>(
     py: Python<'py>,
-    ruleset: PyRef<'_, PyRuleset>,
+    ruleset: Bound<'py, PyAny>,
     table_rules: PyRef<'_, PyTableRules>,
     seed: u64,
     deals: (u64, u64),
@@ -100,24 +109,61 @@ fn simulate_deals<'py>(
 ) -> PyResult<(Bound<'py, PyDict>, Option<Bound<'py, PyDict>>)> {
     // Names are checked once here, so the per-worker factory below cannot fail.
     bots_named(&bots).py_err()?;
-    let policies = || bots_named(&bots).unwrap_or_default();
-    let rules = ScoringRules::new(ruleset.inner.clone()).with_table(table_rules.inner);
     let (start, stop) = deals;
     let deals = start..stop.max(start);
-    if !per_deal {
-        let stats = py
-            .detach(|| simulate(seed, deals, &policies, &rules, threads))
-            .py_err()?;
-        return Ok((stats_dict(py, &stats)?, None));
+    let run = Run {
+        seed,
+        deals,
+        bots: &bots,
+        threads,
+        per_deal,
+    };
+    match FamilyRuleset::of(&ruleset, table_rules.inner)? {
+        FamilyRuleset::Guangdong(rules) => run.play(py, &rules),
+        FamilyRuleset::Tdh(rules) => run.play(py, &rules),
     }
-    let records = py
-        .detach(|| simulate_records(seed, deals, &policies, &rules, threads))
-        .py_err()?;
-    let stats = records.iter().fold(Stats::default(), |mut stats, record| {
-        stats.add(record);
-        stats
-    });
-    Ok((stats_dict(py, &stats)?, Some(records_dict(py, &records)?)))
+}
+
+/// One call's deals and bots, played under any family's adjudicator (statically dispatched: the hot loop).
+struct Run<'a> {
+    seed: u64,
+    deals: std::ops::Range<u64>,
+    bots: &'a [String],
+    threads: Option<usize>,
+    per_deal: bool,
+}
+
+type Columns<'py> = (Bound<'py, PyDict>, Option<Bound<'py, PyDict>>);
+
+impl Run<'_> {
+    fn play<'py, A: Adjudicator + Sync>(
+        self,
+        py: Python<'py>,
+        rules: &A,
+    ) -> PyResult<Columns<'py>> {
+        let Run {
+            seed,
+            deals,
+            bots,
+            threads,
+            per_deal,
+        } = self;
+        let policies = || bots_named(bots).unwrap_or_default();
+        if !per_deal {
+            let stats = py
+                .detach(|| simulate(seed, deals, &policies, rules, threads))
+                .py_err()?;
+            return Ok((stats_dict(py, &stats)?, None));
+        }
+        let records = py
+            .detach(|| simulate_records(seed, deals, &policies, rules, threads))
+            .py_err()?;
+        let stats = records.iter().fold(Stats::default(), |mut stats, record| {
+            stats.add(record);
+            stats
+        });
+        Ok((stats_dict(py, &stats)?, Some(records_dict(py, &records)?)))
+    }
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -4,6 +4,7 @@
 use super::adjudicator::Adjudicator;
 use super::deal::{Deal, Outcome, SEATS};
 use super::policy::Policy;
+use super::table_rules::TableRules;
 use crate::error::{EngineError, Result};
 
 /// Plays `deal` to its end, asking `policies[seat]` for each decision (after `start_deal`).
@@ -55,6 +56,9 @@ pub struct Game {
     round_wind: u8,
     deals_played: u64,
     over: bool,
+    /// The dealer's 连庄 count (节节高), and the dealer changes in this wind round.
+    streak: u8,
+    passes: u8,
 }
 
 impl Game {
@@ -72,6 +76,8 @@ impl Game {
             round_wind: 0,
             deals_played: 0,
             over: config.max_deals == 0,
+            streak: 0,
+            passes: 0,
         })
     }
 
@@ -91,18 +97,48 @@ impl Game {
         self.deals_played
     }
 
-    /// The next deal, dealt.
+    /// The dealer's 连庄 count: the deals the dealer has kept in a row.
+    pub fn dealer_streak(&self) -> u8 {
+        self.streak
+    }
+
+    /// The next deal, dealt (with the dealer's 连庄 count).
     pub fn start_deal<A: Adjudicator + ?Sized>(&self, adjudicator: &A) -> Result<Deal> {
         if self.over {
             return Err(EngineError::illegal("the game is over"));
         }
-        Deal::new(
+        let mut deal = Deal::new(
             self.seed,
             self.deals_played,
             self.dealer,
             self.round_wind,
             adjudicator,
-        )
+        )?;
+        deal.set_dealer_streak(self.streak);
+        Ok(deal)
+    }
+
+    /// As [`Game::record`] under the table's rules: where the winner deals next (OC-29 option), the first
+    /// winner takes the deal, and the round wind advances after four changes of dealer.
+    pub fn record_under(&mut self, outcome: &Outcome, rules: &TableRules) {
+        if !rules.winner_deals {
+            return self.record(outcome);
+        }
+        let next = outcome.winners.first().map_or(self.dealer, |w| w.seat);
+        if next == self.dealer {
+            self.streak = self.streak.saturating_add(1);
+        } else {
+            self.dealer = next;
+            self.streak = 0;
+            self.passes += 1;
+            if self.passes == SEATS {
+                self.passes = 0;
+                self.round_wind += 1;
+                self.over |= self.round_wind >= self.config.wind_rounds;
+            }
+        }
+        self.deals_played += 1;
+        self.over |= self.deals_played >= self.config.max_deals;
     }
 
     /// Moves the game on after a deal: the dealer stays after a draw or when among the winners (一炮多响
@@ -110,6 +146,11 @@ impl Game {
     pub fn record(&mut self, outcome: &Outcome) {
         let dealer_stays =
             outcome.is_exhaustive_draw() || outcome.winners.iter().any(|w| w.seat == self.dealer);
+        self.streak = if dealer_stays {
+            self.streak.saturating_add(1)
+        } else {
+            0
+        };
         if !dealer_stays {
             self.dealer = (self.dealer + 1) % SEATS;
             if self.dealer == 0 {
@@ -137,7 +178,7 @@ pub fn play_game<A: Adjudicator + ?Sized>(
         let outcome = deal
             .outcome()
             .ok_or_else(|| EngineError::illegal("a played deal has no outcome"))?;
-        game.record(outcome);
+        game.record_under(outcome, &adjudicator.table_rules());
         deals.push(deal);
     }
     Ok(deals)

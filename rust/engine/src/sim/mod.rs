@@ -17,6 +17,7 @@ mod distance_lanes;
 mod drawn_table;
 pub mod efficiency;
 pub mod game;
+pub mod ghosts;
 mod inline_vec;
 mod kind_mask;
 pub mod log;
@@ -35,11 +36,14 @@ pub mod wall;
 
 pub use crate::rules::guangdong::table::ScoringRules;
 pub use action::Action;
-pub use adjudicator::{Adjudicator, AtTable, FirstGoAround, PayingEvent, WinInfo, WinSituation};
+pub use adjudicator::{
+    Adjudicator, AtTable, DealContext, Declared, FirstGoAround, PayingEvent, WinInfo, WinSituation,
+};
 pub use bots::{bot_named, bots_named, BOT_NAMES};
 pub use deal::{Deal, Outcome, Winner, SEATS};
 pub use efficiency::EfficiencyBot;
 pub use game::{play_deal, play_game, Game, GameConfig};
+pub use ghosts::GhostRule;
 pub use log::Event;
 pub use observation::{Discard, Observation, OfferedTile};
 pub use policy::{Policy, RandomBot};

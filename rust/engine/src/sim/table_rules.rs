@@ -3,6 +3,7 @@
 //! sections of a ruleset file). Compiled once from named fields into plain fields and masks, so that the deal
 //! state machine reads a bool or a byte where it used to read a constant, and names no family.
 
+use super::ghosts::GhostRule;
 use crate::error::{EngineError, Result};
 use crate::tile::{KindMask, COPIES, NUM_FLOWERS, NUM_KINDS};
 
@@ -40,6 +41,7 @@ pub enum MissedWin {
 pub enum Settlement {
     Guangdong,
     Mcr,
+    Tdh,
 }
 
 /// Kinds of kong, as bits of a mask (`claims.robbable_kongs`).
@@ -76,6 +78,17 @@ pub struct TableRules {
     /// The deal ends when this many seats have won (1: the first win; 3: 血战到底), or at the wall's end.
     pub winners_to_end: u8,
     pub settlement: Settlement,
+    /// The wild kinds of each deal (none by default). Set by a family's adjudicator from its own section
+    /// (推倒胡's `[ghosts]`), not by the table sections.
+    pub ghosts: GhostRule,
+    /// Whether ghosts may be ponged or konged (never at a 推倒胡 table, §4.2).
+    pub ghost_melds: bool,
+    /// 跟庄: the deal reports the dealer's first discard followed by all three (OC-51) as a paying event.
+    pub follow_dealer: bool,
+    /// Whether kong money paid during a deal stays paid at an exhaustive draw (流局; OC-30: not at 推倒胡).
+    pub kong_money_on_draw: bool,
+    /// The winner deals next (OC-29 option) instead of the rotation of §1.10.
+    pub winner_deals: bool,
 }
 
 impl Default for TableRules {
@@ -94,6 +107,11 @@ impl Default for TableRules {
             missed_win: MissedWin::SameTile,
             winners_to_end: 1,
             settlement: Settlement::Guangdong,
+            ghosts: GhostRule::None,
+            ghost_melds: false,
+            follow_dealer: false,
+            kong_money_on_draw: true,
+            winner_deals: false,
         }
     }
 }
@@ -284,6 +302,7 @@ impl TableRules {
             &[
                 ("guangdong", Settlement::Guangdong),
                 ("mcr", Settlement::Mcr),
+                ("tdh", Settlement::Tdh),
             ],
         )?;
         Ok(TableRules {
@@ -300,6 +319,7 @@ impl TableRules {
             missed_win,
             winners_to_end: spec.winners_to_end,
             settlement,
+            ..TableRules::default()
         })
     }
 

@@ -304,13 +304,26 @@ fn best_form(
     for &ghost in ghosts.kinds() {
         naturals[usize::from(ghost)] = 0;
     }
+    let self_drawn = w.source == Source::SelfDrawn;
+    form_of(&naturals, hand.melds.is_empty(), wilds, self_drawn, rules)
+}
+
+/// The best winning form of a concealed part with the ghosts taken out (`naturals`, 3n+2 tiles with the
+/// `wilds`; declared melds are sets, so only whether there are any matters) — what scoring and the table's
+/// win check (`super::table`) both ask.
+pub(crate) fn form_of(
+    naturals: &[u8; NUM_KINDS],
+    concealed_only: bool,
+    wilds: u8,
+    self_drawn: bool,
+    rules: &TdhRules,
+) -> Result<Option<(u8, bool)>> {
     let as_wild = Hand {
-        concealed: naturals,
-        melds: hand.melds.clone(),
+        concealed: *naturals,
+        melds: Vec::new(),
         wilds,
         flowers: 0,
     };
-    let concealed_only = hand.melds.is_empty();
     let candidates = [
         (FormSet::STANDARD, true, false),
         (
@@ -338,10 +351,7 @@ fn best_form(
             best = Some((code as u8, doubled));
         }
     }
-    let four_ghosts = rules.four_ghosts
-        && rules.ghosts.four_ghosts()
-        && w.source == Source::SelfDrawn
-        && wilds == 4;
+    let four_ghosts = rules.four_ghosts && rules.ghosts.four_ghosts() && self_drawn && wilds == 4;
     if four_ghosts && best.is_none_or(|(_, d)| !d && rules.doubles[3]) {
         best = Some((3, rules.doubles[3]));
     }
