@@ -50,9 +50,9 @@ VARIANTS = {
 }  # fmt: skip
 
 
-# The families the table engine plays. 推倒胡, Sichuan, Taiwan and the folk tables score today; their files gain
+# The families the table engine plays (推倒胡 since issue 11). Sichuan, Taiwan and the folk tables score today; their files gain
 # these sections (and their own settlement kinds) with their table play (issues 11 and 12).
-TABLE_FAMILIES = ("guangdong", "mcr")
+TABLE_FAMILIES = ("guangdong", "mcr", "tdh")
 
 
 @pytest.mark.parametrize("name", [name for family in TABLE_FAMILIES for name in mjcore.rulesets(family)])

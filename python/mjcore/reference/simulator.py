@@ -13,6 +13,7 @@ import numpy as np
 from ..distributed import ClusterLike, ProgressCallback, simulate_on_cluster
 from ..errors import InvalidArgumentError
 from ..ruleset import RulesetLike
+from ..errors import RulesetError
 from ..simulation import SimulationRequest, SimulationResult, totals_of
 from .sim.bots import bots_named
 from .sim.deal import SEATS, Deal
@@ -30,6 +31,8 @@ def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int
     """As ``mjcore.simulate``; ``threads`` is accepted and ignored (the twin plays one deal after another). On a
     ``cluster`` the workers play their shards with this twin."""
     request = SimulationRequest.of(ruleset, deals, seed, bots, deal_offset, threads)
+    if request.ruleset.family != "guangdong":  # the twin plays the Guangdong tables; 推倒胡 is native only
+        raise RulesetError(f"the pure-Python simulate plays Guangdong tables, not {request.ruleset.name!r}")
     if cluster is not None:
         return simulate_on_cluster(request, cluster, threads=threads, per_deal=per_deal, shard_deals=shard_deals,
                                    progress=progress, backend=__name__.rsplit(".", 1)[0])  # fmt: skip

@@ -258,7 +258,7 @@ def _check_table(o: Mapping[str, Any], t: TableRules) -> None:
 
 def _check_combinations(o: Mapping[str, Any]) -> None:
     if o["tiles"] == "no_honours" and o["ghosts"] in ("white", "red"):
-        raise RulesetError(f"tiles.ghosts: {o['ghosts']!r} needs the honour tiles, which tiles = 'no_honours' "
+        raise RulesetError(f"ghosts.ghosts: {o['ghosts']!r} needs the honour tiles, which tiles = 'no_honours' "
                            "removes")  # fmt: skip
     if o["thirteen_orphans"] and o["tiles"] != "all":
         raise RulesetError("winning.thirteen_orphans: 十三幺 needs every terminal and honour, so tiles = 'all' "
