@@ -120,6 +120,9 @@ class Observation:
     # Every seat's discards in the order made, claimed ones included and marked; a robbed kong's tile was never
     # discarded and is not among them. ``discards`` is the part still on the table.
     discard_history: tuple[tuple[Discard, ...], ...] = ((), (), (), ())
+    # The deal's wild kinds (ghosts, 鬼牌; public) and its 翻鬼 indicator, if its ghosts were flipped.
+    ghosts: tuple[int, ...] = ()
+    ghost_indicator: Optional[int] = None
 
     def seat_wind(self, seat: int) -> int:
         return (seat - self.dealer) % SEATS
