@@ -218,3 +218,22 @@ def test_simulate_tdh_is_the_same_for_any_thread_count() -> None:
     assert one.totals == two.totals
     assert all((one[c] == two[c]).all() for c in mjcore.simulation.COLUMNS)
     assert "kong money" in str(one.summary())
+
+
+
+@pytest.mark.parametrize("horses", [2, 0])
+def test_t37_horses_are_turned_from_the_wall_tail_after_a_win(horses: int) -> None:
+    case = CASES["T37"]
+    (winner,) = case["winners"]
+    # Dealer P1 and P2 discard their drawn tiles; P3 (dealt third) draws the case's winning tile. The wall's
+    # tail ends with the case's horses in the order they are turned (the last tile first).
+    hands = ["1m2m3m4m5m6m7m8m9m1p2p3p4p", "5m6m7m8m9m1z1z1z2s3s4s7s8s", winner["concealed"],
+             "2p3p4p5p6p9s9s9s3z3z3z4z4z"]  # fmt: skip
+    tail = "".join(reversed(case["horses"]))
+    rules = TDH.with_options(**{**case["options"], "horses": horses})
+    table = table_of(rules, hands, "7z7z" + case["win"], tail=tail, dealer=case["dealer"])
+    play(table, [Action("discard", code("7z")), Action("discard", code("7z"))], until=2)
+    assert table.to_act() == 3 and Action("win") in table.legal_actions()
+    table.step(Action("win"))
+    expected = tuple(case["net"]) if horses else (-2, -2, -2, 6)  # one hit: 2b more from each payer
+    assert table.payments() == expected

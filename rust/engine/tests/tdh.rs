@@ -6,10 +6,27 @@ mod common;
 
 use common::Rng;
 use mjcore_engine::notation::{parse_hand, parse_tile};
-use mjcore_engine::rules::tdh::{score, OtherKong, Refusal, Source, TdhRules, TdhScore, TdhWin};
+use mjcore_engine::rules::tdh::{
+    score, OtherKong, Refusal, Source, TdhRules, TdhScore, TdhTable, TdhWin,
+};
+use mjcore_engine::sim::{
+    play_deal, Adjudicator, Deal, EfficiencyBot, PayingEvent, Policy, RandomBot, TableRules,
+    TableRulesSpec,
+};
 use mjcore_engine::{Hand, Meld, MeldKind, Tile};
 
-/// Every `name = value` of the shipped tdh.toml (but the meta table), as text, then `changes`.
+/// The sections every family's file shares (the table engine's), which scoring does not read.
+const TABLE_SECTIONS: [&str; 6] = [
+    "[tiles]",
+    "[deal]",
+    "[claims]",
+    "[wins]",
+    "[end]",
+    "[settlement]",
+];
+
+/// Every `name = value` of the shipped tdh.toml (but the meta table and the table sections), as text, then
+/// `changes`.
 fn rules(changes: &[(&str, &str)]) -> TdhRules {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -17,13 +34,13 @@ fn rules(changes: &[(&str, &str)]) -> TdhRules {
     );
     let text = std::fs::read_to_string(path).expect("the shipped tdh.toml");
     let mut options: Vec<(String, String)> = Vec::new();
-    let mut in_meta = false;
+    let mut skipped = false;
     for line in text.lines() {
         let line = line.split('#').next().unwrap_or("").trim();
         if line.starts_with('[') {
-            in_meta = line == "[meta]";
+            skipped = line == "[meta]" || TABLE_SECTIONS.contains(&line);
         } else if let Some((key, value)) = line.split_once('=') {
-            if !in_meta {
+            if !skipped {
                 let (key, value) = (key.trim(), value.trim().trim_matches('"'));
                 let value = changes
                     .iter()
@@ -198,4 +215,155 @@ fn random_calls_are_scored_or_refused_never_a_panic() {
             assert_eq!(result.net.iter().sum::<i64>(), 0);
         }
     }
+}
+
+/// The table sections of the shipped file, with discard wins, robbing melded kongs and a reserve as asked.
+fn table(discard_wins: bool, rob_melded: bool, reserved_tail: u8) -> TableRules {
+    let robbable: &[&str] = if rob_melded {
+        &["added", "melded"]
+    } else {
+        &["added"]
+    };
+    let sources: &[&str] = if discard_wins {
+        &["self_draw", "discard", "robbing_kong", "kong_bloom"]
+    } else {
+        &["self_draw", "robbing_kong", "kong_bloom"]
+    };
+    TableRules::new(&TableRulesSpec {
+        suits: &["m", "p", "s"],
+        honours: true,
+        flowers: 0,
+        hand: 13,
+        reserved_tail,
+        chi: "none",
+        pon: true,
+        melded_kong: true,
+        added_kong: true,
+        concealed_kong: true,
+        robbable_kongs: robbable,
+        win_sources: sources,
+        several_winners: "all",
+        missed_win: "same_tile",
+        winners_to_end: 1,
+        settlement: "tdh",
+    })
+    .expect("valid table rules")
+}
+
+fn tdh_table(changes: &[(&str, &str)]) -> TdhTable {
+    let r = rules(changes);
+    let horses = r.horses;
+    TdhTable::new(r.clone(), table(r.discard_wins, r.rob_melded_kong, horses)).expect("a table")
+}
+
+fn bots(efficiency: bool) -> Vec<Box<dyn Policy>> {
+    (0..4)
+        .map(|_| -> Box<dyn Policy> {
+            if efficiency {
+                Box::new(EfficiencyBot::default())
+            } else {
+                Box::new(RandomBot::default())
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn table_deals_keep_every_tile_and_are_zero_sum_with_kong_money_and_horses() {
+    let variants: [&[(&str, &str)]; 5] = [
+        &[],
+        &[
+            ("horses", "8"),
+            ("horse_follows_kong", "true"),
+            ("follow_dealer", "true"),
+        ],
+        &[
+            ("ghosts", "flip_two"),
+            ("discard_wins", "true"),
+            ("kong_money_on_draw", "true"),
+        ],
+        &[
+            ("ghosts", "red"),
+            ("rob_melded_kong", "true"),
+            ("seven_pairs", "true"),
+        ],
+        &[
+            ("ghosts", "flip"),
+            ("horses", "1"),
+            ("one_horse", "true"),
+            ("base", "3"),
+        ],
+    ];
+    for changes in variants {
+        let rules = tdh_table(changes);
+        let (mut wins, mut kongs, mut hits) = (0, 0, 0);
+        for efficiency in [false, true] {
+            for index in 0..250 {
+                let mut deal = Deal::new(7, index, (index % 4) as u8, 0, &rules).expect("a deal");
+                play_deal(&mut deal, &mut bots(efficiency), &rules).expect("played");
+                deal.check_invariants().expect("every tile accounted for");
+                let outcome = deal.outcome().expect("over");
+                assert_eq!(outcome.payments().iter().sum::<i64>(), 0, "{changes:?}");
+                assert_eq!(outcome.kong_money.iter().sum::<i64>(), 0);
+                if outcome.is_exhaustive_draw() && !rules.rules().kong_money_on_draw {
+                    assert_eq!(outcome.kong_money, [0; 4], "荒庄荒杠");
+                }
+                kongs += usize::from(outcome.kong_money != [0; 4]);
+                for w in &outcome.winners {
+                    wins += 1;
+                    hits += usize::from(w.horse_hits);
+                    assert!(w.from.is_none() || w.robbing_kong || rules.rules().discard_wins);
+                    assert!(deal.ghosts() & (1 << w.tile.index()) == 0 || w.from.is_none());
+                }
+                // The reserve (horses) is never drawn: the deal ends with at least that many undrawn.
+                assert!(deal.wall_remaining() == 0 || !outcome.is_exhaustive_draw());
+            }
+        }
+        assert!(wins > 0 && kongs > 0, "{changes:?}: wins and kong money");
+        assert_eq!(
+            hits > 0,
+            rules.rules().horses > 0,
+            "{changes:?}: horse hits"
+        );
+    }
+}
+
+#[test]
+fn kong_money_and_following_the_dealer_pay_as_the_file_says() {
+    let rules = tdh_table(&[("base", "2")]);
+    let settle = |event| rules.settle(&event, 0).expect("settled");
+    let concealed = settle(PayingEvent::Kong {
+        seat: 1,
+        kind: MeldKind::ConcealedKong,
+        feeder: None,
+    });
+    assert_eq!(concealed, Some([-4, 12, -4, -4]));
+    let melded = settle(PayingEvent::Kong {
+        seat: 2,
+        kind: MeldKind::Kong,
+        feeder: Some(0),
+    });
+    assert_eq!(melded, Some([-6, 0, 6, 0]));
+    let added = settle(PayingEvent::Kong {
+        seat: 3,
+        kind: MeldKind::AddedKong,
+        feeder: Some(2),
+    });
+    assert_eq!(added, Some([-2, -2, -2, 6]));
+    assert_eq!(
+        settle(PayingEvent::FollowDealer { dealer: 2 }),
+        Some([2, 2, -6, 2])
+    );
+    assert_eq!(settle(PayingEvent::End { winners: 0 }), None);
+}
+
+#[test]
+fn a_table_that_contradicts_the_options_is_refused() {
+    let r = rules(&[("discard_wins", "true")]);
+    assert!(TdhTable::new(r.clone(), table(false, false, 0)).is_err());
+    assert!(TdhTable::new(r, table(true, false, 0)).is_ok());
+    let horses = rules(&[("horses", "4")]);
+    assert!(TdhTable::new(horses, table(false, false, 2)).is_err());
+    let flowers = rules(&[("ghosts", "flowers4")]);
+    assert!(TdhTable::new(flowers, table(false, false, 0)).is_err());
 }
