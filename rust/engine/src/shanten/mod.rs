@@ -103,6 +103,27 @@ pub fn shanten_code(code: &RowCode, opts: FormOptions) -> Option<i8> {
     (out[0] != NO_FORM).then_some(out[0])
 }
 
+/// The fewest tiles missing from plain concealed counts (each kind capped at four copies, nothing declared)
+/// for `sets` sets and a pair, by the per-suit tables: four lookups and one combine. With `w` wild tiles
+/// beside counts of `3·sets + 2 − w` tiles, the hand is complete exactly when this is at most `w` (no wild
+/// then stands for a fifth copy).
+pub fn standard_missing(counts: &Counts, sets: usize) -> u8 {
+    dispatch(StandardMissing { counts, sets })
+}
+
+struct StandardMissing<'a> {
+    counts: &'a Counts,
+    sets: usize,
+}
+
+impl KernelTask for StandardMissing<'_> {
+    type Output = u8;
+
+    fn run<K: Kernels>(self, kernels: K) -> u8 {
+        standard::table_missing(kernels, self.counts, self.sets)
+    }
+}
+
 /// What [`shanten_counts_into`] writes for a row to which no selected form applies.
 pub const NO_FORM: i8 = i8::MAX;
 

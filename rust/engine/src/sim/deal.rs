@@ -1214,16 +1214,19 @@ impl Deal {
     }
 
     /// Whether `tile` could complete the waiting hand of `seat` in the adjudicator's winning forms (always,
-    /// when it names none): the screen before the adjudicator is asked.
+    /// when it names none, or when ghosts are involved): the screen before the adjudicator is asked.
     fn may_complete<A: Adjudicator + ?Sized>(
         &mut self,
         seat: u8,
         tile: Tile,
         adjudicator: &A,
     ) -> bool {
-        adjudicator
-            .winning_forms()
-            .is_none_or(|forms| self.seats[seat as usize].may_complete(tile, forms))
+        let ghosts = self.ghosts;
+        adjudicator.winning_forms().is_none_or(|forms| {
+            let state = &mut self.seats[seat as usize];
+            // The screen is blind to ghosts: a hand holding one, or a ghost on offer, is always asked.
+            (state.held | tile_bit(tile)) & ghosts != 0 || state.may_complete(tile, forms)
+        })
     }
 
     /// Asks the adjudicator whether `seat` wins with the chance's tile (already in hand when self-drawn).

@@ -8,6 +8,7 @@ use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, MeldKind};
 use crate::tile::{Tile, COPIES, NUM_KINDS};
+use crate::shanten::shanten;
 use crate::win::is_win;
 
 /// 推倒胡 is a 13-tile game: four sets and a pair.
@@ -347,7 +348,20 @@ pub(crate) fn form_of(
             seven_pairs_quads: true,
             wild_fifth_copy: rules.ghost_fifth_copy,
         };
-        if is_win(&as_wild, opts)? {
+        // With ghosts, the table-driven shanten (exact with wilds) answers without a decomposition search,
+        // as long as no ghost could be a fifth copy (the tables cap each kind at four): only a kind held
+        // `5 - wilds` times or more needs the search.
+        let fifth_copy = opts.wild_fifth_copy && naturals.iter().any(|&c| c + wilds > COPIES);
+        let complete = if wilds == 0 || fifth_copy {
+            is_win(&as_wild, opts)?
+        } else {
+            let capped = FormOptions {
+                wild_fifth_copy: false,
+                ..opts
+            };
+            shanten(&as_wild, capped)? < 0
+        };
+        if complete {
             best = Some((code as u8, doubled));
         }
     }

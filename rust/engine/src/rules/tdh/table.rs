@@ -8,6 +8,7 @@
 use super::rules::{GhostMode, TdhRules};
 use super::scorer::{form_of, score, Source, TdhWin};
 use crate::error::{EngineError, Result};
+use crate::forms::FormSet;
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::sim::adjudicator::{
     Adjudicator, DealContext, Declared, PayingEvent, WinInfo, WinSituation,
@@ -22,6 +23,8 @@ use crate::tile::{Counts, KindMask, NUM_KINDS};
 pub struct TdhTable {
     rules: TdhRules,
     table: TableRules,
+    /// The forms a ghost-free hand can win in (四鬼胡 needs ghosts).
+    forms: FormSet,
 }
 
 fn refuse(message: String) -> EngineError {
@@ -73,7 +76,18 @@ impl TdhTable {
         table.follow_dealer = rules.follow_dealer;
         table.kong_money_on_draw = rules.kong_money_on_draw;
         table.winner_deals = rules.winner_deals;
-        Ok(TdhTable { rules, table })
+        let mut forms = FormSet::STANDARD;
+        if rules.seven_pairs {
+            forms = forms.union(FormSet::SEVEN_PAIRS);
+        }
+        if rules.thirteen_orphans {
+            forms = forms.union(FormSet::THIRTEEN_ORPHANS);
+        }
+        Ok(TdhTable {
+            rules,
+            table,
+            forms,
+        })
     }
 
     pub fn rules(&self) -> &TdhRules {
@@ -211,6 +225,11 @@ impl Adjudicator for TdhTable {
             },
             horse_hits: hits.min(u32::from(u8::MAX)) as u8,
         }))
+    }
+
+    /// The screen of the deal (exact for ghost-free hands; the deal asks about every hand holding a ghost).
+    fn winning_forms(&self) -> Option<FormSet> {
+        Some(self.forms)
     }
 
     fn table_rules(&self) -> TableRules {
