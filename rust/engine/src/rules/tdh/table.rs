@@ -10,6 +10,7 @@ use super::scorer::{form_of, score, Source, TdhWin};
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::{Hand, Meld, MeldKind};
+use crate::shanten::standard_missing;
 use crate::sim::adjudicator::{
     Adjudicator, DealContext, Declared, PayingEvent, WinInfo, WinSituation,
 };
@@ -17,7 +18,7 @@ use crate::sim::deal::SEATS;
 use crate::sim::ghosts::GhostRule;
 use crate::sim::table_rules::{Chi, TableRules, DISCARD, MELDED_KONG};
 use crate::sim::wall::FIRST_FLOWER;
-use crate::tile::{Counts, KindMask, NUM_KINDS};
+use crate::tile::{Counts, KindMask, COPIES, NUM_KINDS};
 
 #[derive(Clone, Debug)]
 pub struct TdhTable {
@@ -105,6 +106,35 @@ impl TdhTable {
     }
 }
 
+impl TdhTable {
+    /// The hot case of a win check, answered by the shanten tables alone: a hand with ghosts where only
+    /// sets and a pair (or 四鬼胡) can win and no ghost could be a fifth copy. None: ask [`form_of`].
+    #[inline]
+    fn standard_only(
+        &self,
+        naturals: &[u8; NUM_KINDS],
+        wilds: u8,
+        concealed_only: bool,
+        self_drawn: bool,
+    ) -> Option<bool> {
+        let whole_hand = concealed_only && (self.rules.seven_pairs || self.rules.thirteen_orphans);
+        if wilds == 0 || whole_hand {
+            return None;
+        }
+        let four_ghosts =
+            self.rules.four_ghosts && self.rules.ghosts.four_ghosts() && self_drawn && wilds == 4;
+        let tiles = naturals.iter().map(|&c| usize::from(c)).sum::<usize>() + usize::from(wilds);
+        let sets = tiles.saturating_sub(2) / 3;
+        if four_ghosts || standard_missing(naturals, sets) <= wilds {
+            return Some(true);
+        }
+        // The tables cap each kind at four: where a ghost could be a fifth copy, only the search knows.
+        let fifth_copy =
+            self.rules.ghost_fifth_copy && naturals.iter().any(|&c| c + wilds > COPIES);
+        (!fifth_copy).then_some(false)
+    }
+}
+
 /// The concealed part with the ghost kinds taken out, and how many ghosts it holds.
 fn without_ghosts(concealed: &Counts, ghosts: KindMask) -> ([u8; NUM_KINDS], u8) {
     let mut naturals = *concealed;
@@ -157,13 +187,11 @@ impl Adjudicator for TdhTable {
             return Ok(None); // OC-28; a discarded ghost is never won on (OC-49)
         }
         let (naturals, wilds) = without_ghosts(concealed, context.ghosts);
-        let form = form_of(
-            &naturals,
-            melds.is_empty(),
-            wilds,
-            s.from.is_none(),
-            &self.rules,
-        )?;
+        let self_drawn = s.from.is_none();
+        if let Some(complete) = self.standard_only(&naturals, wilds, melds.is_empty(), self_drawn) {
+            return Ok(complete.then(|| WinInfo::worth(0)));
+        }
+        let form = form_of(&naturals, melds.is_empty(), wilds, self_drawn, &self.rules)?;
         Ok(form.map(|_| WinInfo::worth(0)))
     }
 
