@@ -17,6 +17,7 @@ mod distance_lanes;
 mod drawn_table;
 pub mod efficiency;
 pub mod game;
+mod ghost_efficiency;
 pub mod ghosts;
 mod inline_vec;
 mod kind_mask;
