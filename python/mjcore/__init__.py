@@ -38,6 +38,7 @@ from .simulation import SimulationResult
 from .simulator import simulate
 from .situation import Situation
 from .tiles import chinese_name, tile_index, tile_name, unicode_tile
+from .ghost_kinds import ghost_kinds
 
 from . import sichuan, taiwan  # noqa: E402,F401  (the regional families: mjcore.sichuan, mjcore.taiwan)
 from . import reference  # noqa: E402  (after the public names: the reference imports shared modules only)
@@ -72,6 +73,7 @@ __all__ = [
     "Waits",
     "chinese_name",
     "decompose",
+    "ghost_kinds",
     "errors",
     "is_win",
     "is_win_batch",

@@ -9,11 +9,12 @@ use mjcore_engine::notation::{parse_hand, parse_tile};
 use mjcore_engine::rules::tdh::{
     score, OtherKong, Refusal, Source, TdhRules, TdhScore, TdhTable, TdhWin,
 };
+use mjcore_engine::shanten::{shanten, shanten_counts_with_ghosts};
 use mjcore_engine::sim::{
     play_deal, Action, Adjudicator, Deal, EfficiencyBot, Event, Observation, PayingEvent, Policy,
     RandomBot, TableRules, TableRulesSpec,
 };
-use mjcore_engine::{Hand, Meld, MeldKind, Tile};
+use mjcore_engine::{FormOptions, FormSet, Hand, Meld, MeldKind, Tile};
 
 /// The sections every family's file shares (the table engine's), which scoring does not read.
 const TABLE_SECTIONS: [&str; 6] = [
@@ -424,4 +425,59 @@ fn the_efficiency_bot_keeps_its_ghosts_and_wins_faster_with_them() {
         turns.push(f64::from(draws) / f64::from(won));
     }
     assert!(turns[0] < turns[1], "ghosts make wins faster: {turns:?}");
+}
+
+#[test]
+fn shanten_with_ghosts_by_the_tables_matches_the_general_analysis() {
+    let mut rng = Rng::new(41);
+    let mut checked = 0;
+    for _ in 0..4_000 {
+        let size = [13, 14, 10, 11, 7, 8][rng.below(6)];
+        let mut counts = [0u8; 34];
+        // Draw without replacement from a full set, biased towards the ghost (白) and a few kinds so that
+        // triples and quads beside ghosts (the fifth-copy cases) occur.
+        let mut left = size;
+        while left > 0 {
+            let kind = if rng.below(4) == 0 {
+                31
+            } else {
+                {
+                    let range = if rng.below(3) == 0 { 6 } else { 34 };
+                    rng.below(range)
+                }
+            };
+            if counts[kind] < 4 {
+                counts[kind] += 1;
+                left -= 1;
+            }
+        }
+        for forms in [
+            FormSet::STANDARD,
+            FormSet::STANDARD
+                .union(FormSet::SEVEN_PAIRS)
+                .union(FormSet::THIRTEEN_ORPHANS),
+            FormSet::ALL,
+        ] {
+            for fifth in [true, false] {
+                let opts = FormOptions {
+                    forms,
+                    seven_pairs_quads: true,
+                    wild_fifth_copy: fifth,
+                };
+                let ghosts = 1u64 << 31;
+                let fast = shanten_counts_with_ghosts(&counts, ghosts, opts);
+                let mut naturals = counts;
+                naturals[31] = 0;
+                let hand = Hand {
+                    concealed: naturals,
+                    melds: Vec::new(),
+                    wilds: counts[31],
+                    flowers: 0,
+                };
+                assert_eq!(fast, shanten(&hand, opts).ok(), "{counts:?} {opts:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0);
 }

@@ -124,6 +124,55 @@ impl KernelTask for StandardMissing<'_> {
     }
 }
 
+/// Shanten of plain concealed counts in which the kinds of `ghosts` are wild (推倒胡's 鬼牌: a hand written
+/// with the ghosts' faces). Table-driven — each form's missing tiles from the natural tiles, less the ghosts —
+/// except where a ghost could be a fifth copy (a kind held `5 − ghosts` times or more, with
+/// `wild_fifth_copy`) or the knitted forms are asked, which take the general analysis. The counts must be
+/// valid (0..4 each, 3n+1 or 3n+2 tiles with n ≤ 5); None when no selected form applies.
+pub fn shanten_counts_with_ghosts(
+    counts: &Counts,
+    ghosts: crate::tile::KindMask,
+    opts: FormOptions,
+) -> Option<i8> {
+    let mut naturals = *counts;
+    let mut wilds = 0u8;
+    for (kind, count) in naturals.iter_mut().enumerate() {
+        if ghosts >> kind & 1 != 0 {
+            wilds += *count;
+            *count = 0;
+        }
+    }
+    if wilds == 0 {
+        return shanten_counts(counts, opts);
+    }
+    let fifth_copy = opts.wild_fifth_copy && naturals.iter().any(|&c| c + wilds > COPIES);
+    if fifth_copy || opts.forms.contains(FormSet::KNITTED) {
+        let hand = Hand {
+            concealed: naturals,
+            melds: Vec::new(),
+            wilds,
+            flowers: 0,
+        };
+        return shanten(&hand, opts).ok();
+    }
+    let size = naturals.iter().map(|&c| usize::from(c)).sum::<usize>() + usize::from(wilds);
+    let mut best = u8::MAX;
+    if opts.forms.contains(FormSet::STANDARD) {
+        best = standard_missing(&naturals, size / 3);
+    }
+    let special = FormSet::SEVEN_PAIRS.union(FormSet::THIRTEEN_ORPHANS);
+    if opts.forms.0 & special.0 != 0 && SPECIAL_SIZES.contains(&size) {
+        let pairs = PairCounts::of_masks(&kernels::kind_masks(&naturals), opts.seven_pairs_quads);
+        if opts.forms.contains(FormSet::SEVEN_PAIRS) {
+            best = best.min(special::seven_pairs_missing(&pairs));
+        }
+        if opts.forms.contains(FormSet::THIRTEEN_ORPHANS) {
+            best = best.min(special::thirteen_orphans_missing(&pairs));
+        }
+    }
+    (best != u8::MAX).then(|| shanten_of_missing(best, wilds))
+}
+
 /// What [`shanten_counts_into`] writes for a row to which no selected form applies.
 pub const NO_FORM: i8 = i8::MAX;
 
