@@ -3,7 +3,7 @@
 //! named), then computed on all cores without it, table-driven (`shanten_counts_with_ghosts`).
 
 use mjcore_engine::hand::HandShape;
-use mjcore_engine::shanten::shanten_counts_with_ghosts;
+use mjcore_engine::shanten::{shanten_counts_with_ghosts_into, NO_FORM};
 use mjcore_engine::tile::COPIES;
 use mjcore_engine::{Counts, FormOptions};
 use numpy::PyArray1;
@@ -45,22 +45,20 @@ fn shanten_rows(
     ghosts: u64,
     opts: FormOptions,
 ) -> PyResult<Vec<i8>> {
-    let shanten: Vec<Option<i8>> = py.detach(|| {
-        rows.par_chunks(ROWS_PER_TASK)
-            .flat_map_iter(|chunk| {
-                chunk
-                    .iter()
-                    .map(move |row| shanten_counts_with_ghosts(row, ghosts, opts))
-            })
-            .collect()
+    let mut shanten = vec![NO_FORM; rows.len()];
+    py.detach(|| {
+        shanten
+            .par_chunks_mut(ROWS_PER_TASK)
+            .zip(rows.par_chunks(ROWS_PER_TASK))
+            .for_each(|(out, chunk)| shanten_counts_with_ghosts_into(chunk, ghosts, out, opts));
     });
-    if let Some(index) = shanten.iter().position(Option::is_none) {
+    if let Some(index) = shanten.iter().position(|&s| s == NO_FORM) {
         return Err(bad_hand(format!(
             "row {index}: none of the selected forms (bits {}) applies to this hand",
             opts.forms.0
         )));
     }
-    Ok(shanten.into_iter().flatten().collect())
+    Ok(shanten)
 }
 
 fn ghost_mask(ghosts: Vec<u8>) -> PyResult<u64> {

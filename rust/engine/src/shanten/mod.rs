@@ -134,19 +134,67 @@ pub fn shanten_counts_with_ghosts(
     ghosts: crate::tile::KindMask,
     opts: FormOptions,
 ) -> Option<i8> {
-    let mut naturals = *counts;
-    let mut wilds = 0u8;
-    for (kind, count) in naturals.iter_mut().enumerate() {
-        if ghosts >> kind & 1 != 0 {
-            wilds += *count;
-            *count = 0;
+    let mut out = [NO_FORM];
+    shanten_counts_with_ghosts_into(std::slice::from_ref(counts), ghosts, &mut out, opts);
+    (out[0] != NO_FORM).then_some(out[0])
+}
+
+/// [`shanten_counts_with_ghosts`] of every row into `out` ([`NO_FORM`] where no selected form applies), with
+/// the CPU check made once for the whole batch.
+pub fn shanten_counts_with_ghosts_into(
+    rows: &[Counts],
+    ghosts: crate::tile::KindMask,
+    out: &mut [i8],
+    opts: FormOptions,
+) {
+    dispatch(GhostShantenRows {
+        rows,
+        ghosts,
+        out,
+        opts,
+    })
+}
+
+struct GhostShantenRows<'a> {
+    rows: &'a [Counts],
+    ghosts: crate::tile::KindMask,
+    out: &'a mut [i8],
+    opts: FormOptions,
+}
+
+impl KernelTask for GhostShantenRows<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) {
+        for (slot, row) in self.out.iter_mut().zip(self.rows) {
+            *slot = ghost_shanten(kernels, row, self.ghosts, self.opts).unwrap_or(NO_FORM);
         }
     }
-    if wilds == 0 {
-        return shanten_counts(counts, opts);
+}
+
+#[inline(always)]
+fn ghost_shanten<K: Kernels>(
+    kernels: K,
+    counts: &Counts,
+    ghosts: crate::tile::KindMask,
+    opts: FormOptions,
+) -> Option<i8> {
+    let mut naturals = *counts;
+    let mut wilds = 0u8;
+    let mut mask = ghosts;
+    while mask != 0 {
+        let kind = mask.trailing_zeros() as usize;
+        wilds += naturals[kind];
+        naturals[kind] = 0;
+        mask &= mask - 1;
     }
-    let fifth_copy = opts.wild_fifth_copy && naturals.iter().any(|&c| c + wilds > COPIES);
-    if fifth_copy || opts.forms.contains(FormSet::KNITTED) {
+    if wilds == 0 {
+        return plain_shanten(kernels, counts, opts);
+    }
+    let most = naturals.iter().fold(0u8, |m, &c| m.max(c));
+    if (opts.wild_fifth_copy && most + wilds > COPIES) || opts.forms.contains(FormSet::KNITTED) {
+        // A ghost could be a fifth copy (the tables cap each kind at four), or a knitted form is asked.
         let hand = Hand {
             concealed: naturals,
             melds: Vec::new(),
@@ -155,14 +203,15 @@ pub fn shanten_counts_with_ghosts(
         };
         return shanten(&hand, opts).ok();
     }
-    let size = naturals.iter().map(|&c| usize::from(c)).sum::<usize>() + usize::from(wilds);
+    let (keys, natural_size) = kernels.keys_and_size(&naturals);
+    let size = usize::from(natural_size?) + usize::from(wilds);
     let mut best = u8::MAX;
     if opts.forms.contains(FormSet::STANDARD) {
-        best = standard_missing(&naturals, size / 3);
+        best = table_missing_of_keys(kernels, keys, size / 3);
     }
     let special = FormSet::SEVEN_PAIRS.union(FormSet::THIRTEEN_ORPHANS);
     if opts.forms.0 & special.0 != 0 && SPECIAL_SIZES.contains(&size) {
-        let pairs = PairCounts::of_masks(&kernels::kind_masks(&naturals), opts.seven_pairs_quads);
+        let pairs = kernels.pair_counts(&naturals, opts.seven_pairs_quads);
         if opts.forms.contains(FormSet::SEVEN_PAIRS) {
             best = best.min(special::seven_pairs_missing(&pairs));
         }
