@@ -12,9 +12,9 @@ use mjcore_engine::rules::tdh::{
 use mjcore_engine::shanten::{shanten, shanten_counts_with_ghosts};
 use mjcore_engine::sim::{
     play_deal, Action, Adjudicator, Deal, EfficiencyBot, Event, Observation, PayingEvent, Policy,
-    RandomBot, TableRules, TableRulesSpec,
+    RandomBot, TableRules, TableRulesSpec, WinSituation,
 };
-use mjcore_engine::{FormOptions, FormSet, Hand, Meld, MeldKind, Tile};
+use mjcore_engine::{Counts, FormOptions, FormSet, Hand, Meld, MeldKind, Tile};
 
 /// The sections every family's file shares (the table engine's), which scoring does not read.
 const TABLE_SECTIONS: [&str; 6] = [
@@ -480,4 +480,101 @@ fn shanten_with_ghosts_by_the_tables_matches_the_general_analysis() {
         }
     }
     assert!(checked > 0);
+}
+
+/// A complete target with several sets of a few kinds, some copies beyond four played by ghosts (白), and a
+/// few more naturals turned into ghosts: the hands where a ghost as a fifth copy matters.
+fn crowded_hand(rng: &mut Rng) -> Option<Counts> {
+    let sets = 1 + rng.below(4);
+    let base = 9 * rng.below(3);
+    let kinds = [base + rng.below(9), base + rng.below(9), 27 + rng.below(4)];
+    let mut target = [0usize; 34];
+    for _ in 0..sets {
+        if rng.below(2) == 0 {
+            target[kinds[rng.below(3)]] += 3;
+        } else {
+            let low = base + rng.below(7);
+            (low..low + 3).for_each(|k| target[k] += 1);
+        }
+    }
+    target[kinds[rng.below(3)]] += 2;
+    let mut counts = [0u8; 34];
+    let mut wilds = 0;
+    for (kind, &n) in target.iter().enumerate() {
+        counts[kind] = n.min(4) as u8;
+        wilds += n.saturating_sub(4);
+    }
+    for _ in 0..rng.below(3) {
+        let kind = rng.below(27);
+        if counts[kind] > 0 {
+            counts[kind] -= 1;
+            wilds += 1;
+        }
+    }
+    // A tile away from complete now and then, so that non-wins near the bound are asked too.
+    if rng.below(3) == 0 {
+        let kind = rng.below(27);
+        if counts[kind] > 0 {
+            counts[kind] -= 1;
+            counts[(kind + 4) % 27] = (counts[(kind + 4) % 27] + 1).min(4);
+        }
+    }
+    (wilds <= 4 && counts[31] == 0).then(|| {
+        counts[31] = wilds as u8;
+        counts
+    })
+}
+
+#[test]
+fn the_table_win_check_agrees_with_the_search_where_ghosts_could_be_fifth_copies() {
+    let rules = tdh_table(&[]);
+    let mut rng = Rng::new(5);
+    let (mut wins, mut asked) = (0, 0);
+    for _ in 0..30_000 {
+        let Some(counts) = crowded_hand(&mut rng) else {
+            continue;
+        };
+        let size: u8 = counts.iter().sum();
+        if size % 3 != 2 {
+            continue;
+        }
+        let tile = Tile::new(31).expect("5z");
+        let situation = WinSituation {
+            winner: 0,
+            tile,
+            from: None,
+            robbing_kong: false,
+            kong_replacement: false,
+            kong_feeder: None,
+            last_tile: false,
+            first_go_around: None,
+            winners_on_discard: 1,
+            dealer: 0,
+            round_wind: 0,
+            feeder_already_liable: false,
+        };
+        let melds: Vec<Meld> = (0..(14 - usize::from(size)) / 3)
+            .map(|i| meld(MeldKind::Pon, ["1z", "2z", "3z", "4z"][i], Some(1)))
+            .collect();
+        let table = rules.judge(&counts, &melds, &situation).expect("judged");
+        let mut naturals = counts;
+        naturals[31] = 0;
+        let hand = Hand {
+            concealed: naturals,
+            melds: Vec::new(),
+            wilds: counts[31],
+            flowers: 0,
+        };
+        let opts = FormOptions {
+            forms: FormSet::STANDARD,
+            seven_pairs_quads: true,
+            wild_fifth_copy: true,
+        };
+        let searched =
+            mjcore_engine::win::is_win(&hand, opts).expect("searched") || counts[31] == 4;
+        assert_eq!(table.is_some(), searched, "{counts:?}");
+        wins += usize::from(searched);
+        asked += 1;
+    }
+    assert!(wins > 1000 && asked > wins, "{wins} wins of {asked}");
 }

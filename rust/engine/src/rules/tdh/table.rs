@@ -125,13 +125,19 @@ impl TdhTable {
             self.rules.four_ghosts && self.rules.ghosts.four_ghosts() && self_drawn && wilds == 4;
         let tiles = naturals.iter().map(|&c| usize::from(c)).sum::<usize>() + usize::from(wilds);
         let sets = tiles.saturating_sub(2) / 3;
-        if four_ghosts || standard_missing(naturals, sets) <= wilds {
+        let missing = standard_missing(naturals, sets);
+        if four_ghosts || missing <= wilds {
             return Some(true);
         }
-        // The tables cap each kind at four: where a ghost could be a fifth copy, only the search knows.
-        let fifth_copy =
-            self.rules.ghost_fifth_copy && naturals.iter().any(|&c| c + wilds > COPIES);
-        (!fifth_copy).then_some(false)
+        // The tables cap each kind at four, so where a ghost could be a fifth copy only the search knows; but
+        // a ghost as a fifth copy saves at most one missing tile per such kind (a bound the tests check
+        // against the search), so a hand further away is no win either.
+        let heavy = if self.rules.ghost_fifth_copy {
+            naturals.iter().filter(|&&c| c + wilds > COPIES).count()
+        } else {
+            0
+        };
+        (usize::from(missing) > usize::from(wilds) + heavy).then_some(false)
     }
 }
 
