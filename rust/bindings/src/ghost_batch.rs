@@ -1,6 +1,6 @@
 //! Batch shanten and win checks of hands written with their ghosts' faces (推倒胡's 鬼牌): each row's counts
-//! with the kinds of a ghost mask wild. Rows are copied and validated with the GIL held (the first bad row is
-//! named), then computed on all cores without it, table-driven (`shanten_counts_with_ghosts`).
+//! with the kinds of a ghost mask wild. Rows are copied with the GIL held, then checked and computed in one pass
+//! on all cores without it (the first bad row is named), table-driven (`shanten_counts_with_ghosts_into`).
 
 use mjcore_engine::hand::HandShape;
 use mjcore_engine::shanten::{shanten_counts_with_ghosts_into, NO_FORM};
@@ -17,41 +17,60 @@ use crate::errors::{argument, bad_hand};
 /// Rows per rayon task.
 const ROWS_PER_TASK: usize = 4096;
 
-/// The rows of `arr`, each checked: counts 0..4 and a hand size (3n+1 or 3n+2; 3n+2 only when `complete`).
-fn checked_rows(arr: &Bound<'_, PyAny>, complete: bool) -> PyResult<Vec<Counts>> {
-    let rows = owned_rows(arr)?;
-    for (index, row) in rows.iter().enumerate() {
-        if let Some(kind) = row.iter().position(|&c| c > COPIES) {
-            return Err(bad_hand(format!(
-                "row {index}: {} copies of tile kind {kind}: at most 4",
-                row[kind]
-            )));
-        }
-        let size: usize = row.iter().map(|&c| usize::from(c)).sum();
-        let shape = HandShape::of_size(size).map_err(|e| bad_hand(format!("row {index}: {e}")))?;
-        if complete && !matches!(shape, HandShape::Full { .. }) {
-            return Err(bad_hand(format!(
-                "row {index}: a win needs 3n+2 tiles, not {size}"
-            )));
-        }
+/// What is wrong with a row, if anything: counts 0..4 and a hand size (3n+1 or 3n+2; 3n+2 only when
+/// `complete`).
+fn row_problem(row: &Counts, complete: bool) -> Option<String> {
+    if let Some(kind) = row.iter().position(|&c| c > COPIES) {
+        return Some(format!(
+            "{} copies of tile kind {kind}: at most 4",
+            row[kind]
+        ));
     }
-    Ok(rows)
+    let size: usize = row.iter().map(|&c| usize::from(c)).sum();
+    match HandShape::of_size(size) {
+        Err(e) => Some(e.to_string()),
+        Ok(HandShape::Waiting { .. }) if complete => {
+            Some(format!("a win needs 3n+2 tiles, not {size}"))
+        }
+        Ok(_) => None,
+    }
 }
 
-/// The shanten of every row on all cores, or the index of the first row to which no form applies.
+/// Marks a row that failed its check, in the results (a shanten is −1..8).
+const BAD_ROW: i8 = i8::MIN;
+
+/// The shanten of every row of `arr` on all cores without the GIL, each row checked in the same pass; the
+/// first bad row, or the first to which no selected form applies, is named.
 fn shanten_rows(
     py: Python<'_>,
-    rows: &[Counts],
+    arr: &Bound<'_, PyAny>,
     ghosts: u64,
     opts: FormOptions,
+    complete: bool,
 ) -> PyResult<Vec<i8>> {
+    let rows = owned_rows(arr)?;
     let mut shanten = vec![NO_FORM; rows.len()];
     py.detach(|| {
         shanten
             .par_chunks_mut(ROWS_PER_TASK)
             .zip(rows.par_chunks(ROWS_PER_TASK))
-            .for_each(|(out, chunk)| shanten_counts_with_ghosts_into(chunk, ghosts, out, opts));
+            .for_each(|(out, chunk)| {
+                let mut valid = true;
+                for (slot, row) in out.iter_mut().zip(chunk) {
+                    if row_problem(row, complete).is_some() {
+                        *slot = BAD_ROW;
+                        valid = false;
+                    }
+                }
+                if valid {
+                    shanten_counts_with_ghosts_into(chunk, ghosts, out, opts);
+                }
+            });
     });
+    if let Some(index) = shanten.iter().position(|&s| s == BAD_ROW) {
+        let problem = row_problem(&rows[index], complete).unwrap_or_default();
+        return Err(bad_hand(format!("row {index}: {problem}")));
+    }
     if let Some(index) = shanten.iter().position(|&s| s == NO_FORM) {
         return Err(bad_hand(format!(
             "row {index}: none of the selected forms (bits {}) applies to this hand",
@@ -85,8 +104,10 @@ pub fn shanten_batch_ghosts<'py>(
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
     let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
     let mask = ghost_mask(ghosts)?;
-    let rows = checked_rows(arr, false)?;
-    Ok(PyArray1::from_vec(py, shanten_rows(py, &rows, mask, opts)?))
+    Ok(PyArray1::from_vec(
+        py,
+        shanten_rows(py, arr, mask, opts, false)?,
+    ))
 }
 
 /// Whether every row (3n+2 tiles) of a C-contiguous uint8 (N, 34) array is complete, the kinds `ghosts` wild.
@@ -101,8 +122,7 @@ pub fn is_win_batch_ghosts<'py>(
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
     let opts = form_options(forms, seven_pairs_quads, wild_fifth_copy)?;
     let mask = ghost_mask(ghosts)?;
-    let rows = checked_rows(arr, true)?;
-    let shanten = shanten_rows(py, &rows, mask, opts)?;
+    let shanten = shanten_rows(py, arr, mask, opts, true)?;
     Ok(PyArray1::from_vec(
         py,
         shanten.into_iter().map(|s| s < 0).collect(),
