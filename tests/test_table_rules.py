@@ -51,9 +51,8 @@ VARIANTS = {
 }  # fmt: skip
 
 
-# The families whose files state the table. 推倒胡 scores today; its file gains these sections (and its own
-# settlement kind) with its table play (issue 11).
-TABLE_FAMILIES = ("guangdong", "mcr", "sichuan", "taiwan", "gd789", "laozhang")
+# The families whose files state the table: every family the table engine plays.
+TABLE_FAMILIES = ("guangdong", "mcr", "tdh", "sichuan", "taiwan", "gd789", "laozhang")
 
 
 @pytest.mark.parametrize("name", [name for family in TABLE_FAMILIES for name in mjcore.rulesets(family)])

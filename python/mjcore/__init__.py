@@ -38,6 +38,7 @@ from .sim.result import SimulationResult
 from .sim.run import simulate
 from .rules.guangdong.situation import Situation
 from .tiles import chinese_name, tile_index, tile_name, unicode_tile
+from .analysis.ghost_kinds import ghost_kinds
 
 from . import analysis, rules, sim, table  # noqa: E402  (the subpackages: mjcore.rules.sichuan, mjcore.table …)
 from .table import Table  # noqa: E402
@@ -82,6 +83,7 @@ __all__ = [
     "Waits",
     "chinese_name",
     "decompose",
+    "ghost_kinds",
     "errors",
     "is_win",
     "is_win_batch",

@@ -56,6 +56,12 @@ def shanten_batch(
 def is_win_batch(
     arr: npt.NDArray[np.uint8], forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
 ) -> npt.NDArray[np.bool_]: ...
+def shanten_batch_ghosts(
+    arr: npt.NDArray[np.uint8], ghosts: list[int], forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
+) -> npt.NDArray[np.int8]: ...
+def is_win_batch_ghosts(
+    arr: npt.NDArray[np.uint8], ghosts: list[int], forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
+) -> npt.NDArray[np.bool_]: ...
 
 # Guangdong scoring (mjcore.rules, mjcore.rules).
 class Ruleset:
@@ -209,8 +215,8 @@ class TableRules:
     @property
     def tile_count(self) -> int: ...
 
-# The compiled rulesets a table plays: Guangdong, MCR, Sichuan, Taiwan and the folk tables' (not stubbed here).
-TableRuleset = Ruleset | McrRuleset | SichuanRuleset | TaiwanRuleset | Any
+# The compiled rulesets a table plays: Guangdong, MCR, 推倒胡, Sichuan, Taiwan and the folk tables' (not stubbed here).
+TableRuleset = Ruleset | McrRuleset | TdhRuleset | SichuanRuleset | TaiwanRuleset | Any
 
 class Table:
     def __init__(
@@ -245,6 +251,9 @@ class Table:
     def play(self, bots: list[str]) -> None: ...
     def reset_game(self, seed: int, wind_rounds: int = ..., max_deals: int = ...) -> None: ...
     def next_deal(self) -> bool: ...
+    def kong_money(self) -> list[int] | None: ...
+    def ghosts(self) -> tuple[list[int], int | None]: ...
+    def set_dealer_streak(self, streak: int) -> None: ...
 
 def play_random_deal(
     seed: int,

@@ -11,6 +11,7 @@ import numpy as np
 
 from .. import _core
 from ..hand import Forms, FormsLike, Hand, HandLike, Meld, as_hand, forms_bits
+from .ghost_kinds import GhostsLike, ghost_kinds
 from .results import DiscardChoice, Decomposition, Waits
 
 __all__ = [
@@ -112,17 +113,28 @@ def _batch_array(arr: Any) -> np.ndarray:
 
 
 def shanten_batch(
-    arr: np.ndarray, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True
-) -> np.ndarray:
+    arr: np.ndarray, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True,
+    ghosts: GhostsLike = None,
+) -> np.ndarray:  # fmt: skip
     """Shanten of every row of a C-contiguous uint8 array of shape (N, 34) (concealed counts, no melds).
     Validates every row first (a bad row is named by index), then runs on all cores without the GIL.
-    Returns an int8 array of shape (N,)."""
+    ``ghosts`` (a 推倒胡 ruleset or the kinds, ``mjcore.ghost_kinds``) makes those kinds wild: rows are
+    written with the ghosts' faces. Returns an int8 array of shape (N,)."""
+    kinds = ghost_kinds(ghosts)
+    if kinds:
+        return _core.shanten_batch_ghosts(_batch_array(arr), list(kinds), _bits(forms), seven_pairs_quads,
+                                          wild_fifth_copy)  # fmt: skip
     return _core.shanten_batch(_batch_array(arr), _bits(forms), seven_pairs_quads, wild_fifth_copy)
 
 
 def is_win_batch(
-    arr: np.ndarray, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True
-) -> np.ndarray:
-    """``is_win`` of every row of a C-contiguous uint8 array of shape (N, 34) of 3n+2-tile hands. Returns a bool
-    array of shape (N,)."""
+    arr: np.ndarray, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True,
+    ghosts: GhostsLike = None,
+) -> np.ndarray:  # fmt: skip
+    """``is_win`` of every row of a C-contiguous uint8 array of shape (N, 34) of 3n+2-tile hands, the kinds of
+    ``ghosts`` wild (as ``shanten_batch``). Returns a bool array of shape (N,)."""
+    kinds = ghost_kinds(ghosts)
+    if kinds:
+        return _core.is_win_batch_ghosts(_batch_array(arr), list(kinds), _bits(forms), seven_pairs_quads,
+                                         wild_fifth_copy)  # fmt: skip
     return _core.is_win_batch(_batch_array(arr), _bits(forms), seven_pairs_quads, wild_fifth_copy)

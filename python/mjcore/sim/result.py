@@ -18,6 +18,10 @@ dealer              uint8 (N,)    the dealer's seat
 kongs               uint8 (N,)    kongs declared in the deal
 liability           int8 (N,)     the seat that paid all three shares (包), or -1
 flowers             uint8 (N, 4)  the flowers each seat set aside (MCR scores each as 花牌; 0 without flowers)
+kong_money          int64 (N, 4)  the kong money inside ``payments`` (0 after a 流局 where it is not final)
+horse_hits          uint8 (N, 4)  a winner's horses (买马) that hit it, 0 for other seats
+ghosts              uint64 (N,)   the deal's wild kinds (bit k = tile kind k; 翻鬼 differs by deal)
+winner_ghosts       uint8 (N, 4)  the ghosts a winner's hand held (the winning tile included)
 ==================  ============  =========================================================================
 
 Under MCR the ``pattern`` column holds the winner's highest fan, as its row in ``pattern_keys`` (the ruleset's
@@ -42,7 +46,10 @@ from ..table.parts import table_parts
 __all__ = ["COLUMNS", "FAN_BUCKETS", "SimulationRequest", "SimulationResult", "totals_of"]
 
 COLUMNS = ("winners", "discarder", "self_drawn", "robbing_kong", "pattern", "fan", "points", "payments", "turns",
-           "exhaustive_draw", "dealer", "kongs", "liability", "flowers")  # fmt: skip
+           "exhaustive_draw", "dealer", "kongs", "liability", "flowers", "kong_money", "horse_hits", "ghosts",
+           "winner_ghosts")  # fmt: skip
+# Self-drawn wins counted by the winner's draws, larger counts in the last bucket (as the engine's Stats).
+TURN_BUCKETS = 32
 # Fan values counted individually in the totals; larger ones share the last bucket (as the engine's Stats).
 FAN_BUCKETS = 16
 _SEATS = 4
@@ -76,6 +83,13 @@ def totals_of(columns: dict[str, np.ndarray]) -> dict[str, Any]:
         "patterns": [int(n) for n in np.bincount(patterns[patterns >= 0])] if (patterns >= 0).any() else [],
         "liabilities": int((columns["liability"] >= 0).sum()),
         "payments_by_offset": _by_offset(columns["payments"], columns["dealer"]),
+        "kong_money_moved": int(-np.minimum(columns["kong_money"], 0).sum()),
+        "horse_hits": int(columns["horse_hits"][winners].astype(np.int64).sum()),
+        "wins_with_ghosts": int((columns["winner_ghosts"][winners] > 0).sum()),
+        "ghosts_in_wins": int(columns["winner_ghosts"][winners].astype(np.int64).sum()),
+        "self_drawn_turns": [int(n) for n in np.bincount(
+            np.minimum(columns["turns"][columns["self_drawn"]].astype(np.int64), TURN_BUCKETS - 1),
+            minlength=TURN_BUCKETS)],  # fmt: skip
     }
 
 
@@ -205,7 +219,7 @@ class SimulationRequest:
         return cls(rules, seed, deal_offset, deal_offset + deals, tuple(str(b) for b in bots))
 
     def result(self, totals: dict[str, Any], columns: Optional[dict[str, np.ndarray]]) -> SimulationResult:
-        patterns = self.ruleset.patterns
+        patterns = self.ruleset.patterns  # every family's rows of the ``pattern`` column: key and Chinese name
         return SimulationResult(
             ruleset=self.ruleset.name,
             pattern_keys=tuple(row.key for row in patterns),

@@ -64,6 +64,9 @@ class Summary:
     fans: tuple[Estimate, ...]  # per win
     patterns: tuple[Estimate, ...]  # per win, most frequent first
     mean_payment_by_seat: tuple[float, ...]  # per deal, by seat relative to the dealer
+    # Kong money, horses (买马) and ghosts (鬼牌), for tables that have them; and self-drawn wins by turn.
+    extras: tuple[Estimate, ...] = ()
+    self_drawn_by_turn: tuple[Estimate, ...] = ()
 
     def __str__(self) -> str:
         lines = [f"Simulation: {self.deals:,} deals ({self.title}); 95% confidence intervals", "",
@@ -75,6 +78,13 @@ class Summary:
         lines += ["", "Patterns (per win):"] + [e.format(True) for e in self.patterns if e.count]
         lines += ["", "Mean payment per deal:"]
         lines += [f"  {_padded(name)} {paid:+10.3f}" for name, paid in zip(_OFFSET_NAMES, self.mean_payment_by_seat)]
+        if self.extras:
+            # The share of wins holding a ghost is a proportion; the others are means.
+            lines += ["", "Kong money, horses and ghosts:"]
+            lines += [e.format(e.label.startswith("wins")) for e in self.extras]
+        if any(e.count for e in self.self_drawn_by_turn):
+            lines += ["", "Self-drawn wins by turn (per self-drawn win):"]
+            lines += [e.format(True) for e in self.self_drawn_by_turn if e.count]
         return "\n".join(lines)
 
 
@@ -113,4 +123,25 @@ def summarise(totals: dict[str, Any], pattern_names: tuple[str, ...], title: str
         fans=tuple(Estimate.proportion(label, count, wins) for label, count in zip(fan_labels, fans)),
         patterns=tuple(Estimate.proportion(name, count, wins) for name, count in patterns),
         mean_payment_by_seat=tuple(paid / deals if deals else 0.0 for paid in totals["payments_by_offset"]),
+        extras=_extras(totals, deals, wins),
+        self_drawn_by_turn=tuple(Estimate.proportion(f"turn {turn}", count, totals["self_drawn_wins"])
+                                 for turn, count in enumerate(totals.get("self_drawn_turns", ()))),  # fmt: skip
+    )
+
+
+def _mean(label: str, total: int, of: int) -> Estimate:
+    """A mean without an interval (the totals keep no squares for it)."""
+    value = total / of if of else 0.0
+    return Estimate(label, value, value, value, total, of)
+
+
+def _extras(totals: dict[str, Any], deals: int, wins: int) -> tuple[Estimate, ...]:
+    """Kong money per deal, horse hits per win and the ghosts in wins, when the table has any of them."""
+    if not any(totals.get(key) for key in ("kong_money_moved", "horse_hits", "ghosts_in_wins")):
+        return ()
+    return (
+        _mean("kong money per deal", totals["kong_money_moved"], deals),
+        _mean("horse hits per win", totals["horse_hits"], wins),
+        Estimate.proportion("wins holding a ghost", totals["wins_with_ghosts"], wins),
+        _mean("ghosts per win", totals["ghosts_in_wins"], wins),
     )

@@ -88,6 +88,7 @@ class Table:
     def observation(self, seat: int) -> Observation:
         (seat, hand, drawn, melds, discards, wall_remaining, dealer, round_wind, to_act, offered,
          history, (flowers, voids)) = self._native.observation(seat)
+        ghosts, indicator = self._native.ghosts()
         return Observation(
             seat=seat,
             hand=tuple(hand),
@@ -102,6 +103,8 @@ class Table:
             discard_history=tuple(tuple(Discard(*d) for d in seat_history) for seat_history in history),
             flowers=tuple(tuple(seat_flowers) for seat_flowers in flowers),
             voids=tuple(voids),
+            ghosts=tuple(ghosts),
+            ghost_indicator=indicator,
         )
 
     def step(self, action: Union[Action, tuple[str, Optional[int]]]) -> None:
@@ -116,6 +119,16 @@ class Table:
         """The winners once the deal is over (empty for an exhaustive draw); None while it runs."""
         winners = self._native.outcome()
         return None if winners is None else [Winner(*w) for w in winners]
+
+    def kong_money(self) -> Optional[tuple[int, int, int, int]]:
+        """The kong money inside ``payments`` once the deal is over (推倒胡: paid as each kong is made, returned
+        at a 流局 unless 流局算杠); None while it runs."""
+        paid = self._native.kong_money()
+        return None if paid is None else tuple(paid)
+
+    def set_dealer_streak(self, streak: int) -> None:
+        """The dealer's 连庄 count for the current deal (节节高, 买马节节高); ``reset`` starts at 0."""
+        self._native.set_dealer_streak(streak)
 
     def payments(self) -> Optional[tuple[int, int, int, int]]:
         """Each seat's money for the finished deal by the ruleset's settlement, zero-sum — exactly what

@@ -128,6 +128,9 @@ class Observation:
 
     def void(self, seat: int) -> Optional[int]:
         return self.voids[_seat("seat", seat)]
+    # The deal's wild kinds (ghosts, 鬼牌; public) and its 翻鬼 indicator, if its ghosts were flipped.
+    ghosts: tuple[int, ...] = ()
+    ghost_indicator: Optional[int] = None
 
     def seat_wind(self, seat: int) -> int:
         return (seat - self.dealer) % SEATS

@@ -11,6 +11,7 @@ mod decompose;
 mod errors;
 mod folk;
 mod forms_arg;
+mod ghost_batch;
 mod hand_arg;
 mod mcr;
 mod named_tuple;
@@ -42,6 +43,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     scoring::register(m)?;
     mcr::register(m)?;
     tdh::register(m)?;
+    ghost_batch::register(m)?;
     folk::register(m)?;
     sichuan::register(m)?;
     taiwan::register(m)?;

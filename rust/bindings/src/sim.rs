@@ -8,11 +8,12 @@ use mjcore_engine::hand::Meld;
 use mjcore_engine::rules::folk::FolkAtTable;
 use mjcore_engine::rules::sichuan::SichuanAtTable;
 use mjcore_engine::rules::taiwan::TaiwanAtTable;
+use mjcore_engine::rules::tdh::TdhTable;
 use mjcore_engine::sim::wall::is_wall_code;
 use mjcore_engine::sim::{
-    bots_for, play_deal, play_game, replay, simulate, Action, Adjudicator, Aim, Deal, DealMoney,
-    FinishedDeal, FirstGoAround, FlowerWin, Game, GameConfig, PayingEvent, Policy, RandomBot,
-    ScoringRules, ShapeRules, Stats, TableRules, Wall, WinInfo, WinSituation,
+    bots_for, play_deal, play_game, replay, simulate, Action, Adjudicator, Aim, Deal, DealContext,
+    DealMoney, Declared, FinishedDeal, FirstGoAround, FlowerWin, Game, GameConfig, PayingEvent,
+    Policy, RandomBot, ScoringRules, ShapeRules, Stats, TableRules, Wall, WinInfo, WinSituation,
 };
 use mjcore_engine::{Counts, EngineError, FormSet, Tile};
 use pyo3::prelude::*;
@@ -26,6 +27,7 @@ use crate::ruleset::PyRuleset;
 use crate::sichuan::PySichuanRuleset;
 use crate::table_rules::PyTableRules;
 use crate::taiwan::PyTaiwanRuleset;
+use crate::tdh::PyTdhRuleset;
 use mjcore_engine::rules::mcr::McrAtTable;
 
 /// A win check written in Python: called as `win_check(counts: bytes, melds: tuple[MeldTuple, ...],
@@ -33,7 +35,7 @@ use mjcore_engine::rules::mcr::McrAtTable;
 /// first_go_around: "heavenly" | "earthly" | "human" | None, winners_on_discard, dealer, round_wind,
 /// feeder_already_liable))`
 /// and returning the fan of a legal win or None.
-struct PyWinCheck(Py<PyAny>);
+pub(crate) struct PyWinCheck(Py<PyAny>);
 
 impl Adjudicator for PyWinCheck {
     fn judge(
@@ -82,12 +84,13 @@ fn first_go_around_name(limit: FirstGoAround) -> &'static str {
     }
 }
 
-/// Who decides wins at a table: the engine's 鸡平胡 shapes, a ruleset's scoring (起和 and fan), or a
-/// Python function.
-enum WinRules {
+/// Who decides wins at a table: the engine's 鸡平胡 shapes, a ruleset's scoring (起和 and fan), a family's
+/// table (推倒胡), or a Python function.
+pub(crate) enum WinRules {
     Shapes(ShapeRules),
     Scoring(Box<ScoringRules>),
     Mcr(Box<McrAtTable>),
+    Tdh(Box<TdhTable>),
     Python(PyWinCheck),
     /// 血战到底: wins, kong money and the end checks by the Sichuan settlement.
     Sichuan(Box<SichuanAtTable>),
@@ -125,8 +128,13 @@ impl WinRules {
             let rules = FolkAtTable::new(r.get().inner.clone(), table).py_err()?;
             return Ok((WinRules::Folk(Box::new(rules)), table));
         }
+        if let Ok(r) = ruleset.cast::<PyTdhRuleset>() {
+            let rules = TdhTable::new(r.get().inner.clone(), table).py_err()?;
+            let table = rules.table_rules();
+            return Ok((WinRules::Tdh(Box::new(rules)), table));
+        }
         Err(crate::errors::to_py(EngineError::ruleset(format!(
-            "the table plays Guangdong, MCR, Sichuan, Taiwan and folk (789, 老章) rulesets, not {}",
+            "the table plays Guangdong, MCR, 推倒胡, Sichuan, Taiwan and folk (789, 老章) rulesets, not {}",
             ruleset
                 .repr()
                 .map_or_else(|_| "this object".into(), |s| s.to_string())
@@ -137,12 +145,12 @@ impl WinRules {
 /// The rules of a table: who decides wins, and what the table does (the ruleset's table rules; the
 /// default 136-tile table with a win check or no ruleset).
 pub(crate) struct TableSetup {
-    wins: WinRules,
+    pub(crate) wins: WinRules,
     table: TableRules,
 }
 
 impl TableSetup {
-    /// `ruleset`: a compiled ruleset of a family the table plays (Guangdong, Sichuan).
+    /// `ruleset`: a compiled ruleset of a family the table plays (`WinRules::of_ruleset`).
     pub(crate) fn new(
         win_check: Option<Py<PyAny>>,
         ruleset: Option<&Bound<'_, PyAny>>,
@@ -165,6 +173,20 @@ impl TableSetup {
         };
         Ok(TableSetup { wins, table })
     }
+
+    /// The adjudicator that decides.
+    fn family(&self) -> &dyn Adjudicator {
+        match &self.wins {
+            WinRules::Shapes(rules) => rules,
+            WinRules::Scoring(rules) => rules.as_ref(),
+            WinRules::Mcr(rules) => rules.as_ref(),
+            WinRules::Tdh(rules) => rules.as_ref(),
+            WinRules::Sichuan(rules) => rules.as_ref(),
+            WinRules::Taiwan(rules) => rules.as_ref(),
+            WinRules::Folk(rules) => rules.as_ref(),
+            WinRules::Python(check) => check,
+        }
+    }
 }
 
 impl Adjudicator for TableSetup {
@@ -174,28 +196,12 @@ impl Adjudicator for TableSetup {
         melds: &[Meld],
         situation: &WinSituation,
     ) -> mjcore_engine::Result<Option<WinInfo>> {
-        match &self.wins {
-            WinRules::Shapes(rules) => rules.judge(concealed, melds, situation),
-            WinRules::Scoring(rules) => rules.judge(concealed, melds, situation),
-            WinRules::Mcr(rules) => rules.judge(concealed, melds, situation),
-            WinRules::Python(check) => check.judge(concealed, melds, situation),
-            WinRules::Sichuan(rules) => rules.judge(concealed, melds, situation),
-            WinRules::Taiwan(rules) => rules.judge(concealed, melds, situation),
-            WinRules::Folk(rules) => rules.judge(concealed, melds, situation),
-        }
+        self.family().judge(concealed, melds, situation)
     }
 
     /// A Python check names no forms, so it is asked about every chance.
     fn winning_forms(&self) -> Option<FormSet> {
-        match &self.wins {
-            WinRules::Shapes(rules) => rules.winning_forms(),
-            WinRules::Scoring(rules) => rules.winning_forms(),
-            WinRules::Mcr(rules) => rules.winning_forms(),
-            WinRules::Python(check) => check.winning_forms(),
-            WinRules::Sichuan(rules) => rules.winning_forms(),
-            WinRules::Taiwan(rules) => rules.winning_forms(),
-            WinRules::Folk(rules) => rules.winning_forms(),
-        }
+        self.family().winning_forms()
     }
 
     fn table_rules(&self) -> TableRules {
@@ -205,30 +211,15 @@ impl Adjudicator for TableSetup {
     /// What the efficiency bot plays for: the family's aim (MCR: legal waits only), so that `Table.play`
     /// plays the deals `simulate` plays.
     fn aim(&self) -> Aim {
-        match &self.wins {
-            WinRules::Shapes(rules) => rules.aim(),
-            WinRules::Scoring(rules) => rules.aim(),
-            WinRules::Mcr(rules) => rules.aim(),
-            WinRules::Python(check) => check.aim(),
-            WinRules::Sichuan(rules) => rules.aim(),
-            WinRules::Taiwan(rules) => rules.aim(),
-            WinRules::Folk(rules) => rules.aim(),
-        }
+        self.family().aim()
     }
 
     fn settle(&self, event: &PayingEvent, dealer: u8) -> mjcore_engine::Result<Option<[i64; 4]>> {
-        match &self.wins {
-            WinRules::Sichuan(rules) => rules.settle(event, dealer),
-            WinRules::Folk(rules) => rules.settle(event, dealer),
-            _ => Ok(None),
-        }
+        self.family().settle(event, dealer)
     }
 
     fn settle_deal(&self, deal: &FinishedDeal<'_>) -> mjcore_engine::Result<Option<DealMoney>> {
-        match &self.wins {
-            WinRules::Sichuan(rules) => rules.settle_deal(deal),
-            _ => Ok(None),
-        }
+        self.family().settle_deal(deal)
     }
 
     fn flower_win(
@@ -236,10 +227,27 @@ impl Adjudicator for TableSetup {
         flowers: &[u8; 4],
         dealer: u8,
     ) -> mjcore_engine::Result<Option<FlowerWin>> {
-        match &self.wins {
-            WinRules::Taiwan(rules) => rules.flower_win(flowers, dealer),
-            _ => Ok(None),
-        }
+        self.family().flower_win(flowers, dealer)
+    }
+
+    fn judge_in(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        situation: &WinSituation,
+        context: &DealContext<'_>,
+    ) -> mjcore_engine::Result<Option<WinInfo>> {
+        self.family().judge_in(concealed, melds, situation, context)
+    }
+
+    fn declare(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        situation: &WinSituation,
+        context: &DealContext<'_>,
+    ) -> mjcore_engine::Result<Option<Declared>> {
+        self.family().declare(concealed, melds, situation, context)
     }
 }
 
@@ -453,6 +461,29 @@ impl Table {
                 .map(|w| (w.seat, w.tile.index(), w.from, w.robbing_kong, w.info.fan))
                 .collect()
         }))
+    }
+
+    /// The deal's wild kinds (ascending) and its 翻鬼 indicator, if any: public at the table.
+    fn ghosts(&self) -> PyResult<(Vec<u8>, Option<u8>)> {
+        let deal = self.current()?;
+        let kinds = (0..34u8)
+            .filter(|k| deal.ghosts() & (1 << k) != 0)
+            .collect();
+        Ok((kinds, deal.ghost_indicator().map(Tile::index)))
+    }
+
+    /// Sets the dealer's 连庄 count for the current deal (节节高, 买马节节高; 0 after `reset`).
+    fn set_dealer_streak(&mut self, streak: u8) -> PyResult<()> {
+        let deal = self.deal.as_mut().ok_or_else(|| {
+            crate::errors::to_py(EngineError::illegal("no deal yet: call reset() first"))
+        })?;
+        deal.set_dealer_streak(streak);
+        Ok(())
+    }
+
+    /// The kong money of the finished deal per seat (inside `payments`), None while it runs.
+    fn kong_money(&self) -> PyResult<Option<[i64; 4]>> {
+        Ok(self.current()?.outcome().map(|o| o.kong_money))
     }
 
     /// Each seat's money for the finished deal (zero-sum; zeros for an exhaustive draw or a table whose

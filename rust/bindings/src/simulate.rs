@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::IntoPyResult;
-use crate::sim::TableSetup;
+use crate::sim::{TableSetup, WinRules};
 use crate::table_rules::PyTableRules;
 
 const SEAT_COUNT: usize = SEATS as usize;
@@ -32,6 +32,11 @@ pub(crate) fn stats_dict<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<
     dict.set_item("patterns", stats.patterns.clone())?;
     dict.set_item("liabilities", stats.liabilities)?;
     dict.set_item("payments_by_offset", stats.payments_by_offset.to_vec())?;
+    dict.set_item("kong_money_moved", stats.kong_money_moved)?;
+    dict.set_item("horse_hits", stats.horse_hits)?;
+    dict.set_item("wins_with_ghosts", stats.wins_with_ghosts)?;
+    dict.set_item("ghosts_in_wins", stats.ghosts_in_wins)?;
+    dict.set_item("self_drawn_turns", stats.self_drawn_turns.to_vec())?;
     Ok(dict)
 }
 
@@ -80,6 +85,10 @@ fn records_dict<'py>(py: Python<'py>, records: &[DealRecord]) -> PyResult<Bound<
         column(py, records, |r| [seat_or_none(r.liable)]),
     )?;
     put("flowers", column(py, records, |r| r.flowers))?;
+    put("kong_money", column(py, records, |r| r.kong_money))?;
+    put("horse_hits", column(py, records, |r| r.horse_hits))?;
+    put("ghosts", column(py, records, |r| [r.ghosts]))?;
+    put("winner_ghosts", column(py, records, |r| r.winner_ghosts))?;
     Ok(dict)
 }
 
@@ -106,9 +115,18 @@ fn simulate_deals<'py>(
         threads,
         per_deal,
     };
-    // The family's adjudicator, chosen once per run (the table's one list of families).
-    let rules = TableSetup::new(None, Some(ruleset), Some(&table_rules))?;
-    run.play(py, &rules)
+    // The family's adjudicator, chosen once per run (the table's one list of families) and played by its own
+    // type: the hot loop is compiled per family, with no dispatch per call.
+    let setup = TableSetup::new(None, Some(ruleset), Some(&table_rules))?;
+    match &setup.wins {
+        WinRules::Scoring(rules) => run.play(py, rules.as_ref()),
+        WinRules::Mcr(rules) => run.play(py, rules.as_ref()),
+        WinRules::Tdh(rules) => run.play(py, rules.as_ref()),
+        WinRules::Sichuan(rules) => run.play(py, rules.as_ref()),
+        WinRules::Taiwan(rules) => run.play(py, rules.as_ref()),
+        WinRules::Folk(rules) => run.play(py, rules.as_ref()),
+        WinRules::Shapes(_) | WinRules::Python(_) => run.play(py, &setup),
+    }
 }
 
 /// What `simulate_deals` plays, whichever the family.

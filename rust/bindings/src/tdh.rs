@@ -10,7 +10,7 @@ use crate::errors::{argument, IntoPyResult};
 /// A frozen, compiled 推倒胡 ruleset. Build it through `mjcore.load_ruleset("tdh")`, which validates the file.
 #[pyclass(frozen, name = "TdhRuleset", module = "mjcore._core")]
 pub struct PyTdhRuleset {
-    inner: TdhRules,
+    pub(crate) inner: TdhRules,
 }
 
 #[pymethods]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...analysis.batch_input import checked_batch
+from ...analysis.ghost_kinds import GhostsLike, ghost_hand, ghost_kinds
 from ...hand import Forms, FormsLike, Hand
 from .decompose import has_decomposition
 from .forms import FormOptions
@@ -23,24 +24,24 @@ from .shanten import best_shanten, no_form_problem
 __all__ = ["shanten_batch", "is_win_batch"]
 
 
-def _hand(row: np.ndarray) -> Hand:
-    return Hand(tuple(row.tolist()))
-
-
 def shanten_batch(
-    arr: np.ndarray, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True
-) -> np.ndarray:
-    """Shanten of every row (3n+1 or 3n+2 tiles) as an int8 array of shape (N,)."""
+    arr: np.ndarray, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True,
+    ghosts: GhostsLike = None,
+) -> np.ndarray:  # fmt: skip
+    """Shanten of every row (3n+1 or 3n+2 tiles) as an int8 array of shape (N,); the kinds of ``ghosts`` wild."""
     options = FormOptions.of(forms, seven_pairs_quads, wild_fifth_copy)
+    kinds = ghost_kinds(ghosts)
     rows = checked_batch(arr, complete_only=False,
-                         row_problem=lambda row: no_form_problem(_hand(row), options))
-    return np.array([best_shanten(_hand(row), options) for row in rows], dtype=np.int8)
+                         row_problem=lambda row: no_form_problem(ghost_hand(row.tolist(), kinds), options))
+    return np.array([best_shanten(ghost_hand(row.tolist(), kinds), options) for row in rows], dtype=np.int8)
 
 
 def is_win_batch(
-    arr: np.ndarray, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True
-) -> np.ndarray:
-    """``is_win`` of every row (3n+2 tiles) as a bool array of shape (N,)."""
+    arr: np.ndarray, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True,
+    ghosts: GhostsLike = None,
+) -> np.ndarray:  # fmt: skip
+    """``is_win`` of every row (3n+2 tiles) as a bool array of shape (N,); the kinds of ``ghosts`` wild."""
     options = FormOptions.of(forms, seven_pairs_quads, wild_fifth_copy)
+    kinds = ghost_kinds(ghosts)
     rows = checked_batch(arr, complete_only=True)
-    return np.array([has_decomposition(_hand(row), options) for row in rows], dtype=bool)
+    return np.array([has_decomposition(ghost_hand(row.tolist(), kinds), options) for row in rows], dtype=bool)

@@ -60,6 +60,10 @@ _COLUMN_TYPES = {
     "kongs": (np.uint8, ()),
     "liability": (np.int8, ()),
     "flowers": (np.uint8, _PER_SEAT),
+    "kong_money": (np.int64, _PER_SEAT),
+    "horse_hits": (np.uint8, _PER_SEAT),
+    "ghosts": (np.uint64, ()),
+    "winner_ghosts": (np.uint8, _PER_SEAT),
 }
 
 
@@ -75,6 +79,8 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
         "winners": [False] * SEATS, "pattern": [-1] * SEATS, "fan": [-1] * SEATS, "points": [0] * SEATS,
         "payments": [0] * SEATS, "discarder": -1, "self_drawn": False, "robbing_kong": False, "turns": max(draws),
         "exhaustive_draw": not deal.outcome, "dealer": dealer, "liability": -1,
+        # A Guangdong table pays no kong money and plays no horses or ghosts.
+        "kong_money": [0] * SEATS, "horse_hits": [0] * SEATS, "ghosts": 0, "winner_ghosts": [0] * SEATS,
         "kongs": sum(1 for e in events if e["type"] == "meld" and "kong" in e["kind"]),
         "flowers": [sum(1 for e in events if e["type"] == "flower" and e["seat"] == seat) for seat in range(SEATS)],
     }  # fmt: skip

@@ -7,17 +7,22 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from ...errors import RulesetError
+from ..options import options_applied
+from ..table_rules import SECTIONS as TABLE_SECTIONS
+from ..table_rules import TableRules, table_rules_of
 
 __all__ = ["SCHEMA", "TdhRuleset", "tdh_ruleset"]
 
 # Section → option → allowed values: a tuple of strings, a range of ints, or bool. Option names are unique
 # across sections, so ``with_options`` takes them bare.
 SCHEMA: Mapping[str, Mapping[str, Any]] = {
-    "tiles": {
+    "tile_set": {
         "tiles": ("all", "no_characters", "no_honours"),
+    },
+    "ghosts": {
         "ghosts": ("none", "white", "red", "flip", "flip_two", "flowers4", "flowers8"),
         "flip_honour_cycle": ("separate", "seven"),
         "ghost_fifth_copy": bool,
@@ -38,7 +43,7 @@ SCHEMA: Mapping[str, Mapping[str, Any]] = {
         "kong_bloom_double": bool,
         "robbing_kong_double": bool,
     },
-    "settlement": {
+    "payments": {
         "base": range(1, 1_000_001),
         "win": range(1, 101),
         "robbing_pays_all": bool,
@@ -73,6 +78,14 @@ FLIP_MODES = ("flip", "flip_two")
 FLOWER_MODES = {"flowers4": 4, "flowers8": 8}
 
 
+
+class WinFormRow(NamedTuple):
+    """A winning form as a row of a simulation's ``pattern`` column (as the other families' pattern rows)."""
+
+    key: str
+    zh: str
+
+
 @dataclass(frozen=True)
 class TdhRuleset:
     """A 推倒胡 table: ``family`` is ``"tdh"``; ``options`` maps every option name of the schema to its value."""
@@ -82,6 +95,7 @@ class TdhRuleset:
     title: str
     options: Mapping[str, Any]
     source: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)  # parsed file
+    table_rules: TableRules | None = dataclasses.field(repr=False, compare=False, default=None)  # the table
 
     def __getitem__(self, option: str) -> Any:
         return self.options[option]
@@ -104,17 +118,31 @@ class TdhRuleset:
     def has_four_ghosts(self) -> bool:
         return self.ghost_mode in FOUR_GHOST_MODES
 
+    @property
+    def patterns(self) -> tuple[WinFormRow, ...]:
+        """The rows a simulation's ``pattern`` column numbers: the winning forms (key, Chinese name)."""
+        from .names import FORMS
+
+        return tuple(WinFormRow(key, zh) for key, zh, _ in FORMS)
+
     def with_options(self, **options: Any) -> TdhRuleset:
         """The same table with some options changed, by their names in the file (``horses=4``,
-        ``ghosts="red"``, ``discard_wins=True`` …), validated exactly as a file is."""
+        ``ghosts="red"``, ``discard_wins=True`` …) — the table fields that repeat an option follow it — or a
+        table field by its dotted path (``**{"wins.missed_win": "off"}``), validated exactly as a file is."""
         changed = {section: dict(values) for section, values in self.source.items() if isinstance(values, dict)}
         changed = {**self.source, **changed}
+        paths = {}
         for option, value in options.items():
+            if "." in option:
+                paths[option] = value
+                continue
             section = _SECTION_OF.get(option)
             if section is None:
-                raise RulesetError(f"{option}: not an option of the tdh family (options: {', '.join(_SECTION_OF)})")
+                raise RulesetError(f"{option}: not an option of the tdh family (options: {', '.join(_SECTION_OF)}; "
+                                   "a table field by its path, e.g. 'wins.missed_win')")  # fmt: skip
             changed.setdefault(section, {})[option] = value
-        return tdh_ruleset(changed)
+            _follow(changed, option, value)
+        return tdh_ruleset(options_applied(changed, paths) if paths else changed)
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
@@ -158,9 +186,10 @@ def tdh_ruleset(data: Mapping[str, Any]) -> TdhRuleset:
     for field in ("name", "title"):
         if not isinstance(meta.get(field), str) or not meta[field]:
             raise RulesetError(f"meta.{field}: expected a non-empty string, got {meta.get(field)!r}")
-    unknown = sorted(set(data) - set(SCHEMA) - {"meta"})
+    unknown = sorted(set(data) - set(SCHEMA) - set(TABLE_SECTIONS) - {"meta"})
     if unknown:
-        raise RulesetError(f"{unknown[0]}: unknown section (sections: meta, {', '.join(SCHEMA)})")
+        raise RulesetError(f"{unknown[0]}: unknown section (sections: meta, {', '.join(TABLE_SECTIONS)}, "
+                           f"{', '.join(SCHEMA)})")  # fmt: skip
     unknown = sorted(set(meta) - {"name", "title", "family"})
     if unknown:
         raise RulesetError(f"meta.{unknown[0]}: unknown field")
@@ -177,12 +206,67 @@ def tdh_ruleset(data: Mapping[str, Any]) -> TdhRuleset:
                 raise RulesetError(f"{section}.{option}: missing")
             options[option] = _check(section, option, table[option])
     _check_combinations(options)
-    return TdhRuleset(name=meta["name"], family="tdh", title=meta["title"], options=options, source=data)
+    table = table_rules_of(dict(data), "tdh")
+    _check_table(options, table)
+    return TdhRuleset(name=meta["name"], family="tdh", title=meta["title"], options=options, source=data,
+                      table_rules=table)  # fmt: skip
+
+
+# The table fields a 推倒胡 option decides: (suits, honours) per tile set, flowers per ghost mode.
+_SUITS = {"all": (("m", "p", "s"), True), "no_characters": (("p", "s"), True), "no_honours": (("m", "p", "s"), False)}
+
+
+def _with(values: Any, item: str, present: bool) -> list[str]:
+    """A list of names with ``item`` in or out, the order kept."""
+    kept = [v for v in values if v != item]
+    return [*kept, item] if present else kept
+
+
+def _follow(data: dict[str, Any], option: str, value: Any) -> None:
+    """Rewrites the table fields that repeat ``option`` (a ``with_options`` change) to match its new value."""
+    def table(section: str) -> dict[str, Any]:
+        data[section] = dict(data.get(section, {}))
+        return data[section]
+
+    if option == "tiles" and value in _SUITS:
+        suits, honours = _SUITS[value]
+        table("tiles").update(suits=list(suits), honours=honours)
+    elif option == "ghosts" and isinstance(value, str):
+        table("tiles")["flowers"] = FLOWER_MODES.get(value, 0)
+    elif option == "discard_wins" and isinstance(value, bool):
+        wins = table("wins")
+        wins["sources"] = _with(wins.get("sources", ()), "discard", value)
+    elif option == "rob_melded_kong" and isinstance(value, bool):
+        claims = table("claims")
+        claims["robbable_kongs"] = _with(claims.get("robbable_kongs", ()), "melded", value)
+    elif option == "horses" and isinstance(value, int):
+        table("deal")["reserved_tail"] = value
+
+
+def _check_table(o: Mapping[str, Any], t: TableRules) -> None:
+    """The table sections agree with the 推倒胡 options they repeat."""
+    suits, honours = _SUITS[o["tiles"]]
+    checks = (
+        (tuple(t.suits) == suits and t.honours == honours, "tiles.suits / tiles.honours",
+         f"tile_set.tiles = {o['tiles']!r} means suits = {list(suits)}, honours = {str(honours).lower()}"),
+        (t.flowers == FLOWER_MODES.get(o["ghosts"], 0), "tiles.flowers",
+         f"ghosts = {o['ghosts']!r} means {FLOWER_MODES.get(o['ghosts'], 0)} flowers"),
+        (t.chi == "none", "claims.chi", "推倒胡 has no chow: 'none'"),
+        (("discard" in t.sources) == o["discard_wins"], "wins.sources",
+         f"lists 'discard' exactly when discard_wins is on (it is {str(o['discard_wins']).lower()})"),
+        (("melded" in t.robbable_kongs) == o["rob_melded_kong"], "claims.robbable_kongs",
+         f"lists 'melded' exactly when rob_melded_kong is on (it is {str(o['rob_melded_kong']).lower()})"),
+        (t.reserved_tail >= o["horses"], "deal.reserved_tail",
+         f"must hold the {o['horses']} horses drawn after a win"),
+    )  # fmt: skip
+    for ok, path, why in checks:
+        if not ok:
+            raise RulesetError(f"{path}: {why}")
 
 
 def _check_combinations(o: Mapping[str, Any]) -> None:
     if o["tiles"] == "no_honours" and o["ghosts"] in ("white", "red"):
-        raise RulesetError(f"tiles.ghosts: {o['ghosts']!r} needs the honour tiles, which tiles = 'no_honours' "
+        raise RulesetError(f"ghosts.ghosts: {o['ghosts']!r} needs the honour tiles, which tiles = 'no_honours' "
                            "removes")  # fmt: skip
     if o["thirteen_orphans"] and o["tiles"] != "all":
         raise RulesetError("winning.thirteen_orphans: 十三幺 needs every terminal and honour, so tiles = 'all' "

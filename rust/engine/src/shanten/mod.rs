@@ -103,6 +103,125 @@ pub fn shanten_code(code: &RowCode, opts: FormOptions) -> Option<i8> {
     (out[0] != NO_FORM).then_some(out[0])
 }
 
+/// The fewest tiles missing from plain concealed counts (each kind capped at four copies, nothing declared)
+/// for `sets` sets and a pair, by the per-suit tables: four lookups and one combine. With `w` wild tiles
+/// beside counts of `3·sets + 2 − w` tiles, the hand is complete exactly when this is at most `w` (no wild
+/// then stands for a fifth copy).
+pub fn standard_missing(counts: &Counts, sets: usize) -> u8 {
+    dispatch(StandardMissing { counts, sets })
+}
+
+struct StandardMissing<'a> {
+    counts: &'a Counts,
+    sets: usize,
+}
+
+impl KernelTask for StandardMissing<'_> {
+    type Output = u8;
+
+    fn run<K: Kernels>(self, kernels: K) -> u8 {
+        standard::table_missing(kernels, self.counts, self.sets)
+    }
+}
+
+/// Shanten of plain concealed counts in which the kinds of `ghosts` are wild (推倒胡's 鬼牌: a hand written
+/// with the ghosts' faces). Table-driven — each form's missing tiles from the natural tiles, less the ghosts —
+/// except where a ghost could be a fifth copy (a kind held `5 − ghosts` times or more, with
+/// `wild_fifth_copy`) or the knitted forms are asked, which take the general analysis. The counts must be
+/// valid (0..4 each, 3n+1 or 3n+2 tiles with n ≤ 5); None when no selected form applies.
+pub fn shanten_counts_with_ghosts(
+    counts: &Counts,
+    ghosts: crate::tile::KindMask,
+    opts: FormOptions,
+) -> Option<i8> {
+    let mut out = [NO_FORM];
+    shanten_counts_with_ghosts_into(std::slice::from_ref(counts), ghosts, &mut out, opts);
+    (out[0] != NO_FORM).then_some(out[0])
+}
+
+/// [`shanten_counts_with_ghosts`] of every row into `out` ([`NO_FORM`] where no selected form applies), with
+/// the CPU check made once for the whole batch.
+pub fn shanten_counts_with_ghosts_into(
+    rows: &[Counts],
+    ghosts: crate::tile::KindMask,
+    out: &mut [i8],
+    opts: FormOptions,
+) {
+    dispatch(GhostShantenRows {
+        rows,
+        ghosts,
+        out,
+        opts,
+    })
+}
+
+struct GhostShantenRows<'a> {
+    rows: &'a [Counts],
+    ghosts: crate::tile::KindMask,
+    out: &'a mut [i8],
+    opts: FormOptions,
+}
+
+impl KernelTask for GhostShantenRows<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) {
+        for (slot, row) in self.out.iter_mut().zip(self.rows) {
+            *slot = ghost_shanten(kernels, row, self.ghosts, self.opts).unwrap_or(NO_FORM);
+        }
+    }
+}
+
+#[inline(always)]
+fn ghost_shanten<K: Kernels>(
+    kernels: K,
+    counts: &Counts,
+    ghosts: crate::tile::KindMask,
+    opts: FormOptions,
+) -> Option<i8> {
+    let mut naturals = *counts;
+    let mut wilds = 0u8;
+    let mut mask = ghosts;
+    while mask != 0 {
+        let kind = mask.trailing_zeros() as usize;
+        wilds += naturals[kind];
+        naturals[kind] = 0;
+        mask &= mask - 1;
+    }
+    if wilds == 0 {
+        return plain_shanten(kernels, counts, opts);
+    }
+    let most = naturals.iter().fold(0u8, |m, &c| m.max(c));
+    if (opts.wild_fifth_copy && most + wilds > COPIES) || opts.forms.contains(FormSet::KNITTED) {
+        // A ghost could be a fifth copy (the tables cap each kind at four), or a knitted form is asked.
+        let hand = Hand {
+            concealed: naturals,
+            melds: Vec::new(),
+            wilds,
+            flowers: 0,
+        };
+        return shanten(&hand, opts).ok();
+    }
+    let (keys, natural_size) = kernels.keys_and_size(&naturals);
+    let size = usize::from(natural_size?) + usize::from(wilds);
+    let mut best = u8::MAX;
+    if opts.forms.contains(FormSet::STANDARD) {
+        best = table_missing_of_keys(kernels, keys, size / 3);
+    }
+    let special = FormSet::SEVEN_PAIRS.union(FormSet::THIRTEEN_ORPHANS);
+    if opts.forms.0 & special.0 != 0 && SPECIAL_SIZES.contains(&size) {
+        let pairs = kernels.pair_counts(&naturals, opts.seven_pairs_quads);
+        if opts.forms.contains(FormSet::SEVEN_PAIRS) {
+            best = best.min(special::seven_pairs_missing(&pairs));
+        }
+        if opts.forms.contains(FormSet::THIRTEEN_ORPHANS) {
+            best = best.min(special::thirteen_orphans_missing(&pairs));
+        }
+    }
+    (best != u8::MAX).then(|| shanten_of_missing(best, wilds))
+}
+
 /// What [`shanten_counts_into`] writes for a row to which no selected form applies.
 pub const NO_FORM: i8 = i8::MAX;
 

@@ -46,7 +46,14 @@ impl StandardQuery<'_> {
         let range = suit_range(suit);
         let caps = &self.caps[range.clone()];
         let held = &counts[range];
-        if self.max_excess == 0
+        // Wilds can add a copy beyond a cap only to a kind held within `max_excess` of it: a suit without
+        // such a kind never uses the excess, and the four-copy table is exact for it.
+        let no_excess = self.max_excess == 0
+            || held
+                .iter()
+                .zip(caps)
+                .all(|(&h, &cap)| usize::from(h) + self.max_excess <= usize::from(cap));
+        if no_excess
             && caps
                 .iter()
                 .all(|&cap| cap >= most_copies_of_one_kind(self.sets))

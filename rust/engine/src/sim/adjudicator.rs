@@ -10,7 +10,7 @@ use super::table_rules::TableRules;
 use crate::error::Result;
 use crate::forms::FormSet;
 use crate::hand::{Meld, MeldKind};
-use crate::tile::{Counts, Tile};
+use crate::tile::{Counts, KindMask, Tile};
 
 /// A win in the first go-around that rulesets may score as a limit hand (RULES.md §2.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,6 +136,28 @@ pub enum PayingEvent {
     Flower { seat: u8, flower: u8 },
     /// The deal is over; `winners`: the seats that won (bit s = seat s; none: an exhaustive draw).
     End { winners: u8 },
+    /// 跟庄: the three others discarded the dealer's first discard in the uninterrupted first go-around
+    /// (asked only where `TableRules::follow_dealer` is on).
+    FollowDealer { dealer: u8 },
+}
+
+/// What the deal knows beyond one seat's hand, for families whose wins depend on it: the deal's ghost kinds
+/// and 翻鬼 indicator, the undrawn wall (horses, 买马, come from its tail end: the last code first) and the
+/// dealer's 连庄 count.
+#[derive(Clone, Copy, Debug)]
+pub struct DealContext<'a> {
+    pub ghosts: KindMask,
+    pub indicator: Option<Tile>,
+    /// The wall codes not drawn yet, the reserved tail included, in wall order.
+    pub undrawn: &'a [u8],
+    pub dealer_streak: u8,
+}
+
+/// A declared win as it is settled: what the rules say, and the horses (买马) that hit the winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Declared {
+    pub info: WinInfo,
+    pub horse_hits: u8,
 }
 
 /// The trait a rule family implements for the table engine (its module under `rules/<family>/`): "is this a
@@ -180,6 +202,35 @@ pub trait Adjudicator {
     /// table pays only at a win). `dealer` is this deal's dealer.
     fn settle(&self, _event: &PayingEvent, _dealer: u8) -> Result<Option<[i64; 4]>> {
         Ok(None)
+    }
+
+    /// [`Adjudicator::judge`] with the deal's context (its ghosts, wall and dealer streak): what the table
+    /// asks. The default ignores the context.
+    fn judge_in(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        situation: &WinSituation,
+        _context: &DealContext<'_>,
+    ) -> Result<Option<WinInfo>> {
+        self.judge(concealed, melds, situation)
+    }
+
+    /// A win the seat declared, as it is settled (a family may judge cheaply while asking and score in full
+    /// here, horses drawn). The default: [`Adjudicator::judge_in`], no horses.
+    fn declare(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        situation: &WinSituation,
+        context: &DealContext<'_>,
+    ) -> Result<Option<Declared>> {
+        Ok(self
+            .judge_in(concealed, melds, situation, context)?
+            .map(|info| Declared {
+                info,
+                horse_hits: 0,
+            }))
     }
 
     /// The money of the whole finished deal, for a family whose payments depend on the deal's history (who
@@ -244,6 +295,26 @@ impl<A: Adjudicator> Adjudicator for AtTable<A> {
 
     fn flower_win(&self, flowers: &[u8; 4], dealer: u8) -> Result<Option<FlowerWin>> {
         self.judge.flower_win(flowers, dealer)
+    }
+
+    fn judge_in(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        situation: &WinSituation,
+        context: &DealContext<'_>,
+    ) -> Result<Option<WinInfo>> {
+        self.judge.judge_in(concealed, melds, situation, context)
+    }
+
+    fn declare(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        situation: &WinSituation,
+        context: &DealContext<'_>,
+    ) -> Result<Option<Declared>> {
+        self.judge.declare(concealed, melds, situation, context)
     }
 }
 

@@ -11,7 +11,8 @@
 
 use super::action::Action;
 use super::adjudicator::{
-    Adjudicator, FirstGoAround, FlowerWin, PayingEvent, WinInfo, WinSituation,
+    Adjudicator, DealContext, Declared, FirstGoAround, FlowerWin, PayingEvent, WinInfo,
+    WinSituation,
 };
 use super::claim_options::ClaimOptions;
 use super::completing_tiles::completing_tiles;
@@ -191,6 +192,8 @@ struct ClaimRules {
     kong: bool,
     /// All chows (`!0`) where chi is played, else none.
     chi_chows: KindMask,
+    /// The kinds that may be ponged or konged (ghosts excluded where they cannot meld).
+    meldable: KindMask,
 }
 
 /// Why a tile is on offer to the other seats.
@@ -250,6 +253,8 @@ pub struct Winner {
     pub from: Option<u8>,
     pub robbing_kong: bool,
     pub info: WinInfo,
+    /// Horses (买马) that hit this winner.
+    pub horse_hits: u8,
 }
 
 /// How a deal ended: winners in turn order from the discarder (then in the order they won, when the deal
@@ -259,6 +264,8 @@ pub struct Outcome {
     pub winners: Vec<Winner>,
     /// Kong money, flower money and end-of-deal checks, by the family's settlement (zero-sum).
     pub event_payments: [i64; SEATS as usize],
+    /// The kong money among them (zero after a 流局 where kong money is not final).
+    pub kong_money: [i64; SEATS as usize],
 }
 
 impl Outcome {
@@ -298,8 +305,15 @@ pub struct Deal {
     extra_tile: u8,
     /// While a melded kong's tile is on offer to be robbed: who discarded it.
     kong_feeder: u8,
-    /// What the events other than wins have paid so far (kong money, flower money, end-of-deal checks).
+    /// What the events other than wins have paid so far (kong money, flower money, end-of-deal checks), and
+    /// the kong money among it.
     event_payments: [i64; SEATS as usize],
+    kong_money: [i64; SEATS as usize],
+    /// The deal's wild kinds and, under 翻鬼, the indicator turned from the wall (out of play).
+    ghosts: KindMask,
+    indicator: Option<Tile>,
+    /// The dealer's 连庄 count, set by the game (节节高).
+    dealer_streak: u8,
     /// Discards so far, claimed ones included, and whether anyone has claimed or declared a kong: together
     /// they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
     discards_made: u32,
@@ -361,6 +375,10 @@ impl Deal {
             extra_tile: 0,
             kong_feeder: 0,
             event_payments: [0; SEATS as usize],
+            kong_money: [0; SEATS as usize],
+            ghosts: 0,
+            indicator: None,
+            dealer_streak: 0,
             discards_made: 0,
             interrupted: false,
             kong_discard: false,
@@ -417,6 +435,7 @@ impl Deal {
         self.won = 0;
         self.extra_tile = 0;
         self.event_payments = [0; SEATS as usize];
+        self.kong_money = [0; SEATS as usize];
         self.phase = Phase::Over;
         self.discards_made = 0;
         self.interrupted = false;
@@ -433,6 +452,7 @@ impl Deal {
             round_wind,
             wall: self.wall.order().to_vec(),
         });
+        self.turn_ghosts()?;
         let mut dealt_flowers = [0u8; SEATS as usize];
         for offset in 0..SEATS {
             let seat = seat_after(dealer, offset);
@@ -514,6 +534,63 @@ impl Deal {
         Ok(())
     }
 
+    /// The deal's ghosts; under 翻鬼 the indicator is turned from the wall's tail before the deal and stays
+    /// out of play (RULES.md §4.3).
+    fn turn_ghosts(&mut self) -> Result<()> {
+        self.indicator = None;
+        if self.rules.ghosts.flips() {
+            match self.wall.draw_replacement().ok_or_else(wall_exhausted)? {
+                WallTile::Tile(tile) => self.indicator = Some(tile),
+                WallTile::Flower(_) => {
+                    return Err(EngineError::ruleset(
+                        "翻鬼 turns a playing tile: a set with flowers cannot flip its ghost",
+                    ))
+                }
+            }
+        }
+        self.ghosts = self.rules.ghosts.kinds(self.indicator);
+        Ok(())
+    }
+
+    /// The kinds a seat may pon or kong: all but the ghosts, unless the rules let ghosts meld.
+    #[inline]
+    fn meldable(&self) -> KindMask {
+        if self.rules.ghost_melds {
+            !0
+        } else {
+            !self.ghosts
+        }
+    }
+
+    /// The wild kinds of this deal (none at most tables).
+    pub fn ghosts(&self) -> KindMask {
+        self.ghosts
+    }
+
+    /// The 翻鬼 indicator of this deal, if its ghosts were flipped.
+    pub fn ghost_indicator(&self) -> Option<Tile> {
+        self.indicator
+    }
+
+    /// The ghosts `winner`'s winning hand held, its winning tile included.
+    pub fn ghosts_held(&self, winner: &Winner) -> u8 {
+        let concealed = &self.seats[winner.seat as usize].concealed;
+        let held: u8 = kinds_of(self.ghosts)
+            .map(|kind| concealed[kind.index() as usize])
+            .sum();
+        let offered = winner.from.is_some() && self.ghosts & tile_bit(winner.tile) != 0;
+        held + u8::from(offered)
+    }
+
+    /// Sets the dealer's 连庄 count (节节高, 买马节节高): the game's, 0 for a deal on its own.
+    pub fn set_dealer_streak(&mut self, streak: u8) {
+        self.dealer_streak = streak;
+    }
+
+    pub fn dealer_streak(&self) -> u8 {
+        self.dealer_streak
+    }
+
     fn set_flower_aside<A: Adjudicator + ?Sized>(
         &mut self,
         seat: u8,
@@ -548,6 +625,7 @@ impl Deal {
             from: win.payer,
             robbing_kong: false,
             info: win.info,
+            horse_hits: 0,
         };
         self.won |= 1 << win.winner;
         self.events.push(Event::Win {
@@ -567,12 +645,20 @@ impl Deal {
         event: PayingEvent,
         adjudicator: &A,
     ) -> Result<()> {
-        if let Some(paid) = adjudicator.settle(&event, self.dealer)? {
-            for (total, amount) in self.event_payments.iter_mut().zip(paid) {
-                *total += amount;
-            }
+        self.settle_paid(event, adjudicator).map(|_| ())
+    }
+
+    /// As [`Deal::settle`], returning what was paid.
+    fn settle_paid<A: Adjudicator + ?Sized>(
+        &mut self,
+        event: PayingEvent,
+        adjudicator: &A,
+    ) -> Result<[i64; SEATS as usize]> {
+        let paid = adjudicator.settle(&event, self.dealer)?.unwrap_or_default();
+        for (total, amount) in self.event_payments.iter_mut().zip(paid) {
+            *total += amount;
         }
-        Ok(())
+        Ok(paid)
     }
 
     /// The first seat after `seat` in turn order that has not won and left the table.
@@ -687,8 +773,8 @@ impl Deal {
                 let tile = drawn
                     .map(|d| d.tile)
                     .ok_or_else(|| EngineError::illegal("win without a draw"))?;
-                let info = self
-                    .judge(seat, WinChance::self_drawn(tile, drawn), adjudicator)?
+                let declared = self
+                    .declare(seat, WinChance::self_drawn(tile, drawn), adjudicator)?
                     .unwrap_or_default();
                 self.extra_tile |= 1 << seat;
                 let winner = Winner {
@@ -696,7 +782,8 @@ impl Deal {
                     tile,
                     from: None,
                     robbing_kong: false,
-                    info,
+                    info: declared.info,
+                    horse_hits: declared.horse_hits,
                 };
                 self.settle_wins(vec![winner], seat, adjudicator)
             }
@@ -706,6 +793,9 @@ impl Deal {
                 state.discards.push(tile);
                 self.discards_made += 1;
                 self.kong_discard = drawn.is_some_and(|d| d.replacement);
+                if self.rules.follow_dealer && self.discards_made == u32::from(SEATS) {
+                    self.follow_dealer(adjudicator)?;
+                }
                 self.offer(seat, tile, Offer::Discard, adjudicator)
             }
             Action::ConcealedKong(tile) => {
@@ -727,6 +817,25 @@ impl Deal {
                 Err(EngineError::illegal(format!("{action} on one's own turn")))
             }
         }
+    }
+
+    /// 跟庄 (OC-51): after the fourth discard of an uninterrupted first go-around (no claim, no kong), all
+    /// four seats' discards are the dealer's first one. Out of line: once per deal at most.
+    #[cold]
+    #[inline(never)]
+    fn follow_dealer<A: Adjudicator + ?Sized>(&mut self, adjudicator: &A) -> Result<()> {
+        let first = self.seats[self.dealer as usize].discards.first().copied();
+        let followed = !self.interrupted
+            && first.is_some()
+            && self
+                .seats
+                .iter()
+                .all(|s| s.discards.first().copied() == first);
+        if followed {
+            let dealer = self.dealer;
+            self.settle(PayingEvent::FollowDealer { dealer }, adjudicator)?;
+        }
+        Ok(())
     }
 
     /// Records one seat's answer; once every seat with a choice has answered, resolves the claims.
@@ -791,8 +900,9 @@ impl Deal {
             let mut best = (0, winning_seats[0]);
             for &seat in winning_seats.iter().rev() {
                 let fan = self
-                    .judge(seat, offered, adjudicator)?
+                    .declare(seat, offered, adjudicator)?
                     .unwrap_or_default()
+                    .info
                     .fan;
                 if fan >= best.0 {
                     best = (fan, seat);
@@ -807,13 +917,14 @@ impl Deal {
         };
         let mut winners = Vec::new();
         for &seat in &winning_seats {
-            let info = self.judge(seat, chance, adjudicator)?.unwrap_or_default();
+            let declared = self.declare(seat, chance, adjudicator)?.unwrap_or_default();
             winners.push(Winner {
                 seat,
                 tile: window.tile,
                 from: Some(window.from),
                 robbing_kong,
-                info,
+                info: declared.info,
+                horse_hits: declared.horse_hits,
             });
         }
         if let Some(&farthest) = winning_seats.last() {
@@ -998,7 +1109,11 @@ impl Deal {
         feeder: Option<u8>,
         adjudicator: &A,
     ) -> Result<()> {
-        self.settle(PayingEvent::Kong { seat, kind, feeder }, adjudicator)
+        let paid = self.settle_paid(PayingEvent::Kong { seat, kind, feeder }, adjudicator)?;
+        for (total, amount) in self.kong_money.iter_mut().zip(paid) {
+            *total += amount;
+        }
+        Ok(())
     }
 
     fn add_meld(&mut self, seat: u8, meld: Meld, from: Option<u8>) {
@@ -1120,6 +1235,7 @@ impl Deal {
         // Built directly in sorted order (discards, concealed kongs, added kongs, win), reusing the buffer.
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
+        let meldable = self.meldable();
         let state = &self.seats[seat as usize];
         let void = state.void_kinds();
         // 必须打缺: while the seat holds its void suit, only that suit may go.
@@ -1130,7 +1246,7 @@ impl Deal {
         legal.extend(kinds_of(discardable).map(Action::Discard));
         if drawn.is_some() && !self.wall.is_empty() {
             if self.rules.allows_kong(CONCEALED_KONG) {
-                legal.extend(kinds_of(state.quads & !void).map(Action::ConcealedKong));
+                legal.extend(kinds_of(state.quads & !void & meldable).map(Action::ConcealedKong));
             }
             if self.rules.allows_kong(ADDED_KONG) {
                 let added_from = legal.len();
@@ -1183,6 +1299,7 @@ impl Deal {
             } else {
                 0
             },
+            meldable: self.meldable(),
         };
         for offset in 1..SEATS {
             let seat = seat_after(from, offset);
@@ -1246,25 +1363,29 @@ impl Deal {
         let through = 0b111 << tile.index() >> 2;
         let chows = have & (have >> 1) & (have >> 2) & CHOW_STARTS & through;
         // Bitwise `&` on bools: no branches on the claim rules in this hot path.
+        let meldable = claims.meldable & tile_bit(tile) != 0;
         ClaimOptions {
             win: false,
-            pon: claims.pon & (held >= 2),
-            kong: claims.kong & (held == 3),
+            pon: claims.pon & (held >= 2) & meldable,
+            kong: claims.kong & (held == 3) & meldable,
             chows: if is_next { chows & claims.chi_chows } else { 0 },
         }
     }
 
     /// Whether `tile` could complete the waiting hand of `seat` in the adjudicator's winning forms (always,
-    /// when it names none): the screen before the adjudicator is asked.
+    /// when it names none, or when ghosts are involved): the screen before the adjudicator is asked.
     fn may_complete<A: Adjudicator + ?Sized>(
         &mut self,
         seat: u8,
         tile: Tile,
         adjudicator: &A,
     ) -> bool {
-        adjudicator
-            .winning_forms()
-            .is_none_or(|forms| self.seats[seat as usize].may_complete(tile, forms))
+        let ghosts = self.ghosts;
+        adjudicator.winning_forms().is_none_or(|forms| {
+            let state = &mut self.seats[seat as usize];
+            // The screen is blind to ghosts: a hand holding one, or a ghost on offer, is always asked.
+            (state.held | tile_bit(tile)) & ghosts != 0 || state.may_complete(tile, forms)
+        })
     }
 
     /// Asks the adjudicator whether `seat` wins with the chance's tile (already in hand when self-drawn).
@@ -1274,6 +1395,39 @@ impl Deal {
         chance: WinChance,
         adjudicator: &A,
     ) -> Result<Option<WinInfo>> {
+        let Some((concealed, situation)) = self.win_situation(seat, chance) else {
+            return Ok(None);
+        };
+        let melds = &self.seats[seat as usize].melds;
+        adjudicator.judge_in(&concealed, melds, &situation, &self.context())
+    }
+
+    /// The win `seat` declared, as the adjudicator settles it (horses drawn).
+    fn declare<A: Adjudicator + ?Sized>(
+        &self,
+        seat: u8,
+        chance: WinChance,
+        adjudicator: &A,
+    ) -> Result<Option<Declared>> {
+        let Some((concealed, situation)) = self.win_situation(seat, chance) else {
+            return Ok(None);
+        };
+        let melds = &self.seats[seat as usize].melds;
+        adjudicator.declare(&concealed, melds, &situation, &self.context())
+    }
+
+    fn context(&self) -> DealContext<'_> {
+        DealContext {
+            ghosts: self.ghosts,
+            indicator: self.indicator,
+            undrawn: self.wall.undrawn(),
+            dealer_streak: self.dealer_streak,
+        }
+    }
+
+    /// The hand (the chance's tile included) and the situation of a possible win by `seat`; `None` when the
+    /// table's rules forbid the win whatever the hand (定缺: the void suit still held).
+    fn win_situation(&self, seat: u8, chance: WinChance) -> Option<(Counts, WinSituation)> {
         let WinChance {
             tile,
             from,
@@ -1288,7 +1442,7 @@ impl Deal {
         }
         if self.rules.void_suit && void_held(&concealed, state.void) {
             // 定缺: a hand holding its void suit (or before naming one) cannot win.
-            return Ok(None);
+            return None;
         }
         let situation = WinSituation {
             winner: seat,
@@ -1308,7 +1462,7 @@ impl Deal {
             feeder_already_liable: self.feeder_already_liable(seat),
             shown: self.shown_copies(tile, from.is_some() && !robbing_kong),
         };
-        adjudicator.judge(&concealed, &state.melds, &situation)
+        Some((concealed, situation))
     }
 
     /// Copies of `tile` in the open: every seat's discards on the table and exposed melds (a concealed kong
@@ -1368,6 +1522,13 @@ impl Deal {
     #[inline(never)]
     fn finish<A: Adjudicator + ?Sized>(&mut self, adjudicator: &A) -> Result<()> {
         let won = self.won;
+        if won == 0 && !self.rules.kong_money_on_draw {
+            // 荒庄荒杠 (OC-30): the kong money paid during the deal is returned.
+            for (total, kong) in self.event_payments.iter_mut().zip(&mut self.kong_money) {
+                *total -= *kong;
+                *kong = 0;
+            }
+        }
         self.settle(PayingEvent::End { winners: won }, adjudicator)?;
         let mut winners = std::mem::take(&mut self.wins);
         self.settle_whole_deal(&mut winners, adjudicator)?;
@@ -1379,6 +1540,7 @@ impl Deal {
         self.outcome = Some(Outcome {
             winners,
             event_payments: self.event_payments,
+            kong_money: self.kong_money,
         });
         self.legal.clear();
         self.phase = Phase::Over;
@@ -1431,6 +1593,9 @@ impl Deal {
     /// the tests.
     pub fn check_invariants(&self) -> Result<()> {
         let mut seen = [0u32; NUM_KINDS];
+        if let Some(shown) = self.indicator {
+            seen[shown.index() as usize] += 1;
+        }
         let mut flowers = 0u32;
         for &code in self.wall.undrawn() {
             match Tile::new(code) {

@@ -66,6 +66,11 @@ impl Policy for EfficiencyBot {
     /// A view the engine never produces (more than four copies of a kind) falls back to the first legal
     /// action rather than panicking.
     fn choose(&mut self, observation: &Observation<'_>, legal: &[Action]) -> Action {
+        // At a table with ghosts (推倒胡) the bot counts them as wild: its own module.
+        let ghosts = observation.ghosts();
+        if ghosts != 0 {
+            return super::ghost_efficiency::choose(observation, legal, ghosts);
+        }
         let first = legal.first().copied().unwrap_or(Action::Pass);
         with_capped_suits(|capped| {
             let mut decision = Decision {

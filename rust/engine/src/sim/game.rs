@@ -56,6 +56,9 @@ pub struct Game {
     round_wind: u8,
     deals_played: u64,
     over: bool,
+    /// The dealer's 连庄 count (节节高), and the dealer changes in this wind round.
+    streak: u8,
+    passes: u8,
 }
 
 impl Game {
@@ -73,6 +76,8 @@ impl Game {
             round_wind: 0,
             deals_played: 0,
             over: config.max_deals == 0,
+            streak: 0,
+            passes: 0,
         })
     }
 
@@ -92,18 +97,25 @@ impl Game {
         self.deals_played
     }
 
-    /// The next deal, dealt.
+    /// The dealer's 连庄 count: the deals the dealer has kept in a row.
+    pub fn dealer_streak(&self) -> u8 {
+        self.streak
+    }
+
+    /// The next deal, dealt (with the dealer's 连庄 count).
     pub fn start_deal<A: Adjudicator + ?Sized>(&self, adjudicator: &A) -> Result<Deal> {
         if self.over {
             return Err(EngineError::illegal("the game is over"));
         }
-        Deal::new(
+        let mut deal = Deal::new(
             self.seed,
             self.deals_played,
             self.dealer,
             self.round_wind,
             adjudicator,
-        )
+        )?;
+        deal.set_dealer_streak(self.streak);
+        Ok(deal)
     }
 
     /// Moves the game on after a deal at the default table: the dealer stays after a draw or when among the
@@ -113,18 +125,44 @@ impl Game {
         self.record_under(outcome, &TableRules::default());
     }
 
-    /// As [`Game::record`], the dealer staying as the table's `end.dealer_stays` says (MCR: never).
+    /// As [`Game::record`] under the table's rules: where the winner deals next (推倒胡 OC-29 option), the
+    /// first winner takes the deal and the round wind advances after four changes of dealer; otherwise the
+    /// dealer stays as `end.dealer_stays` says (MCR: never) or the deal passes to the 下家.
     pub fn record_under(&mut self, outcome: &Outcome, rules: &TableRules) {
-        let dealer_won = outcome.winners.iter().any(|w| w.seat == self.dealer);
-        if !rules.dealer_deals_again(outcome.is_exhaustive_draw(), dealer_won) {
-            self.dealer = (self.dealer + 1) % SEATS;
-            if self.dealer == 0 {
-                self.round_wind += 1;
-                self.over |= self.round_wind >= self.config.wind_rounds;
+        if rules.winner_deals {
+            self.winner_deals(outcome);
+        } else {
+            let dealer_won = outcome.winners.iter().any(|w| w.seat == self.dealer);
+            if rules.dealer_deals_again(outcome.is_exhaustive_draw(), dealer_won) {
+                self.streak = self.streak.saturating_add(1);
+            } else {
+                self.streak = 0;
+                self.dealer = (self.dealer + 1) % SEATS;
+                if self.dealer == 0 {
+                    self.round_wind += 1;
+                    self.over |= self.round_wind >= self.config.wind_rounds;
+                }
             }
         }
         self.deals_played += 1;
         self.over |= self.deals_played >= self.config.max_deals;
+    }
+
+    /// The first winner deals next (the dealer stays after a draw).
+    fn winner_deals(&mut self, outcome: &Outcome) {
+        let next = outcome.winners.first().map_or(self.dealer, |w| w.seat);
+        if next == self.dealer {
+            self.streak = self.streak.saturating_add(1);
+        } else {
+            self.dealer = next;
+            self.streak = 0;
+            self.passes += 1;
+            if self.passes == SEATS {
+                self.passes = 0;
+                self.round_wind += 1;
+                self.over |= self.round_wind >= self.config.wind_rounds;
+            }
+        }
     }
 }
 

@@ -18,6 +18,8 @@ mod distance_lanes;
 mod drawn_table;
 pub mod efficiency;
 pub mod game;
+mod ghost_efficiency;
+pub mod ghosts;
 mod inline_vec;
 mod kind_mask;
 pub mod log;
@@ -38,13 +40,15 @@ pub mod wall;
 pub use crate::rules::guangdong::table::ScoringRules;
 pub use action::Action;
 pub use adjudicator::{
-    Adjudicator, Aim, AtTable, FirstGoAround, FlowerWin, PayingEvent, WinInfo, WinSituation,
+    Adjudicator, Aim, AtTable, DealContext, Declared, FirstGoAround, FlowerWin, PayingEvent,
+    WinInfo, WinSituation,
 };
 pub use bots::{bot_named, bots_for, bots_named, BOT_NAMES};
 pub use deal::{Deal, Outcome, Winner, SEATS};
 pub use deal_money::{DealMoney, FinalHand, FinishedDeal};
 pub use efficiency::EfficiencyBot;
 pub use game::{play_deal, play_game, Game, GameConfig};
+pub use ghosts::GhostRule;
 pub use log::Event;
 pub use observation::{Discard, Observation, OfferedTile};
 pub use policy::{Policy, RandomBot};

@@ -93,6 +93,16 @@ impl<'a> Observation<'a> {
         self.deal.wall.remaining()
     }
 
+    /// The deal's wild kinds (public: fixed by the rules or shown by the 翻鬼 indicator).
+    pub fn ghosts(&self) -> crate::tile::KindMask {
+        self.deal.ghosts()
+    }
+
+    /// The 翻鬼 indicator turned before the deal, if any (public).
+    pub fn ghost_indicator(&self) -> Option<Tile> {
+        self.deal.ghost_indicator()
+    }
+
     pub fn dealer(&self) -> u8 {
         self.deal.dealer()
     }

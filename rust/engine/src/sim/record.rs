@@ -27,6 +27,14 @@ pub struct DealRecord {
     pub liable: Option<u8>,
     /// Per seat: the flowers it set aside (MCR scores each as 花牌; zero at a table without flowers).
     pub flowers: [u8; SEAT_COUNT],
+    /// The kong money inside `payments` (zero-sum; none after a 流局 where it is not final).
+    pub kong_money: [i64; SEAT_COUNT],
+    /// Per seat: the horses (买马) that hit a winner.
+    pub horse_hits: [u8; SEAT_COUNT],
+    /// The deal's wild kinds (bit k = kind k).
+    pub ghosts: u64,
+    /// Per seat: the ghosts a winner's hand held (the winning tile included).
+    pub winner_ghosts: [u8; SEAT_COUNT],
 }
 
 impl DealRecord {
@@ -45,6 +53,7 @@ impl DealRecord {
         }
         let mut record = DealRecord {
             dealer: deal.dealer(),
+            ghosts: deal.ghosts(),
             kongs,
             flowers,
             turns: draws.iter().copied().max().unwrap_or(0),
@@ -64,8 +73,11 @@ impl DealRecord {
             record.pattern[seat] = winner.info.pattern;
             record.fan[seat] = Some(winner.info.fan);
             record.liable = record.liable.or(winner.info.liable);
+            record.horse_hits[seat] = winner.horse_hits;
+            record.winner_ghosts[seat] = deal.ghosts_held(winner);
         }
         record.payments = outcome.payments();
+        record.kong_money = outcome.kong_money;
         record
     }
 

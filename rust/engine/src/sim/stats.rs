@@ -33,7 +33,18 @@ pub struct Stats {
     pub liabilities: u64,
     /// Sum of the payments by seat relative to the dealer.
     pub payments_by_offset: [i64; SEATS as usize],
+    /// Kong money that changed hands (the sum of what the payers paid), horse hits, and the wins holding
+    /// a ghost and the ghosts they held.
+    pub kong_money_moved: u64,
+    pub horse_hits: u64,
+    pub wins_with_ghosts: u64,
+    pub ghosts_in_wins: u64,
+    /// Self-drawn wins by the winner's draws (巡目) at the win; larger counts share the last bucket.
+    pub self_drawn_turns: [u64; TURN_BUCKETS],
 }
+
+/// Draw counts counted individually in `Stats::self_drawn_turns` (a seat makes at most about 30 draws).
+pub const TURN_BUCKETS: usize = 32;
 
 impl Stats {
     pub fn add(&mut self, deal: &DealRecord) {
@@ -43,12 +54,22 @@ impl Stats {
         for (seat, &paid) in (0..SEATS).zip(&deal.payments) {
             self.payments_by_offset[offset(seat)] += paid;
         }
+        self.kong_money_moved += deal
+            .kong_money
+            .iter()
+            .filter(|&&m| m < 0)
+            .map(|m| m.unsigned_abs())
+            .sum::<u64>();
         if deal.is_exhaustive_draw() {
             self.exhaustive_draws += 1;
             return;
         }
         for seat in deal.winning_seats() {
             self.wins_by_offset[offset(seat)] += 1;
+            let ghosts = deal.winner_ghosts[usize::from(seat)];
+            self.horse_hits += u64::from(deal.horse_hits[usize::from(seat)]);
+            self.wins_with_ghosts += u64::from(ghosts > 0);
+            self.ghosts_in_wins += u64::from(ghosts);
             let fan = deal.fan[usize::from(seat)].unwrap_or(0);
             self.fans[(fan as usize).min(FAN_BUCKETS - 1)] += 1;
             if let Some(row) = deal.pattern[usize::from(seat)] {
@@ -62,7 +83,10 @@ impl Stats {
         self.win_turns += u64::from(deal.turns);
         self.win_turns_squared += u64::from(deal.turns).pow(2);
         match deal.from {
-            None => self.self_drawn_wins += 1,
+            None => {
+                self.self_drawn_wins += 1;
+                self.self_drawn_turns[(deal.turns as usize).min(TURN_BUCKETS - 1)] += 1;
+            }
             Some(_) if deal.robbing_kong => self.robbed_kongs += 1,
             Some(_) => self.deal_ins += 1,
         }
@@ -93,6 +117,13 @@ impl Stats {
             *a += b;
         }
         self.liabilities += other.liabilities;
+        self.kong_money_moved += other.kong_money_moved;
+        self.horse_hits += other.horse_hits;
+        self.wins_with_ghosts += other.wins_with_ghosts;
+        self.ghosts_in_wins += other.ghosts_in_wins;
+        for (a, b) in self.self_drawn_turns.iter_mut().zip(other.self_drawn_turns) {
+            *a += b;
+        }
         for (a, b) in self
             .payments_by_offset
             .iter_mut()

@@ -3,6 +3,7 @@
 //! sections of a ruleset file). Compiled once from named fields into plain fields and masks, so that the deal
 //! state machine reads a bool or a byte where it used to read a constant, and names no family.
 
+use super::ghosts::GhostRule;
 use crate::error::{EngineError, Result};
 use crate::tile::{KindMask, COPIES, NUM_FLOWERS, NUM_KINDS};
 
@@ -57,6 +58,7 @@ pub enum Settlement {
     Taiwan,
     Gd789,
     Laozhang,
+    Tdh,
 }
 
 /// Kinds of kong, as bits of a mask (`claims.robbable_kongs`).
@@ -100,6 +102,17 @@ pub struct TableRules {
     pub void_suit: bool,
     /// 必须打缺 (OC-S3): while a seat holds its void suit, it discards only that suit.
     pub must_discard_void: bool,
+    /// The wild kinds of each deal (none by default). Set by a family's adjudicator from its own section
+    /// (推倒胡's `[ghosts]`), not by the table sections.
+    pub ghosts: GhostRule,
+    /// Whether ghosts may be ponged or konged (never at a 推倒胡 table, §4.2).
+    pub ghost_melds: bool,
+    /// 跟庄: the deal reports the dealer's first discard followed by all three (OC-51) as a paying event.
+    pub follow_dealer: bool,
+    /// Whether kong money paid during a deal stays paid at an exhaustive draw (流局; OC-30: not at 推倒胡).
+    pub kong_money_on_draw: bool,
+    /// The winner deals next (OC-29 option) instead of the rotation of §1.10.
+    pub winner_deals: bool,
 }
 
 impl Default for TableRules {
@@ -121,6 +134,11 @@ impl Default for TableRules {
             settlement: Settlement::Guangdong,
             void_suit: false,
             must_discard_void: false,
+            ghosts: GhostRule::None,
+            ghost_melds: false,
+            follow_dealer: false,
+            kong_money_on_draw: true,
+            winner_deals: false,
         }
     }
 }
@@ -326,6 +344,7 @@ impl TableRules {
                 ("taiwan", Settlement::Taiwan),
                 ("gd789", Settlement::Gd789),
                 ("laozhang", Settlement::Laozhang),
+                ("tdh", Settlement::Tdh),
             ],
         )?;
         Ok(TableRules {
@@ -345,6 +364,7 @@ impl TableRules {
             settlement,
             void_suit: false,
             must_discard_void: false,
+            ..TableRules::default()
         })
     }
 

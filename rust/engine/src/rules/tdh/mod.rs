@@ -5,9 +5,11 @@
 
 pub mod rules;
 pub mod scorer;
+pub mod table;
 pub mod tiles;
 
 pub use rules::{GhostMode, TdhRules, TileSet};
 pub use scorer::{
     score, KongPayment, OtherKong, Refusal, Source, TdhScore, TdhWin, FORM_KEYS, MULTIPLIER_KEYS,
 };
+pub use table::TdhTable;

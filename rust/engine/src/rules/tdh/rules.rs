@@ -74,10 +74,12 @@ pub struct TdhRules {
     pub horse_follows_kong: bool,
     pub one_horse: bool,
     pub streak_horses: bool,
+    /// What the table reads (scoring reads none of these): points per b, 跟庄, 流局算杠, the winner deals.
+    pub base: i64,
+    pub follow_dealer: bool,
+    pub kong_money_on_draw: bool,
+    pub winner_deals: bool,
 }
-
-/// Options of the file that only the table engine plays; scoring accepts them and reads nothing.
-const TABLE_ONLY: [&str; 4] = ["base", "dealer_rule", "follow_dealer", "kong_money_on_draw"];
 
 fn choice<T: Copy>(name: &str, value: &str, choices: &[(&str, T)]) -> Result<T> {
     choices
@@ -135,6 +137,10 @@ impl TdhRules {
             horse_follows_kong: false,
             one_horse: false,
             streak_horses: false,
+            base: 1,
+            follow_dealer: false,
+            kong_money_on_draw: false,
+            winner_deals: false,
         };
         let mut seen: Vec<&str> = Vec::with_capacity(options.len());
         for (key, value) in options {
@@ -213,7 +219,12 @@ impl TdhRules {
             "horse_follows_kong" => self.horse_follows_kong = flag(key, v)?,
             "one_horse" => self.one_horse = flag(key, v)?,
             "streak_horses" => self.streak_horses = flag(key, v)?,
-            _ if TABLE_ONLY.contains(&key) => {}
+            "base" => self.base = amount(key, v, 1_000_000)?,
+            "follow_dealer" => self.follow_dealer = flag(key, v)?,
+            "kong_money_on_draw" => self.kong_money_on_draw = flag(key, v)?,
+            "dealer_rule" => {
+                self.winner_deals = choice(key, v, &[("stay", false), ("winner", true)])?
+            }
             _ => {
                 return Err(EngineError::ruleset(format!(
                     "{key}: not an option of the tdh family"

@@ -7,6 +7,7 @@ use super::tiles::{check_in_set, horse_face, horse_seat, Ghosts, FLOWER_BASE};
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, MeldKind};
+use crate::shanten::shanten;
 use crate::tile::{Tile, COPIES, NUM_KINDS};
 use crate::win::is_win;
 
@@ -304,13 +305,26 @@ fn best_form(
     for &ghost in ghosts.kinds() {
         naturals[usize::from(ghost)] = 0;
     }
+    let self_drawn = w.source == Source::SelfDrawn;
+    form_of(&naturals, hand.melds.is_empty(), wilds, self_drawn, rules)
+}
+
+/// The best winning form of a concealed part with the ghosts taken out (`naturals`, 3n+2 tiles with the
+/// `wilds`; declared melds are sets, so only whether there are any matters) — what scoring and the table's
+/// win check (`super::table`) both ask.
+pub(crate) fn form_of(
+    naturals: &[u8; NUM_KINDS],
+    concealed_only: bool,
+    wilds: u8,
+    self_drawn: bool,
+    rules: &TdhRules,
+) -> Result<Option<(u8, bool)>> {
     let as_wild = Hand {
-        concealed: naturals,
-        melds: hand.melds.clone(),
+        concealed: *naturals,
+        melds: Vec::new(),
         wilds,
         flowers: 0,
     };
-    let concealed_only = hand.melds.is_empty();
     let candidates = [
         (FormSet::STANDARD, true, false),
         (
@@ -334,14 +348,24 @@ fn best_form(
             seven_pairs_quads: true,
             wild_fifth_copy: rules.ghost_fifth_copy,
         };
-        if is_win(&as_wild, opts)? {
+        // With ghosts, the table-driven shanten (exact with wilds) answers without a decomposition search,
+        // as long as no ghost could be a fifth copy (the tables cap each kind at four): only a kind held
+        // `5 - wilds` times or more needs the search.
+        let fifth_copy = opts.wild_fifth_copy && naturals.iter().any(|&c| c + wilds > COPIES);
+        let complete = if wilds == 0 || fifth_copy {
+            is_win(&as_wild, opts)?
+        } else {
+            let capped = FormOptions {
+                wild_fifth_copy: false,
+                ..opts
+            };
+            shanten(&as_wild, capped)? < 0
+        };
+        if complete {
             best = Some((code as u8, doubled));
         }
     }
-    let four_ghosts = rules.four_ghosts
-        && rules.ghosts.four_ghosts()
-        && w.source == Source::SelfDrawn
-        && wilds == 4;
+    let four_ghosts = rules.four_ghosts && rules.ghosts.four_ghosts() && self_drawn && wilds == 4;
     if four_ghosts && best.is_none_or(|(_, d)| !d && rules.doubles[3]) {
         best = Some((3, rules.doubles[3]));
     }

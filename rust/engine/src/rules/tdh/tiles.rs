@@ -7,27 +7,7 @@ use crate::tile::Tile;
 
 pub const FLOWER_BASE: u8 = 34;
 
-const WINDS: [u8; 4] = [27, 28, 29, 30];
-const DRAGONS: [u8; 3] = [33, 32, 31]; // 中 → 发 → 白 → 中 (OC-27)
-const SEVEN_CYCLE: [u8; 7] = [27, 28, 29, 30, 33, 32, 31]; // E1's single honour cycle
-
-/// The kind after `kind` (翻鬼, OC-27): n→n+1 and 9→1 in a suit; honours in their cycle.
-pub fn next_kind(kind: u8, seven_cycle: bool) -> u8 {
-    if kind < 27 {
-        return if kind % 9 == 8 { kind - 8 } else { kind + 1 };
-    }
-    let after = |ring: &[u8]| {
-        ring.iter()
-            .position(|&k| k == kind)
-            .map(|i| ring[(i + 1) % ring.len()])
-    };
-    let next = if seven_cycle {
-        after(&SEVEN_CYCLE)
-    } else {
-        after(&WINDS).or_else(|| after(&DRAGONS))
-    };
-    next.unwrap_or(kind)
-}
+pub use crate::sim::ghosts::next_kind;
 
 /// The wild kinds (at most two; flower ghosts are no kind: the hand holds them as wilds).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,0 +1,55 @@
+"""推倒胡 table speed next to gd-cgc5's (issue 11): ``simulate`` on one thread, the same deals, best of five runs
+taken in turn so that both sides see the same noise; and the ghost batch shanten next to the same batch read
+without ghosts. Prints figures; asserts nothing.
+
+    python benches/tdh_table_speed.py [deals_random] [deals_efficiency]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import numpy as np
+
+import mjcore
+
+
+def best_of(runs: int, work: dict) -> dict:
+    best = {name: float("inf") for name in work}
+    for _ in range(runs):
+        for name, run in work.items():
+            start = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return best
+
+
+def tables(bot: str, deals: int) -> None:
+    work = {name: (lambda name=name: mjcore.simulate(name, deals=deals, seed=1, bots=(bot,) * 4, threads=1,
+                                                     per_deal=False)) for name in ("gd-cgc5", "tdh")}  # fmt: skip
+    best = best_of(5, work)
+    for name, seconds in best.items():
+        print(f"simulate {name:8} {bot:10} {deals / seconds:10,.0f} deals/s")
+    print(f"  tdh / gd-cgc5 ({bot}): {best['gd-cgc5'] / best['tdh']:.2f}")
+
+
+def batches(rows: int = 200_000) -> None:
+    rng = np.random.default_rng(1)
+    wall = np.repeat(np.arange(34), 4)
+    arr = np.zeros((rows, 34), dtype=np.uint8)
+    for i in range(rows):
+        np.add.at(arr[i], wall[rng.choice(136, 13 + i % 2, replace=False)], 1)
+    work = {"no ghosts": lambda: mjcore.shanten_batch(arr),
+            "ghosts": lambda: mjcore.shanten_batch(arr, ghosts="tdh"),
+            "ghosts, no fifth copy": lambda: mjcore.shanten_batch(arr, ghosts="tdh", wild_fifth_copy=False)}
+    best = best_of(5, work)
+    print(f"shanten_batch of {rows:,} dealt rows ({(arr[:, 31] > 0).mean():.0%} hold a 白 ghost):")
+    for name, seconds in best.items():
+        print(f"  {name:22} {rows / seconds / 1e6:6.2f} M rows/s  ({best['no ghosts'] / seconds:.2f} of no ghosts)")
+
+
+if __name__ == "__main__":
+    tables("random", int(sys.argv[1]) if len(sys.argv) > 1 else 20_000)
+    tables("efficiency", int(sys.argv[2]) if len(sys.argv) > 2 else 3_000)
+    batches()

@@ -1,0 +1,96 @@
+//! Ghost tiles (鬼牌, wild tiles) at a table: which kinds are wild in a deal — none, fixed kinds, or the kinds
+//! after an indicator turned from the wall before the deal (翻鬼, RULES.md §4.3) — as data the deal reads
+//! from [`super::TableRules`]. Ghosts are never claimed into melds unless the rules say so; what a ghost
+//! is worth in a hand is the adjudicator's business.
+
+use crate::tile::{KindMask, Tile};
+
+/// Which kinds are wild at a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum GhostRule {
+    #[default]
+    None,
+    /// The same kinds every deal (白板做鬼, 红中鬼).
+    Kinds(KindMask),
+    /// 翻鬼: a tile is turned from the wall's tail before the deal and stays out of play; the next kind
+    /// (`two`: the next two, 翻双鬼) is wild. `seven_cycle`: honours in one cycle E→S→W→N→中→发→白 (OC-27).
+    Flip { two: bool, seven_cycle: bool },
+}
+
+impl GhostRule {
+    pub fn flips(self) -> bool {
+        matches!(self, GhostRule::Flip { .. })
+    }
+
+    /// The wild kinds of a deal whose indicator (under 翻鬼) is `indicator`.
+    pub fn kinds(self, indicator: Option<Tile>) -> KindMask {
+        match (self, indicator) {
+            (GhostRule::Kinds(mask), _) => mask,
+            (GhostRule::Flip { two, seven_cycle }, Some(shown)) => {
+                let first = next_kind(shown.index(), seven_cycle);
+                let mut mask = 1 << first;
+                if two {
+                    mask |= 1 << next_kind(first, seven_cycle);
+                }
+                mask
+            }
+            _ => 0,
+        }
+    }
+}
+
+const WINDS: [u8; 4] = [27, 28, 29, 30];
+const DRAGONS: [u8; 3] = [33, 32, 31]; // 中 → 发 → 白 → 中 (OC-27)
+const SEVEN_CYCLE: [u8; 7] = [27, 28, 29, 30, 33, 32, 31]; // E1's single honour cycle
+
+/// The kind after `kind` (翻鬼, OC-27): n→n+1 and 9→1 in a suit; honours in their cycle.
+pub fn next_kind(kind: u8, seven_cycle: bool) -> u8 {
+    if kind < 27 {
+        return if kind % 9 == 8 { kind - 8 } else { kind + 1 };
+    }
+    let after = |ring: &[u8]| {
+        ring.iter()
+            .position(|&k| k == kind)
+            .map(|i| ring[(i + 1) % ring.len()])
+    };
+    let next = if seven_cycle {
+        after(&SEVEN_CYCLE)
+    } else {
+        after(&WINDS).or_else(|| after(&DRAGONS))
+    };
+    next.unwrap_or(kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tile(code: u8) -> Tile {
+        Tile::new(code).expect("a tile")
+    }
+
+    #[test]
+    fn the_next_kind_cycles_in_suits_and_honours() {
+        assert_eq!(next_kind(8, false), 0); // 9m → 1m
+        assert_eq!(next_kind(30, false), 27); // N → E
+        assert_eq!(next_kind(31, false), 33); // 白 → 中
+        assert_eq!(next_kind(30, true), 33); // N → 中 in the seven cycle
+        assert_eq!(next_kind(31, true), 27); // 白 → E
+    }
+
+    #[test]
+    fn a_flip_makes_the_next_kinds_wild() {
+        let one = GhostRule::Flip {
+            two: false,
+            seven_cycle: false,
+        };
+        assert_eq!(one.kinds(Some(tile(4))), 1 << 5);
+        let two = GhostRule::Flip {
+            two: true,
+            seven_cycle: false,
+        };
+        assert_eq!(two.kinds(Some(tile(17))), (1 << 9) | (1 << 10));
+        assert_eq!(GhostRule::Kinds(1 << 31).kinds(None), 1 << 31);
+        assert_eq!(GhostRule::None.kinds(Some(tile(3))), 0);
+    }
+}
