@@ -84,7 +84,7 @@ enum WinRules {
 
 /// The rules of a table: who decides wins, and what the table does (the ruleset's table rules; the
 /// default 136-tile table with a win check or no ruleset).
-struct TableSetup {
+pub(crate) struct TableSetup {
     wins: WinRules,
     table: TableRules,
 }
@@ -167,7 +167,7 @@ type WinnerTuple = (u8, u8, Option<u8>, bool, u32);
 
 #[pyclass(module = "mjcore._core")]
 pub struct Table {
-    rules: TableSetup,
+    pub(crate) rules: TableSetup,
     deal: Option<Deal>,
 }
 
@@ -208,14 +208,7 @@ impl Table {
         let table = self.rules.table_rules();
         let wall = match wall {
             None => Wall::for_deal(seed, deal, &table),
-            Some(codes) => {
-                if let Some(bad) = codes.iter().find(|&&code| !is_wall_code(code)) {
-                    return Err(crate::errors::to_py(EngineError::tile(format!(
-                        "tile {bad} does not exist"
-                    ))));
-                }
-                Wall::from_codes(codes, &table).py_err()?
-            }
+            Some(codes) => wall_of(codes, &table)?,
         };
         self.deal =
             Some(Deal::with_wall(seed, deal, wall, dealer, round_wind, &self.rules).py_err()?);
@@ -300,6 +293,16 @@ impl Table {
     fn payments(&self) -> PyResult<Option<[i64; 4]>> {
         Ok(self.current()?.outcome().map(|o| o.payments()))
     }
+}
+
+/// A wall given as wall codes (kinds 0..34, flowers 34..42) for a table of `rules`.
+pub(crate) fn wall_of(codes: Vec<u8>, rules: &TableRules) -> PyResult<Wall> {
+    if let Some(bad) = codes.iter().find(|&&code| !is_wall_code(code)) {
+        return Err(crate::errors::to_py(EngineError::tile(format!(
+            "tile {bad} does not exist"
+        ))));
+    }
+    Wall::from_codes(codes, rules).py_err()
 }
 
 fn random_bots() -> Vec<Box<dyn Policy>> {
