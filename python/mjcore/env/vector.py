@@ -40,7 +40,8 @@ class VectorEnv:
     seat 0 when ``opponents`` names a bot, every seat when ``opponents`` is None). ``encoding``: "compact-v1" or
     "extended-v1". ``game``: None — an episode is one deal (the dealer of deal k is seat k mod 4) — or the wind
     rounds of a game (1..4; dealer rotation and 连庄; ``max_deals`` caps it, then it is truncated). Rewards are
-    settlement payments times ``reward_scale``. ``threads``: worker threads (None: all cores).
+    settlement payments times ``reward_scale``. ``threads``: worker threads (None: all cores). ``autoreset=False``
+    leaves a finished episode on the table until ``reset`` (what the AEC and single-agent envs build on).
 
     The arrays returned are the env's own buffers, overwritten by the next call: copy what you keep.
     """
@@ -51,7 +52,7 @@ class VectorEnv:
                  opponents: Optional[str] = "random", learning_seats: Optional[Sequence[int]] = None,
                  encoding: str = "compact-v1", game: Optional[int] = None, max_deals: int = 64,
                  reward_scale: float = 1.0, score_unit: int = 1, threads: Optional[int] = None,
-                 win_check: Optional[WinCheck] = None) -> None:
+                 win_check: Optional[WinCheck] = None, autoreset: bool = True) -> None:
         if opponents is not None and opponents not in OPPONENTS:
             raise InvalidArgumentError(f"unknown opponents {opponents!r}: expected one of {OPPONENTS} or None")
         if learning_seats is None:
@@ -63,7 +64,7 @@ class VectorEnv:
         game_config = None if game is None else (int(game), int(max_deals))
         self._native = _core.VectorEnv(self._table._native, num_envs, check_u64("seed", seed),
                                        _learning_mask(learning_seats), opponents, self.encoding.name, game_config,
-                                       float(reward_scale), int(score_unit), threads)
+                                       float(reward_scale), int(score_unit), threads, bool(autoreset))
         self.layout = ActionLayout(self._native.blocks(), self._native.actions())
         self.num_envs = num_envs
         self.ruleset = ruleset

@@ -70,7 +70,7 @@ impl PyVectorEnv {
     /// `table`: a native `Table` whose rules the tables play. `learning`: mask of learning seats.
     /// `game`: None (an episode is a deal) or (wind_rounds, max_deals).
     #[new]
-    #[pyo3(signature = (table, num_envs, seed, learning, opponents, encoding, game, reward_scale, score_unit, threads))]
+    #[pyo3(signature = (table, num_envs, seed, learning, opponents, encoding, game, reward_scale, score_unit, threads, autoreset = true))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -84,6 +84,7 @@ impl PyVectorEnv {
         reward_scale: f32,
         score_unit: i64,
         threads: Option<usize>,
+        autoreset: bool,
     ) -> PyResult<PyVectorEnv> {
         let options = EnvOptions {
             learning,
@@ -95,6 +96,7 @@ impl PyVectorEnv {
             }),
             reward_scale,
             score_unit,
+            autoreset,
         };
         let core = {
             let native = table.borrow(py);

@@ -30,6 +30,9 @@ pub struct EnvOptions {
     pub reward_scale: f32,
     /// Points per step of the score columns of the observation.
     pub score_unit: i64,
+    /// Start the next episode in the step that ends one (vector envs); when false the finished deal stays
+    /// on the table until the next reset (the AEC and single-agent envs observe it).
+    pub autoreset: bool,
 }
 
 impl Default for EnvOptions {
@@ -41,6 +44,7 @@ impl Default for EnvOptions {
             game: None,
             reward_scale: 1.0,
             score_unit: 1,
+            autoreset: true,
         }
     }
 }
@@ -248,6 +252,9 @@ impl TableEnv {
                             out.terminated = !truncated;
                         }
                         ended = true;
+                        if !options.autoreset {
+                            break;
+                        }
                         self.start_episode(None, options, adjudicator)?;
                     } else {
                         self.start_deal(None, adjudicator)?;
@@ -261,7 +268,8 @@ impl TableEnv {
         Ok(())
     }
 
-    /// The seat to decide (always a learning seat between steps).
+    /// The seat to decide (always a learning seat between steps; 0 once an episode is over without
+    /// autoreset).
     pub fn to_act(&self) -> u8 {
         self.deal.to_act().unwrap_or(0)
     }

@@ -27,6 +27,27 @@ pub struct Outputs<'a> {
     pub seat: &'a mut [u8],
 }
 
+/// One table and its rows of the outputs, as the zipped iterators yield them.
+type Row<'a> = (
+    usize,
+    (
+        (
+            (
+                (
+                    (
+                        ((&'a mut TableEnv, &'a mut [u8]), &'a mut [bool]),
+                        &'a mut [f32],
+                    ),
+                    &'a mut f32,
+                ),
+                &'a mut bool,
+            ),
+            &'a mut bool,
+        ),
+        &'a mut u8,
+    ),
+);
+
 /// The stream deriving each table's seed from the run's.
 const TABLE_SEED_STREAM: u64 = 0x5441_424c;
 
@@ -183,9 +204,40 @@ impl VectorEnv {
             )));
         }
         let (layout, options) = (&self.layout, &self.options);
-        let chunk = n
-            .div_ceil(4 * self.pool.current_num_threads().max(1))
-            .max(1);
+        let threads = self.pool.current_num_threads().max(1);
+        let step_row = |(
+            i,
+            (((((((table, obs), mask), payments), reward), terminated), truncated), seat),
+        ): Row<'_>| {
+            let table: &mut TableEnv = table;
+            let mut outcome = StepOutcome::default();
+            *reward = 0.0;
+            if let Some(&action) = actions.get(i) {
+                let acting = table.to_act();
+                outcome = table.step(layout, action as usize, options, adjudicator)?;
+                *reward = outcome.payments[usize::from(acting)];
+            }
+            payments.copy_from_slice(&outcome.payments);
+            *terminated = outcome.terminated;
+            *truncated = outcome.truncated;
+            *seat = table.to_act();
+            table.observe(*seat, layout, options, obs, mask)
+        };
+        if threads == 1 || n < 2 * threads {
+            // Handing a few tables to a pool costs more than stepping them (the AEC env steps one).
+            return self
+                .tables
+                .iter_mut()
+                .zip(out.obs.chunks_mut(obs_size))
+                .zip(out.mask.chunks_mut(actions_size))
+                .zip(out.payments.chunks_mut(SEATS as usize))
+                .zip(out.reward.iter_mut())
+                .zip(out.terminated.iter_mut())
+                .zip(out.truncated.iter_mut())
+                .zip(out.seat.iter_mut())
+                .enumerate()
+                .try_for_each(step_row);
+        }
         self.pool.install(|| {
             self.tables
                 .par_iter_mut()
@@ -197,30 +249,8 @@ impl VectorEnv {
                 .zip(out.truncated.par_iter_mut())
                 .zip(out.seat.par_iter_mut())
                 .enumerate()
-                .with_min_len(chunk)
-                .try_for_each(
-                    |(
-                        i,
-                        (
-                            ((((((table, obs), mask), payments), reward), terminated), truncated),
-                            seat,
-                        ),
-                    )| {
-                        let mut outcome = StepOutcome::default();
-                        if let Some(&action) = actions.get(i) {
-                            let acting = table.to_act();
-                            outcome = table.step(layout, action as usize, options, adjudicator)?;
-                            *reward = outcome.payments[usize::from(acting)];
-                        } else {
-                            *reward = 0.0;
-                        }
-                        payments.copy_from_slice(&outcome.payments);
-                        *terminated = outcome.terminated;
-                        *truncated = outcome.truncated;
-                        *seat = table.to_act();
-                        table.observe(*seat, layout, options, obs, mask)
-                    },
-                )
+                .with_min_len(n.div_ceil(4 * threads))
+                .try_for_each(step_row)
         })
     }
 
