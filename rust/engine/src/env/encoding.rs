@@ -142,23 +142,27 @@ pub fn encode(
     out: &mut [u8],
 ) {
     debug_assert_eq!(out.len(), encoding.size());
-    out.fill(0);
+    // The compact rows are built in a fixed-size array (constant indices, no bounds checks), then copied.
+    let mut rows = [[0u8; COLUMNS]; COMPACT_ROWS];
     let me = view.seat();
     let absolute = |rel: usize| (me + rel as u8) % SEATS;
     let relative = |seat: u8| usize::from((seat + SEATS - me) % SEATS);
-    let mut seen = [0u8; NUM_KINDS];
+    let mut seen = *view.hand();
     for (kind, &count) in view.hand().iter().enumerate() {
-        for r in 0..usize::from(count.min(COPIES)) {
-            out[(HAND + r) * COLUMNS + kind] = 1;
+        for row in rows
+            .iter_mut()
+            .skip(HAND)
+            .take(usize::from(count.min(COPIES)))
+        {
+            row[kind] = 1;
         }
-        seen[kind] = count;
     }
     if let Some(tile) = view.drawn() {
-        row(out, DRAWN)[usize::from(tile.index())] = 1;
+        rows[DRAWN][usize::from(tile.index())] = 1;
     }
     let offered = view.offered();
     if let Some(o) = offered {
-        row(out, OFFERED)[usize::from(o.tile.index())] = 1;
+        rows[OFFERED][usize::from(o.tile.index())] = 1;
     }
     let payments = view.payments_so_far();
     let won = view.winners_so_far();
@@ -166,24 +170,34 @@ pub fn encode(
     for rel in 0..SEATS as usize {
         let seat = absolute(rel);
         for tile in view.discards(seat) {
-            let kind = usize::from(tile.index());
-            out[(DISCARDS + rel) * COLUMNS + kind] += 1;
+            let kind = usize::from(tile.index()) % COLUMNS;
+            rows[DISCARDS + rel][kind] += 1;
             seen[kind] += 1;
         }
         let seat_history = &history.seats[usize::from(seat)];
         for d in seat_history.iter().filter(|d| d.claimed_by.is_some()) {
-            out[(CLAIMED + rel) * COLUMNS + usize::from(d.tile.index())] += 1;
+            rows[CLAIMED + rel][usize::from(d.tile.index()) % COLUMNS] += 1;
         }
         let melds = view.melds(seat);
         for meld in melds {
-            let mut tiles = [0u8; NUM_KINDS];
-            meld.add_tiles(&mut tiles);
-            for (kind, &n) in tiles.iter().enumerate().filter(|(_, &n)| n > 0) {
-                out[(MELDED + rel) * COLUMNS + kind] += n;
-                seen[kind] += n;
-            }
-            if meld.kind.is_kong() {
-                out[(KONGS + rel) * COLUMNS + usize::from(meld.tile.index())] = 1;
+            let kind = usize::from(meld.tile.index()) % COLUMNS;
+            let (melded, kongs) = rows[MELDED + rel..].split_at_mut(KONGS - MELDED);
+            match meld.kind {
+                MeldKind::Chi => {
+                    for k in kind..(kind + 3).min(COLUMNS) {
+                        melded[0][k] += 1;
+                        seen[k] += 1;
+                    }
+                }
+                MeldKind::Pon => {
+                    melded[0][kind] += 3;
+                    seen[kind] += 3;
+                }
+                _ => {
+                    melded[0][kind] += COPIES;
+                    seen[kind] += COPIES;
+                    kongs[0][kind] = 1;
+                }
             }
         }
         info[6 + rel] = view.flowers(seat);
@@ -194,7 +208,7 @@ pub fn encode(
         info[18 + rel] = byte(seat_history.len());
         info[22 + rel] = u8::from(won & (1 << seat) != 0);
     }
-    row(out, SEEN).copy_from_slice(&seen.map(|n| n.min(COPIES)));
+    rows[SEEN] = seen.map(|n| n.min(COPIES));
     info[0] = byte(view.wall_remaining());
     info[1] = view.round_wind();
     info[2] = view.seat_wind(me);
@@ -206,8 +220,11 @@ pub fn encode(
         None => 0,
     };
     info[5] = offered.map_or(0, |o| relative(o.from) as u8);
-    row(out, INFO).copy_from_slice(&info);
+    rows[INFO] = info;
+    let (compact, rest) = out.split_at_mut(COMPACT_ROWS * COLUMNS);
+    compact.copy_from_slice(rows.as_flattened());
     if encoding == Encoding::Extended {
+        rest.fill(0);
         encode_order(view, history, out, &absolute, &relative);
     }
 }
