@@ -38,6 +38,8 @@ class MahjongAEC(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(len(self.layout)) for a in self.possible_agents}
         self._seed = seed
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._native = self._env._native
         self._start()
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -53,7 +55,7 @@ class MahjongAEC(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[int(self._env.seats[0])]
+        self.agent_selection = self.possible_agents[self._native.to_act(0)]
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
         """``options={"wall": [...]}``: the first deal's wall (wall codes in draw order)."""
@@ -64,8 +66,8 @@ class MahjongAEC(AECEnv):
         self._start()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        obs, mask = self._env.observe(0, self.possible_agents.index(agent))
-        return {"observation": obs, "action_mask": mask.astype(np.int8)}
+        obs, mask = self._native.observation(0, self._seat_of[agent])
+        return {"observation": obs, "action_mask": mask.view(np.int8)}  # same bytes: no copy
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -73,15 +75,13 @@ class MahjongAEC(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._env.step(np.array([action], dtype=np.int64))
-        paid = self._env.payments[0]
-        self.rewards = {a: float(paid[s]) for s, a in enumerate(self.possible_agents)}
-        terminated, truncated = bool(self._env.terminations[0]), bool(self._env.truncations[0])
+        seat, terminated, truncated, paid = self._native.step_one(0, int(action))
+        self.rewards = dict(zip(self.possible_agents, paid))
         if terminated or truncated:
             self.terminations = {a: terminated for a in self.agents}
             self.truncations = {a: truncated for a in self.agents}
         else:
-            self.agent_selection = self.possible_agents[int(self._env.seats[0])]
+            self.agent_selection = self.possible_agents[seat]
         self._accumulate_rewards()
         if self.render_mode == "human":
             print(self.render())

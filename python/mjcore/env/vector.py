@@ -78,6 +78,8 @@ class VectorEnv:
         self.truncations = np.zeros(n, dtype=bool)
         self.seats = np.zeros(n, dtype=np.uint8)
         self._actions = np.zeros(n, dtype=np.int64)
+        self._outputs = (self.observations, self.action_masks, self.rewards, self.payments, self.terminations,
+                         self.truncations, self.seats)
         self._seed = seed
         self._define_spaces()
         self._reset_native(seed, None)
@@ -93,10 +95,6 @@ class VectorEnv:
         self.observation_space = spaces.Box(0, 255, (self.num_envs, self.encoding.rows, 34), np.uint8)
         self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, len(self.layout)))
 
-    def _buffers(self) -> tuple:
-        return (self.observations, self.action_masks, self.rewards, self.payments, self.terminations,
-                self.truncations, self.seats)
-
     def _infos(self) -> dict[str, np.ndarray]:
         return {"action_mask": self.action_masks, "seat": self.seats, "payments": self.payments}
 
@@ -105,7 +103,7 @@ class VectorEnv:
             if len(walls) != self.num_envs:
                 raise InvalidArgumentError(f"{len(walls)} walls given for {self.num_envs} envs")
             walls = [None if w is None else [int(t) for t in w] for w in walls]
-        self._native.reset(check_u64("seed", seed), walls, *self._buffers())
+        self._native.reset(check_u64("seed", seed), walls, *self._outputs)
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
               ) -> tuple[np.ndarray, dict[str, np.ndarray]]:
@@ -122,8 +120,13 @@ class VectorEnv:
         actions = np.ascontiguousarray(actions, dtype=np.int64)
         if actions.shape != (self.num_envs,):
             raise InvalidArgumentError(f"actions must have shape ({self.num_envs},), not {actions.shape}")
-        self._native.step(actions, *self._buffers())
+        self._native.step(actions, *self._outputs)
         return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
+
+    def step_native(self, actions: np.ndarray) -> None:
+        """``step`` for callers holding a C-contiguous int64 array of shape (num_envs,) already: fills the buffers
+        and returns nothing (the AEC and single-agent envs step through it)."""
+        self._native.step(actions, *self._outputs)
 
     def sample_actions(self) -> np.ndarray:
         """One uniformly random legal action per env, drawn natively from each env's seeded stream."""
@@ -132,10 +135,7 @@ class VectorEnv:
 
     def observe(self, env: int, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """What ``seat`` of env ``env`` sees now, and its mask (all False unless it is to act)."""
-        obs = np.zeros((self.encoding.rows, 34), dtype=np.uint8)
-        mask = np.zeros(len(self.layout), dtype=bool)
-        self._native.observe(env, seat, obs, mask)
-        return obs, mask
+        return self._native.observation(env, seat)
 
     def log(self, env: int) -> list[str]:
         """The event log of env ``env``'s current deal (JSON lines; ``mjcore.sim.Table.replay`` rebuilds it)."""

@@ -6,12 +6,18 @@ use mjcore_engine::env::encoding::{INFO_COLUMNS, PLANES};
 use mjcore_engine::env::{Encoding, EnvOptions, Outputs, VectorEnv as Core};
 use mjcore_engine::sim::{Adjudicator, GameConfig, Wall};
 use mjcore_engine::Tile;
-use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2, PyReadwriteArrayDyn};
+use numpy::{
+    PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2,
+    PyReadwriteArrayDyn,
+};
 use pyo3::prelude::*;
 use std::sync::Mutex;
 
 use crate::errors::IntoPyResult;
 use crate::sim::{wall_of, Table};
+
+/// A seat's planes and legal mask, as new numpy arrays.
+type ObservationArrays<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<bool>>);
 
 #[pyclass(module = "mjcore._core", name = "VectorEnv")]
 pub struct PyVectorEnv {
@@ -188,6 +194,50 @@ impl PyVectorEnv {
             .map_err(|_| poisoned())?
             .observe(index, seat, obs, mask)
             .py_err()
+    }
+
+    /// Steps env `index` alone and returns (seat to act, terminated, truncated, every seat's settlement),
+    /// writing no buffers: the AEC env's step, which observes on demand.
+    fn step_one(
+        &mut self,
+        py: Python<'_>,
+        index: usize,
+        action: usize,
+    ) -> PyResult<(u8, bool, bool, [f32; 4])> {
+        let native = self.table.borrow(py);
+        let core = self.core.get_mut().map_err(|_| poisoned())?;
+        let outcome = core.step_table(index, action, &native.rules).py_err()?;
+        let seat = core.table(index).py_err()?.to_act();
+        Ok((
+            seat,
+            outcome.terminated,
+            outcome.truncated,
+            outcome.payments,
+        ))
+    }
+
+    /// What `seat` of env `index` sees now and its mask, as new arrays.
+    fn observation<'py>(
+        &mut self,
+        py: Python<'py>,
+        index: usize,
+        seat: u8,
+    ) -> PyResult<ObservationArrays<'py>> {
+        let core = self.core.get_mut().map_err(|_| poisoned())?;
+        let rows = core.options().encoding.rows();
+        let obs = PyArray2::<u8>::zeros(py, [rows, mjcore_engine::NUM_KINDS], false);
+        let mask = PyArray1::<bool>::zeros(py, core.layout().len(), false);
+        {
+            let (mut o, mut m) = (obs.readwrite(), mask.readwrite());
+            let (o, m) = (contiguous(o.as_slice_mut())?, contiguous(m.as_slice_mut())?);
+            core.observe(index, seat, o, m).py_err()?;
+        }
+        Ok((obs, mask))
+    }
+
+    /// The seat to act in env `index` (0 once an episode is over without autoreset).
+    fn to_act(&self, index: usize) -> PyResult<u8> {
+        Ok(self.core().table(index).py_err()?.to_act())
     }
 
     /// The event log of env `index`'s current deal.

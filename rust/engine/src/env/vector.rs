@@ -93,6 +93,13 @@ impl VectorEnv {
         })
     }
 
+    /// Whether to step the tables on the calling thread: handing a few tables to the pool (waking its
+    /// workers) costs more than stepping them (the AEC env steps one).
+    fn sequential(&self) -> bool {
+        let threads = self.pool.current_num_threads();
+        threads <= 1 || self.tables.len() < 2 * threads
+    }
+
     pub fn num_envs(&self) -> usize {
         self.tables.len()
     }
@@ -137,15 +144,24 @@ impl VectorEnv {
             )));
         }
         let options = &self.options;
-        self.pool.install(|| {
+        let reset = |(i, (table, wall)): (usize, (&mut TableEnv, Option<Wall>))| {
+            table.reset(table_seed(seed, i), wall, options, adjudicator)
+        };
+        if self.sequential() {
             self.tables
-                .par_iter_mut()
+                .iter_mut()
                 .zip(walls)
                 .enumerate()
-                .try_for_each(|(i, (table, wall))| {
-                    table.reset(table_seed(seed, i), wall, options, adjudicator)
-                })
-        })?;
+                .try_for_each(reset)?;
+        } else {
+            self.pool.install(|| {
+                self.tables
+                    .par_iter_mut()
+                    .zip(walls)
+                    .enumerate()
+                    .try_for_each(reset)
+            })?;
+        }
         self.write_all(&[], adjudicator, out)
     }
 
@@ -223,8 +239,7 @@ impl VectorEnv {
             *seat = table.to_act();
             table.observe(*seat, layout, options, obs, mask)
         };
-        if threads == 1 || n < 2 * threads {
-            // Handing a few tables to a pool costs more than stepping them (the AEC env steps one).
+        if self.sequential() {
             return self
                 .tables
                 .iter_mut()
@@ -252,6 +267,24 @@ impl VectorEnv {
                 .with_min_len(n.div_ceil(4 * threads))
                 .try_for_each(step_row)
         })
+    }
+
+    /// Steps table `index` alone, writing no outputs (the AEC env observes on demand): the action must be
+    /// legal.
+    pub fn step_table<A: Adjudicator + ?Sized>(
+        &mut self,
+        index: usize,
+        action: usize,
+        adjudicator: &A,
+    ) -> Result<StepOutcome> {
+        let err = self.no_table(index);
+        let table = self.tables.get_mut(index).ok_or(err)?;
+        if !table.is_legal(&self.layout, action) {
+            return Err(EngineError::illegal(format!(
+                "env {index}: action {action} is not legal now"
+            )));
+        }
+        table.step(&self.layout, action, &self.options, adjudicator)
     }
 
     /// One uniformly random legal action per table, from each table's seeded stream.
