@@ -84,10 +84,23 @@ def riichienv_steps(seconds: float) -> float | None:
     return steps / (time.perf_counter() - start)
 
 
+def simulate_deals(bot: str, deals: int, threads: int) -> float:
+    """Whole deals per second of ``mjcore.simulate`` (four bots, no env): the machine's load in the same run."""
+    import mjcore
+
+    mjcore.simulate("gd-cgc5", 10, bots=(bot,) * 4)
+    start = time.perf_counter()
+    mjcore.simulate("gd-cgc5", deals, bots=(bot,) * 4, threads=threads, per_deal=False)
+    return deals / (time.perf_counter() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     seconds = parser.parse_args().seconds
+    for bot, deals in (("random", 200_000), ("efficiency", 20_000)):
+        print(f"context: mjcore.simulate gd-cgc5, 4 {bot} bots, 2 threads: "
+              f"{simulate_deals(bot, deals, 2):,.0f} deals/s")
     for opponents, num_envs in (("random", 256), ("random", 1024), ("efficiency", 256)):
         for threads in (1, 2):
             rate = vector_steps(opponents, num_envs, threads, seconds)
