@@ -133,6 +133,13 @@ class VectorEnv:
         self._native.sample(self._actions)
         return self._actions
 
+    def expert_actions(self, bot: str = "efficiency") -> np.ndarray:
+        """The action the built-in bot ``bot`` would choose in each env now (a teacher for imitation learning);
+        a new array."""
+        out = np.zeros(self.num_envs, dtype=np.int64)
+        self._native.suggest(bot, out)
+        return out
+
     def observe(self, env: int, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """What ``seat`` of env ``env`` sees now, and its mask (all False unless it is to act)."""
         return self._native.observation(env, seat)

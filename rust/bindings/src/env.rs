@@ -177,6 +177,18 @@ impl PyVectorEnv {
             .py_err()
     }
 
+    /// Fills `out` with the action the built-in bot `name` would choose in each env now.
+    fn suggest(
+        &mut self,
+        py: Python<'_>,
+        name: &str,
+        mut out: PyReadwriteArray1<'_, i64>,
+    ) -> PyResult<()> {
+        let out = contiguous(out.as_slice_mut())?;
+        let core = self.core.get_mut().map_err(|_| poisoned())?;
+        py.detach(|| core.suggest(name, out)).py_err()
+    }
+
     /// What `seat` of env `index` sees now, and its mask (all false unless it is to act).
     fn observe(
         &mut self,

@@ -300,6 +300,15 @@ impl TableEnv {
         Ok(out)
     }
 
+    /// The action index `bot` would choose at the current decision (a teacher for imitation learning).
+    pub fn suggest(&self, layout: &ActionLayout, bot: &mut dyn Policy) -> Result<usize> {
+        let seat = self.to_act();
+        let action = bot.choose(&self.deal.observation(seat)?, self.deal.legal_actions());
+        layout
+            .index(action)
+            .ok_or_else(|| EngineError::illegal(format!("{action} has no index at this table")))
+    }
+
     /// A uniformly random legal action index, from the table's own seeded stream.
     pub fn sample(&mut self, layout: &ActionLayout) -> usize {
         let legal = self.deal.legal_actions();

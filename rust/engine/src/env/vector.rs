@@ -303,6 +303,22 @@ impl VectorEnv {
         Ok(())
     }
 
+    /// The action index the built-in bot `name` would choose at each table's current decision.
+    pub fn suggest(&mut self, name: &str, out: &mut [i64]) -> Result<()> {
+        if out.len() != self.tables.len() {
+            return Err(EngineError::argument(format!(
+                "the actions buffer holds {} values, {} needed",
+                out.len(),
+                self.tables.len()
+            )));
+        }
+        let mut bot = crate::sim::bot_named(name)?;
+        for (table, slot) in self.tables.iter().zip(out) {
+            *slot = table.suggest(&self.layout, bot.as_mut())? as i64;
+        }
+        Ok(())
+    }
+
     /// What `seat` of table `index` sees now, and its mask (all false unless it is to act).
     pub fn observe(
         &mut self,

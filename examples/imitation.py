@@ -1,0 +1,88 @@
+"""Imitation learning on the native vector env, numpy only: a linear softmax policy over the compact planes learns
+to act like the efficiency bot (DAgger: the policy plays, the bot labels every decision it meets), against three
+efficiency bots. Plots the learning curve — agreement with the teacher and the mean settlement per deal — to
+``imitation.png`` (needs matplotlib: ``pip install 'mjcore[plot]'``).
+
+    python examples/imitation.py [--updates 300] [--envs 256] [--out imitation.png]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from mjcore.env import VectorEnv
+
+
+def masked_softmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    logits = np.where(mask, logits, -np.inf)
+    logits -= logits.max(axis=1, keepdims=True)
+    p = np.exp(logits)
+    return p / p.sum(axis=1, keepdims=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--updates", type=int, default=300)
+    parser.add_argument("--envs", type=int, default=256)
+    parser.add_argument("--lr", type=float, default=0.5)
+    parser.add_argument("--out", default="imitation.png")
+    args = parser.parse_args()
+
+    env = VectorEnv("gd-cgc5", args.envs, seed=0, opponents="efficiency")
+    obs, infos = env.reset(seed=0)
+    features = obs.shape[1] * obs.shape[2]
+    rng = np.random.default_rng(0)
+    weights = np.zeros((features + 1, len(env.layout)), dtype=np.float32)  # last row: bias
+    curve: list[tuple[int, float, float]] = []
+    settled, deals = 0.0, 0
+    start = time.perf_counter()
+    for update in range(1, args.updates + 1):
+        x = np.concatenate([obs.reshape(args.envs, -1).astype(np.float32) / 4,
+                            np.ones((args.envs, 1), np.float32)], axis=1)
+        mask = infos["action_mask"].copy()
+        teacher = env.expert_actions("efficiency")
+        probs = masked_softmax(x @ weights, mask)
+        agreement = float((probs.argmax(axis=1) == teacher).mean())
+        # Cross-entropy gradient towards the teacher's choice, over the legal actions only.
+        grad = probs.copy()
+        grad[np.arange(args.envs), teacher] -= 1.0
+        weights -= args.lr * (x.T @ grad) / args.envs
+        # The policy acts (sampled), so the states it meets are its own.
+        cumulative = probs.cumsum(axis=1)
+        actions = (cumulative > rng.random((args.envs, 1)) * cumulative[:, -1:]).argmax(axis=1)
+        obs, rewards, terminated, truncated, infos = env.step(actions)
+        settled += float(rewards[terminated | truncated].sum())
+        deals += int((terminated | truncated).sum())
+        if update % 10 == 0:
+            curve.append((update, agreement, settled / max(deals, 1)))
+            print(f"update {update:4d}: agreement with the teacher {agreement:.2f}, "
+                  f"mean settlement per deal {settled / max(deals, 1):+.2f} over {deals} deals "
+                  f"({time.perf_counter() - start:.0f} s)")
+            settled, deals = 0.0, 0
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib is not installed: no plot")
+        return
+    steps, agree, reward = zip(*curve)
+    figure, left = plt.subplots(figsize=(7, 4))
+    left.plot(steps, agree, color="tab:blue")
+    left.set_xlabel("update (one step of every env)")
+    left.set_ylabel("agreement with the efficiency bot", color="tab:blue")
+    right = left.twinx()
+    right.plot(steps, reward, color="tab:orange")
+    right.set_ylabel("mean settlement per deal (points)", color="tab:orange")
+    left.set_title(f"Imitating the efficiency bot, gd-cgc5, {args.envs} envs")
+    figure.tight_layout()
+    figure.savefig(args.out, dpi=100)
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
