@@ -1,6 +1,6 @@
 """Imitation learning on the native vector env, numpy only: a small softmax policy over the compact planes learns
 to act like the efficiency bot — each discard scored by one linear map of its own tile's column (shared by the 34
-kinds, a 1×1 convolution), every other action by a linear map of all the planes — (DAgger: the policy plays, the bot labels every decision it meets), against three
+kinds, a 1×1 convolution, with its suit neighbours' counts), every other action by a linear map of all the planes — (DAgger: the policy plays, the bot labels every decision it meets), against three
 efficiency bots. Plots the learning curve — agreement with the teacher and the mean settlement per deal — to
 ``imitation.png`` (needs matplotlib: ``pip install 'mjcore[plot]'``).
 
@@ -24,6 +24,19 @@ def masked_softmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return p / p.sum(axis=1, keepdims=True)
 
 
+# For each kind and each offset -2, -1, +1, +2: the neighbouring kind of the same suit (34: none). A discard's
+# score reads its own column and its neighbours' hand counts: whether a tile is isolated decides most discards.
+_NEIGHBOURS = np.array([[k + d if k < 27 and (k + d) // 9 == k // 9 and 0 <= k + d else 34 for d in (-2, -1, 1, 2)]
+                        for k in range(34)])
+
+
+def kind_features(planes: np.ndarray) -> np.ndarray:
+    """(N, 34, rows + 4 + 1): each kind's column, its suit neighbours' hand counts, and a bias."""
+    hand = np.concatenate([planes[:, :4].sum(axis=1), np.zeros((len(planes), 1), np.float32)], axis=1)
+    return np.concatenate([planes.transpose(0, 2, 1), hand[:, _NEIGHBOURS],
+                           np.ones((len(planes), 34, 1), np.float32)], axis=2)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--updates", type=int, default=300)
@@ -36,14 +49,14 @@ def main() -> None:
     obs, infos = env.reset(seed=0)
     rows, discards = obs.shape[1], 34
     rng = np.random.default_rng(0)
-    per_kind = np.zeros(rows + 1, dtype=np.float32)  # shared by the discard of every kind; last: bias
+    per_kind = np.zeros(rows + 4 + 1, dtype=np.float32)  # shared by the discard of every kind
     others = np.zeros((rows * 34 + 1, len(env.layout) - discards), dtype=np.float32)  # last row: bias
     curve: list[tuple[int, float, float]] = []
     settled, deals, agreed = 0.0, 0, 0.0
     start = time.perf_counter()
     for update in range(1, args.updates + 1):
         planes = obs.astype(np.float32) / 4
-        columns = np.concatenate([planes.transpose(0, 2, 1), np.ones((args.envs, 34, 1), np.float32)], axis=2)
+        columns = kind_features(planes)
         flat = np.concatenate([planes.reshape(args.envs, -1), np.ones((args.envs, 1), np.float32)], axis=1)
         mask = infos["action_mask"].copy()
         teacher = env.expert_actions("efficiency")
