@@ -5,6 +5,7 @@ repeat, and the PettingZoo and Gymnasium front ends pass their own checkers."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -203,7 +204,22 @@ def test_render_shows_the_seats_view():
 
 
 def test_the_plane_table_in_docs_matches_the_encoding():
-    with open("docs/env.md", encoding="utf-8") as doc:
-        text = doc.read()
+    text = (Path(__file__).resolve().parents[1] / "docs" / "env.md").read_text(encoding="utf-8")
     for first, rows, name, description in PLANES:
         assert f"| {first}–{first + rows - 1} | `{name}` | {description} |" in text, name
+
+
+def test_game_mode_pays_each_deal_and_ends_with_the_game():
+    env = VectorEnv(BASE, 4, seed=2, opponents="efficiency", game=1, max_deals=8)
+    deals = {i: {env._native.deal_id(i)} for i in range(env.num_envs)}
+    paid_mid_game, games = 0, 0
+    for _ in range(1500):
+        _, _, terminated, truncated, infos = env.step(env.sample_actions())
+        over = terminated | truncated
+        paid_mid_game += int((infos["payments"].any(axis=1) & ~over).sum())
+        games += int(over.sum())
+        for i in range(env.num_envs):
+            deals[i].add(env._native.deal_id(i))
+        assert np.allclose(infos["payments"].sum(axis=1), 0)
+    assert games > 0 and paid_mid_game > 0
+    assert sum(len(d) for d in deals.values()) > 2 * games
