@@ -52,6 +52,7 @@ def main() -> None:
     per_kind = np.zeros(rows + 4 + 1, dtype=np.float32)  # shared by the discard of every kind
     others = np.zeros((rows * 34 + 1, len(env.layout) - discards), dtype=np.float32)  # last row: bias
     curve: list[tuple[int, float, float]] = []
+    agreements: list[float] = []  # per update, before it
     settled, deals, agreed = 0.0, 0, 0.0
     start = time.perf_counter()
     for update in range(1, args.updates + 1):
@@ -62,7 +63,8 @@ def main() -> None:
         teacher = env.expert_actions("efficiency")
         logits = np.concatenate([columns @ per_kind, flat @ others], axis=1)
         probs = masked_softmax(logits, mask)
-        agreed += float((probs.argmax(axis=1) == teacher).mean())
+        agreement = float((probs.argmax(axis=1) == teacher).mean())
+        agreed += agreement
         # Cross-entropy gradient towards the teacher's choice, over the legal actions only.
         grad = probs.copy()
         grad[np.arange(args.envs), teacher] -= 1.0
@@ -74,6 +76,7 @@ def main() -> None:
         obs, rewards, terminated, truncated, infos = env.step(actions)
         settled += float(rewards[terminated | truncated].sum())
         deals += int((terminated | truncated).sum())
+        agreements.append(agreement)
         if update % 20 == 0:
             curve.append((update, agreed / 20, settled / max(deals, 1)))
             print(f"update {update:4d}: agreement with the teacher {agreed / 20:.2f}, "
@@ -88,14 +91,15 @@ def main() -> None:
     except ImportError:
         print("matplotlib is not installed: no plot")
         return
-    steps, agree, reward = zip(*curve)
+    steps, _, reward = zip(*curve)
     figure, left = plt.subplots(figsize=(7, 4))
-    left.plot(steps, agree, color="tab:blue")
+    left.plot(range(len(agreements)), agreements, color="tab:blue", linewidth=0.8)
+    left.set_xscale("symlog", linthresh=10)
     left.set_xlabel("update (one step of every env)")
     left.set_ylabel("agreement with the efficiency bot", color="tab:blue")
     right = left.twinx()
     right.plot(steps, reward, color="tab:orange")
-    right.set_ylabel("mean settlement per deal (points)", color="tab:orange")
+    right.set_ylabel("mean settlement per deal, last 20 updates", color="tab:orange")
     left.set_title(f"Imitating the efficiency bot, gd-cgc5, {args.envs} envs")
     figure.tight_layout()
     figure.savefig(args.out, dpi=100)
