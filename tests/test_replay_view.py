@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from mjcore.cli import main
+from mjcore.errors import InvalidArgumentError
 from mjcore.replay_view import deal_frames
 from mjcore.sim import Table, play_random_deal
 from mjcore.sim_types import Action
@@ -72,7 +73,7 @@ def test_frames_follow_the_log():
     acts = sum('"type":"act"' in line for line in lines)
     assert len(frames) == acts + 1
     assert frames[-1].settlement is not None and frames[0].settlement is None
-    with pytest.raises(Exception):
+    with pytest.raises(InvalidArgumentError):
         deal_frames(lines[1:], "gd-qq3")
 
 
