@@ -8,6 +8,7 @@ mod bots;
 mod convert;
 mod dataclass_object;
 mod decompose;
+mod env;
 mod errors;
 mod folk;
 mod forms_arg;
@@ -48,6 +49,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sichuan::register(m)?;
     taiwan::register(m)?;
     sim::register(m)?;
+    env::register(m)?;
     bots::register(m)?;
     simulate::register(m)?;
     table_rules::register(m)?;

@@ -282,7 +282,7 @@ type WinnerTuple = (u8, u8, Option<u8>, bool, u32);
 
 #[pyclass(module = "mjcore._core")]
 pub struct Table {
-    rules: TableSetup,
+    pub(crate) rules: TableSetup,
     deal: Option<Deal>,
     /// The game the deal belongs to, when `reset_game` started one (`next_deal` moves it on).
     game: Option<Game>,
@@ -326,14 +326,7 @@ impl Table {
         let table = self.rules.table_rules();
         let wall = match wall {
             None => Wall::for_deal(seed, deal, &table),
-            Some(codes) => {
-                if let Some(bad) = codes.iter().find(|&&code| !is_wall_code(code)) {
-                    return Err(crate::errors::to_py(EngineError::tile(format!(
-                        "tile {bad} does not exist"
-                    ))));
-                }
-                Wall::from_codes(codes, &table).py_err()?
-            }
+            Some(codes) => wall_of(codes, &table)?,
         };
         self.deal =
             Some(Deal::with_wall(seed, deal, wall, dealer, round_wind, &self.rules).py_err()?);
@@ -501,6 +494,16 @@ impl Table {
         })?;
         play_deal(deal, &mut policies, &self.rules).py_err()
     }
+}
+
+/// A wall given as wall codes (kinds 0..34, flowers 34..42) for a table of `rules`.
+pub(crate) fn wall_of(codes: Vec<u8>, rules: &TableRules) -> PyResult<Wall> {
+    if let Some(bad) = codes.iter().find(|&&code| !is_wall_code(code)) {
+        return Err(crate::errors::to_py(EngineError::tile(format!(
+            "tile {bad} does not exist"
+        ))));
+    }
+    Wall::from_codes(codes, rules).py_err()
 }
 
 fn random_bots() -> Vec<Box<dyn Policy>> {

@@ -2,6 +2,7 @@
 //! it through the `mjcore-py` bindings crate.
 
 pub mod decompose;
+pub mod env;
 pub mod error;
 pub mod forms;
 pub mod hand;

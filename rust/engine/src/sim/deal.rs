@@ -719,6 +719,19 @@ impl Deal {
         self.outcome.is_some()
     }
 
+    /// What each seat has gained or paid so far: the events other than wins while the deal runs (kong and
+    /// flower money), everything once it is over.
+    pub fn payments_so_far(&self) -> [i64; SEATS as usize] {
+        self.outcome
+            .as_ref()
+            .map_or(self.event_payments, Outcome::payments)
+    }
+
+    /// The seats that have won so far (bit s = seat s): a winner leaves the table when the deal plays on.
+    pub fn winners_so_far(&self) -> u8 {
+        self.won
+    }
+
     pub fn events(&self) -> &[Event] {
         &self.events
     }

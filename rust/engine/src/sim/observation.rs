@@ -103,6 +103,22 @@ impl<'a> Observation<'a> {
         self.deal.ghost_indicator()
     }
 
+    /// What each seat has gained or paid so far in the deal by events other than wins (kong and flower
+    /// money, public): the whole settlement once the deal is over.
+    pub fn payments_so_far(&self) -> [i64; SEATS as usize] {
+        self.deal.payments_so_far()
+    }
+
+    /// The seats that have won so far (bit s = seat s), when the deal plays on after a win.
+    pub fn winners_so_far(&self) -> u8 {
+        self.deal.winners_so_far()
+    }
+
+    /// Whether it is `seat`'s own turn after taking a claimed tile (chi or pon): it may only discard.
+    pub fn after_claim(&self) -> bool {
+        matches!(self.deal.phase, Phase::Turn { seat, drawn: None } if seat == self.seat)
+    }
+
     pub fn dealer(&self) -> u8 {
         self.deal.dealer()
     }
@@ -135,46 +151,66 @@ impl<'a> Observation<'a> {
     }
 }
 
-/// Reads the discard history off an event log. A claim is the meld formed from the last discard; under
-/// 明杠可抢 a kong claimed from a discard and then robbed forms no meld, so the robbing win marks the discard
-/// as the konger's (the konger's last decision was that `kong` claim, not an `added_kong` of its own).
+/// Reads the discard history off an event log (see [`DiscardHistory`]).
 pub fn discard_history(events: &[Event]) -> [Vec<Discard>; SEATS as usize] {
-    let mut history: [Vec<Discard>; SEATS as usize] = Default::default();
-    let mut last_discarder = None;
-    let mut last_action = [None; SEATS as usize];
-    let mark = |history: &mut [Vec<Discard>; SEATS as usize], from: Option<u8>, by: u8| {
-        if let Some(discard) = from.and_then(|f| history[usize::from(f)].last_mut()) {
-            discard.claimed_by = Some(by);
-        }
-    };
-    for event in events {
+    let mut history = DiscardHistory::default();
+    events.iter().for_each(|event| history.record(event));
+    history.seats
+}
+
+/// The discard history built one event at a time, so that an environment can keep it up to date by reading
+/// only the events since its last look. A claim is the meld formed from the last discard; under 明杠可抢 a
+/// kong claimed from a discard and then robbed forms no meld, so the robbing win marks the discard as the
+/// konger's (the konger's last decision was that `kong` claim, not an `added_kong` of its own).
+#[derive(Clone, Debug, Default)]
+pub struct DiscardHistory {
+    /// Each seat's discards in the order made, claimed ones marked.
+    pub seats: [Vec<Discard>; SEATS as usize],
+    last_discarder: Option<u8>,
+    last_action: [Option<Action>; SEATS as usize],
+}
+
+impl DiscardHistory {
+    /// Empties the history for a new deal, keeping its buffers.
+    pub fn clear(&mut self) {
+        self.seats.iter_mut().for_each(Vec::clear);
+        self.last_discarder = None;
+        self.last_action = [None; SEATS as usize];
+    }
+
+    pub fn record(&mut self, event: &Event) {
         match *event {
             Event::Act { seat, action } => {
-                last_action[usize::from(seat)] = Some(action);
+                self.last_action[usize::from(seat)] = Some(action);
                 if let Action::Discard(tile) = action {
-                    history[usize::from(seat)].push(Discard {
+                    self.seats[usize::from(seat)].push(Discard {
                         tile,
                         claimed_by: None,
                     });
-                    last_discarder = Some(seat);
+                    self.last_discarder = Some(seat);
                 }
             }
             Event::Meld { seat, meld, from }
                 if matches!(meld.kind, MeldKind::Chi | MeldKind::Pon | MeldKind::Kong) =>
             {
-                mark(&mut history, from, seat);
+                self.mark(from, seat);
             }
             Event::Win {
                 robbing_kong: true,
                 from: Some(konger),
                 ..
-            } if last_action[usize::from(konger)] == Some(Action::Kong) => {
-                mark(&mut history, last_discarder, konger);
+            } if self.last_action[usize::from(konger)] == Some(Action::Kong) => {
+                self.mark(self.last_discarder, konger);
             }
             _ => {}
         }
     }
-    history
+
+    fn mark(&mut self, from: Option<u8>, by: u8) {
+        if let Some(discard) = from.and_then(|f| self.seats[usize::from(f)].last_mut()) {
+            discard.claimed_by = Some(by);
+        }
+    }
 }
 
 #[cfg(test)]

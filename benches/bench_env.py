@@ -1,0 +1,47 @@
+"""The AI environment: native vector steps (random learning seat, random or efficiency opponents, observation and
+mask built every step) and the PettingZoo AEC loop with a random policy. steps/s is recorded in extra_info;
+``python benches/env_speed.py`` prints the figures with riichienv's loop beside them."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from mjcore.env import VectorEnv, aec_env
+
+pytestmark = pytest.mark.benchmark(group="env")
+
+STEPS = 50  # vector steps per round
+
+
+@pytest.mark.parametrize("opponents", ["random", "efficiency"])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_vector_env_steps(benchmark, opponents: str, threads: int):
+    env = VectorEnv("gd-cgc5", 256, seed=1, opponents=opponents, threads=threads)
+
+    def run() -> None:
+        for _ in range(STEPS):
+            env.step(env.sample_actions())
+
+    benchmark.pedantic(run, rounds=3, iterations=1, warmup_rounds=1)
+    if benchmark.stats:  # None when timing is disabled (CI runs benchmarks once as tests)
+        benchmark.extra_info["steps_per_s"] = round(env.num_envs * STEPS / benchmark.stats.stats.mean)
+
+
+def test_aec_random_policy_loop(benchmark):
+    env = aec_env("gd-cgc5")
+    rng = random.Random(0)
+    env.reset(seed=0)
+
+    def run() -> None:
+        for _ in range(2000):
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.reset()
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+
+    benchmark.pedantic(run, rounds=3, iterations=1)

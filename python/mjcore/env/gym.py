@@ -1,0 +1,122 @@
+"""A Gymnasium single-agent env: one learning seat, the other three played by a built-in bot (natively) or by any
+callable ``policy(observation, action_mask) -> action index`` (asked from Python, with that seat's own view).
+Observations are the planes; the legal mask is ``info["action_mask"]`` (Gymnasium's convention for masks).
+The reward is the learner's settlement (each deal's, in game mode)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Optional, Union
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ..errors import IllegalActionError, InvalidArgumentError
+from ..rules.registry import RulesetLike
+from .render import render_text
+from .vector import OPPONENTS, VectorEnv
+
+__all__ = ["GymEnv"]
+
+Opponent = Callable[[np.ndarray, np.ndarray], int]
+
+
+class GymEnv(gym.Env):
+    """``opponents``: "random", "efficiency" or a callable. ``seat``: the learner's seat (0..3).
+    ``illegal_action``: "raise" (``IllegalActionError``) or "random" — replace it by a uniformly random legal
+    action from the env's seeded stream and flag ``info["illegal_action"]`` (for checkers and samplers that
+    ignore the mask)."""
+
+    metadata = {"render_modes": ["ansi", "human"]}
+
+    def __init__(self, ruleset: Optional[RulesetLike] = "gd-cgc5", *, opponents: Union[str, Opponent] = "random",
+                 seat: int = 0, encoding: str = "compact-v1", game: Optional[int] = None, max_deals: int = 64,
+                 reward_scale: float = 1.0, score_unit: int = 1, illegal_action: str = "raise",
+                 render_mode: Optional[str] = None, seed: int = 0) -> None:
+        if illegal_action not in ("raise", "random"):
+            raise InvalidArgumentError(f"illegal_action must be 'raise' or 'random', not {illegal_action!r}")
+        if seat not in range(4):
+            raise InvalidArgumentError(f"seat must be 0..3, not {seat!r}")
+        self._policy: Optional[Opponent] = None
+        if callable(opponents):
+            self._policy, native = opponents, None
+        elif opponents in OPPONENTS:
+            native = opponents
+        else:
+            raise InvalidArgumentError(f"opponents must be one of {OPPONENTS} or a callable, not {opponents!r}")
+        learning = (seat,) if native is not None else (0, 1, 2, 3)
+        self._env = VectorEnv(ruleset, 1, seed, opponents=native, learning_seats=learning, encoding=encoding,
+                              game=game, max_deals=max_deals, reward_scale=reward_scale, score_unit=score_unit,
+                              threads=1, autoreset=False)
+        self.seat = seat
+        self.layout = self._env.layout
+        self.observation_space = self._env.encoding.space()
+        self.action_space = spaces.Discrete(len(self.layout))
+        self.render_mode = render_mode
+        self._illegal = illegal_action
+        self._seed = seed
+
+    def _play_others(self) -> float:
+        """Asks the callable opponents until the learner decides or the episode ends; their settlements for
+        the learner are summed."""
+        reward = 0.0
+        env = self._env
+        while self._policy is not None and int(env.seats[0]) != self.seat and not self._over():
+            seat = int(env.seats[0])
+            action = int(self._policy(env.observations[0].copy(), env.action_masks[0].copy()))
+            env.step(np.array([action], dtype=np.int64))
+            reward += float(env.payments[0, self.seat])
+            if seat == self.seat:  # pragma: no cover - the loop runs for other seats only
+                break
+        return reward
+
+    def _over(self) -> bool:
+        return bool(self._env.terminations[0] or self._env.truncations[0])
+
+    def _view(self) -> tuple[np.ndarray, dict[str, Any]]:
+        obs, mask = self._env.observe(0, self.seat)
+        return obs, {"action_mask": mask, "seat": self.seat}
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+              ) -> tuple[np.ndarray, dict[str, Any]]:
+        """``options={"wall": [...]}``: the first deal's wall (wall codes in draw order)."""
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seed = seed
+        wall = (options or {}).get("wall")
+        self._env.reset(seed=self._seed, options=None if wall is None else {"walls": [wall]})
+        self._play_others()
+        return self._view()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        env = self._env
+        if self._over():
+            raise IllegalActionError("the episode is over: call reset()")
+        action = int(action)
+        illegal = not (0 <= action < len(self.layout) and env.action_masks[0, action])
+        if illegal:
+            if self._illegal == "raise":
+                raise IllegalActionError(f"action {action} ({self._describe(action)}) is not legal now; legal: "
+                                         f"{np.flatnonzero(env.action_masks[0]).tolist()}")
+            action = int(env.sample_actions()[0])
+        env.step(np.array([action], dtype=np.int64))
+        reward = float(env.payments[0, self.seat]) + self._play_others()
+        obs, info = self._view()
+        info["illegal_action"] = illegal
+        return obs, reward, bool(env.terminations[0]), bool(env.truncations[0]), info
+
+    def _describe(self, action: int) -> str:
+        return str(self.layout.action(action)) if 0 <= action < len(self.layout) else "out of range"
+
+    def render(self) -> Optional[str]:
+        if self.render_mode is None:
+            return None
+        obs, info = self._view()
+        text = render_text(obs, info["action_mask"], self.layout)
+        if self.render_mode == "human":
+            print(text)
+        return text
+
+    def log(self) -> list[str]:
+        return self._env.log(0)

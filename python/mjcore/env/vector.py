@@ -1,0 +1,155 @@
+"""The native vectorised environment: ``num_envs`` tables stepped in one call with the GIL released, writing into
+numpy buffers allocated once. Only the learning seats' decisions cross into Python; the other seats are built-in
+bots playing natively. Follows Gymnasium's ``VectorEnv`` conventions (``reset`` → ``(obs, infos)``, ``step`` →
+``(obs, rewards, terminations, truncations, infos)``) with same-step autoreset: when an episode ends in a step,
+that step returns its reward and ``terminated`` (or ``truncated``) and already the next episode's first
+observation (a finished deal has no decision to observe). docs/env.md documents actions, planes and rewards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Optional
+
+import numpy as np
+
+from .. import _core
+from ..arguments import check_u64
+from ..errors import InvalidArgumentError
+from ..rules.registry import RulesetLike
+from ..table import Table
+from ..table.types import Action, WinCheck
+from .layout import ActionLayout, Encoding, encoding_named
+
+__all__ = ["VectorEnv", "OPPONENTS"]
+
+OPPONENTS = ("random", "efficiency")
+
+
+def _learning_mask(learning_seats: Sequence[int]) -> int:
+    mask = 0
+    for seat in learning_seats:
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in range(4):
+            raise InvalidArgumentError(f"learning seats are 0..3, not {seat!r}")
+        mask |= 1 << seat
+    return mask
+
+
+class VectorEnv:
+    """``num_envs`` tables of ``ruleset``. ``learning_seats``: the seats whose decisions ``step`` returns (default:
+    seat 0 when ``opponents`` names a bot, every seat when ``opponents`` is None). ``encoding``: "compact-v1" or
+    "extended-v1". ``game``: None — an episode is one deal (the dealer of deal k is seat k mod 4) — or the wind
+    rounds of a game (1..4; dealer rotation and 连庄; ``max_deals`` caps it, then it is truncated). Rewards are
+    settlement payments times ``reward_scale``. ``threads``: worker threads (None: all cores). ``autoreset=False``
+    leaves a finished episode on the table until ``reset`` (what the AEC and single-agent envs build on).
+
+    The arrays returned are the env's own buffers, overwritten by the next call: copy what you keep.
+    """
+
+    metadata: dict[str, Any] = {"autoreset_mode": "same_step"}
+
+    def __init__(self, ruleset: Optional[RulesetLike] = "gd-cgc5", num_envs: int = 1, seed: int = 0, *,
+                 opponents: Optional[str] = "random", learning_seats: Optional[Sequence[int]] = None,
+                 encoding: str = "compact-v1", game: Optional[int] = None, max_deals: int = 64,
+                 reward_scale: float = 1.0, score_unit: int = 1, threads: Optional[int] = None,
+                 win_check: Optional[WinCheck] = None, autoreset: bool = True) -> None:
+        if opponents is not None and opponents not in OPPONENTS:
+            raise InvalidArgumentError(f"unknown opponents {opponents!r}: expected one of {OPPONENTS} or None")
+        if learning_seats is None:
+            learning_seats = (0,) if opponents is not None else (0, 1, 2, 3)
+        if not isinstance(num_envs, int) or num_envs < 1:
+            raise InvalidArgumentError(f"num_envs must be a positive int, not {num_envs!r}")
+        self.encoding: Encoding = encoding_named(encoding)
+        self._table = Table(win_check=win_check, ruleset=ruleset)
+        game_config = None if game is None else (int(game), int(max_deals))
+        self._native = _core.VectorEnv(self._table._native, num_envs, check_u64("seed", seed),
+                                       _learning_mask(learning_seats), opponents, self.encoding.name, game_config,
+                                       float(reward_scale), int(score_unit), threads, bool(autoreset))
+        self.layout = ActionLayout(self._native.blocks(), self._native.actions())
+        self.num_envs = num_envs
+        self.ruleset = ruleset
+        self.learning_seats = tuple(learning_seats)
+        n, a = num_envs, len(self.layout)
+        self.observations = np.zeros((n, self.encoding.rows, 34), dtype=np.uint8)
+        self.action_masks = np.zeros((n, a), dtype=bool)
+        self.rewards = np.zeros(n, dtype=np.float32)
+        self.payments = np.zeros((n, 4), dtype=np.float32)
+        self.terminations = np.zeros(n, dtype=bool)
+        self.truncations = np.zeros(n, dtype=bool)
+        self.seats = np.zeros(n, dtype=np.uint8)
+        self._actions = np.zeros(n, dtype=np.int64)
+        self._outputs = (self.observations, self.action_masks, self.rewards, self.payments, self.terminations,
+                         self.truncations, self.seats)
+        self._seed = seed
+        self._define_spaces()
+        self._reset_native(seed, None)
+
+    def _define_spaces(self) -> None:
+        """Gymnasium spaces, when Gymnasium is installed (the env itself needs only numpy)."""
+        try:
+            from gymnasium import spaces
+        except ImportError:  # pragma: no cover - gymnasium is an optional extra
+            return
+        self.single_observation_space = self.encoding.space()
+        self.single_action_space = spaces.Discrete(len(self.layout))
+        self.observation_space = spaces.Box(0, 255, (self.num_envs, self.encoding.rows, 34), np.uint8)
+        self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, len(self.layout)))
+
+    def _infos(self) -> dict[str, np.ndarray]:
+        return {"action_mask": self.action_masks, "seat": self.seats, "payments": self.payments}
+
+    def _reset_native(self, seed: int, walls: Optional[Sequence[Optional[Sequence[int]]]]) -> None:
+        if walls is not None:
+            if len(walls) != self.num_envs:
+                raise InvalidArgumentError(f"{len(walls)} walls given for {self.num_envs} envs")
+            walls = [None if w is None else [int(t) for t in w] for w in walls]
+        self._native.reset(check_u64("seed", seed), walls, *self._outputs)
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+              ) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+        """Starts every env's episode again (the same seed gives the same deals). ``options={"walls": [...]}``:
+        one wall (wall codes in draw order) or None per env, used for its first deal."""
+        if seed is not None:
+            self._seed = seed
+        walls = (options or {}).get("walls")
+        self._reset_native(self._seed, walls)
+        return self.observations, self._infos()
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+        """Applies one action index per env (an illegal one raises ``IllegalActionError`` and changes nothing)."""
+        actions = np.ascontiguousarray(actions, dtype=np.int64)
+        if actions.shape != (self.num_envs,):
+            raise InvalidArgumentError(f"actions must have shape ({self.num_envs},), not {actions.shape}")
+        self._native.step(actions, *self._outputs)
+        return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
+
+    def step_native(self, actions: np.ndarray) -> None:
+        """``step`` for callers holding a C-contiguous int64 array of shape (num_envs,) already: fills the buffers
+        and returns nothing (the AEC and single-agent envs step through it)."""
+        self._native.step(actions, *self._outputs)
+
+    def sample_actions(self) -> np.ndarray:
+        """One uniformly random legal action per env, drawn natively from each env's seeded stream."""
+        self._native.sample(self._actions)
+        return self._actions
+
+    def expert_actions(self, bot: str = "efficiency") -> np.ndarray:
+        """The action the built-in bot ``bot`` would choose in each env now (a teacher for imitation learning);
+        a new array."""
+        out = np.zeros(self.num_envs, dtype=np.int64)
+        self._native.suggest(bot, out)
+        return out
+
+    def observe(self, env: int, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """What ``seat`` of env ``env`` sees now, and its mask (all False unless it is to act)."""
+        return self._native.observation(env, seat)
+
+    def log(self, env: int) -> list[str]:
+        """The event log of env ``env``'s current deal (JSON lines; ``mjcore.Table.replay`` rebuilds it)."""
+        return self._native.log(env)
+
+    def decode(self, index: int) -> Action:
+        return self.layout.action(index)
+
+    def close(self) -> None:
+        pass

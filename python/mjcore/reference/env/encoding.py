@@ -1,0 +1,89 @@
+"""The pure-Python twin of the environment's observation planes (``mjcore.env``, docs/env.md), built from a
+``mjcore.sim_types.Observation`` as the documentation describes each row — written plainly, to check the native
+encoder against. What the ``Observation`` does not carry (flowers set aside, points so far, seats that have won)
+is passed in, by absolute seat."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ...hand import MeldKind
+from ...table.types import Observation
+
+__all__ = ["encode", "ROWS"]
+
+ROWS = {"compact-v1": 24, "extended-v1": 180}
+_KIND_CODES = {MeldKind.CHI: 1, MeldKind.PON: 2, MeldKind.KONG: 3, MeldKind.ADDED_KONG: 4,
+               MeldKind.CONCEALED_KONG: 5}
+
+
+def _meld_counts(meld) -> list[int]:
+    counts = [0] * 34
+    if meld.kind == MeldKind.CHI:
+        for k in range(meld.tile, meld.tile + 3):
+            counts[k] += 1
+    else:
+        counts[meld.tile] += 3 if meld.kind == MeldKind.PON else 4
+    return counts
+
+
+def encode(view: Observation, encoding: str = "compact-v1", *, flowers: Sequence[int] = (0, 0, 0, 0),
+           points: Sequence[int] = (0, 0, 0, 0), won: Sequence[bool] = (False,) * 4, score_unit: int = 1) -> np.ndarray:
+    planes = np.zeros((ROWS[encoding], 34), dtype=np.uint8)
+    me = view.seat
+    seats = [view.absolute(rel) for rel in range(4)]
+    seen = list(view.hand)
+    for kind, count in enumerate(view.hand):
+        for r in range(min(count, 4)):
+            planes[r, kind] = 1
+    if view.drawn is not None:
+        planes[4, view.drawn] = 1
+    if view.offered is not None:
+        planes[5, view.offered.tile] = 1
+    info = planes[23]
+    for rel, seat in enumerate(seats):
+        for tile in view.discards[seat]:
+            planes[6 + rel, tile] += 1
+            seen[tile] += 1
+        history = view.discard_history[seat]
+        for d in history:
+            if d.claimed_by is not None:
+                planes[10 + rel, d.tile] += 1
+        for meld in view.melds[seat]:
+            for kind, n in enumerate(_meld_counts(meld)):
+                planes[14 + rel, kind] += n
+                seen[kind] += n
+            if meld.kind in (MeldKind.KONG, MeldKind.ADDED_KONG, MeldKind.CONCEALED_KONG):
+                planes[18 + rel, meld.tile] = 1
+        info[6 + rel] = flowers[seat]
+        info[10 + rel] = min(max(128 + points[seat] // score_unit, 0), 255)
+        info[14 + rel] = len(view.melds[seat])
+        info[18 + rel] = min(len(history), 255)
+        info[22 + rel] = int(bool(won[seat]))
+    planes[22] = [min(n, 4) for n in seen]
+    info[0] = min(view.wall_remaining, 255)
+    info[1] = view.round_wind
+    info[2] = view.seat_wind(me)
+    info[3] = view.relative(view.dealer)
+    offered = view.offered
+    own_turn = view.to_act == me and offered is None
+    info[4] = (3 if offered.added_kong else 2) if offered is not None else (1 if own_turn and view.drawn is None
+                                                                             else 0)
+    info[5] = 0 if offered is None else view.relative(offered.from_seat)
+    if encoding == "extended-v1":
+        for rel, seat in enumerate(seats):
+            shown = view.discard_history[seat][-32:]
+            for k, d in enumerate(shown):
+                planes[24 + 32 * rel + k, d.tile] = 1
+                if d.claimed_by is not None:
+                    planes[152 + rel, k] = 1 + view.relative(d.claimed_by)
+            for k, meld in enumerate(view.melds[seat][:5]):
+                planes[156 + 5 * rel + k] = _meld_counts(meld)
+                planes[176 + rel, k] = _KIND_CODES[meld.kind]
+                if meld.from_offset is not None:
+                    planes[176 + rel, 8 + k] = 1 + view.relative((seat + meld.from_offset) % 4)
+                if meld.claimed is not None:
+                    planes[176 + rel, 16 + k] = 1 + meld.claimed
+    return planes

@@ -1,0 +1,90 @@
+"""A deal's log as frames: the engine replays the log's decisions one at a time from the logged wall, and after
+each decision every seat's state is read off the table (no table logic is written twice)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Optional
+
+from ..errors import InvalidArgumentError
+from ..hand import Meld, MeldKind
+from ..rules.registry import RulesetLike
+from ..table import Table
+from ..table.types import Action
+from ..tiles import tile_name
+
+__all__ = ["Frame", "deal_frames"]
+
+_SEAT_NAMES = ("East", "South", "West", "North")
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The table after one decision (frame 0: as dealt)."""
+
+    caption: str  # the decision that led here, e.g. "seat 2: discard 5m"
+    hands: tuple[tuple[int, ...], ...]  # per seat: concealed tiles, in kind order
+    drawn: tuple[Optional[int], ...]  # per seat: the tile just drawn
+    melds: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]  # per seat: (kind, tiles)
+    discards: tuple[tuple[tuple[int, Optional[int]], ...], ...]  # per seat: (tile, claimed_by) in order
+    wall_remaining: int
+    to_act: Optional[int]
+    settlement: Optional[str]  # once the deal is over: the winners and payments
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _describe(action: Action) -> str:
+    return action.kind if action.tile is None else f"{action.kind} {tile_name(action.tile)}"
+
+
+def _frame(table: Table, caption: str) -> Frame:
+    views = [table.observation(seat) for seat in range(4)]
+    history = views[0].discard_history
+    settlement = None
+    outcome = table.outcome()
+    if outcome is not None:
+        paid = table.payments() or (0, 0, 0, 0)
+        winners = ", ".join(f"seat {w.seat} wins on {tile_name(w.tile)}"
+                            f"{' self-drawn' if w.from_seat is None else f' from seat {w.from_seat}'} ({w.fan} fan)"
+                            for w in outcome) or "exhaustive draw"
+        settlement = f"{winners}; payments {', '.join(f'{p:+d}' for p in paid)}"
+    return Frame(
+        caption=caption,
+        hands=tuple(tuple(k for k in range(34) for _ in range(v.hand[k])) for v in views),
+        drawn=tuple(v.drawn for v in views),
+        melds=tuple(tuple((m.kind.name.lower(), _meld_tiles(m)) for m in views[0].melds[seat]) for seat in range(4)),
+        discards=tuple(tuple((d.tile, d.claimed_by) for d in history[seat]) for seat in range(4)),
+        wall_remaining=views[0].wall_remaining,
+        to_act=table.to_act(),
+        settlement=settlement,
+    )
+
+
+def _meld_tiles(meld: Meld) -> tuple[int, ...]:
+    if meld.kind == MeldKind.CHI:
+        return (meld.tile, meld.tile + 1, meld.tile + 2)
+    return (meld.tile,) * (3 if meld.kind == MeldKind.PON else 4)
+
+
+def deal_frames(lines: Sequence[str], ruleset: Optional[RulesetLike] = "gd-cgc5") -> list[Frame]:
+    """One frame as dealt, then one after every decision of the log. ``ruleset``: the rules the deal was played
+    under (its wall and decisions must be legal there)."""
+    events = [json.loads(line) for line in lines if line.strip()]
+    if not events or events[0].get("type") != "start":
+        raise InvalidArgumentError("a deal log starts with its start event")
+    start = events[0]
+    table = Table(ruleset=ruleset)
+    table.reset(start["seed"], start["deal"], start["dealer"], start["round_wind"], wall=start["wall"])
+    frames = [_frame(table, f"dealt: seed {start['seed']}, deal {start['deal']}, dealer seat {start['dealer']}")]
+    for event in events[1:]:
+        if event["type"] != "act":
+            continue
+        action = Action(event["action"], event.get("tile"))
+        table.step(action)
+        frames.append(_frame(table, f"seat {event['seat']} ({_SEAT_NAMES[(event['seat'] - start['dealer']) % 4]}):"
+                                    f" {_describe(action)}"))
+    return frames

@@ -1,0 +1,266 @@
+"""The AI environment (mjcore.env): the action layout follows the table rules, the mask is exactly the table's
+legal actions at every decision, observations leak nothing a seat cannot see, rewards are the settlement, seeds
+repeat, and the PettingZoo and Gymnasium front ends pass their own checkers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import mjcore
+import mjcore.table
+from mjcore.env import PLANES, VectorEnv, aec_env
+from mjcore.errors import IllegalActionError, InvalidArgumentError
+from mjcore.table import Table
+from mjcore.table.types import Action
+
+from .sim_helpers import bot_deal
+
+BASE = mjcore.load_ruleset("gd-cgc5")
+
+
+def test_the_action_layout_follows_the_table_rules():
+    full = VectorEnv(BASE, 1).layout
+    sizes = {name: size for name, _, size in full.blocks}
+    assert sizes == {"discard": 34, "chi": 21, "pon": 1, "kong": 1, "added_kong": 34, "concealed_kong": 34,
+                     "win": 1, "pass": 1, "void": 0}
+    bare = VectorEnv(BASE.with_options(chi="none", concealed_kong=False), 1).layout
+    bare_sizes = {name: size for name, _, size in bare.blocks}
+    assert bare_sizes["chi"] == 0 and bare_sizes["concealed_kong"] == 0 and len(bare) == len(full) - 55
+    for layout in (full, bare):
+        for index in range(len(layout)):
+            assert layout.index(layout.action(index)) == index
+    with pytest.raises(InvalidArgumentError):
+        bare.index(Action("chi", 0))
+    with pytest.raises(InvalidArgumentError):
+        full.action(len(full))
+
+
+def _replayed(lines: list[str]) -> Table:
+    table = Table(ruleset=BASE)
+    table.replay(lines)
+    return table
+
+
+def test_the_mask_is_the_tables_legal_actions_at_every_decision_including_claims():
+    """Each step's mask, decoded, equals the legal actions of a ``Table`` rebuilt from the env's own log."""
+    env = VectorEnv(BASE, 3, seed=11, opponents=None)
+    claims = 0
+    for _ in range(300):
+        for i in range(env.num_envs):
+            table = _replayed(env.log(i))
+            legal = sorted(table.legal_actions(), key=Action.sort_key)
+            masked = sorted((env.decode(a) for a in np.flatnonzero(env.action_masks[i])), key=Action.sort_key)
+            assert masked == legal
+            assert table.to_act() == env.seats[i]
+            claims += Action("pass") in legal
+        env.step(env.sample_actions())
+    assert claims > 20
+
+
+def test_rewards_are_the_settlement_of_the_deal():
+    """Against efficiency bots (which win often), the terminal step's payments are those of the finished deal as
+    a ``Table`` rebuilt from its log settles it, and the reward is the learner's share."""
+    env = VectorEnv(BASE, 1, seed=5, opponents="efficiency", learning_seats=(1,), autoreset=False, reward_scale=0.5)
+    settled = 0
+    for episode in range(40):
+        env.reset(seed=episode)
+        while True:
+            _, rewards, terminated, truncated, infos = env.step(env.sample_actions())
+            if terminated[0]:
+                break
+            assert not truncated[0] and not infos["payments"].any()
+        paid = _replayed(env.log(0)).payments()
+        assert paid is not None and tuple(infos["payments"][0] * 2) == paid
+        assert rewards[0] * 2 == paid[1]
+        settled += any(paid)
+    assert settled > 10
+
+
+def test_a_seed_gives_the_same_episodes_and_an_illegal_action_changes_nothing():
+    def trace(seed: int) -> list[bytes]:
+        env = VectorEnv(BASE, 2, seed=seed, opponents="efficiency")
+        seen = []
+        for _ in range(100):
+            obs, rewards, *_ = env.step(env.sample_actions())
+            seen.append(obs.tobytes() + rewards.tobytes())
+        return seen
+
+    assert trace(1) == trace(1)
+    assert trace(1) != trace(2)
+    env = VectorEnv(BASE, 2, seed=1)
+    before = env.observations.copy()
+    illegal = np.array([np.flatnonzero(~env.action_masks[0])[0], env.sample_actions()[1]])
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    assert np.array_equal(env.observations, before)
+
+
+def test_a_given_wall_is_dealt():
+    lines = bot_deal(mjcore.table, 3, 0, ruleset=BASE)
+    wall = json.loads(lines[0])["wall"]
+    env = VectorEnv(BASE, 2, seed=9, opponents=None)
+    env.reset(options={"walls": [wall, None]})
+    assert json.loads(env.log(0)[0])["wall"] == wall
+    assert json.loads(env.log(1)[0])["wall"] != wall
+
+
+def _visible_to(seat: int, lines: list[str]) -> list[str]:
+    """The events a seat sees: everything but the wall and the tiles the others draw."""
+    events = [json.loads(line) for line in lines[1:]]
+    return [json.dumps(e) for e in events if not (e["type"] == "draw" and e["seat"] != seat)]
+
+
+def test_observations_leak_nothing_a_seat_cannot_see():
+    """Swap two wall tiles, replay the same decisions: whenever seat 0's initial hand and every event it can see
+    stay the same while the others' hands differ, each of its observations (at every step) is unchanged."""
+    rng = np.random.default_rng(0)
+    base_env = aec_env(BASE, encoding="extended-v1", seed=4)
+    hidden_changes = 0
+    for trial in range(100):
+        base_env.reset(seed=trial)
+        wall = json.loads(base_env.log()[0])["wall"]
+        decisions, views = [], []
+        while not any(base_env.terminations.values()):
+            views.append(base_env.observe("player_0")["observation"].tobytes())
+            mask = base_env.observe(base_env.agent_selection)["action_mask"]
+            action = int(rng.choice(np.flatnonzero(mask)))
+            decisions.append((base_env.agent_selection, action))
+            base_env.step(action)
+        views.append(base_env.observe("player_0")["observation"].tobytes())
+        original_log = base_env.log()
+        # A tile dealt to another seat (seat 0, the dealer, is dealt positions 0..12) and one of the wall.
+        i, j = int(rng.integers(13, 52)), int(rng.integers(53, len(wall)))
+        if wall[i] == wall[j]:
+            continue
+        swapped = list(wall)
+        swapped[i], swapped[j] = swapped[j], swapped[i]
+        env = aec_env(BASE, encoding="extended-v1", seed=4)
+        env.reset(seed=trial, options={"wall": swapped})
+        start = Table(ruleset=BASE)
+        start.reset(0, 0, wall=swapped)
+        original_start = Table(ruleset=BASE)
+        original_start.reset(0, 0, wall=wall)
+        if start.observation(0).hand != original_start.observation(0).hand:
+            continue
+        replayed_views, consistent = [], True
+        for agent, action in decisions:
+            if env.agent_selection != agent or not env.observe(agent)["action_mask"][action]:
+                consistent = False
+                break
+            replayed_views.append(env.observe("player_0")["observation"].tobytes())
+            env.step(action)
+        if not consistent or not any(env.terminations.values()):
+            continue
+        replayed_views.append(env.observe("player_0")["observation"].tobytes())
+        if _visible_to(0, env.log()) != _visible_to(0, original_log):
+            continue
+        hands_differ = any(start.observation(s).hand != original_start.observation(s).hand for s in (1, 2, 3))
+        hidden_changes += hands_differ
+        assert replayed_views == views, f"trial {trial}: swapping wall tiles {i} and {j} changed seat 0's view"
+    assert hidden_changes >= 10
+
+
+def test_pettingzoo_api_and_seed_tests_pass():
+    from pettingzoo.test import api_test, seed_test
+
+    api_test(aec_env("gd-cgc5"), num_cycles=300)
+    seed_test(lambda: aec_env("gd-qq3"), num_cycles=300)
+    seed_test(lambda: aec_env("gd-guigang", encoding="extended-v1", game=1), num_cycles=300)
+
+
+def test_gymnasium_env_checker_passes_and_callable_opponents_play():
+    from gymnasium.utils.env_checker import check_env
+
+    from mjcore.env import GymEnv
+
+    check_env(GymEnv("gd-cgc5", illegal_action="random", opponents="efficiency"), skip_render_check=True)
+    rng = np.random.default_rng(1)
+    asked = []
+
+    def opponent(observation: np.ndarray, mask: np.ndarray) -> int:
+        asked.append(observation.shape)
+        return int(rng.choice(np.flatnonzero(mask)))
+
+    env = GymEnv("gd-cgc5", opponents=opponent, seat=2)
+    obs, info = env.reset(seed=3)
+    for _ in range(500):
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        assert info["seat"] == 2 and info["action_mask"].any() != (terminated or truncated)
+        if terminated or truncated:
+            obs, info = env.reset()
+    assert asked
+    with pytest.raises(IllegalActionError):
+        env.step(int(np.flatnonzero(~info["action_mask"])[0]))
+
+
+def test_render_shows_the_seats_view():
+    env = aec_env("gd-cgc5", render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    hand = env.observe(env.agent_selection)["observation"][:4].sum(axis=0)
+    assert "hand: " + " ".join(mjcore.tile_name(k) for k in range(34) for _ in range(hand[k])) in text
+    assert "legal: discard" in text
+
+
+def test_the_plane_table_in_docs_matches_the_encoding():
+    text = (Path(__file__).resolve().parents[1] / "docs" / "env.md").read_text(encoding="utf-8")
+    for first, rows, name, description in PLANES:
+        assert f"| {first}–{first + rows - 1} | `{name}` | {description} |" in text, name
+
+
+def test_game_mode_pays_each_deal_and_ends_with_the_game():
+    env = VectorEnv(BASE, 4, seed=2, opponents="efficiency", game=1, max_deals=8)
+    deals = {i: {env._native.deal_id(i)} for i in range(env.num_envs)}
+    paid_mid_game, games = 0, 0
+    for _ in range(1500):
+        _, _, terminated, truncated, infos = env.step(env.sample_actions())
+        over = terminated | truncated
+        paid_mid_game += int((infos["payments"].any(axis=1) & ~over).sum())
+        games += int(over.sum())
+        for i in range(env.num_envs):
+            deals[i].add(env._native.deal_id(i))
+        assert np.allclose(infos["payments"].sum(axis=1), 0)
+    assert games > 0 and paid_mid_game > 0
+    assert sum(len(d) for d in deals.values()) > 2 * games
+
+
+@pytest.mark.parametrize("encoding", ["compact-v1", "extended-v1"])
+def test_the_planes_are_what_the_documentation_says(encoding: str):
+    """Every seat's planes at every step equal the pure-Python twin's, built from the ``Table`` observation of a
+    table rebuilt from the env's log (gd-cgc5 has no flowers and settles only at the end, so those columns are 0)."""
+    from mjcore.reference.env.encoding import encode
+
+    env = VectorEnv(BASE, 2, seed=8, encoding=encoding, opponents=None)
+    melds = 0
+    for _ in range(250):
+        for i in range(env.num_envs):
+            table = _replayed(env.log(i))
+            for seat in range(4):
+                planes, _ = env.observe(i, seat)
+                expected = encode(table.observation(seat), encoding)
+                assert np.array_equal(planes, expected), (i, seat, np.argwhere(planes != expected)[:5].tolist())
+                melds += sum(len(m) for m in table.observation(seat).melds)
+            assert np.array_equal(env.observations[i], encode(table.observation(int(env.seats[i])), encoding))
+        env.step(env.sample_actions())
+    assert melds > 0
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "tdh", "sichuan", "taiwan", "gd-789", "laozhang"])
+def test_every_family_at_the_table_plays_in_the_vector_env(ruleset):
+    """The layout follows each family's table (Sichuan: 定缺's three void actions, no chi) and random learners
+    play whole deals: every mask is non-empty and the sampled actions are accepted."""
+    env = VectorEnv(ruleset, 4, seed=3)
+    sizes = {name: size for name, _, size in env.layout.blocks}
+    assert sizes["void"] == (3 if ruleset == "sichuan" else 0)
+    if ruleset == "sichuan":
+        assert sizes["chi"] == 0 and env.layout.action(env.layout.index(Action("void", 2))) == Action("void", 2)
+    obs, info = env.reset(seed=3)
+    finished = 0
+    for _ in range(400):
+        obs, reward, terminated, truncated, info = env.step(env.sample_actions())
+        finished += int(terminated.sum())
+    assert finished > 0

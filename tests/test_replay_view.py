@@ -1,0 +1,103 @@
+"""The replay viewer: ``mjcore replay`` writes a self-contained page; headless Chromium loads it at several steps
+and the hands, discards and settlement it shows are the table engine's at those steps."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from mjcore.cli import main
+from mjcore.errors import InvalidArgumentError
+from mjcore.replay_view import deal_frames
+import mjcore.table
+from mjcore.table import Table
+from mjcore.table.types import Action
+from mjcore.tiles import tile_name
+
+from .sim_helpers import bot_deal
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+class _Texts(HTMLParser):
+    """The data-tile names inside each element with an id (nested ones included)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+        self.tiles: dict[str, list[str]] = {}
+        self.text: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        attributes = dict(attrs)
+        self.stack.append(attributes.get("id") or "")
+        if "data-tile" in attributes:
+            for element in filter(None, self.stack):
+                self.tiles.setdefault(element, []).append(attributes["data-tile"])
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.stack:
+            self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        for element in filter(None, self.stack[-1:]):
+            self.text[element] = self.text.get(element, "") + data
+
+
+def _rendered(page: Path, step: int) -> _Texts:
+    dom = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
+                          f"{page.as_uri()}#step={step}"], capture_output=True, text=True, timeout=120,
+                         check=True).stdout
+    parsed = _Texts()
+    parsed.feed(dom)
+    return parsed
+
+
+def _table_at(lines: list[str], step: int) -> Table:
+    """The table after ``step`` decisions of the log, replayed independently of the viewer."""
+    import json
+
+    events = [json.loads(line) for line in lines]
+    start = events[0]
+    table = Table(ruleset="gd-qq3")
+    table.reset(start["seed"], start["deal"], start["dealer"], start["round_wind"], wall=start["wall"])
+    for event in [e for e in events if e["type"] == "act"][:step]:
+        table.step(Action(event["action"], event.get("tile")))
+    return table
+
+
+def test_frames_follow_the_log():
+    lines = bot_deal(mjcore.table, 7, 102, dealer=2, ruleset="gd-qq3")
+    frames = deal_frames(lines, "gd-qq3")
+    acts = sum('"type":"act"' in line for line in lines)
+    assert len(frames) == acts + 1
+    assert frames[-1].settlement is not None and frames[0].settlement is None
+    with pytest.raises(InvalidArgumentError):
+        deal_frames(lines[1:], "gd-qq3")
+
+
+def test_the_page_shows_the_deal_in_a_real_browser(tmp_path: Path):
+    assert CHROMIUM is not None, "the viewer is tested in headless Chromium: apt-get install chromium (.ci/run does)"
+    lines = bot_deal(mjcore.table, 7, 102, dealer=2, ruleset="gd-qq3")
+    log = tmp_path / "deal.jsonl"
+    log.write_text("\n".join(lines), encoding="utf-8")
+    page = tmp_path / "deal.html"
+    assert main(["replay", str(log), "--html", str(page), "--rules", "gd-qq3"]) == 0
+    last = sum('"type":"act"' in line for line in lines)
+    for step in (0, last // 2, last):
+        shown = _rendered(page, step)
+        assert shown.text["step"] == str(step)
+        table = _table_at(lines, step)
+        for seat in range(4):
+            view = table.observation(seat)
+            hand = [tile_name(k) for k in range(34) for _ in range(view.hand[k])]
+            assert shown.tiles.get(f"seat-{seat}-hand", []) == hand, (step, seat)
+            history = [tile_name(d.tile) for d in view.discard_history[seat]]
+            assert shown.tiles.get(f"seat-{seat}-discards", []) == history, (step, seat)
+        if step == last:
+            paid = table.payments()
+            assert "payments " + ", ".join(f"{p:+d}" for p in paid) in shown.text["settlement"]
