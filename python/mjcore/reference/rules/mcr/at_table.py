@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ....hand import Hand
+from ....hand import Forms, Hand
 from ....rules.mcr.result import McrScore
 from ....rules.mcr.ruleset import McrRuleset
 from ....rules.mcr.situation import Situation
 from ....table.types import SEATS, WinCheck, WinSituation
+from ...analysis.decompose import has_decomposition
+from ...analysis.forms import FormOptions
 from .scorer import score_hand
 
 __all__ = ["BASE_PAYMENT", "mcr_win_check", "payments", "score_win", "settle_mcr_win"]
+
+_ALL_FORMS = FormOptions(Forms.ALL)
 
 # What every seat pays a winner on top of the fan (MCR competition rules: the 8 of 8番起和).
 BASE_PAYMENT = 8
@@ -48,8 +52,22 @@ def score_win(rules: McrRuleset, hand: Hand, s: WinSituation) -> McrScore:
     return score_hand(Hand(tuple(waiting), hand.melds, flowers=flowers), s.tile, _situation(s, rules), rules.table)
 
 
+# Concealed tiles (with the winning one) of 组合龙 beside one declared meld: a knitted straight, a set and
+# a pair.
+_KNITTED_BESIDE_MELD = 11
+
+
+def _may_win(hand: Hand) -> bool:
+    """The native screen before the scorer (it drops no win, and saves the scorer's wait reading): every MCR
+    win's concealed part completes in one of the forms, except 组合龙 beside a meld, which the scorer alone
+    reads."""
+    return sum(hand.concealed) == _KNITTED_BESIDE_MELD or has_decomposition(Hand(hand.concealed), _ALL_FORMS)
+
+
 def mcr_win_check(rules: McrRuleset) -> WinCheck:
     def check(hand: Hand, s: WinSituation) -> Optional[int]:
+        if not _may_win(hand):
+            return None
         scored = score_win(rules, hand, s)
         return scored.total if scored.meets_minimum else None
 
