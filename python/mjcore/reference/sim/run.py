@@ -67,7 +67,7 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
     dealer = index % SEATS
     wind = rules.table_rules.round_wind_of_deal(index)
     deal = Deal(request.seed, index, dealer, wind, family.win_check(rules), rules=rules.table_rules)
-    play_deal(deal, bots_named(request.bots))
+    play_deal(deal, bots_named(request.bots, family.aim(rules)))
     events = [json.loads(line) for line in deal.log_lines()]
     draws = [sum(1 for e in events if e["type"] == "draw" and e["seat"] == seat) for seat in range(SEATS)]
     row = {

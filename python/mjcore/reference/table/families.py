@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from ...errors import RulesetError
-from ...hand import Hand
+from ...hand import Forms, Hand
 from ...table.types import SEATS, WinCheck, WinSituation
 from ..rules.mcr.at_table import mcr_win_check, settle_mcr_win
 from .scoring_rules import scoring_win_check
+from .aim import SPEED, Aim
 from .deal import Deal
 from .settlement import settle_win
 
@@ -25,11 +26,13 @@ Settle = Callable[[Any, Hand, WinSituation], tuple[int, list[int], Optional[int]
 class TwinFamily:
     win_check: Callable[[Any], WinCheck]  # the ruleset's win check
     settle: Settle  # (ruleset, hand with its winning tile, situation) -> pattern row, payments, liable seat
+    aim: Callable[[Any], Aim] = lambda rules: SPEED  # what the efficiency bot plays for (default: speed)
 
 
 _FAMILIES = {
     "guangdong": TwinFamily(scoring_win_check, settle_win),
-    "mcr": TwinFamily(mcr_win_check, settle_mcr_win),
+    # Every MCR form, with ready hands judged by the table: a wait below 8 fan is not worth waiting on.
+    "mcr": TwinFamily(mcr_win_check, settle_mcr_win, lambda rules: Aim(Forms.ALL, mcr_win_check(rules))),
 }
 
 

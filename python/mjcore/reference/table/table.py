@@ -86,7 +86,7 @@ class Table:
         """As the native ``Table.play``: the rest of the deal by one built-in bot per seat."""
         if isinstance(bots, str) or len(bots) != SEATS:
             raise InvalidArgumentError(f"bots: one per seat (4) is needed, got {bots!r}")
-        play_deal(self._current, bots_named(bots))
+        play_deal(self._current, bots_named(bots))  # as the native: the bots' default aim (speed)
 
 
 def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0, *,
