@@ -66,6 +66,29 @@ def test_reference_simulate_gives_the_native_per_deal_arrays(ruleset) -> None:
     assert twin.pattern_keys == native.pattern_keys
 
 
+@pytest.mark.parametrize("bots", [("efficiency",) * 4, ("efficiency", "random", "efficiency", "random")])
+def test_efficiency_bots_aim_by_the_table_alike(bots: tuple[str, ...]) -> None:
+    """The bots of ``simulate`` play for the table's aim (every MCR form, waits judged by 8番起和): the twin's
+    choices, wins and payments are the engine's."""
+    native = mjcore.simulate("mcr", 16, seed=11, bots=bots, threads=1, deal_offset=30)
+    twin = reference.simulate("mcr", 16, seed=11, bots=bots, deal_offset=30)
+    for column in native.per_deal:
+        np.testing.assert_array_equal(twin[column], native[column], err_msg=column)
+    assert native["winners"].any(axis=1).sum() >= 4, "wins are compared, not only draws"
+
+
+def test_table_play_gives_identical_efficiency_deals() -> None:
+    """``Table.play`` gives its efficiency bots the bots' default aim on both engines (speed in the 鸡平胡
+    shapes, as the native ``bots_named``); the table still decides wins by MCR."""
+    native, twin = Table(ruleset="mcr"), TwinTable(ruleset="mcr")
+    for deal in range(6):
+        for table in (native, twin):
+            table.reset(5, deal, dealer=deal % 4)
+            table.play(("efficiency",) * 4)
+        assert twin.log() == native.log(), f"deal {deal}"
+        assert twin.payments() == native.payments(), f"deal {deal}"
+
+
 def test_the_twin_refuses_families_it_does_not_play_by_name() -> None:
     with pytest.raises(mjcore.errors.RulesetError, match="pure-Python table plays guangdong, mcr.*'folk'"):
         twin_family(SimpleNamespace(name="folk", family="folk"))
