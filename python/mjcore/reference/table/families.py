@@ -29,8 +29,14 @@ class TwinFamily:
     aim: Callable[[Any], Aim] = lambda rules: SPEED  # what the efficiency bot plays for (default: speed)
 
 
+def _guangdong_aim(rules: Any) -> Aim:
+    """Speed in the ruleset's forms but seven pairs, as the engine's Guangdong ``aim`` (the pinned play)."""
+    forms = (Forms.STANDARD if rules.standard else 0) | (Forms.THIRTEEN_ORPHANS if rules.thirteen_orphans else 0)
+    return Aim(Forms(forms) or Forms.STANDARD)
+
+
 _FAMILIES = {
-    "guangdong": TwinFamily(scoring_win_check, settle_win),
+    "guangdong": TwinFamily(scoring_win_check, settle_win, _guangdong_aim),
     # Every MCR form, with ready hands judged by the table: a wait below 8 fan is not worth waiting on.
     "mcr": TwinFamily(mcr_win_check, settle_mcr_win, lambda rules: Aim(Forms.ALL, mcr_win_check(rules))),
 }
