@@ -156,7 +156,6 @@ class EfficiencyBot:
             return self._progress(hand, unseen)
         return min(progress for _, progress in self._best_discards(hand, unseen))
 
-
     # Judged waits (the aim's win check) -------------------------------------------------------------------
 
     def _claim_into_ready(self, standing: Hand, now: int, ready: list[tuple[Action, Hand]],
