@@ -10,6 +10,7 @@ import pytest
 import mjcore
 from mjcore.errors import RulesetError
 import mjcore.table
+from mjcore.reference.table import Table as TwinTable
 from mjcore.table import Table
 
 from .sim_helpers import bot_game
@@ -75,13 +76,14 @@ def _wall(hands: list[str], draws: list[int], tail: list[int]) -> list[int]:
     return head + left + tail[::-1]
 
 
-def test_a_wall_dealt_for_a_known_win_pays_what_mcr_pays() -> None:
+@pytest.mark.parametrize("table_class", [Table, TwinTable], ids=["native", "twin"])
+def test_a_wall_dealt_for_a_known_win_pays_what_mcr_pays(table_class: type) -> None:
     # Seat 1 waits on 5z for seven pairs; seat 0 (the dealer) holds a flower, replaced from the tail, and
     # discards the 5z it draws; seat 1 wins on it.
     seven_pairs = "0 0 1 1 11 11 12 12 22 22 23 23 31"
     junk = ["2 4 6 8 13 15 17 20 24 26 28 30 34", "3 5 7 9 14 16 18 21 25 27 29 32 33",
             "2 4 6 8 13 15 17 20 24 26 28 30 32"]  # fmt: skip
-    table = Table(ruleset="mcr")
+    table = table_class(ruleset="mcr")
     table.reset(0, 0, wall=_wall([junk[0], seven_pairs, junk[1], junk[2]], [RED], [9]))
     assert table.observation(0).hand[9] == 1, "the dealt flower was replaced from the tail"
     assert [table.observation(seat).flowers[0] for seat in range(4)] == [(0,)] * 4, "1f is public, by seat 0"
@@ -95,7 +97,8 @@ def test_a_wall_dealt_for_a_known_win_pays_what_mcr_pays() -> None:
     assert table.payments() == (-(8 + expected), (8 + expected) + 8 + 8, -8, -8)
 
 
-def test_the_last_tile_of_the_wall_scores_last_tile_draw() -> None:
+@pytest.mark.parametrize("table_class", [Table, TwinTable], ids=["native", "twin"])
+def test_the_last_tile_of_the_wall_scores_last_tile_draw(table_class: type) -> None:
     """Every flower is dealt (to seats 0 and 2) and replaced from the tail at once, so the 84 tiles left are drawn
     in turn order with nobody claiming: the last one (5z, wall position 135) goes to seat 3, waiting on it for
     seven pairs, and it wins 妙手回春 as the table's state says."""
@@ -106,7 +109,7 @@ def test_the_last_tile_of_the_wall_scores_last_tile_draw() -> None:
     wall = _wall(hands, [], [])
     wall.remove(RED)
     wall.insert(135, RED)
-    table = Table(ruleset="mcr")
+    table = table_class(ruleset="mcr")
     table.reset(0, 0, wall=wall)
     while table.to_act() is not None:
         seat, legal = table.to_act(), [tuple(a) for a in table.legal_actions()]

@@ -57,6 +57,11 @@ class TableRules:
         fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "compiled"}
         return _compiled, (fields,)
 
+    def round_wind_of_deal(self, index: int) -> int:
+        """A simulation's round wind of deal ``index``, as the engine's: East, or — where the dealer passes
+        every deal — ``(index div 4) mod 4``, so that 16 deals make a game."""
+        return (index // 4) % 4 if self.dealer_stays == "never" else 0
+
     @property
     def tile_count(self) -> int:
         """Every tile of the set, flowers included (136, 144, 108, 100)."""

@@ -61,6 +61,12 @@ class WinSituation:
     round_wind: int
     # 包先不包后: whoever fed the winner's fourth claimed meld had fed another seat's fourth one first.
     feeder_already_liable: bool = False
+    # The winner's flowers set aside (0..7 = 1f..8f), for families that score them (MCR's 花牌).
+    flowers: tuple[int, ...] = ()
+    # Copies of the winning tile in the open besides the winning one — every seat's discards and exposed melds
+    # (a concealed kong lies face down) — so 3 means the last copy (和绝张). The pure-Python table fills these
+    # two; a native ``win_check`` receives the situation without them (their defaults).
+    shown: int = 0
 
     @property
     def self_drawn(self) -> bool:

@@ -11,14 +11,13 @@ from typing import Optional, Union
 import numpy as np
 
 from ...sim.distributed import ClusterLike, ProgressCallback, simulate_on_cluster
-from ...errors import InvalidArgumentError, RulesetError
-from ...rules.registry import Ruleset, RulesetLike
+from ...errors import InvalidArgumentError
+from ...rules.registry import RulesetLike
 from ...sim.result import SimulationRequest, SimulationResult, totals_of
 from ..table.bots import bots_named
 from ..table.deal import SEATS, Deal
 from ..table.game import play_deal
-from ..table.scoring_rules import scoring_win_check
-from ..table.settlement import settle_win
+from ..table.families import twin_family
 
 __all__ = ["simulate"]
 
@@ -30,9 +29,7 @@ def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int
     """As ``mjcore.simulate``; ``threads`` is accepted and ignored (the twin plays one deal after another). On a
     ``cluster`` the workers play their shards with this twin."""
     request = SimulationRequest.of(ruleset, deals, seed, bots, deal_offset, threads)
-    if not isinstance(request.ruleset, Ruleset):  # the twin table plays the Guangdong family only
-        raise RulesetError(f"the reference simulate plays the Guangdong tables; {request.ruleset.name!r} table play "
-                           "is native only (mjcore.simulate)")
+    twin_family(request.ruleset)  # refuses a family the twin table does not play, before any cluster run
     if cluster is not None:
         return simulate_on_cluster(request, cluster, threads=threads, per_deal=per_deal, shard_deals=shard_deals,
                                    progress=progress, backend=__name__.rsplit(".", 1)[0])  # fmt: skip
@@ -70,9 +67,11 @@ _COLUMN_TYPES = {
 def _deal_row(request: SimulationRequest, index: int) -> dict:
     """Plays one deal and reads its row, as the engine's ``DealRecord``."""
     rules = request.ruleset
+    family = twin_family(rules)
     dealer = index % SEATS
-    deal = Deal(request.seed, index, dealer, 0, scoring_win_check(rules), rules=rules.table_rules)
-    play_deal(deal, bots_named(request.bots))
+    wind = rules.table_rules.round_wind_of_deal(index)
+    deal = Deal(request.seed, index, dealer, wind, family.win_check(rules), rules=rules.table_rules)
+    play_deal(deal, bots_named(request.bots, family.aim(rules)))
     events = [json.loads(line) for line in deal.log_lines()]
     draws = [sum(1 for e in events if e["type"] == "draw" and e["seat"] == seat) for seat in range(SEATS)]
     row = {
@@ -90,7 +89,7 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
             row["discarder"] = -1 if winner.from_seat is None else winner.from_seat
             row["self_drawn"] = winner.from_seat is None
             row["robbing_kong"] = winner.robbing_kong
-        pattern, paid, liable = settle_win(rules, hand, situation)
+        pattern, paid, liable = family.settle(rules, hand, situation)
         row["winners"][winner.seat] = True
         row["fan"][winner.seat] = winner.fan
         row["points"][winner.seat] = 1 << winner.fan

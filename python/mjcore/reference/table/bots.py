@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from ..._moved import warn_replaced
 from ...errors import InvalidArgumentError
 from .deal import Deal
+from .aim import SPEED, Aim
 from .efficiency import EfficiencyBot
 from .game import play_deal
 from .policy import Policy, RandomBot
@@ -18,17 +19,16 @@ _BOTS = {"random": RandomBot, "efficiency": EfficiencyBot}
 BOT_NAMES = tuple(_BOTS)
 
 
-def bot_named(name: str) -> Policy:
-    """A fresh bot of the given name."""
-    try:
-        return _BOTS[name]()
-    except (KeyError, TypeError):
-        raise InvalidArgumentError(f'unknown bot "{name}": expected one of {", ".join(BOT_NAMES)}') from None
+def bot_named(name: str, aim: Aim = SPEED) -> Policy:
+    """A fresh bot of the given name (an efficiency bot playing for ``aim``, the table's)."""
+    if not isinstance(name, str) or name not in _BOTS:
+        raise InvalidArgumentError(f'unknown bot "{name}": expected one of {", ".join(BOT_NAMES)}')
+    return EfficiencyBot(aim) if name == "efficiency" else _BOTS[name]()
 
 
-def bots_named(names: Sequence[str]) -> list[Policy]:
+def bots_named(names: Sequence[str], aim: Aim = SPEED) -> list[Policy]:
     """One fresh bot per seat, by name."""
-    return [bot_named(name) for name in names]
+    return [bot_named(name, aim) for name in names]
 
 
 def play_bot_deal(seed: int, deal: int, bots: Sequence[str] = ("efficiency",) * 4, dealer: int = 0,

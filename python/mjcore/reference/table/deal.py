@@ -475,11 +475,21 @@ class Deal:
             dealer=self.dealer,
             round_wind=self.round_wind,
             feeder_already_liable=self._feeder_already_liable(seat),
+            flowers=tuple(sorted(state.flowers)),
+            shown=self._shown_copies(tile, from_seat is not None and not robbing_kong),
         )
         hand = Hand(tuple(concealed), tuple(state.melds))
         if settle:
             self.settlements.append((hand, situation))
         return win_fan(self._win_check(hand, situation))
+
+    def _shown_copies(self, tile: int, on_discard: bool) -> int:
+        """Copies of ``tile`` in the open: every seat's discards and exposed melds (a concealed kong lies face
+        down), less the discard being won on (``on_discard``: it is still the discarder's last)."""
+        shown = sum(state.discards.count(tile) + sum(m.tiles.count(tile) for m in state.melds
+                                                      if m.kind != MeldKind.CONCEALED_KONG)
+                    for state in self._seats)  # fmt: skip
+        return shown - on_discard
 
     def _feeder_already_liable(self, seat: int) -> bool:
         """包先不包后: whether whoever fed ``seat`` its fourth claimed meld had fed another seat's fourth one first."""

@@ -1,5 +1,6 @@
 """What a twin deal's wins pay, by the ruleset's scoring — the twin of the settlement the Rust
-``ScoringRules`` gives each win — for ``mjcore.reference.simulate``'s per-deal rows and ``Table.payments``."""
+``ScoringRules`` gives each win — for ``mjcore.reference.simulate``'s per-deal rows and ``Table.payments``
+(through ``families``)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,9 @@ from ...hand import Hand
 from ...rules.registry import Ruleset
 from ...table.types import SEATS, WinSituation
 from ..rules.guangdong import best_fan, payments
-from .deal import Deal
 from .scoring_rules import scoring_situation
 
-__all__ = ["settle_win", "deal_payments"]
+__all__ = ["settle_win"]
 
 
 def settle_win(rules: Ruleset, hand: Hand, situation: WinSituation) -> tuple[int, list[int], Optional[int]]:
@@ -30,15 +30,3 @@ def settle_win(rules: Ruleset, hand: Hand, situation: WinSituation) -> tuple[int
 
     return row, [by_wind[wind(seat)] for seat in range(SEATS)], (
         None if liable is None else (liable + situation.dealer) % SEATS)
-
-
-def deal_payments(rules: Optional[Ruleset], deal: Deal) -> Optional[tuple[int, ...]]:
-    """Each seat's money over the finished deal's wins (一炮多响 settles each winner), None while it runs;
-    zeros without a ruleset (a win check scores no money) or for an exhaustive draw."""
-    if deal.outcome is None:
-        return None
-    total = [0] * SEATS
-    if rules is not None:
-        for hand, situation in deal.settlements:
-            total = [t + p for t, p in zip(total, settle_win(rules, hand, situation)[1])]
-    return tuple(total)

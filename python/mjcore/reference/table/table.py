@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from ..._moved import warn_replaced
-from ...errors import IllegalActionError, InvalidArgumentError, RulesetError
-from ...rules.registry import Ruleset, RulesetLike, load_ruleset
+from ...errors import IllegalActionError, InvalidArgumentError
+from ...rules.registry import RulesetLike, load_ruleset
 from ...table.types import Action, Observation, WinCheck, Winner
 from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
 from .bots import bots_named
@@ -15,8 +15,8 @@ from .deal import SEATS, Deal
 from .game import Game, GameConfig, play_deal, play_game
 from .policy import RandomBot
 from .replay import replay
-from .scoring_rules import scoring_win_check
-from .settlement import deal_payments
+from .aim import SPEED
+from .families import deal_payments, twin_family
 from .shape_rules import chicken_win_check
 from .wall import Wall
 
@@ -31,15 +31,13 @@ def _rules(win_check: Optional[WinCheck], ruleset: Optional[RulesetLike]) -> tup
 
 
 def _setup(win_check: Optional[WinCheck],
-           ruleset: Optional[RulesetLike]) -> tuple[WinCheck, TableRules, Optional[Ruleset]]:
+           ruleset: Optional[RulesetLike]) -> tuple[WinCheck, TableRules, Any]:
     """As ``_rules``, with the ruleset that settles the wins' money (None: wins pay nothing)."""
     if win_check is not None and ruleset is not None:
         raise InvalidArgumentError("give a win_check or a ruleset, not both: the ruleset decides wins itself")
     if ruleset is not None:
         rules = load_ruleset(ruleset)
-        if not isinstance(rules, Ruleset):  # MCR table play is not built (issue 10, item 3)
-            raise RulesetError(f"the table plays Guangdong rulesets, not {rules.name!r}")
-        return scoring_win_check(rules), rules.table_rules, rules
+        return twin_family(rules).win_check(rules), rules.table_rules, rules
     return win_check or chicken_win_check, DEFAULT_TABLE_RULES, None
 
 
@@ -108,10 +106,13 @@ class Table:
         return deal_payments(self._ruleset, self._current)
 
     def play(self, bots: Sequence[str] = ("efficiency",) * 4) -> None:
-        """As the native ``Table.play``: the rest of the deal by one built-in bot per seat."""
+        """As the native ``Table.play``: the rest of the deal by one built-in bot per seat, the efficiency bot
+        playing for the table's aim (as ``simulate``), so ``reset`` + ``play`` is the deal ``simulate`` plays."""
         if isinstance(bots, str) or len(bots) != SEATS:
             raise InvalidArgumentError(f"bots: one per seat (4) is needed, got {bots!r}")
-        play_deal(self._current, bots_named(bots))
+        rules = self._ruleset
+        aim = SPEED if rules is None else twin_family(rules).aim(rules)
+        play_deal(self._current, bots_named(bots, aim))
 
 
 def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0, *,
