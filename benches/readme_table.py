@@ -6,7 +6,8 @@ bytes; ``pymahjonggb``: its own tile-name tuples, converted before timing). The 
 hands (it is slow), drawn from the head of the same list. Not a test: nothing is asserted.
 
 Run: ``python benches/readme_table.py`` (it pins the Rust pool to one thread itself for the one-core rows; the
-two-thread simulation rows start their own pools). Takes about five minutes on the 2-core CI machine.
+two-thread simulation rows start their own pools). Takes about seven minutes on the 2-core CI machine. The
+environment's AEC row compares with riichienv when it is installed (``pip install riichienv``; not a dependency).
 """
 
 from __future__ import annotations
@@ -37,9 +38,21 @@ BATCH = 1_000_000  # rows per batch call
 FOUR = xiangting.PlayerCount.FOUR
 
 
-def per_call(fn, items, repeats: int = 5) -> float:
-    """Seconds per item of ``fn`` called once per item, best of ``repeats`` rounds."""
-    return best_seconds(lambda: [fn(item) for item in items], repeats) / len(items)
+def per_call(fn, items, repeats: int = 5, players=None) -> float:
+    """Seconds per item of ``fn(item)`` (or ``fn(item, players)``: xiangting's own call, with no wrapper) called
+    once per item, best of ``repeats`` rounds. The answers are dropped as they come (as a caller checking hands
+    one by one does): a list holding every answer would time the garbage collector walking them, more for a
+    package whose answers are objects."""
+
+    def work() -> None:
+        if players is None:
+            for item in items:
+                fn(item)
+        else:
+            for item in items:
+                fn(item, players)
+
+    return best_seconds(work, repeats) / len(items)
 
 
 def cpu_name() -> str:
@@ -75,7 +88,7 @@ def single_call_rows(name: str, ours, theirs, theirs_label: str, hands: np.ndarr
     forms = spellings(hands[:SINGLE])
     ours_times = {label: per_call(ours, items) for label, items in forms.items()}
     fastest = min(ours_times.values())
-    theirs_time = per_call(theirs, forms["bytes"]) if theirs else None
+    theirs_time = per_call(theirs, forms["bytes"], players=FOUR) if theirs else None  # no wrapper: its fastest call
     reference_time = per_call(reference, forms["list"][:REFERENCE], repeats=2)
     spelled = " / ".join(f"{us(t)} {label}" for label, t in ours_times.items())
     other = f"{theirs_label} {us(theirs_time)} (mjcore {ratio(theirs_time, max(ours_times.values()))}, slowest spelling)" \
@@ -90,16 +103,16 @@ def analysis_rows() -> list[str]:
     mjcore.shanten_batch(hands13[:10]), mjcore.is_win_batch(hands14[:10]), mjcore.decompose(wins14[0].tolist())
     rows = []
     rows += single_call_rows("shanten, 13 random tiles (std + 七对 + 十三幺)", mjcore.shanten,
-                             lambda h: xiangting.calculate_replacement_number(h, FOUR), "xiangting",
+                             xiangting.calculate_replacement_number, "xiangting",
                              hands13, mjcore.reference.analysis.shanten)  # fmt: skip
     rows += single_call_rows("is_win, 14 winning tiles", mjcore.is_win,
-                             lambda h: xiangting.calculate_replacement_number(h, FOUR) == 0, "xiangting (rn = 0)",
+                             xiangting.calculate_replacement_number, "xiangting (rn = 0)",
                              wins14, mjcore.reference.is_win)  # fmt: skip
     rows += single_call_rows("is_win, 14 random tiles", mjcore.is_win,
-                             lambda h: xiangting.calculate_replacement_number(h, FOUR) == 0, "xiangting (rn = 0)",
+                             xiangting.calculate_replacement_number, "xiangting (rn = 0)",
                              hands14, mjcore.reference.is_win)  # fmt: skip
     rows += single_call_rows("waits, 13 random tiles", mjcore.waits,
-                             lambda h: xiangting.calculate_necessary_tiles(h, FOUR), "xiangting necessary tiles",
+                             xiangting.calculate_necessary_tiles, "xiangting necessary tiles",
                              hands13, mjcore.reference.analysis.waits)  # fmt: skip
     rows += single_call_rows("decompose, 14 winning tiles", mjcore.decompose, None, "", wins14,
                              mjcore.reference.analysis.decompose)  # fmt: skip
@@ -204,13 +217,50 @@ def simulation_rows() -> list[str]:
     return rows
 
 
+def family_simulation_rows() -> list[str]:
+    """Every other family's table at ``simulate``, one thread, beside gd-cgc5 in the same run."""
+    rows = []
+    for bot, deals in (("random", 20_000), ("efficiency", 2_000)):
+        bots = (bot,) * 4
+
+        def rate(name: str) -> float:
+            mjcore.simulate(name, 10, bots=bots, threads=1)  # tables built before timing
+            start = time.process_time()
+            mjcore.simulate(name, deals, seed=1, bots=bots, threads=1, per_deal=False)
+            return deals / (time.process_time() - start)
+
+        base = rate("gd-cgc5")
+        for name in ("mcr", "tdh", "sichuan", "taiwan", "gd-789", "laozhang"):
+            ours = rate(name)
+            rows.append(f"| simulate {name}, {bot} bots | {ours:,.0f} deals/s ({ours / base:.2f}× gd-cgc5's "
+                        f"{base:,.0f}) | — | — | — |")  # fmt: skip
+    return rows
+
+
+def environment_rows() -> list[str]:
+    """The AI environment (benches/env_speed.py): VectorEnv steps with random learning seats, observation and
+    mask built every step, wall time; the AEC loop beside riichienv's Python-driven env when it is installed."""
+    from benches.env_speed import aec_steps, riichienv_steps, vector_steps
+
+    rows = []
+    for opponents in ("random", "efficiency"):
+        one, two = vector_steps(opponents, 256, 1, 2.0), vector_steps(opponents, 1024, 2, 2.0)
+        rows.append(f"| VectorEnv gd-cgc5 steps, {opponents} opponents | {one:,.0f} steps/s (256 envs); 2 threads "
+                    f"{two:,.0f} (1024 envs, wall time) | — | — | — |")  # fmt: skip
+    ours, theirs = aec_steps(2.0), riichienv_steps(2.0)
+    other = "—" if theirs is None else f"riichienv {theirs:,.0f} steps/s (mjcore {ours / theirs:.1f}×)"
+    rows.append(f"| PettingZoo AEC env, Python loop, random policy | {ours:,.0f} steps/s | {other} | — | — |")
+    return rows
+
+
 def main() -> None:
     print(f"Measured by `python benches/readme_table.py` on {cpu_name()} ({os.cpu_count()} cores), "
           f"Python {platform.python_version()}, one core unless stated.\n")  # fmt: skip
     print("| operation | mjcore (Rust core) | other package, same hands | reference (pure Python) | "
           "ratio to the reference |")  # fmt: skip
     print("|---|---|---|---|---|")
-    for rows in (analysis_rows, guangdong_rows, mcr_rows, family_rows, simulation_rows):
+    for rows in (analysis_rows, guangdong_rows, mcr_rows, family_rows, simulation_rows, family_simulation_rows,
+                 environment_rows):
         for row in rows():
             print(row, flush=True)
 
