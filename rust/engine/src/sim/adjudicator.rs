@@ -9,7 +9,7 @@ use super::deal_money::{DealMoney, FinishedDeal};
 use super::table_rules::TableRules;
 use crate::error::Result;
 use crate::forms::FormSet;
-use crate::hand::{Meld, MeldKind};
+use crate::hand::{Hand, Meld, MeldKind};
 use crate::tile::{Counts, KindMask, Tile};
 
 /// A win in the first go-around that rulesets may score as a limit hand (RULES.md §2.4).
@@ -63,6 +63,20 @@ pub struct WinSituation {
 }
 
 impl WinSituation {
+    /// The winner's hand as the families' scorers take it: `concealed` without the winning tile (a scorer takes
+    /// the tile apart), the declared `melds`, and the flowers set aside where the family scores them.
+    pub fn scored_hand(&self, concealed: &Counts, melds: &[Meld], with_flowers: bool) -> Hand {
+        let mut waiting = *concealed;
+        let slot = &mut waiting[self.tile.index() as usize];
+        *slot = slot.saturating_sub(1);
+        Hand {
+            concealed: waiting,
+            melds: melds.to_vec(),
+            wilds: 0,
+            flowers: if with_flowers { self.flowers } else { 0 },
+        }
+    }
+
     pub fn self_drawn(&self) -> bool {
         self.from.is_none()
     }

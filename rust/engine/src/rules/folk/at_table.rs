@@ -9,7 +9,7 @@ use super::money::{score, FolkWin};
 use super::rules::{Family, FolkRules};
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
-use crate::hand::{Hand, Meld};
+use crate::hand::Meld;
 use crate::sim::adjudicator::{Adjudicator, PayingEvent, WinInfo, WinSituation};
 use crate::sim::table_rules::{Settlement, TableRules};
 use crate::tile::Counts;
@@ -51,15 +51,7 @@ impl Adjudicator for FolkAtTable {
         melds: &[Meld],
         s: &WinSituation,
     ) -> Result<Option<WinInfo>> {
-        let mut waiting = *concealed;
-        let slot = &mut waiting[s.tile.index() as usize];
-        *slot = slot.saturating_sub(1);
-        let hand = Hand {
-            concealed: waiting,
-            melds: melds.to_vec(),
-            wilds: 0,
-            flowers: s.flowers,
-        };
+        let hand = s.scored_hand(concealed, melds, true);
         let win = FolkWin {
             seat: s.winner,
             dealer: s.dealer,

@@ -8,7 +8,7 @@
 
 use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
-use crate::hand::{Hand, Meld};
+use crate::hand::Meld;
 use crate::ruleset::Ruleset;
 use crate::scoring::{fan, liable_seat, payments, LimitHand, Situation, WinSource};
 use crate::sim::adjudicator::{Adjudicator, Aim, FirstGoAround, WinInfo, WinSituation};
@@ -68,16 +68,7 @@ impl Adjudicator for ScoringRules {
         if self.shapes.judge(concealed, melds, situation)?.is_none() {
             return Ok(None);
         }
-        // Scoring takes the hand without its winning tile, and the tile apart.
-        let mut waiting = *concealed;
-        let slot = &mut waiting[situation.tile.index() as usize];
-        *slot = slot.saturating_sub(1);
-        let hand = Hand {
-            concealed: waiting,
-            melds: melds.to_vec(),
-            wilds: 0,
-            flowers: 0,
-        };
+        let hand = situation.scored_hand(concealed, melds, false);
         let scoring = scoring_situation(situation);
         let Some(scored) = fan(&hand, situation.tile, &self.ruleset, &scoring)?.filter(|f| f.legal)
         else {

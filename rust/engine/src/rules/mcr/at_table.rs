@@ -11,7 +11,7 @@ use super::situation::{McrSituation, Opening};
 use super::table::McrTable;
 use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
-use crate::hand::{Hand, Meld};
+use crate::hand::Meld;
 use crate::sim::adjudicator::{Adjudicator, Aim, FirstGoAround, WinInfo, WinSituation};
 use crate::sim::deal::SEATS;
 use crate::sim::table_rules::TableRules;
@@ -45,16 +45,7 @@ impl McrAtTable {
         melds: &[Meld],
         situation: &WinSituation,
     ) -> Result<Option<McrScore>> {
-        // The scorer takes the hand without its winning tile, and the tile apart.
-        let mut waiting = *concealed;
-        let slot = &mut waiting[situation.tile.index() as usize];
-        *slot = slot.saturating_sub(1);
-        let hand = Hand {
-            concealed: waiting,
-            melds: melds.to_vec(),
-            wilds: 0,
-            flowers: situation.flowers,
-        };
+        let hand = situation.scored_hand(concealed, melds, true);
         score(
             &hand,
             situation.tile,

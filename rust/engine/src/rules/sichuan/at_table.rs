@@ -87,15 +87,7 @@ impl Adjudicator for SichuanAtTable {
         if suits_of(concealed, melds).count_ones() > 2 {
             return Ok(None);
         }
-        let mut waiting = *concealed;
-        let slot = &mut waiting[s.tile.index() as usize];
-        *slot = slot.saturating_sub(1);
-        let hand = Hand {
-            concealed: waiting,
-            melds: melds.to_vec(),
-            wilds: 0,
-            flowers: 0,
-        };
+        let hand = s.scored_hand(concealed, melds, false);
         let self_drawn = s.from.is_none();
         let kong_bloom = s.kong_replacement && self_drawn;
         let situation = SichuanSituation {

@@ -12,7 +12,7 @@ use super::situation::TaiwanSituation;
 use super::table::TaiwanTable;
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
-use crate::hand::{Hand, Meld};
+use crate::hand::Meld;
 use crate::sim::adjudicator::{Adjudicator, FirstGoAround, FlowerWin, WinInfo, WinSituation};
 use crate::sim::table_rules::{Settlement, TableRules};
 use crate::tile::Counts;
@@ -51,15 +51,7 @@ impl Adjudicator for TaiwanAtTable {
         melds: &[Meld],
         s: &WinSituation,
     ) -> Result<Option<WinInfo>> {
-        let mut waiting = *concealed;
-        let slot = &mut waiting[s.tile.index() as usize];
-        *slot = slot.saturating_sub(1);
-        let hand = Hand {
-            concealed: waiting,
-            melds: melds.to_vec(),
-            wilds: 0,
-            flowers: s.flowers,
-        };
+        let hand = s.scored_hand(concealed, melds, true);
         let self_drawn = s.from.is_none();
         let situation = TaiwanSituation {
             seat: s.winner,
