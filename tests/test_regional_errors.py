@@ -66,11 +66,11 @@ def test_taiwan_refuses(backend, hand, win, situation, error):
 
 def test_flower_win_refusals(backend):
     with pytest.raises(InvalidArgumentError):
-        backend.taiwan.score_flower_win("nine_dragons", 1)
+        backend.rules.taiwan.score_flower_win("nine_dragons", 1)
     with pytest.raises(InvalidArgumentError):  # 七搶一 needs the single flower's holder
-        backend.taiwan.score_flower_win("qi_qiang_yi", 1)
+        backend.rules.taiwan.score_flower_win("qi_qiang_yi", 1)
     with pytest.raises(IllegalActionError):
-        backend.taiwan.score_flower_win("qi_qiang_yi", 1, payer=1)
+        backend.rules.taiwan.score_flower_win("qi_qiang_yi", 1, payer=1)
 
 
 @pytest.mark.parametrize(("family", "options", "field"), [
@@ -102,7 +102,7 @@ def test_a_file_with_a_bad_row_is_refused(tmp_path):
 
 def _settle(backend, events, ends=(), **options):
     rules = mjcore.load_ruleset("sichuan").with_options(**options)
-    return backend.sichuan.settle(events, ends, ruleset=rules)
+    return backend.rules.sichuan.settle(events, ends, ruleset=rules)
 
 
 def test_settlement_refusals(backend):

@@ -43,7 +43,7 @@ def test_wait_pair_case(backend, case):
 @pytest.mark.parametrize("case", SETTLE, ids=ids(SETTLE))
 def test_settle_case(backend, case):
     rules = ruleset("sichuan", case)
-    result = backend.sichuan.settle(sichuan_events(backend, case, rules), sichuan_ends(case), ruleset=rules,
+    result = backend.rules.sichuan.settle(sichuan_events(backend, case, rules), sichuan_ends(case), ruleset=rules,
                                     wall_exhausted=case["wall_exhausted"])  # fmt: skip
     expect = case["expect"]
     for kind, seats in result.money.items():

@@ -23,7 +23,7 @@ def test_score_case(backend, case):
 
 @pytest.mark.parametrize("case", FLOWER, ids=ids(FLOWER))
 def test_flower_win_case(backend, case):
-    result = backend.taiwan.score_flower_win(case["flower_win"], case["seat"], payer=case.get("payer"),
+    result = backend.rules.taiwan.score_flower_win(case["flower_win"], case["seat"], payer=case.get("payer"),
                                              ruleset=ruleset("taiwan", case))  # fmt: skip
     check_score(result, case["expect"])
 
