@@ -84,11 +84,6 @@ class FolkRuleset(OptionsFile):
     table_rules: TableRules | None = dataclasses.field(repr=False, compare=False, default=None)
 
     @property
-    def patterns(self) -> tuple[FolkRow, ...]:
-        """The rows a table win's ``pattern`` numbers (a simulation's ``pattern_keys``)."""
-        return self.rows
-
-    @property
     def placeholders(self) -> tuple[str, ...]:
         return tuple(row.key for row in self.rows if row.placeholder)
 

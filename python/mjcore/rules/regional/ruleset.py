@@ -101,6 +101,12 @@ class OptionsFile:
     name: str
     options: Mapping[str, Any]
     source: Mapping[str, Any]
+    rows: tuple[Any, ...]
+
+    @property
+    def patterns(self) -> tuple[Any, ...]:
+        """The rows a table win's ``pattern`` numbers (a simulation's ``pattern_keys``)."""
+        return self.rows
 
     def _reparsed(self, data: Mapping[str, Any]) -> Any:
         raise NotImplementedError
@@ -144,11 +150,6 @@ class RegionalRuleset(OptionsFile):
     source: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)
     # The table the file's [tiles] … [settlement] sections describe (None: the family is not played at a table).
     table_rules: TableRules | None = dataclasses.field(repr=False, compare=False, default=None)
-
-    @property
-    def patterns(self) -> tuple[Row, ...]:
-        """The rows a table win's ``pattern`` numbers (a simulation's ``pattern_keys``)."""
-        return self.rows
 
     def table_parts(self) -> tuple[Any, Any]:
         """The compiled ruleset and table rules a ``Table`` or ``simulate`` plays, once the family's table hook

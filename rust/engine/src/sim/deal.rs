@@ -1408,11 +1408,9 @@ impl Deal {
         chance: WinChance,
         adjudicator: &A,
     ) -> Result<Option<WinInfo>> {
-        let Some((concealed, situation)) = self.win_situation(seat, chance) else {
-            return Ok(None);
-        };
-        let melds = &self.seats[seat as usize].melds;
-        adjudicator.judge_in(&concealed, melds, &situation, &self.context())
+        self.ask(seat, chance, |hand, melds, situation, context| {
+            adjudicator.judge_in(hand, melds, situation, context)
+        })
     }
 
     /// The win `seat` declared, as the adjudicator settles it (horses drawn).
@@ -1422,11 +1420,28 @@ impl Deal {
         chance: WinChance,
         adjudicator: &A,
     ) -> Result<Option<Declared>> {
+        self.ask(seat, chance, |hand, melds, situation, context| {
+            adjudicator.declare(hand, melds, situation, context)
+        })
+    }
+
+    /// One question to the adjudicator about `seat`'s chance, with the hand, melds, situation and context
+    /// every question takes; no question where the table's rules forbid the win.
+    fn ask<T>(
+        &self,
+        seat: u8,
+        chance: WinChance,
+        question: impl FnOnce(&Counts, &[Meld], &WinSituation, &DealContext<'_>) -> Result<Option<T>>,
+    ) -> Result<Option<T>> {
         let Some((concealed, situation)) = self.win_situation(seat, chance) else {
             return Ok(None);
         };
-        let melds = &self.seats[seat as usize].melds;
-        adjudicator.declare(&concealed, melds, &situation, &self.context())
+        question(
+            &concealed,
+            &self.seats[seat as usize].melds,
+            &situation,
+            &self.context(),
+        )
     }
 
     fn context(&self) -> DealContext<'_> {
