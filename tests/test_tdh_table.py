@@ -237,3 +237,25 @@ def test_t37_horses_are_turned_from_the_wall_tail_after_a_win(horses: int) -> No
     table.step(Action("win"))
     expected = tuple(case["net"]) if horses else (-2, -2, -2, 6)  # one hit: 2b more from each payer
     assert table.payments() == expected
+
+
+def test_the_winner_deals_next_under_dealer_rule_winner() -> None:
+    """OC-29's option: the first winner takes the deal (the dealer stays after a draw); by default the deal passes
+    to the 下家 unless the dealer won or the deal was drawn."""
+    for rule, moved in (("winner", 0), ("stay", 0)):
+        table = Table(ruleset=mjcore.load_ruleset("tdh").with_options(dealer_rule=rule))
+        table.reset_game(21, wind_rounds=1, max_deals=12)
+        while True:
+            dealer = table.observation(0).dealer
+            table.play(("efficiency",) * 4)
+            winners = table.outcome()
+            if not table.next_deal():
+                break
+            after = table.observation(0).dealer
+            if rule == "winner":
+                expected = winners[0].seat if winners else dealer
+            else:
+                expected = dealer if not winners or any(w.seat == dealer for w in winners) else (dealer + 1) % 4
+            assert after == expected, (rule, dealer, winners)
+            moved += after != dealer
+        assert moved > 0, rule

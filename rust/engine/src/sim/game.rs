@@ -4,7 +4,7 @@
 use super::adjudicator::Adjudicator;
 use super::deal::{Deal, Outcome, SEATS};
 use super::policy::Policy;
-use super::table_rules::TableRules;
+use super::table_rules::{DealerStays, TableRules};
 use crate::error::{EngineError, Result};
 
 /// Plays `deal` to its end, asking `policies[seat]` for each decision (after `start_deal`).
@@ -129,7 +129,7 @@ impl Game {
     /// first winner takes the deal and the round wind advances after four changes of dealer; otherwise the
     /// dealer stays as `end.dealer_stays` says (MCR: never) or the deal passes to the 下家.
     pub fn record_under(&mut self, outcome: &Outcome, rules: &TableRules) {
-        if rules.winner_deals {
+        if rules.dealer_stays == DealerStays::Winner {
             self.winner_deals(outcome);
         } else {
             let dealer_won = outcome.winners.iter().any(|w| w.seat == self.dealer);

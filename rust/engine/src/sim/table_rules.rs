@@ -47,6 +47,9 @@ pub enum DealerStays {
     Win,
     /// Never: the deal passes every time (MCR: 16 deals, four wind rounds, a game).
     Never,
+    /// The first winner deals next, the dealer staying after a draw (推倒胡's OC-29 option, set by the family
+    /// from its own `dealer_rule`, not a name of `end.dealer_stays`).
+    Winner,
 }
 
 /// How a win (and any other paying event) settles: the family's settlement.
@@ -111,8 +114,6 @@ pub struct TableRules {
     pub follow_dealer: bool,
     /// Whether kong money paid during a deal stays paid at an exhaustive draw (流局; OC-30: not at 推倒胡).
     pub kong_money_on_draw: bool,
-    /// The winner deals next (OC-29 option) instead of the rotation of §1.10.
-    pub winner_deals: bool,
 }
 
 impl Default for TableRules {
@@ -138,7 +139,6 @@ impl Default for TableRules {
             ghost_melds: false,
             follow_dealer: false,
             kong_money_on_draw: true,
-            winner_deals: false,
         }
     }
 }
@@ -388,7 +388,7 @@ impl TableRules {
     /// Whether the dealer deals again after a deal that ended so (连庄).
     pub fn dealer_deals_again(&self, exhaustive_draw: bool, dealer_won: bool) -> bool {
         match self.dealer_stays {
-            DealerStays::WinOrDraw => exhaustive_draw || dealer_won,
+            DealerStays::WinOrDraw | DealerStays::Winner => exhaustive_draw || dealer_won,
             DealerStays::Win => dealer_won,
             DealerStays::Never => false,
         }

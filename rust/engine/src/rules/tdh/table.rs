@@ -16,7 +16,7 @@ use crate::sim::adjudicator::{
 };
 use crate::sim::deal::SEATS;
 use crate::sim::ghosts::GhostRule;
-use crate::sim::table_rules::{Chi, TableRules, DISCARD, MELDED_KONG};
+use crate::sim::table_rules::{Chi, DealerStays, TableRules, DISCARD, MELDED_KONG};
 use crate::sim::wall::FIRST_FLOWER;
 use crate::tile::{Counts, KindMask, COPIES, NUM_KINDS};
 
@@ -76,7 +76,9 @@ impl TdhTable {
         table.ghost_melds = false;
         table.follow_dealer = rules.follow_dealer;
         table.kong_money_on_draw = rules.kong_money_on_draw;
-        table.winner_deals = rules.winner_deals;
+        if rules.winner_deals {
+            table.dealer_stays = DealerStays::Winner;
+        }
         let mut forms = FormSet::STANDARD;
         if rules.seven_pairs {
             forms = forms.union(FormSet::SEVEN_PAIRS);
