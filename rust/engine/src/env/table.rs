@@ -13,7 +13,8 @@ use super::encoding::{encode, Context, Encoding};
 use crate::error::{EngineError, Result};
 use crate::sim::rng::Rng;
 use crate::sim::{
-    bot_named, Adjudicator, Deal, DiscardHistory, Game, GameConfig, Policy, Wall, SEATS,
+    bot_named, play_decision, Adjudicator, Deal, DiscardHistory, Game, GameConfig, Policy, Wall,
+    SEATS,
 };
 
 /// How every table of an environment plays.
@@ -218,9 +219,7 @@ impl TableEnv {
                     let bot = self.bots[usize::from(seat)]
                         .as_mut()
                         .ok_or_else(|| EngineError::argument("a seat without a bot"))?;
-                    let action =
-                        bot.choose(&self.deal.observation(seat)?, self.deal.legal_actions());
-                    self.deal.step(action, adjudicator)?;
+                    play_decision(&mut self.deal, seat, bot.as_mut(), adjudicator)?;
                 }
                 None => {
                     let outcome = self

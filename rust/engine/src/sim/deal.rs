@@ -19,7 +19,7 @@ use super::completing_tiles::completing_tiles;
 use super::deal_money::{FinalHand, FinishedDeal};
 use super::inline_vec::InlineVec;
 use super::kind_mask::{kinds_held, kinds_of, kinds_where, tile_bit, KindMask, CHOW_STARTS};
-use super::log::Event;
+use super::log::{self, Event};
 use super::observation::Observation;
 use super::table_rules::{
     Chi, MissedWin, SeveralWinners, TableRules, ADDED_KONG, CONCEALED_KONG, DISCARD, KONG_BLOOM,
@@ -34,6 +34,10 @@ use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 pub const SEATS: u8 = 4;
 /// Room reserved for a deal's log: about 200 events in a typical deal.
 const EXPECTED_EVENTS: usize = 256;
+
+/// The empty choices of a claim window, as a constant (see [`InlineVec::empty`]).
+const NO_CHOICES: InlineVec<(u8, ClaimOptions), { SEATS as usize - 1 }> =
+    InlineVec::empty((0, ClaimOptions::NONE));
 
 /// What one seat holds and shows.
 #[derive(Clone, Debug)]
@@ -758,7 +762,37 @@ impl Deal {
                 legal.join(", ")
             )));
         }
-        self.events.push(Event::Act { seat, action });
+        self.apply(seat, action, adjudicator)
+    }
+
+    /// Applies the legal action at `position` of [`Deal::legal_actions`], as a policy choosing by position
+    /// names it ([`Policy::choose_position`](super::policy::Policy::choose_position)): legal by construction,
+    /// so not searched for (the search was a measurable part of a random-bot deal).
+    pub fn step_at<A: Adjudicator + ?Sized>(
+        &mut self,
+        position: usize,
+        adjudicator: &A,
+    ) -> Result<()> {
+        let seat = self
+            .to_act()
+            .ok_or_else(|| EngineError::illegal("the deal is over"))?;
+        let action = self.legal.get(position).copied().ok_or_else(|| {
+            EngineError::illegal(format!(
+                "legal action {position} of seat {seat}: there are {}",
+                self.legal.len()
+            ))
+        })?;
+        self.apply(seat, action, adjudicator)
+    }
+
+    /// Plays the legal `action` of `seat`, the seat to act.
+    fn apply<A: Adjudicator + ?Sized>(
+        &mut self,
+        seat: u8,
+        action: Action,
+        adjudicator: &A,
+    ) -> Result<()> {
+        log::append(&mut self.events, || Event::Act { seat, action });
         match std::mem::replace(&mut self.phase, Phase::Over) {
             Phase::Turn { seat, drawn } => self.take_turn(seat, drawn, action, adjudicator)?,
             Phase::Claims(window) => self.answer(window, action, adjudicator)?,
@@ -1131,7 +1165,7 @@ impl Deal {
 
     fn add_meld(&mut self, seat: u8, meld: Meld, from: Option<u8>) {
         self.seats[seat as usize].melds.push(meld);
-        self.events.push(Event::Meld { seat, meld, from });
+        log::append(&mut self.events, || Event::Meld { seat, meld, from });
     }
 
     /// An ordinary draw from the head for `seat`, or the end of the deal when the wall is empty (§1.9).
@@ -1229,9 +1263,10 @@ impl Deal {
         let state = &mut self.seats[seat as usize];
         state.gain(drawn.tile);
         state.moved();
-        self.events.push(Event::Draw {
+        let tile = drawn.tile;
+        log::append(&mut self.events, || Event::Draw {
             seat,
-            tile: drawn.tile,
+            tile,
             replacement: from_tail,
         });
         if let Some(win) = self.flower_win.take() {
@@ -1291,7 +1326,7 @@ impl Deal {
         offer: Offer,
         adjudicator: &A,
     ) -> Result<()> {
-        let mut choices = InlineVec::default();
+        let mut choices = NO_CHOICES;
         let next = self.next_active(from);
         let source = if offer.robs() { ROBBING_KONG } else { DISCARD };
         // The rules read once, into locals: the loop below takes `&mut self`, so fields would be reloaded.
@@ -1346,7 +1381,7 @@ impl Deal {
                     from,
                     offer,
                     choices,
-                    answers: InlineVec::default(),
+                    answers: InlineVec::empty(Action::Pass),
                 });
                 Ok(())
             }

@@ -23,10 +23,23 @@ pub fn play_deal<A: Adjudicator + ?Sized>(
         policy.start_deal(deal.seed(), deal.index(), seat);
     }
     while let Some(seat) = deal.to_act() {
-        let action = policies[seat as usize].choose(&deal.observation(seat)?, deal.legal_actions());
-        deal.step(action, adjudicator)?;
+        play_decision(deal, seat, policies[seat as usize].as_mut(), adjudicator)?;
     }
     Ok(())
+}
+
+/// Asks `policy` for the decision of `seat`, the seat to act, and plays it (by its position among the legal
+/// actions; an illegal answer is refused by name).
+pub fn play_decision<A: Adjudicator + ?Sized>(
+    deal: &mut Deal,
+    seat: u8,
+    policy: &mut dyn Policy,
+    adjudicator: &A,
+) -> Result<()> {
+    match policy.choose_position(&deal.observation(seat)?, deal.legal_actions()) {
+        Ok(position) => deal.step_at(position, adjudicator),
+        Err(illegal) => deal.step(illegal, adjudicator),
+    }
 }
 
 /// How long a game lasts.

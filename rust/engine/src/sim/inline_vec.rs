@@ -19,6 +19,16 @@ impl<T: Copy + Default, const N: usize> Default for InlineVec<T, N> {
 }
 
 impl<T: Copy + Default, const N: usize> InlineVec<T, N> {
+    /// An empty vector whose unused slots hold `fill`. As a `const` it is written with whole-word zero
+    /// stores; `default()` builds one slot and copies it over the others, reading it back wider than it was
+    /// written (a store-forwarding stall, costly where a vector is opened on every discard).
+    pub(crate) const fn empty(fill: T) -> Self {
+        InlineVec {
+            items: [fill; N],
+            len: 0,
+        }
+    }
+
     /// Appends `item`. Callers size `N` for the most items they can produce; beyond it an item would be
     /// dropped, which debug builds report.
     pub(crate) fn push(&mut self, item: T) {

@@ -11,6 +11,18 @@ pub trait Policy: Send {
 
     /// One of `legal` (never empty when called).
     fn choose(&mut self, observation: &Observation<'_>, legal: &[Action]) -> Action;
+
+    /// Where in `legal` the chosen action stands: the table plays by position, with no search for the action
+    /// among the legal ones. The default finds [`Policy::choose`]'s answer (`Err` with it when it is not
+    /// legal); a bot that picks by position answers directly.
+    fn choose_position(
+        &mut self,
+        observation: &Observation<'_>,
+        legal: &[Action],
+    ) -> Result<usize, Action> {
+        let action = self.choose(observation, legal);
+        legal.iter().position(|&l| l == action).ok_or(action)
+    }
 }
 
 /// Uniformly random among the legal actions (listed in their sorted order), drawing `below(len)` from the
@@ -36,5 +48,9 @@ impl Policy for RandomBot {
     fn choose(&mut self, _observation: &Observation<'_>, legal: &[Action]) -> Action {
         let index = self.rng.below(legal.len() as u64) as usize;
         legal.get(index).copied().unwrap_or(Action::Pass)
+    }
+
+    fn choose_position(&mut self, _: &Observation<'_>, legal: &[Action]) -> Result<usize, Action> {
+        Ok(self.rng.below(legal.len() as u64) as usize)
     }
 }
