@@ -27,9 +27,9 @@ RUNS = [
     *[(ruleset, "efficiency", (5, 6), 200) for ruleset in ("gd-cgc5", "gd-qq3", "gd-guigang")],
 ]
 RAW_VALUES = 8
-# Columns added after the pins were recorded, so not in them: ``flowers`` is all zero at the flowerless Guangdong
-# tables (the MCR tests check it).
-UNPINNED = ("flowers",)
+# Columns added after the pins were first recorded, so not in them: all zero at a Guangdong table (no flowers, no
+# kong money, no horses, no ghosts; the MCR and 推倒胡 tests check them where they are not).
+UNPINNED = ("flowers", "kong_money", "horse_hits", "ghosts", "winner_ghosts")
 
 
 def digest(array: np.ndarray) -> str:

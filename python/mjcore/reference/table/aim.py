@@ -9,8 +9,9 @@ from typing import Optional
 
 from ...hand import Forms, Hand
 from ...table.types import WinCheck
-from ..analysis.forms import FormOptions, fits_closed_forms
-from ..analysis.knitted import honors_knitted_missing
+from ...tiles import NUM_KINDS
+from ..analysis.forms import COPIES, FormOptions, fits_closed_forms
+from ..analysis.knitted import honors_knitted_missing, knitted_straight_missing
 from ..analysis.shanten import best_shanten
 
 __all__ = ["Aim", "SPEED"]
@@ -23,11 +24,12 @@ class Aim:
 
     def shanten(self, hand: Hand) -> int:
         """Shanten as the engine's bot counts it: the standard form beside the melds; seven pairs, thirteen
-        orphans and 全不靠 (the knitted form it weighs; 组合龙 it leaves to chance) where they apply — no meld,
-        13 or 14 concealed tiles."""
+        orphans, 全不靠 and 组合龙 where they apply — no meld, 13 or 14 concealed tiles (组合龙 beside a declared
+        meld is not aimed at)."""
         shanten = best_shanten(hand, FormOptions(self.forms & ~Forms.KNITTED))
         if self.forms & Forms.KNITTED and fits_closed_forms(hand):
-            shanten = min(shanten, honors_knitted_missing(hand.concealed) - 1)
+            straight = knitted_straight_missing(hand.concealed, (COPIES,) * NUM_KINDS, 4, 0)
+            shanten = min(shanten, honors_knitted_missing(hand.concealed) - 1, straight - 1)
         return shanten
 
 

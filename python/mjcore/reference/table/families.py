@@ -30,8 +30,9 @@ class TwinFamily:
 
 
 def _guangdong_aim(rules: Any) -> Aim:
-    """Speed in the ruleset's forms but seven pairs, as the engine's Guangdong ``aim`` (the pinned play)."""
-    forms = (Forms.STANDARD if rules.standard else 0) | (Forms.THIRTEEN_ORPHANS if rules.thirteen_orphans else 0)
+    """Speed in the ruleset's winning forms (七对 at 贵港), as the engine's default ``aim``."""
+    forms = ((Forms.STANDARD if rules.standard else 0) | (Forms.SEVEN_PAIRS if rules.seven_pairs else 0)
+             | (Forms.THIRTEEN_ORPHANS if rules.thirteen_orphans else 0))  # fmt: skip
     return Aim(Forms(forms) or Forms.STANDARD)
 
 

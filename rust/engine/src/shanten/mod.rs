@@ -25,7 +25,7 @@ use kernels::{dispatch, KernelTask, Kernels};
 use kind_masks::{KindMasks, PairCounts};
 use standard::{table_missing_of_keys, StandardQuery};
 
-pub(crate) use special::mask_forms_missing;
+pub(crate) use special::{mask_forms_missing, plain_knitted_straight_missing};
 pub(crate) use standard::StandardParts;
 pub(crate) use useful::plain_useful;
 // The building blocks of the standard form, for callers that keep per-suit vectors themselves (the
@@ -55,7 +55,7 @@ pub(crate) const SPECIAL_SIZES: [usize; 2] = [13, 14];
 /// 组合龙 with its set declared: a concealed part of 10 or 11 tiles beside one meld.
 const KNITTED_WITH_MELD_SIZES: [usize; 2] = [10, 11];
 /// The knitted straight stands in for three of the sets.
-const SETS_IN_KNITTED_STRAIGHT: usize = 3;
+pub(crate) const SETS_IN_KNITTED_STRAIGHT: usize = 3;
 
 /// The minimum shanten over the selected forms that apply to the hand.
 pub fn shanten(hand: &Hand, opts: FormOptions) -> Result<i8> {

@@ -1,7 +1,7 @@
 //! How far a seat is from winning, as the efficiency bot weighs it: the shanten of a 3n+1 hand and its useful
 //! tiles (进张) — the copies the seat has not seen of the kinds whose draw lowers that shanten — towards a
 //! set of forms: the standard shape and the whole-hand forms the table wins with (thirteen orphans, seven
-//! pairs, 全不靠).
+//! pairs, 全不靠, 组合龙).
 //!
 //! Incremental: the standard form keeps one distance vector per suit (fewest missing tiles per (sets, pair)
 //! target, as in the shanten module) and, per suit, the combination of the other three. A draw or a discard
@@ -23,7 +23,10 @@ use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Meld, MAX_SETS};
 use crate::shanten::kernels::Portable;
-use crate::shanten::{mask_forms_missing, slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
+use crate::shanten::{
+    mask_forms_missing, plain_knitted_straight_missing, slot, Distances, HONOURS, NUMBERED,
+    SETS_IN_KNITTED_STRAIGHT, UNREACHABLE,
+};
 use crate::suit_key::{hand_keys_packed, suit_key};
 use crate::tile::{Counts, Suit, Tile, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
 
@@ -138,6 +141,9 @@ pub struct Evaluator<'a> {
     /// Seven pairs and 全不靠 where they apply (selected, no melds, 13/14 concealed tiles), as scored by the
     /// shanten module.
     pairs_or_knitted: Option<FormOptions>,
+    /// Whether 组合龙 (a knitted straight, a set and a pair) applies: selected, no melds, 13/14 concealed tiles.
+    /// (Beside one declared meld it would apply too; the bot does not claim towards it.)
+    knitted_straight: bool,
     unseen: &'a Counts,
     capped: &'a mut CappedSuits,
     /// Whether declared melds cap some kind of each suit below four copies.
@@ -186,6 +192,7 @@ impl<'a> Evaluator<'a> {
             unseen_kinds,
             sets: (size / 3).min(MAX_SETS),
             thirteen_orphans: forms.contains(FormSet::THIRTEEN_ORPHANS) && whole_hand,
+            knitted_straight: forms.contains(FormSet::KNITTED) && whole_hand,
             unseen,
             capped,
         }
@@ -498,10 +505,17 @@ impl<'a> Evaluator<'a> {
             .min(self.pairs_or_knitted_missing(counts))
     }
 
-    /// Fewest missing tiles of seven pairs and 全不靠, where they apply (the largest count otherwise).
+    /// Fewest missing tiles of seven pairs, 全不靠 and 组合龙, where they apply (the largest count otherwise).
     fn pairs_or_knitted_missing(&self, counts: &Counts) -> u8 {
-        self.pairs_or_knitted
-            .map_or(u8::MAX, |opts| mask_forms_missing(Portable, counts, opts))
+        let masked = self
+            .pairs_or_knitted
+            .map_or(u8::MAX, |opts| mask_forms_missing(Portable, counts, opts));
+        if !self.knitted_straight {
+            return masked;
+        }
+        // With no melds no copy cap binds, so the four-copy tables are exact for the set and pair beside it.
+        let beside = self.sets - SETS_IN_KNITTED_STRAIGHT;
+        masked.min(plain_knitted_straight_missing(Portable, counts, beside))
     }
 
     /// Fewest missing tiles of thirteen orphans (one of each terminal and honour, one of them paired); the
@@ -599,6 +613,7 @@ mod tests {
     use super::*;
     use crate::forms::{FormOptions, FormSet};
     use crate::hand::{Hand, MeldKind};
+    use crate::knitted_pattern::KnittedPattern;
     use crate::sim::Rng;
     use crate::sim::ShapeRules;
 
@@ -718,6 +733,56 @@ mod tests {
                 "{hand:?}"
             );
         }
+    }
+
+    /// Every MCR form, 组合龙 and 全不靠 included, on concealed 13-tile hands near a knitted pattern (and random
+    /// ones): the evaluator's shanten and useful copies are the waits module's.
+    #[test]
+    fn progress_in_every_form_agrees_with_the_waits_module() {
+        let opts = FormOptions {
+            forms: FormSet::ALL,
+            seven_pairs_quads: true,
+            wild_fifth_copy: true,
+        };
+        let mut rng = Rng::for_stream(13, 0, 0);
+        let mut capped = CappedSuits::default();
+        let mut knitted_nearer = 0;
+        for round in 0..3000 {
+            let mut hand = Hand::default();
+            let mut size = 0;
+            // Two hands in three start from a knitted pattern's tiles, a few of them left out.
+            if round % 3 != 0 {
+                let pattern = KnittedPattern::ALL[rng.below(6) as usize];
+                for kind in pattern.tiles().map(usize::from) {
+                    if rng.below(5) != 0 {
+                        hand.concealed[kind] += 1;
+                        size += 1;
+                    }
+                }
+            }
+            while size < 13 {
+                let kind = rng.below(NUM_KINDS as u64) as usize;
+                if hand.concealed[kind] < COPIES {
+                    hand.concealed[kind] += 1;
+                    size += 1;
+                }
+            }
+            let unseen: Counts = hand.concealed.map(|held| COPIES - held);
+            let (shanten, tiles) = crate::waits::waits(&hand, opts, None).unwrap();
+            let useful = tiles.iter().map(|&(_, n)| u32::from(n)).sum();
+            let mut evaluator =
+                Evaluator::new(&hand.concealed, &[], opts.forms, &unseen, &mut capped);
+            let progress = evaluator.progress(&hand.concealed);
+            assert_eq!(progress, Progress { shanten, useful }, "{hand:?}");
+            let standard = FormSet(FormSet::ALL.0 & !FormSet::KNITTED.0);
+            let mut without = Evaluator::new(&hand.concealed, &[], standard, &unseen, &mut capped);
+            knitted_nearer += usize::from(shanten < without.shanten(&hand.concealed));
+        }
+        // The knitted forms are targets: many of these hands are nearest to one of them.
+        assert!(
+            knitted_nearer > 1000,
+            "{knitted_nearer} hands nearest a knitted form"
+        );
     }
 
     #[test]

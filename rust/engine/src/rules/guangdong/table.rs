@@ -11,7 +11,7 @@ use crate::forms::{FormOptions, FormSet};
 use crate::hand::Meld;
 use crate::ruleset::Ruleset;
 use crate::scoring::{fan, liable_seat, payments, LimitHand, Situation, WinSource};
-use crate::sim::adjudicator::{Adjudicator, Aim, FirstGoAround, WinInfo, WinSituation};
+use crate::sim::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
 use crate::sim::deal::SEATS;
 use crate::sim::shape_rules::ShapeRules;
 use crate::sim::table_rules::TableRules;
@@ -96,12 +96,7 @@ impl Adjudicator for ScoringRules {
         self.table
     }
 
-    /// Speed in the ruleset's forms but seven pairs: the efficiency bot's Guangdong play stays the play the
-    /// table pins record (tests/test_table_pins.py; 贵港's 七对 aiming measured in docs/decisions.md).
-    fn aim(&self) -> Aim {
-        let forms = self.shapes.winning_forms().unwrap_or(FormSet::STANDARD);
-        Aim::speed(FormSet(forms.0 & !FormSet::SEVEN_PAIRS.0))
-    }
+    // The efficiency bot's aim is the default: speed in the ruleset's winning forms (七对 at 贵港).
 }
 
 /// The seat wind of table seat `seat` (the dealer is East = 0).
