@@ -109,7 +109,8 @@ struct View<'o> {
 
 impl Decision<'_> {
     fn decide(&mut self, observation: &Observation<'_>, legal: &[Action]) -> Result<Action> {
-        if legal.contains(&Action::Win) {
+        // Legal actions are sorted, a win after every other kind (a void is never offered beside it).
+        if legal.last() == Some(&Action::Win) {
             return Ok(Action::Win);
         }
         if let Some(void) = choose_void(observation, legal) {

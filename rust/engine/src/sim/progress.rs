@@ -500,12 +500,14 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Fewest missing tiles of the whole-hand forms that apply; the largest count when none does.
+    #[inline]
     fn whole_hand_missing(&self, counts: &Counts) -> u8 {
         self.orphans_missing(counts)
             .min(self.pairs_or_knitted_missing(counts))
     }
 
     /// Fewest missing tiles of seven pairs, 全不靠 and 组合龙, where they apply (the largest count otherwise).
+    #[inline]
     fn pairs_or_knitted_missing(&self, counts: &Counts) -> u8 {
         let masked = self
             .pairs_or_knitted

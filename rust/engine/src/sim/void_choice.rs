@@ -7,6 +7,10 @@ use super::observation::Observation;
 
 /// The void to name when `legal` offers the choice, else `None` (the decision is another one).
 pub fn choose_void(observation: &Observation<'_>, legal: &[Action]) -> Option<Action> {
+    // Legal actions are sorted and voids sort last: one look tells whether this is the choice.
+    if !matches!(legal.last(), Some(Action::Void(_))) {
+        return None;
+    }
     let hand = observation.hand();
     legal
         .iter()
