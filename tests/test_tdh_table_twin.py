@@ -104,3 +104,14 @@ def test_the_twin_refuses_a_bad_streak() -> None:
     table.reset(1, 0)
     with pytest.raises(mjcore.errors.InvalidArgumentError, match="streak"):
         table.set_dealer_streak(-1)
+
+
+@pytest.mark.parametrize("ghosts", ["flowers4", "flowers8"])
+def test_both_tables_refuse_flower_ghosts_by_name(ghosts: str) -> None:
+    """四花鬼 / 八花鬼 are scored but not played at either table yet (docs/decisions.md)."""
+    rules = TDH.with_options(ghosts=ghosts)
+    for table, run in ((Table, mjcore.simulate), (TwinTable, reference.simulate)):
+        with pytest.raises(mjcore.RulesetError, match="四花鬼 / 八花鬼"):
+            table(ruleset=rules)
+        with pytest.raises(mjcore.RulesetError, match="四花鬼 / 八花鬼"):
+            run(rules, 1, bots=("random",) * 4)
