@@ -77,9 +77,11 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
     draws = [sum(1 for e in events if e["type"] == "draw" and e["seat"] == seat) for seat in range(SEATS)]
     row = {
         "winners": [False] * SEATS, "pattern": [-1] * SEATS, "fan": [-1] * SEATS, "points": [0] * SEATS,
-        "payments": list(deal.event_payments), "discarder": -1, "self_drawn": False, "robbing_kong": False, "turns": max(draws),
-        "exhaustive_draw": not deal.outcome, "dealer": dealer, "liability": -1,
-        "kong_money": list(deal.kong_money), "horse_hits": [0] * SEATS, "ghosts": ghosts, "winner_ghosts": [0] * SEATS,
+        # The deal's other money (kong money, 跟庄) first; each win's payments are added below.
+        "payments": list(deal.event_payments), "discarder": -1, "self_drawn": False, "robbing_kong": False,
+        "turns": max(draws), "exhaustive_draw": not deal.outcome, "dealer": dealer, "liability": -1,
+        "kong_money": list(deal.kong_money), "horse_hits": [0] * SEATS, "ghosts": ghosts,
+        "winner_ghosts": [0] * SEATS,
         "kongs": sum(1 for e in events if e["type"] == "meld" and "kong" in e["kind"]),
         "flowers": [sum(1 for e in events if e["type"] == "flower" and e["seat"] == seat) for seat in range(SEATS)],
     }  # fmt: skip

@@ -11,7 +11,7 @@ from typing import Optional
 from ...hand import Hand, MeldKind
 from ...table.types import SEATS, WinCheck, WinSituation, win_fan
 
-__all__ = ["DealContext", "Declared", "TableHooks", "table_hooks"]
+__all__ = ["DealContext", "Declared", "TableHooks", "from_each", "table_hooks"]
 
 
 @dataclass(frozen=True)
