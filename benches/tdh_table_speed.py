@@ -1,8 +1,10 @@
 """推倒胡 table speed next to gd-cgc5's (issue 11): ``simulate`` on one thread, the same deals, best of five runs
-taken in turn so that both sides see the same noise; and the ghost batch shanten next to the same batch read
-without ghosts. Prints figures; asserts nothing.
+taken in turn so that both sides see the same noise; the native ``simulate("tdh")`` next to its pure-Python
+twin (``mjcore.reference.simulate``, the baseline issue 11 names), deals per second of each over the same
+first deals in one run; and the ghost batch shanten next to the same batch read without ghosts. Prints
+figures; asserts nothing.
 
-    python benches/tdh_table_speed.py [deals_random] [deals_efficiency]
+    python benches/tdh_table_speed.py [deals_random] [deals_efficiency] [twin_deals]
 """
 
 from __future__ import annotations
@@ -34,6 +36,21 @@ def tables(bot: str, deals: int) -> None:
     print(f"  tdh / gd-cgc5 ({bot}): {best['gd-cgc5'] / best['tdh']:.2f}")
 
 
+def twin(deals: int) -> None:
+    """Native (one thread) over twin, the same deals: the twin's plain-Python bots and scorer are the baseline."""
+    for bot in ("random", "efficiency"):
+        bots = (bot,) * 4
+        start = time.perf_counter()
+        mjcore.reference.simulate("tdh", deals, seed=1, bots=bots, per_deal=False)
+        twin_rate = deals / (time.perf_counter() - start)
+        native_deals = deals * 200  # enough for a stable native time; a rate is per deal either way
+        native = best_of(3, {"native": lambda: mjcore.simulate("tdh", native_deals, seed=1, bots=bots, threads=1,
+                                                                per_deal=False)})["native"]  # fmt: skip
+        native_rate = native_deals / native
+        print(f"simulate tdh {bot:10} native {native_rate:10,.0f} deals/s, twin {twin_rate:8,.1f} deals/s: "
+              f"{native_rate / twin_rate:,.0f}x")
+
+
 def batches(rows: int = 200_000) -> None:
     rng = np.random.default_rng(1)
     wall = np.repeat(np.arange(34), 4)
@@ -52,4 +69,5 @@ def batches(rows: int = 200_000) -> None:
 if __name__ == "__main__":
     tables("random", int(sys.argv[1]) if len(sys.argv) > 1 else 20_000)
     tables("efficiency", int(sys.argv[2]) if len(sys.argv) > 2 else 3_000)
+    twin(int(sys.argv[3]) if len(sys.argv) > 3 else 100)
     batches()

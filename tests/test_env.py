@@ -20,6 +20,8 @@ from mjcore.table.types import Action
 from .sim_helpers import bot_deal
 
 BASE = mjcore.load_ruleset("gd-cgc5")
+# 翻双鬼: two wild kinds a deal, after the indicator turned from the wall's last tile (public).
+TDH_FLIP = mjcore.load_ruleset("tdh").with_options(ghosts="flip_two", horses=2)
 
 
 def test_the_action_layout_follows_the_table_rules():
@@ -114,11 +116,14 @@ def _visible_to(seat: int, lines: list[str]) -> list[str]:
     return [json.dumps(e) for e in events if not (e["type"] == "draw" and e["seat"] != seat)]
 
 
-def test_observations_leak_nothing_a_seat_cannot_see():
+@pytest.mark.parametrize("ruleset, public_tail", [(BASE, 0), (TDH_FLIP, 1)], ids=["gd-cgc5", "tdh-flip"])
+def test_observations_leak_nothing_a_seat_cannot_see(ruleset, public_tail: int):
     """Swap two wall tiles, replay the same decisions: whenever seat 0's initial hand and every event it can see
-    stay the same while the others' hands differ, each of its observations (at every step) is unchanged."""
+    stay the same while the others' hands differ, each of its observations (at every step) is unchanged. Under
+    翻鬼 the wall's last tile is the indicator everyone sees (``public_tail``): it is never swapped."""
+    BASE = ruleset
     rng = np.random.default_rng(0)
-    base_env = aec_env(BASE, encoding="extended-v1", seed=4)
+    base_env = aec_env(BASE, encoding="extended-v2", seed=4)
     hidden_changes = 0
     for trial in range(100):
         base_env.reset(seed=trial)
@@ -133,12 +138,12 @@ def test_observations_leak_nothing_a_seat_cannot_see():
         views.append(base_env.observe("player_0")["observation"].tobytes())
         original_log = base_env.log()
         # A tile dealt to another seat (seat 0, the dealer, is dealt positions 0..12) and one of the wall.
-        i, j = int(rng.integers(13, 52)), int(rng.integers(53, len(wall)))
+        i, j = int(rng.integers(13, 52)), int(rng.integers(53, len(wall) - public_tail))
         if wall[i] == wall[j]:
             continue
         swapped = list(wall)
         swapped[i], swapped[j] = swapped[j], swapped[i]
-        env = aec_env(BASE, encoding="extended-v1", seed=4)
+        env = aec_env(BASE, encoding="extended-v2", seed=4)
         env.reset(seed=trial, options={"wall": swapped})
         start = Table(ruleset=BASE)
         start.reset(0, 0, wall=swapped)
@@ -169,7 +174,7 @@ def test_pettingzoo_api_and_seed_tests_pass():
 
     api_test(aec_env("gd-cgc5"), num_cycles=300)
     seed_test(lambda: aec_env("gd-qq3"), num_cycles=300)
-    seed_test(lambda: aec_env("gd-guigang", encoding="extended-v1", game=1), num_cycles=300)
+    seed_test(lambda: aec_env("gd-guigang", encoding="extended-v2", game=1), num_cycles=300)
 
 
 def test_gymnasium_env_checker_passes_and_callable_opponents_play():
@@ -228,7 +233,7 @@ def test_game_mode_pays_each_deal_and_ends_with_the_game():
     assert sum(len(d) for d in deals.values()) > 2 * games
 
 
-@pytest.mark.parametrize("encoding", ["compact-v1", "extended-v1"])
+@pytest.mark.parametrize("encoding", ["compact-v2", "extended-v2"])
 def test_the_planes_are_what_the_documentation_says(encoding: str):
     """Every seat's planes at every step equal the pure-Python twin's, built from the ``Table`` observation of a
     table rebuilt from the env's log (gd-cgc5 has no flowers and settles only at the end, so those columns are 0)."""
@@ -264,3 +269,41 @@ def test_every_family_at_the_table_plays_in_the_vector_env(ruleset):
         obs, reward, terminated, truncated, info = env.step(env.sample_actions())
         finished += int(terminated.sum())
     assert finished > 0
+
+
+@pytest.mark.parametrize("options, wild, flipped", [({}, 1, False), ({"ghosts": "flip"}, 1, True),
+                                                    ({"ghosts": "flip_two"}, 2, True), ({"ghosts": "none"}, 0, False)])
+def test_tdh_planes_show_the_ghosts_and_the_indicator(options: dict, wild: int, flipped: bool):
+    """At a 推倒胡 table the ghost rows hold the deal's wild kinds and its 翻鬼 indicator (zero where there are
+    none), and every row equals the twin encoder's over the pure-Python twin table replaying the env's log (the
+    points so far include the kong money paid as kongs are made)."""
+    from mjcore.reference.env.encoding import encode
+    from mjcore.reference.table import Table as TwinTable
+
+    rules = mjcore.load_ruleset("tdh").with_options(**options)
+    env = VectorEnv(rules, 2, seed=6, encoding="extended-v2", opponents=None)
+    rows = {name: first for first, _, name, _ in PLANES}
+    checked = 0
+    for _ in range(120):
+        for i in range(env.num_envs):
+            twin = TwinTable(ruleset=rules)
+            twin.replay(env.log(i))
+            deal = twin._deal  # its money so far (kong money) is the info row's points
+            for seat in range(4):
+                view = twin.observation(seat)
+                planes, _ = env.observe(i, seat)
+                assert planes[rows["ghosts"]].sum() == wild == len(view.ghosts)
+                assert planes[rows["ghosts"], list(view.ghosts)].all()
+                indicator = planes[rows["ghost_indicator"]]
+                assert indicator.sum() == flipped and (not flipped or indicator[view.ghost_indicator] == 1)
+                expected = encode(view, "extended-v2", points=deal.event_payments)
+                assert np.array_equal(planes, expected), (i, seat, np.argwhere(planes != expected)[:5].tolist())
+                checked += 1
+        env.step(env.sample_actions())
+    assert checked > 500
+
+
+def test_tdh_aec_env_passes_the_pettingzoo_api_test():
+    from pettingzoo.test import api_test
+
+    api_test(aec_env(TDH_FLIP, encoding="extended-v2"), num_cycles=300)

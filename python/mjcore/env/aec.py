@@ -21,7 +21,7 @@ __all__ = ["MahjongAEC"]
 class MahjongAEC(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "mjcore_mahjong_v1", "is_parallelizable": False}
 
-    def __init__(self, ruleset: Optional[RulesetLike] = "gd-cgc5", *, encoding: str = "compact-v1",
+    def __init__(self, ruleset: Optional[RulesetLike] = "gd-cgc5", *, encoding: str = "compact-v2",
                  game: Optional[int] = None, max_deals: int = 64, reward_scale: float = 1.0, score_unit: int = 1,
                  render_mode: Optional[str] = None, seed: int = 0) -> None:
         super().__init__()

@@ -31,7 +31,7 @@ class GymEnv(gym.Env):
     metadata = {"render_modes": ["ansi", "human"]}
 
     def __init__(self, ruleset: Optional[RulesetLike] = "gd-cgc5", *, opponents: Union[str, Opponent] = "random",
-                 seat: int = 0, encoding: str = "compact-v1", game: Optional[int] = None, max_deals: int = 64,
+                 seat: int = 0, encoding: str = "compact-v2", game: Optional[int] = None, max_deals: int = 64,
                  reward_scale: float = 1.0, score_unit: int = 1, illegal_action: str = "raise",
                  render_mode: Optional[str] = None, seed: int = 0) -> None:
         if illegal_action not in ("raise", "random"):

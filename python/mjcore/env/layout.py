@@ -31,7 +31,7 @@ class Encoding:
         return spaces.Box(0, 255, (self.rows, 34), np.uint8)
 
 
-_ALIASES = {"compact": "compact-v1", "extended": "extended-v1"}
+_ALIASES = {"compact": "compact-v2", "extended": "extended-v2"}
 
 
 def encoding_named(name: str) -> Encoding:

@@ -37,8 +37,8 @@ def _learning_mask(learning_seats: Sequence[int]) -> int:
 
 class VectorEnv:
     """``num_envs`` tables of ``ruleset``. ``learning_seats``: the seats whose decisions ``step`` returns (default:
-    seat 0 when ``opponents`` names a bot, every seat when ``opponents`` is None). ``encoding``: "compact-v1" or
-    "extended-v1". ``game``: None — an episode is one deal (the dealer of deal k is seat k mod 4) — or the wind
+    seat 0 when ``opponents`` names a bot, every seat when ``opponents`` is None). ``encoding``: "compact-v2" or
+    "extended-v2". ``game``: None — an episode is one deal (the dealer of deal k is seat k mod 4) — or the wind
     rounds of a game (1..4; dealer rotation and 连庄; ``max_deals`` caps it, then it is truncated). Rewards are
     settlement payments times ``reward_scale``. ``threads``: worker threads (None: all cores). ``autoreset=False``
     leaves a finished episode on the table until ``reset`` (what the AEC and single-agent envs build on).
@@ -50,7 +50,7 @@ class VectorEnv:
 
     def __init__(self, ruleset: Optional[RulesetLike] = "gd-cgc5", num_envs: int = 1, seed: int = 0, *,
                  opponents: Optional[str] = "random", learning_seats: Optional[Sequence[int]] = None,
-                 encoding: str = "compact-v1", game: Optional[int] = None, max_deals: int = 64,
+                 encoding: str = "compact-v2", game: Optional[int] = None, max_deals: int = 64,
                  reward_scale: float = 1.0, score_unit: int = 1, threads: Optional[int] = None,
                  win_check: Optional[WinCheck] = None, autoreset: bool = True) -> None:
         if opponents is not None and opponents not in OPPONENTS:

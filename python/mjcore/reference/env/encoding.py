@@ -14,7 +14,8 @@ from ...table.types import Observation
 
 __all__ = ["encode", "ROWS"]
 
-ROWS = {"compact-v1": 24, "extended-v1": 180}
+ROWS = {"compact-v2": 26, "extended-v2": 182}
+_EXTENDED = 26  # the first extended row: the compact rows come first
 _KIND_CODES = {MeldKind.CHI: 1, MeldKind.PON: 2, MeldKind.KONG: 3, MeldKind.ADDED_KONG: 4,
                MeldKind.CONCEALED_KONG: 5}
 
@@ -29,7 +30,7 @@ def _meld_counts(meld) -> list[int]:
     return counts
 
 
-def encode(view: Observation, encoding: str = "compact-v1", *, flowers: Sequence[int] = (0, 0, 0, 0),
+def encode(view: Observation, encoding: str = "compact-v2", *, flowers: Sequence[int] = (0, 0, 0, 0),
            points: Sequence[int] = (0, 0, 0, 0), won: Sequence[bool] = (False,) * 4, score_unit: int = 1) -> np.ndarray:
     planes = np.zeros((ROWS[encoding], 34), dtype=np.uint8)
     me = view.seat
@@ -72,18 +73,23 @@ def encode(view: Observation, encoding: str = "compact-v1", *, flowers: Sequence
     info[4] = (3 if offered.added_kong else 2) if offered is not None else (1 if own_turn and view.drawn is None
                                                                              else 0)
     info[5] = 0 if offered is None else view.relative(offered.from_seat)
-    if encoding == "extended-v1":
+    for kind in view.ghosts:
+        planes[24, kind] = 1
+    if view.ghost_indicator is not None:
+        planes[25, view.ghost_indicator] = 1
+    if encoding == "extended-v2":
+        order, claims, meld_tiles, meld_info = _EXTENDED, _EXTENDED + 128, _EXTENDED + 132, _EXTENDED + 152
         for rel, seat in enumerate(seats):
             shown = view.discard_history[seat][-32:]
             for k, d in enumerate(shown):
-                planes[24 + 32 * rel + k, d.tile] = 1
+                planes[order + 32 * rel + k, d.tile] = 1
                 if d.claimed_by is not None:
-                    planes[152 + rel, k] = 1 + view.relative(d.claimed_by)
+                    planes[claims + rel, k] = 1 + view.relative(d.claimed_by)
             for k, meld in enumerate(view.melds[seat][:5]):
-                planes[156 + 5 * rel + k] = _meld_counts(meld)
-                planes[176 + rel, k] = _KIND_CODES[meld.kind]
+                planes[meld_tiles + 5 * rel + k] = _meld_counts(meld)
+                planes[meld_info + rel, k] = _KIND_CODES[meld.kind]
                 if meld.from_offset is not None:
-                    planes[176 + rel, 8 + k] = 1 + view.relative((seat + meld.from_offset) % 4)
+                    planes[meld_info + rel, 8 + k] = 1 + view.relative((seat + meld.from_offset) % 4)
                 if meld.claimed is not None:
-                    planes[176 + rel, 16 + k] = 1 + meld.claimed
+                    planes[meld_info + rel, 16 + k] = 1 + meld.claimed
     return planes

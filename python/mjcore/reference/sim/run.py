@@ -17,7 +17,7 @@ from ...sim.result import SimulationRequest, SimulationResult, totals_of
 from ..table.bots import bots_named
 from ..table.deal import SEATS, Deal
 from ..table.game import play_deal
-from ..table.families import twin_family
+from ..table.families import settled_wins, twin_family
 
 __all__ = ["simulate"]
 
@@ -71,30 +71,33 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
     dealer = index % SEATS
     wind = rules.table_rules.round_wind_of_deal(index)
     deal = Deal(request.seed, index, dealer, wind, family.win_check(rules), rules=rules.table_rules)
+    ghosts = sum(1 << kind for kind in deal.ghosts)
     play_deal(deal, bots_named(request.bots, family.aim(rules)))
     events = [json.loads(line) for line in deal.log_lines()]
     draws = [sum(1 for e in events if e["type"] == "draw" and e["seat"] == seat) for seat in range(SEATS)]
     row = {
         "winners": [False] * SEATS, "pattern": [-1] * SEATS, "fan": [-1] * SEATS, "points": [0] * SEATS,
-        "payments": [0] * SEATS, "discarder": -1, "self_drawn": False, "robbing_kong": False, "turns": max(draws),
-        "exhaustive_draw": not deal.outcome, "dealer": dealer, "liability": -1,
-        # A Guangdong table pays no kong money and plays no horses or ghosts.
-        "kong_money": [0] * SEATS, "horse_hits": [0] * SEATS, "ghosts": 0, "winner_ghosts": [0] * SEATS,
+        # The deal's other money (kong money, 跟庄) first; each win's payments are added below.
+        "payments": list(deal.event_payments), "discarder": -1, "self_drawn": False, "robbing_kong": False,
+        "turns": max(draws), "exhaustive_draw": not deal.outcome, "dealer": dealer, "liability": -1,
+        "kong_money": list(deal.kong_money), "horse_hits": [0] * SEATS, "ghosts": ghosts,
+        "winner_ghosts": [0] * SEATS,
         "kongs": sum(1 for e in events if e["type"] == "meld" and "kong" in e["kind"]),
         "flowers": [sum(1 for e in events if e["type"] == "flower" and e["seat"] == seat) for seat in range(SEATS)],
     }  # fmt: skip
-    for order, (winner, (hand, situation)) in enumerate(zip(deal.outcome or [], deal.settlements)):
+    for order, (winner, win) in enumerate(zip(deal.outcome or [], settled_wins(rules, deal))):
         if order == 0:
             row["turns"] = draws[winner.seat]
             row["discarder"] = -1 if winner.from_seat is None else winner.from_seat
             row["self_drawn"] = winner.from_seat is None
             row["robbing_kong"] = winner.robbing_kong
-        pattern, paid, liable = family.settle(rules, hand, situation)
         row["winners"][winner.seat] = True
         row["fan"][winner.seat] = winner.fan
         row["points"][winner.seat] = 1 << winner.fan
-        row["pattern"][winner.seat] = pattern
-        row["payments"] = [total + p for total, p in zip(row["payments"], paid)]
-        if row["liability"] < 0 and liable is not None:
-            row["liability"] = liable
+        row["pattern"][winner.seat] = win.pattern
+        row["payments"] = [total + p for total, p in zip(row["payments"], win.payments)]
+        row["horse_hits"][winner.seat] = win.horse_hits
+        row["winner_ghosts"][winner.seat] = deal.ghosts_held(winner)
+        if row["liability"] < 0 and win.liable is not None:
+            row["liability"] = win.liable
     return row

@@ -18,11 +18,12 @@ from typing import Optional, Union
 from ...arguments import check_u64
 from ...errors import IllegalActionError, InvalidArgumentError, InvalidHandError
 from ...hand import Hand, Meld, MeldKind
-from ...table.types import Action, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
+from ...table.types import Action, Observation, OfferedTile, WinCheck, WinSituation, Winner
 from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
 from ...tiles import NUM_KINDS, tile_name
 from . import log
 from .discard_history import discard_history
+from .hooks import DealContext, table_hooks
 from .wall import FIRST_FLOWER, Wall, tile_set
 
 __all__ = ["Deal", "SEATS"]
@@ -97,7 +98,7 @@ class Deal:
         self.index = index
         self.dealer = dealer
         self.round_wind = round_wind
-        self._win_check = win_check
+        self._hooks = table_hooks(win_check)  # the family's ghosts, kong money, 跟庄 (defaults: none)
         self.rules = rules
         self._wall = wall if wall is not None else Wall.for_deal(seed, index, rules)
         if len(self._wall.order) != len(tile_set(rules)):
@@ -116,9 +117,20 @@ class Deal:
         self._twelve_tiles_down: list[tuple[int, int]] = []
         # The hand and situation each winner was settled with, so that the win can be scored and paid.
         self.settlements: list[tuple[Hand, WinSituation]] = []
+        # For each, the win as the family declared it there and then (None: settled afterwards from the above).
+        self.declared: list = []
+        # What the events other than wins paid (kong money, 跟庄), and the kong money among it (zero-sum).
+        self.event_payments = [0] * SEATS
+        self.kong_money = [0] * SEATS
+        self.dealer_streak = 0  # the dealer's 连庄 count, set by the game (节节高)
         self._legal: list[Action] = []
         self._events = [log.start(seed, index, dealer, round_wind, self._wall.order)]
         self.outcome: Optional[list[Winner]] = None
+        # 翻鬼: the indicator is turned from the wall's tail before the deal and stays out of play.
+        self.ghost_indicator = self._wall.draw_replacement() if self._hooks.flips() else None
+        if self.ghost_indicator is not None and self.ghost_indicator >= FIRST_FLOWER:
+            raise InvalidArgumentError("翻鬼 turns a playing tile: a set with flowers cannot flip its ghost")
+        self.ghosts = self._hooks.ghost_kinds(self.ghost_indicator)
         dealt_flowers = [0] * SEATS
         for offset in range(SEATS):
             seat = (dealer + offset) % SEATS
@@ -194,6 +206,8 @@ class Deal:
             offered=offered,
             discard_history=discard_history(self._events),
             flowers=tuple(tuple(sorted(s.flowers)) for s in self._seats),
+            ghosts=tuple(sorted(self.ghosts)),
+            ghost_indicator=self.ghost_indicator,
         )
 
     # Stepping -----------------------------------------------------------------------------------------------
@@ -229,11 +243,14 @@ class Deal:
             state.concealed[action.tile] -= 1
             state.discards.append(action.tile)
             self._discards_made += 1
+            if self._hooks.follow_dealer and self._discards_made == SEATS:
+                self._follow_dealer()
             self._offer(seat, action.tile, _Offer.DISCARD)
         elif action.kind == "concealed_kong":
             state.concealed[action.tile] -= 4
             self._interrupted = True
             self._add_meld(seat, Meld(MeldKind.CONCEALED_KONG, action.tile), None)
+            self._settle_kong(seat, MeldKind.CONCEALED_KONG, None)
             self._draw_replacement_for(seat, None)
         else:  # added_kong
             self._interrupted = True
@@ -340,6 +357,7 @@ class Deal:
         if sum(m.kind != MeldKind.CONCEALED_KONG for m in state.melds) == self.rules.hand // 3:
             self._twelve_tiles_down.append((seat, from_seat))
         if kind == MeldKind.KONG:
+            self._settle_kong(seat, kind, from_seat)
             self._draw_replacement_for(seat, from_seat)
         else:
             self._enter_turn(seat, None)
@@ -353,7 +371,22 @@ class Deal:
         state.melds[position] = kong
         feeder = None if pon.from_offset is None else (seat + pon.from_offset) % SEATS
         self._events.append(log.meld(seat, kong, feeder))
+        self._settle_kong(seat, MeldKind.ADDED_KONG, feeder)
         self._draw_replacement_for(seat, None)
+
+    def _settle_kong(self, seat: int, kind: MeldKind, feeder: Optional[int]) -> None:
+        """Kong money, paid as the kong is made (returned at a 流局 unless the family keeps it)."""
+        paid = self._hooks.settle_kong(seat, kind, feeder) or [0] * SEATS
+        self.event_payments = [t + p for t, p in zip(self.event_payments, paid)]
+        self.kong_money = [t + p for t, p in zip(self.kong_money, paid)]
+
+    def _follow_dealer(self) -> None:
+        """跟庄 (OC-51): after the fourth discard of an uninterrupted first go-around, all four seats' first
+        discards are the dealer's first one."""
+        first = [state.discards[0] if state.discards else None for state in self._seats]
+        if not self._interrupted and first[self.dealer] is not None and len(set(first)) == 1:
+            paid = self._hooks.settle_follow_dealer(self.dealer) or [0] * SEATS
+            self.event_payments = [t + p for t, p in zip(self.event_payments, paid)]
 
     def _add_meld(self, seat: int, meld: Meld, from_seat: Optional[int]) -> None:
         self._seats[seat].melds.append(meld)
@@ -401,7 +434,8 @@ class Deal:
                 legal.append(Action("win"))
             if self._wall.remaining > 0:
                 if rules.concealed_kong:
-                    legal += [Action("concealed_kong", k) for k in range(NUM_KINDS) if state.concealed[k] == 4]
+                    legal += [Action("concealed_kong", k) for k in range(NUM_KINDS)
+                              if state.concealed[k] == 4 and self._meldable(k)]  # fmt: skip
                 if rules.added_kong:
                     legal += [Action("added_kong", m.tile) for m in state.melds
                               if m.kind == MeldKind.PON and state.concealed[m.tile] > 0]
@@ -443,15 +477,28 @@ class Deal:
         concealed = self._seats[seat].concealed
         rules = self.rules
         options = []
-        if rules.pon and concealed[tile] >= 2:
+        meldable = self._meldable(tile)
+        if rules.pon and concealed[tile] >= 2 and meldable:
             options.append(Action("pon"))
-        if rules.melded_kong and concealed[tile] == 3 and self._wall.remaining > 0:
+        if rules.melded_kong and concealed[tile] == 3 and self._wall.remaining > 0 and meldable:
             options.append(Action("kong"))
         if is_next and rules.chi == "next_seat":
             for lowest in range(max(tile - 2, 0), tile + 1):
                 if _can_start_chow(lowest) and all(k == tile or concealed[k] > 0 for k in range(lowest, lowest + 3)):
                     options.append(Action("chi", lowest))
         return options
+
+    def _meldable(self, kind: int) -> bool:
+        """A kind may be ponged or konged: all but the ghosts, unless the family lets ghosts meld."""
+        return kind not in self.ghosts or self._hooks.ghost_melds
+
+    def _context(self) -> DealContext:
+        return DealContext(self.ghosts, self.ghost_indicator, self._wall.undrawn(), self.dealer_streak)
+
+    def ghosts_held(self, winner: Winner) -> int:
+        """The ghosts ``winner``'s winning hand held, its winning tile included."""
+        held = sum(self._seats[winner.seat].concealed[kind] for kind in self.ghosts)
+        return held + (winner.from_seat is not None and winner.tile in self.ghosts)
 
     def _judge(self, seat: int, tile: int, from_seat: Optional[int], drawn: Optional[_Drawn],
                robbing_kong: bool, winners_on_discard: int = 1, settle: bool = False) -> Optional[int]:
@@ -479,9 +526,14 @@ class Deal:
             shown=self._shown_copies(tile, from_seat is not None and not robbing_kong),
         )
         hand = Hand(tuple(concealed), tuple(state.melds))
+        context = self._context()
         if settle:
             self.settlements.append((hand, situation))
-        return win_fan(self._win_check(hand, situation))
+            declared = self._hooks.declare(hand, situation, context)
+            self.declared.append(declared)
+            if declared is not None:
+                return declared.fan
+        return self._hooks.judge(hand, situation, context)
 
     def _shown_copies(self, tile: int, on_discard: bool) -> int:
         """Copies of ``tile`` in the open: every seat's discards and exposed melds (a concealed kong lies face
@@ -516,6 +568,10 @@ class Deal:
     def _finish(self) -> None:
         """Ends the deal with the wins so far (none: an exhaustive draw)."""
         winners = self._wins
+        if not winners and not self._hooks.kong_money_on_draw:
+            # 荒庄荒杠 (OC-30): the kong money paid during the deal is returned.
+            self.event_payments = [t - k for t, k in zip(self.event_payments, self.kong_money)]
+            self.kong_money = [0] * SEATS
         self._events.append(log.end(winners, self._wall.remaining))
         self.outcome = winners
         self._legal = []
@@ -527,6 +583,8 @@ class Deal:
         """Every tile of the set accounted for (undrawn wall + hands + melds + discards + flowers set aside =
         the set, so no kind five times) and hand sizes fitting the phase."""
         seen = [0] * (FIRST_FLOWER + 8)
+        if self.ghost_indicator is not None:
+            seen[self.ghost_indicator] += 1
         for t in self._wall.undrawn():
             seen[t] += 1
         for seat, state in enumerate(self._seats):

@@ -26,6 +26,7 @@ from ...table.types import Action, Observation, WinSituation, win_fan
 from ...tiles import NUM_KINDS
 from ..analysis.decompose import has_decomposition
 from ..analysis.forms import COPIES, FormOptions
+from . import ghost_efficiency
 from .aim import SPEED, Aim
 from .deal import SEATS
 from .discard_order import tie_break
@@ -68,6 +69,8 @@ class EfficiencyBot:
         """Nothing to reset: the bot has no randomness and no memory between decisions."""
 
     def choose(self, observation: Observation, legal: list[Action]) -> Action:
+        if observation.ghosts:  # at a table with ghosts (推倒胡) the bot counts them as wild: its own module
+            return ghost_efficiency.choose(observation, legal, frozenset(observation.ghosts))
         if _WIN in legal:
             return _WIN
         unseen = unseen_copies(observation)

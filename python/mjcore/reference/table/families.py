@@ -12,20 +12,24 @@ from ...errors import RulesetError
 from ...hand import Forms, Hand
 from ...table.types import SEATS, WinCheck, WinSituation
 from ..rules.mcr.at_table import mcr_win_check, settle_mcr_win
+from ..rules.tdh.at_table import tdh_aim, tdh_win_check
 from .scoring_rules import scoring_win_check
 from .aim import SPEED, Aim
 from .deal import Deal
+from .hooks import Declared
 from .settlement import settle_win
 
-__all__ = ["TwinFamily", "deal_payments", "twin_family"]
+__all__ = ["TwinFamily", "deal_payments", "settled_wins", "twin_family"]
 
 Settle = Callable[[Any, Hand, WinSituation], tuple[int, list[int], Optional[int]]]
 
 
 @dataclass(frozen=True)
 class TwinFamily:
-    win_check: Callable[[Any], WinCheck]  # the ruleset's win check
-    settle: Settle  # (ruleset, hand with its winning tile, situation) -> pattern row, payments, liable seat
+    win_check: Callable[[Any], WinCheck]  # the ruleset's win check (or its table hooks, which declare wins)
+    # (ruleset, hand with its winning tile, situation) -> pattern row, payments, liable seat; None where the
+    # win check's hooks settle each win as it is declared (hooks.Declared)
+    settle: Optional[Settle]
     aim: Callable[[Any], Aim] = lambda rules: SPEED  # what the efficiency bot plays for (default: speed)
 
 
@@ -40,6 +44,7 @@ _FAMILIES = {
     "guangdong": TwinFamily(scoring_win_check, settle_win, _guangdong_aim),
     # Every MCR form, with ready hands judged by the table: a wait below 8 fan is not worth waiting on.
     "mcr": TwinFamily(mcr_win_check, settle_mcr_win, lambda rules: Aim(Forms.ALL, mcr_win_check(rules))),
+    "tdh": TwinFamily(tdh_win_check, None, tdh_aim),
 }
 
 
@@ -52,14 +57,25 @@ def twin_family(rules: Any) -> TwinFamily:
     return family
 
 
+def settled_wins(rules: Any, deal: Deal) -> list[Declared]:
+    """The finished deal's wins as ``rules``' family settles them, in the order they were won."""
+    settle = twin_family(rules).settle
+    wins = []
+    for winner, declared, (hand, situation) in zip(deal.outcome or [], deal.declared, deal.settlements):
+        if declared is None:
+            assert settle is not None
+            declared = Declared(winner.fan, *settle(rules, hand, situation))
+        wins.append(declared)
+    return wins
+
+
 def deal_payments(rules: Optional[Any], deal: Deal) -> Optional[tuple[int, ...]]:
-    """Each seat's money over the finished deal's wins (一炮多响 settles each winner), None while it runs;
-    zeros without a ruleset (a win check scores no money) or for an exhaustive draw."""
+    """Each seat's money over the finished deal's wins (一炮多响 settles each winner) and its other paying
+    events (kong money, 跟庄), None while it runs; zeros without a ruleset (a win check scores no money)."""
     if deal.outcome is None:
         return None
-    total = [0] * SEATS
+    total = list(deal.event_payments)
     if rules is not None:
-        settle = twin_family(rules).settle
-        for hand, situation in deal.settlements:
-            total = [t + p for t, p in zip(total, settle(rules, hand, situation)[1])]
+        for win in settled_wins(rules, deal):
+            total = [t + p for t, p in zip(total, win.payments)]
     return tuple(total)

@@ -10,6 +10,7 @@ from ...errors import IllegalActionError, InvalidArgumentError
 from ...table.types import WinCheck, Winner
 from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
 from .deal import SEATS, Deal
+from .hooks import table_hooks
 from .policy import Policy
 
 __all__ = ["play_deal", "GameConfig", "Game", "play_game"]
@@ -43,24 +44,54 @@ class Game:
         self.round_wind = 0
         self.deals_played = 0
         self.is_over = config.max_deals == 0
+        self.dealer_streak = 0  # the deals the dealer has kept in a row (连庄, 节节高)
+        self._passes = 0  # changes of dealer in this wind round, where the winner deals
+        self._winner_deals_next = False
 
     def start_deal(self, win_check: WinCheck, rules: TableRules = DEFAULT_TABLE_RULES) -> Deal:
         if self.is_over:
             raise IllegalActionError("the game is over")
-        return Deal(self.seed, self.deals_played, self.dealer, self.round_wind, win_check, rules=rules)
+        deal = Deal(self.seed, self.deals_played, self.dealer, self.round_wind, win_check, rules=rules)
+        deal.dealer_streak = self.dealer_streak
+        self._winner_deals_next = table_hooks(win_check).winner_deals  # how the deal started passes on
+        return deal
 
     def record(self, winners: list[Winner], rules: TableRules = DEFAULT_TABLE_RULES) -> None:
-        """The dealer stays as ``end.dealer_stays`` says — by default after a draw or when among the winners;
-        otherwise the deal passes to the 下家, and the round wind advances when it returns to seat 0."""
-        dealer_won = any(w.seat == self.dealer for w in winners)
-        stays = {"win_or_draw": not winners or dealer_won, "win": dealer_won, "never": False}[rules.dealer_stays]
-        if not stays:
-            self.dealer = (self.dealer + 1) % SEATS
-            if self.dealer == 0:
-                self.round_wind += 1
-                self.is_over |= self.round_wind >= self.config.wind_rounds
+        """Where the winner deals next (推倒胡 OC-29, the deal's family says so) the first winner takes the
+        deal and the round wind advances after four changes of dealer. Otherwise the dealer stays as
+        ``end.dealer_stays`` says — by default after a draw or when among the winners — or the deal passes to
+        the 下家, and the round wind advances when it returns to seat 0."""
+        if self._winner_deals_next:
+            self._winner_deals(winners)
+        else:
+            dealer_won = any(w.seat == self.dealer for w in winners)
+            stays = {"win_or_draw": not winners or dealer_won, "win": dealer_won,
+                     "never": False}[rules.dealer_stays]  # fmt: skip
+            if stays:
+                self.dealer_streak += 1
+            else:
+                self.dealer_streak = 0
+                self.dealer = (self.dealer + 1) % SEATS
+                if self.dealer == 0:
+                    self._next_round()
         self.deals_played += 1
         self.is_over |= self.deals_played >= self.config.max_deals
+
+    def _winner_deals(self, winners: list[Winner]) -> None:
+        """The first winner deals next (the dealer stays after a draw)."""
+        following = winners[0].seat if winners else self.dealer
+        if following == self.dealer:
+            self.dealer_streak += 1
+            return
+        self.dealer, self.dealer_streak = following, 0
+        self._passes += 1
+        if self._passes == SEATS:
+            self._passes = 0
+            self._next_round()
+
+    def _next_round(self) -> None:
+        self.round_wind += 1
+        self.is_over |= self.round_wind >= self.config.wind_rounds
 
 
 def play_game(seed: int, config: GameConfig, policies: Sequence[Policy], win_check: WinCheck,

@@ -105,6 +105,17 @@ class Table:
     def payments(self) -> Optional[tuple[int, ...]]:
         return deal_payments(self._ruleset, self._current)
 
+    def kong_money(self) -> Optional[tuple[int, ...]]:
+        """The kong money inside ``payments`` once the deal is over; None while it runs."""
+        deal = self._current
+        return None if deal.outcome is None else tuple(deal.kong_money)
+
+    def set_dealer_streak(self, streak: int) -> None:
+        """The dealer's 连庄 count for the current deal (节节高, 买马节节高); ``reset`` starts at 0."""
+        if isinstance(streak, bool) or not isinstance(streak, int) or not 0 <= streak <= 255:
+            raise InvalidArgumentError(f"streak must be an int in 0..255, not {streak!r}")
+        self._current.dealer_streak = streak
+
     def play(self, bots: Sequence[str] = ("efficiency",) * 4) -> None:
         """As the native ``Table.play``: the rest of the deal by one built-in bot per seat, the efficiency bot
         playing for the table's aim (as ``simulate``), so ``reset`` + ``play`` is the deal ``simulate`` plays."""

@@ -24,12 +24,13 @@ pub enum Encoding {
 }
 
 impl Encoding {
-    pub const NAMES: [&'static str; 2] = ["compact-v1", "extended-v1"];
+    /// v2: the ghost and 翻鬼 indicator rows follow the info row (v1 had neither).
+    pub const NAMES: [&'static str; 2] = ["compact-v2", "extended-v2"];
 
     pub fn named(name: &str) -> Result<Encoding> {
         match name {
-            "compact-v1" | "compact" => Ok(Encoding::Compact),
-            "extended-v1" | "extended" => Ok(Encoding::Extended),
+            "compact-v2" | "compact" => Ok(Encoding::Compact),
+            "extended-v2" | "extended" => Ok(Encoding::Extended),
             _ => Err(EngineError::argument(format!(
                 "unknown encoding {name:?}: expected one of {}",
                 Self::NAMES.join(", ")
@@ -67,8 +68,10 @@ const MELDED: usize = 14;
 const KONGS: usize = 18;
 const SEEN: usize = 22;
 const INFO: usize = 23;
-const COMPACT_ROWS: usize = 24;
-const ORDER: usize = 24;
+const GHOSTS: usize = 24;
+const INDICATOR: usize = 25;
+const COMPACT_ROWS: usize = 26;
+const ORDER: usize = COMPACT_ROWS;
 const CLAIMS: usize = ORDER + 4 * DISCARD_SLOTS;
 const MELD_TILES: usize = CLAIMS + 4;
 const MELD_INFO: usize = MELD_TILES + 4 * MELD_SLOTS;
@@ -90,7 +93,7 @@ pub const INFO_COLUMNS: [(usize, usize, &str); 11] = [
 ];
 
 /// Every row group of both encodings.
-pub const PLANES: [PlaneGroup; 13] = [
+pub const PLANES: [PlaneGroup; 15] = [
     (HAND, 4, "hand", "own concealed tiles: row r is 1 where the count of the kind exceeds r (thermometer)"),
     (DRAWN, 1, "drawn", "1 at the tile just drawn (own turn after a draw)"),
     (OFFERED, 1, "offered", "1 at the tile on offer (a discard, or a kong's tile that could be robbed)"),
@@ -100,6 +103,8 @@ pub const PLANES: [PlaneGroup; 13] = [
     (KONGS, 4, "kongs", "per relative seat: 1 at the kind of each of its kongs (concealed ones included)"),
     (SEEN, 1, "seen", "how many of each kind the viewer has seen: own hand, every meld, every discard on the table (0..4)"),
     (INFO, 1, "info", "scalars by column, see the info table"),
+    (GHOSTS, 1, "ghosts", "1 at each kind that is wild in this deal (鬼牌, 推倒胡; all 0 at a table without ghosts)"),
+    (INDICATOR, 1, "ghost_indicator", "1 at the 翻鬼 indicator turned before the deal (all 0 where the ghosts are not flipped)"),
     (ORDER, 4 * DISCARD_SLOTS, "discard_order", "extended only: per relative seat, 32 rows: row k is 1 at the tile of its k-th discard (claimed ones included; the latest 32 when it made more)"),
     (CLAIMS, 4, "discard_claims", "extended only: per relative seat, column k: 1 + relative seat of who claimed its k-th discard shown, 0 unclaimed"),
     (MELD_TILES, 4 * MELD_SLOTS, "meld_tiles", "extended only: per relative seat, 5 rows: row k holds the tile counts of its k-th meld"),
@@ -221,6 +226,13 @@ pub fn encode(
     };
     info[5] = offered.map_or(0, |o| relative(o.from) as u8);
     rows[INFO] = info;
+    let ghosts = view.ghosts();
+    for (kind, cell) in rows[GHOSTS].iter_mut().enumerate() {
+        *cell = u8::from(ghosts & (1 << kind) != 0);
+    }
+    if let Some(shown) = view.ghost_indicator() {
+        rows[INDICATOR][usize::from(shown.index())] = 1;
+    }
     let (compact, rest) = out.split_at_mut(COMPACT_ROWS * COLUMNS);
     compact.copy_from_slice(rows.as_flattened());
     if encoding == Encoding::Extended {
@@ -280,7 +292,7 @@ mod tests {
             assert_eq!(first, next, "{name}");
             next += rows;
             if next == COMPACT_ROWS {
-                assert_eq!(name, "info");
+                assert_eq!(name, "ghost_indicator");
             }
         }
         assert_eq!(next, EXTENDED_ROWS);
