@@ -17,7 +17,7 @@ from ...sim.result import SimulationRequest, SimulationResult, totals_of
 from ..table.bots import bots_named
 from ..table.deal import SEATS, Deal
 from ..table.game import play_deal
-from ..table.families import twin_family
+from ..table.families import settled_wins, twin_family
 
 __all__ = ["simulate"]
 
@@ -70,7 +70,8 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
     family = twin_family(rules)
     dealer = index % SEATS
     wind = rules.table_rules.round_wind_of_deal(index)
-    deal = Deal(request.seed, index, dealer, wind, family.win_check(rules), rules=rules.table_rules)
+    deal = Deal(request.seed, index, dealer, wind, family.win_check(rules), rules=rules.table_rules,
+                hooks=family.hooks(rules))
     play_deal(deal, bots_named(request.bots, family.aim(rules)))
     events = [json.loads(line) for line in deal.log_lines()]
     draws = [sum(1 for e in events if e["type"] == "draw" and e["seat"] == seat) for seat in range(SEATS)]
@@ -78,18 +79,20 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
         "winners": [False] * SEATS, "pattern": [-1] * SEATS, "fan": [-1] * SEATS, "points": [0] * SEATS,
         "payments": [0] * SEATS, "discarder": -1, "self_drawn": False, "robbing_kong": False, "turns": max(draws),
         "exhaustive_draw": not deal.outcome, "dealer": dealer, "liability": -1,
-        # A Guangdong table pays no kong money and plays no horses or ghosts.
-        "kong_money": [0] * SEATS, "horse_hits": [0] * SEATS, "ghosts": 0, "winner_ghosts": [0] * SEATS,
+        # The kong money paid during the deal; the twin tables play no horses or ghosts.
+        "kong_money": list(deal.kong_money), "horse_hits": [0] * SEATS, "ghosts": 0, "winner_ghosts": [0] * SEATS,
         "kongs": sum(1 for e in events if e["type"] == "meld" and "kong" in e["kind"]),
         "flowers": [sum(1 for e in events if e["type"] == "flower" and e["seat"] == seat) for seat in range(SEATS)],
     }  # fmt: skip
-    for order, (winner, (hand, situation)) in enumerate(zip(deal.outcome or [], deal.settlements)):
+    settled = settled_wins(rules, deal)
+    row["payments"] = list(deal.event_payments)
+    for order, (winner, win) in enumerate(zip(deal.outcome or [], settled)):
         if order == 0:
             row["turns"] = draws[winner.seat]
             row["discarder"] = -1 if winner.from_seat is None else winner.from_seat
             row["self_drawn"] = winner.from_seat is None
             row["robbing_kong"] = winner.robbing_kong
-        pattern, paid, liable = family.settle(rules, hand, situation)
+        pattern, paid, liable = win.pattern, win.payments, win.liable
         row["winners"][winner.seat] = True
         row["fan"][winner.seat] = winner.fan
         row["points"][winner.seat] = 1 << winner.fan

@@ -15,9 +15,13 @@ from ..rules.mcr.at_table import mcr_win_check, settle_mcr_win
 from .scoring_rules import scoring_win_check
 from .aim import SPEED, Aim
 from .deal import Deal
+from .deal_hooks import NO_HOOKS, DealHooks, SettledWin
+from .folk import FolkHooks, folk_aim, folk_win_check, settle_folk_win
 from .settlement import settle_win
+from .sichuan import SICHUAN_AIM, SichuanHooks, settle_sichuan_win, sichuan_win_check
+from .taiwan import TAIWAN_AIM, TaiwanHooks, settle_taiwan_win, taiwan_win_check
 
-__all__ = ["TwinFamily", "deal_payments", "twin_family"]
+__all__ = ["TwinFamily", "deal_payments", "settled_wins", "twin_family"]
 
 Settle = Callable[[Any, Hand, WinSituation], tuple[int, list[int], Optional[int]]]
 
@@ -27,6 +31,7 @@ class TwinFamily:
     win_check: Callable[[Any], WinCheck]  # the ruleset's win check
     settle: Settle  # (ruleset, hand with its winning tile, situation) -> pattern row, payments, liable seat
     aim: Callable[[Any], Aim] = lambda rules: SPEED  # what the efficiency bot plays for (default: speed)
+    hooks: Callable[[Any], DealHooks] = lambda rules: NO_HOOKS  # what the family adds to the deal (deal_hooks)
 
 
 def _guangdong_aim(rules: Any) -> Aim:
@@ -39,6 +44,10 @@ _FAMILIES = {
     "guangdong": TwinFamily(scoring_win_check, settle_win, _guangdong_aim),
     # Every MCR form, with ready hands judged by the table: a wait below 8 fan is not worth waiting on.
     "mcr": TwinFamily(mcr_win_check, settle_mcr_win, lambda rules: Aim(Forms.ALL, mcr_win_check(rules))),
+    "sichuan": TwinFamily(sichuan_win_check, settle_sichuan_win, lambda rules: SICHUAN_AIM, SichuanHooks),
+    "taiwan": TwinFamily(taiwan_win_check, settle_taiwan_win, lambda rules: TAIWAN_AIM, TaiwanHooks),
+    "gd789": TwinFamily(folk_win_check, settle_folk_win, folk_aim, FolkHooks),
+    "laozhang": TwinFamily(folk_win_check, settle_folk_win, folk_aim, FolkHooks),
 }
 
 
@@ -51,14 +60,25 @@ def twin_family(rules: Any) -> TwinFamily:
     return family
 
 
+def settled_wins(rules: Any, deal: Deal) -> list[SettledWin]:
+    """Each win of the finished ``deal`` as settled: by the family's ``settle``, or as a hook gave it (a flower
+    win; a whole-deal settlement's payments replace the wins' own)."""
+    settle = twin_family(rules).settle
+    wins = [deal.flower_settlements.get(at) or SettledWin(*settle(rules, *settlement))
+            for at, settlement in enumerate(deal.settlements)]  # fmt: skip
+    if deal.deal_win_payments is not None:
+        wins = [SettledWin(w.pattern, paid, w.liable) for w, paid in zip(wins, deal.deal_win_payments)]
+    return wins
+
+
 def deal_payments(rules: Optional[Any], deal: Deal) -> Optional[tuple[int, ...]]:
-    """Each seat's money over the finished deal's wins (一炮多响 settles each winner), None while it runs;
-    zeros without a ruleset (a win check scores no money) or for an exhaustive draw."""
+    """Each seat's money over the finished deal's wins (一炮多响 settles each winner) and its other paying
+    events (kong money, end checks), None while it runs; zeros without a ruleset (a win check scores no money)
+    or for an exhaustive draw without paying events."""
     if deal.outcome is None:
         return None
-    total = [0] * SEATS
+    total = list(deal.event_payments)
     if rules is not None:
-        settle = twin_family(rules).settle
-        for hand, situation in deal.settlements:
-            total = [t + p for t, p in zip(total, settle(rules, hand, situation)[1])]
+        for win in settled_wins(rules, deal):
+            total = [t + p for t, p in zip(total, win.payments)]
     return tuple(total)

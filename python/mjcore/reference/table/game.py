@@ -10,6 +10,7 @@ from ...errors import IllegalActionError, InvalidArgumentError
 from ...table.types import WinCheck, Winner
 from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
 from .deal import SEATS, Deal
+from .deal_hooks import NO_HOOKS, DealHooks
 from .policy import Policy
 
 __all__ = ["play_deal", "GameConfig", "Game", "play_game"]
@@ -44,10 +45,11 @@ class Game:
         self.deals_played = 0
         self.is_over = config.max_deals == 0
 
-    def start_deal(self, win_check: WinCheck, rules: TableRules = DEFAULT_TABLE_RULES) -> Deal:
+    def start_deal(self, win_check: WinCheck, rules: TableRules = DEFAULT_TABLE_RULES,
+                   hooks: DealHooks = NO_HOOKS) -> Deal:
         if self.is_over:
             raise IllegalActionError("the game is over")
-        return Deal(self.seed, self.deals_played, self.dealer, self.round_wind, win_check, rules=rules)
+        return Deal(self.seed, self.deals_played, self.dealer, self.round_wind, win_check, rules=rules, hooks=hooks)
 
     def record(self, winners: list[Winner], rules: TableRules = DEFAULT_TABLE_RULES) -> None:
         """The dealer stays as ``end.dealer_stays`` says — by default after a draw or when among the winners;

@@ -16,6 +16,7 @@ from .game import Game, GameConfig, play_deal, play_game
 from .policy import RandomBot
 from .replay import replay
 from .aim import SPEED
+from .deal_hooks import NO_HOOKS
 from .families import deal_payments, twin_family
 from .shape_rules import chicken_win_check
 from .wall import Wall
@@ -45,6 +46,7 @@ class Table:
     def __init__(self, win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> None:
         """Wins by ``win_check``, or ``ruleset``'s scoring, or by default the 鸡平胡 shapes."""
         self._win_check, self._table_rules, self._ruleset = _setup(win_check, ruleset)
+        self._hooks = NO_HOOKS if self._ruleset is None else twin_family(self._ruleset).hooks(self._ruleset)
         self._deal: Optional[Deal] = None
         self._game: Optional[Game] = None  # the game the deal belongs to (reset_game)
 
@@ -58,12 +60,12 @@ class Table:
               wall: Optional[Sequence[int]] = None) -> None:
         rules = self._table_rules
         self._deal = Deal(seed, deal, dealer, round_wind, self._win_check, None if wall is None else Wall(wall, rules),
-                          rules)  # fmt: skip
+                          rules, self._hooks)  # fmt: skip
         self._game = None
 
     def reset_game(self, seed: int, wind_rounds: int = 4, max_deals: int = 1000) -> None:
         game = Game(seed, GameConfig(wind_rounds, max_deals))
-        self._deal = game.start_deal(self._win_check, self._table_rules)
+        self._deal = game.start_deal(self._win_check, self._table_rules, self._hooks)
         self._game = game
 
     def next_deal(self) -> bool:
@@ -77,11 +79,11 @@ class Table:
         game.record(self._deal.outcome, self._table_rules)
         if game.is_over:
             return False
-        self._deal = game.start_deal(self._win_check, self._table_rules)
+        self._deal = game.start_deal(self._win_check, self._table_rules, self._hooks)
         return True
 
     def replay(self, lines: Sequence[str]) -> None:
-        self._deal = replay(lines, self._win_check, self._table_rules)
+        self._deal = replay(lines, self._win_check, self._table_rules, self._hooks)
         self._game = None
 
     def to_act(self) -> Optional[int]:
