@@ -640,7 +640,7 @@ class Deal:
         money = self.hooks.settle_deal(finished)
         if money is None:
             return
-        wins, self.event_payments = money
+        wins, self.event_payments, self.kong_money = money
         self.deal_win_payments = [tuple(paid) for paid in wins]
 
     # Invariants ---------------------------------------------------------------------------------------------

@@ -81,9 +81,9 @@ class DealHooks:
         """What ``event`` pays each seat (zero-sum), or None: nothing."""
         return None
 
-    def settle_deal(self, deal: FinishedDeal) -> Optional[tuple[list[list[int]], list[int]]]:
-        """Each win's payments (in order) and the deal's other money, replacing what the wins' own settlement
-        and ``settle`` said; None: keep them."""
+    def settle_deal(self, deal: FinishedDeal) -> Optional[tuple[list[list[int]], list[int], list[int]]]:
+        """Each win's payments (in order), the deal's other money and the kong money among it, replacing what
+        the wins' own settlement and ``settle`` said; None: keep them."""
         return None
 
     def flower_win(self, flowers: list[set[int]], dealer: int) -> Optional[FlowerWin]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ...errors import RulesetError
 from ...hand import Forms, Hand
 from ...rules.sichuan.events import EndHand, Kong, Win
 from ...rules.sichuan.ruleset import SICHUAN_FAN_KEYS
@@ -29,12 +28,8 @@ _SHAPES = ("tian_hu", "di_hu", "long_qi_dui", "jiang_dui", "dai_yao_jiu", "qi_du
 
 
 def _check_played(rules: Any) -> None:
-    """Options the table does not play are refused, naming them, as the engine's table refuses them."""
-    if rules.options["mode"] == "xueliu":
-        raise RulesetError('options.mode = "xueliu" (血流成河): scored and settled, but not played at the table yet')
-    if not rules.options["returned_kong_pays"]:
-        raise RulesetError("options.returned_kong_pays = false (回头杠无分): scored and settled, but not played at "
-                           "the table yet")  # fmt: skip
+    """Options the table does not play are refused, naming them, as the native table refuses them."""
+    rules.check_table_options()
 
 
 def _suits(hand: Hand) -> int:
@@ -85,7 +80,7 @@ class SichuanHooks(DealHooks):
         self.void_suit = bool(rules.options["void_suit"])
         self.must_discard_void = self.void_suit and bool(rules.options["must_discard_void"])
 
-    def settle_deal(self, deal: FinishedDeal) -> tuple[list[list[int]], list[int]]:
+    def settle_deal(self, deal: FinishedDeal) -> tuple[list[list[int]], list[int], list[int]]:
         rules = self.rules
         events, won, only_void = _read_log(deal, rules.options["fed_kong_bloom"] == "discard")
         ends = []
@@ -102,7 +97,8 @@ class SichuanHooks(DealHooks):
                 ends.append(EndHand(seat, Hand(tuple(concealed), hand.melds), hand.void, only_void[seat], visible))
         settled, wins = settle_with_wins(events, ends, ruleset=rules, wall_exhausted=deal.wall_exhausted)
         other = [sum(row[seat] for kind, row in settled.money.items() if kind != "win") for seat in range(SEATS)]
-        return wins, other
+        # 刮风下雨: what the kongs paid when declared (退税 and 呼叫转移 are their own rows).
+        return wins, other, list(settled.money["kong"])
 
 
 def _read_log(deal: FinishedDeal, fed_bloom_as_discard: bool) -> tuple[list, set[int], list[bool]]:

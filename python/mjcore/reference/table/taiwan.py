@@ -40,6 +40,8 @@ def _scored(rules: Any, hand: Hand, s: WinSituation):
 
 
 def taiwan_win_check(rules: Any) -> WinCheck:
+    rules.check_table_options()  # the options the table does not play are refused, as natively
+
     def check(hand: Hand, s: WinSituation) -> Optional[int]:
         scored = _scored(rules, hand, s)
         return None if scored is None else scored.counted

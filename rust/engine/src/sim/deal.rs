@@ -1611,6 +1611,7 @@ impl Deal {
             winner.info.payments = paid;
         }
         self.event_payments = money.events;
+        self.kong_money = money.kong;
         Ok(())
     }
 
