@@ -66,12 +66,12 @@ class Game:
 
 
 def play_game(seed: int, config: GameConfig, policies: Sequence[Policy], win_check: WinCheck,
-              rules: TableRules = DEFAULT_TABLE_RULES) -> list[Deal]:  # fmt: skip
+              rules: TableRules = DEFAULT_TABLE_RULES, hooks: DealHooks = NO_HOOKS) -> list[Deal]:  # fmt: skip
     """Plays a whole game and returns its finished deals in order."""
     game = Game(seed, config)
     deals = []
     while not game.is_over:
-        deal = game.start_deal(win_check, rules)
+        deal = game.start_deal(win_check, rules, hooks)
         play_deal(deal, policies)
         game.record(deal.outcome, rules)
         deals.append(deal)

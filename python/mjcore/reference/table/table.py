@@ -16,7 +16,7 @@ from .game import Game, GameConfig, play_deal, play_game
 from .policy import RandomBot
 from .replay import replay
 from .aim import SPEED
-from .deal_hooks import NO_HOOKS
+from .deal_hooks import NO_HOOKS, DealHooks
 from .families import deal_payments, twin_family
 from .shape_rules import chicken_win_check
 from .wall import Wall
@@ -24,11 +24,16 @@ from .wall import Wall
 __all__ = ["Table", "play_random_deal", "play_random_game"]
 
 
-def _rules(win_check: Optional[WinCheck], ruleset: Optional[RulesetLike]) -> tuple[WinCheck, TableRules]:
-    """Who decides wins — the given check, the ruleset's scoring, or the 鸡平胡 shapes — and the table's rules
-    (the ruleset's, or the default 136-tile table)."""
-    judge, rules, _ = _setup(win_check, ruleset)
-    return judge, rules
+def _rules(win_check: Optional[WinCheck],
+           ruleset: Optional[RulesetLike]) -> tuple[WinCheck, TableRules, DealHooks]:  # fmt: skip
+    """Who decides wins — the given check, the ruleset's scoring, or the 鸡平胡 shapes — the table's rules
+    (the ruleset's, or the default 136-tile table) and what the ruleset's family adds to the deal."""
+    judge, rules, ruleset = _setup(win_check, ruleset)
+    return judge, rules, _hooks(ruleset)
+
+
+def _hooks(ruleset: Any) -> DealHooks:
+    return NO_HOOKS if ruleset is None else twin_family(ruleset).hooks(ruleset)
 
 
 def _setup(win_check: Optional[WinCheck],
@@ -46,7 +51,7 @@ class Table:
     def __init__(self, win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> None:
         """Wins by ``win_check``, or ``ruleset``'s scoring, or by default the 鸡平胡 shapes."""
         self._win_check, self._table_rules, self._ruleset = _setup(win_check, ruleset)
-        self._hooks = NO_HOOKS if self._ruleset is None else twin_family(self._ruleset).hooks(self._ruleset)
+        self._hooks = _hooks(self._ruleset)
         self._deal: Optional[Deal] = None
         self._game: Optional[Game] = None  # the game the deal belongs to (reset_game)
 
@@ -122,8 +127,8 @@ def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
     """Plays a deal with four random bots and returns its event log (wins: ``win_check``, by default the
     鸡平胡 shapes). Deprecated, as the native one: ``Table.reset`` then ``Table.play(("random",) * 4)``."""
     warn_replaced("mjcore.reference.table.play_random_deal", 'Table.reset(seed, deal) and Table.play(("random",) * 4)')
-    judge, rules = _rules(win_check, ruleset)
-    table = Deal(seed, deal, dealer, round_wind, judge, rules=rules)
+    judge, rules, hooks = _rules(win_check, ruleset)
+    table = Deal(seed, deal, dealer, round_wind, judge, rules=rules, hooks=hooks)
     play_deal(table, [RandomBot() for _ in range(4)])
     return table.log_lines()
 
