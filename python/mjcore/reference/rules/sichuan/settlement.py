@@ -35,8 +35,8 @@ def settle(events: Iterable[Event], end: Iterable[EndHand] | None = None, *, rul
     return settle_with_wins(events, end, ruleset=ruleset, wall_exhausted=wall_exhausted)[0]
 
 
-def settle_with_wins(events: Iterable[Event], end: Iterable[EndHand] | None = None, *,
-                     ruleset: RulesetLike = "sichuan", wall_exhausted: bool = True) -> tuple[Settlement, list[list[int]]]:
+def settle_with_wins(events: Iterable[Event], end: Iterable[EndHand] | None = None, *, ruleset: RulesetLike = "sichuan",
+                     wall_exhausted: bool = True) -> tuple[Settlement, list[list[int]]]:  # fmt: skip
     """As ``settle``, with each winner's own win money in the order they won (the table pays each win)."""
     rules = load_ruleset(ruleset)
     if getattr(rules, "family", None) != "sichuan":
