@@ -1,6 +1,8 @@
 """One deal as a state machine driven one decision at a time — the readable twin of the Rust ``sim::deal``
 (RULES.md §1.3–§1.9), producing the identical event log, its rules read from ``TableRules`` (the tile set and
-flowers, the hand size, the reserved tail, the claims, the win sources, several winners, 漏胡, the end).
+flowers, the hand size, the reserved tail, the claims, the win sources, several winners, 漏胡, the end), and
+what a family adds beyond deciding wins through its ``DealHooks`` (定缺, kong and flower money, the settlement
+of the whole deal, flower wins; ``deal_hooks``).
 
 Exactly one seat acts at each decision point. Claims on a discard are asked seat by seat in turn order from
 the discarder; once all have answered they resolve by priority: win > pon/kong > chi, the winners chosen by
