@@ -73,3 +73,20 @@ def test_rust_simulate_table(benchmark, table: str, bot: str) -> None:
                        rounds=3, iterations=1)  # fmt: skip
     if benchmark.stats:
         benchmark.extra_info["deals_per_s"] = round(deals / benchmark.stats.stats.mean)
+
+
+# The same tables played by the pure-Python twin (its deals/s beside the native ones: the twin/native ratio;
+# benches/regional_twin_ratio.py measures both in one run).
+REFERENCE_TABLE_DEALS = {"random": 8, "efficiency": 1}
+
+
+@pytest.mark.filterwarnings("ignore::mjcore.rules.folk.PlaceholderWarning")
+@pytest.mark.parametrize("bot", list(REFERENCE_TABLE_DEALS))
+@pytest.mark.parametrize("table", TABLES[1:])
+def test_reference_simulate_table(benchmark, table: str, bot: str) -> None:
+    bots, deals = (bot,) * 4, REFERENCE_TABLE_DEALS[bot]
+    mjcore.reference.simulate(table, 1, bots=bots)
+    benchmark.pedantic(lambda: mjcore.reference.simulate(table, deals, bots=bots, per_deal=False),
+                       rounds=1, iterations=1)  # fmt: skip
+    if benchmark.stats:
+        benchmark.extra_info["deals_per_s"] = round(deals / benchmark.stats.stats.mean, 2)

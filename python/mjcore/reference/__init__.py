@@ -20,11 +20,13 @@ from .notation import parse_hand, parse_tile, parse_tiles
 from ..sim.result import SimulationResult
 from .analysis.shanten import shanten, shanten_by_form
 from .sim.run import simulate
+from .table import Table
 from .analysis.waits import waits
 from .rules import sichuan, taiwan  # noqa: E402,F401  (mjcore.reference.rules.sichuan / .taiwan: the regional twins)
 
 __all__ = [
     "SimulationResult",
+    "Table",
     "decompose",
     "is_win",
     "is_win_batch",

@@ -67,6 +67,10 @@ class WinSituation:
     # (a concealed kong lies face down) — so 3 means the last copy (和绝张). The pure-Python table fills these
     # two; a native ``win_check`` receives the situation without them (their defaults).
     shown: int = 0
+    # 杠上炮: the discard came right after its discarder drew a kong replacement; and the tile is a flower's
+    # replacement (Taiwan's 槓上開花 counts it as a bloom). Filled by the pure-Python table.
+    kong_discard: bool = False
+    flower_replacement: bool = False
 
     @property
     def self_drawn(self) -> bool:

@@ -70,7 +70,8 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
     family = twin_family(rules)
     dealer = index % SEATS
     wind = rules.table_rules.round_wind_of_deal(index)
-    deal = Deal(request.seed, index, dealer, wind, family.win_check(rules), rules=rules.table_rules)
+    deal = Deal(request.seed, index, dealer, wind, family.win_check(rules), rules=rules.table_rules,
+                hooks=family.hooks(rules))
     ghosts = sum(1 << kind for kind in deal.ghosts)
     play_deal(deal, bots_named(request.bots, family.aim(rules)))
     events = [json.loads(line) for line in deal.log_lines()]

@@ -1,6 +1,8 @@
 """One deal as a state machine driven one decision at a time — the readable twin of the Rust ``sim::deal``
 (RULES.md §1.3–§1.9), producing the identical event log, its rules read from ``TableRules`` (the tile set and
-flowers, the hand size, the reserved tail, the claims, the win sources, several winners, 漏胡, the end).
+flowers, the hand size, the reserved tail, the claims, the win sources, several winners, 漏胡, the end), and
+what a family adds beyond deciding wins through its ``DealHooks`` (定缺, kong and flower money, the settlement
+of the whole deal, flower wins; ``deal_hooks``).
 
 Exactly one seat acts at each decision point. Claims on a discard are asked seat by seat in turn order from
 the discarder; once all have answered they resolve by priority: win > pon/kong > chi, the winners chosen by
@@ -22,8 +24,8 @@ from ...table.types import Action, Observation, OfferedTile, WinCheck, WinSituat
 from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
 from ...tiles import NUM_KINDS, tile_name
 from . import log
+from .deal_hooks import DealContext, DealHooks, Declared, FinalHand, FinishedDeal, PayingEvent, table_hooks
 from .discard_history import discard_history
-from .hooks import DealContext, table_hooks
 from .wall import FIRST_FLOWER, Wall, tile_set
 
 __all__ = ["Deal", "SEATS"]
@@ -53,6 +55,16 @@ class _Seat:
     discards: list[int] = field(default_factory=list)
     missed_wins: set[int] = field(default_factory=set)  # 漏胡: tiles passed as a legal win since the last 动牌
     flowers: set[int] = field(default_factory=set)  # the flowers 0..7 set aside
+    missed_fan: int = 0  # 过手加番: the most fan of a win passed since the last 动牌
+    void: Optional[int] = None  # 定缺: the suit 0..2 named void, once named
+
+    def void_kinds(self) -> range:
+        return range(0) if self.void is None else range(9 * self.void, 9 * self.void + 9)
+
+    def moved(self) -> None:
+        """动牌 (a draw or a claim) lifts what passing a win blocked."""
+        self.missed_wins.clear()
+        self.missed_fan = 0
 
 
 @dataclass(frozen=True)
@@ -60,6 +72,7 @@ class _Drawn:
     tile: int
     replacement: bool  # a kong replacement from the tail
     kong_feeder: Optional[int] = None  # for the replacement of a melded kong: the discarder of its tile
+    after_flower: bool = False  # a flower's replacement
 
 
 class _Offer(enum.Enum):
@@ -74,6 +87,15 @@ class _Turn:
     drawn: Optional[_Drawn]  # None right after a chi or pon: discard only
 
 
+@dataclass(frozen=True)
+class _Voids:
+    """定缺: ``seat`` names its void suit; the seats name theirs in turn from the dealer, who holds its first
+    draw ``drawn`` meanwhile."""
+
+    seat: int
+    drawn: _Drawn
+
+
 @dataclass
 class _ClaimWindow:
     tile: int
@@ -86,10 +108,11 @@ class _ClaimWindow:
 
 class Deal:
     def __init__(self, seed: int, index: int, dealer: int, round_wind: int, win_check: WinCheck,
-                 wall: Optional[Wall] = None, rules: TableRules = DEFAULT_TABLE_RULES) -> None:
+                 wall: Optional[Wall] = None, rules: TableRules = DEFAULT_TABLE_RULES,
+                 hooks: Optional[DealHooks] = None) -> None:
         """Deal ``index`` of the run seeded with ``seed`` (or from a given ``wall`` of the tile set): the hand
         size to each seat from the dealer on, dealt flowers replaced from the tail, then the dealer's extra tile
-        as a draw."""
+        as a draw. ``hooks``: what the family adds (定缺, paying events, flower wins; see ``deal_hooks``)."""
         check_u64("seed", seed)
         check_u64("deal", index)
         if dealer not in range(SEATS) or round_wind not in range(SEATS):
@@ -98,7 +121,7 @@ class Deal:
         self.index = index
         self.dealer = dealer
         self.round_wind = round_wind
-        self._hooks = table_hooks(win_check)  # the family's ghosts, kong money, 跟庄 (defaults: none)
+        self._win_check = win_check
         self.rules = rules
         self._wall = wall if wall is not None else Wall.for_deal(seed, index, rules)
         if len(self._wall.order) != len(tile_set(rules)):
@@ -108,29 +131,36 @@ class Deal:
         self._won: set[int] = set()  # seats that have won and left the table
         self._extra_tile: set[int] = set()  # self-drawn winners, a robbed konger whose tile ended the deal
         self._seats = [_Seat() for _ in range(SEATS)]
-        self._phase: Union[_Turn, _ClaimWindow, None] = None
+        self._phase: Union[_Turn, _ClaimWindow, _Voids, None] = None
+        # What the family adds (ghosts, 定缺, money outside the wins; defaults: none): given, or the win check's own.
+        self.hooks = hooks if hooks is not None else table_hooks(win_check)
+        # What events other than wins paid (kong, flower money, end checks), and the kong money among it.
+        self.event_payments = [0] * SEATS
+        self.kong_money = [0] * SEATS
+        self._kong_discard = False  # the last discard followed its discarder's kong replacement (杠上炮)
+        self._flower_win = None  # a flower win the last flower made, taken once its replacement is drawn
+        # A whole-deal settlement's payments of every win (None: the wins' own).
+        self.deal_win_payments: Optional[list[tuple[int, ...]]] = None
         # Discards so far (claimed ones included) and whether anyone has claimed or declared a kong: together
         # they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
         self._discards_made = 0
         self._interrupted = False
         # 十二张落地 in the order it happened: (the seat that claimed its fourth meld, who fed that meld).
         self._twelve_tiles_down: list[tuple[int, int]] = []
-        # The hand and situation each winner was settled with, so that the win can be scored and paid.
-        self.settlements: list[tuple[Hand, WinSituation]] = []
+        # The hand and situation each winner was settled with, so that the win can be scored and paid (None
+        # for a flower win, which has no hand).
+        self.settlements: list[Optional[tuple[Hand, WinSituation]]] = []
         # For each, the win as the family declared it there and then (None: settled afterwards from the above).
         self.declared: list = []
-        # What the events other than wins paid (kong money, 跟庄), and the kong money among it (zero-sum).
-        self.event_payments = [0] * SEATS
-        self.kong_money = [0] * SEATS
         self.dealer_streak = 0  # the dealer's 连庄 count, set by the game (节节高)
         self._legal: list[Action] = []
         self._events = [log.start(seed, index, dealer, round_wind, self._wall.order)]
         self.outcome: Optional[list[Winner]] = None
         # 翻鬼: the indicator is turned from the wall's tail before the deal and stays out of play.
-        self.ghost_indicator = self._wall.draw_replacement() if self._hooks.flips() else None
+        self.ghost_indicator = self._wall.draw_replacement() if self.hooks.flips() else None
         if self.ghost_indicator is not None and self.ghost_indicator >= FIRST_FLOWER:
             raise InvalidArgumentError("翻鬼 turns a playing tile: a set with flowers cannot flip its ghost")
-        self.ghosts = self._hooks.ghost_kinds(self.ghost_indicator)
+        self.ghosts = self.hooks.ghost_kinds(self.ghost_indicator)
         dealt_flowers = [0] * SEATS
         for offset in range(SEATS):
             seat = (dealer + offset) % SEATS
@@ -152,10 +182,40 @@ class Deal:
                     self._seats[seat].concealed[code] += 1
                     dealt_flowers[seat] -= 1
         self._draw_for(dealer)
+        if self.hooks.void_suit and isinstance(self._phase, _Turn):
+            self._phase = _Voids(dealer, self._phase.drawn)
+            self._legal = self._void_choices()
+
+    def _void_choices(self) -> list[Action]:
+        return [Action("void", suit) for suit in range(3) if "mps"[suit] in self.rules.suits]
+
+    def _name_void(self, phase: _Voids, suit: int) -> None:
+        """Records the void; once every seat has named one, the dealer's turn begins (its draw judged again:
+        a hand holding its void suit cannot win)."""
+        self._seats[phase.seat].void = suit
+        following = (phase.seat + 1) % SEATS
+        if following != self.dealer:
+            self._phase = _Voids(following, phase.drawn)
+            self._legal = self._void_choices()
+            return
+        self._enter_turn(self.dealer, phase.drawn)
 
     def _set_flower_aside(self, seat: int, flower: int) -> None:
         self._seats[seat].flowers.add(flower)
         self._events.append(log.flower(seat, flower))
+        self._settle_event(PayingEvent("flower", seat, flower=flower))
+        if self._flower_win is None:
+            self._flower_win = self.hooks.flower_win([set(s.flowers) for s in self._seats], self.dealer)
+
+    def _settle_event(self, event: PayingEvent) -> list[int]:
+        paid = self.hooks.settle(event, self.dealer) or [0] * SEATS
+        self.event_payments = [t + p for t, p in zip(self.event_payments, paid)]
+        return paid
+
+    def _settle_kong(self, seat: int, kind: MeldKind, feeder: Optional[int]) -> None:
+        """Kong money, paid as the kong is made (returned at a 流局 unless the family keeps it)."""
+        paid = self._settle_event(PayingEvent("kong", seat, meld_kind=kind, feeder=feeder))
+        self.kong_money = [t + p for t, p in zip(self.kong_money, paid)]
 
     def _next_active(self, seat: int) -> int:
         """The first seat after ``seat`` in turn order that has not won and left the table."""
@@ -165,7 +225,7 @@ class Deal:
 
     def to_act(self) -> Optional[int]:
         phase = self._phase
-        if isinstance(phase, _Turn):
+        if isinstance(phase, (_Turn, _Voids)):
             return phase.seat
         if isinstance(phase, _ClaimWindow) and len(phase.answers) < len(phase.choices):
             return phase.choices[len(phase.answers)][0]
@@ -208,6 +268,9 @@ class Deal:
             flowers=tuple(tuple(sorted(s.flowers)) for s in self._seats),
             ghosts=tuple(sorted(self.ghosts)),
             ghost_indicator=self.ghost_indicator,
+            # Each seat's void: one's own once named, the others' once all are (the picks show together).
+            voids=tuple(s.void if other == seat or not isinstance(phase, _Voids) else None
+                        for other, s in enumerate(self._seats)),
         )
 
     # Stepping -----------------------------------------------------------------------------------------------
@@ -229,6 +292,8 @@ class Deal:
         phase, self._phase = self._phase, None
         if isinstance(phase, _Turn):
             self._take_turn(phase, action)
+        elif isinstance(phase, _Voids):
+            self._name_void(phase, action.tile)
         else:
             self._answer(phase, action)
         self.check_invariants()
@@ -243,7 +308,8 @@ class Deal:
             state.concealed[action.tile] -= 1
             state.discards.append(action.tile)
             self._discards_made += 1
-            if self._hooks.follow_dealer and self._discards_made == SEATS:
+            self._kong_discard = turn.drawn is not None and turn.drawn.replacement
+            if self.hooks.follow_dealer and self._discards_made == SEATS:
                 self._follow_dealer()
             self._offer(seat, action.tile, _Offer.DISCARD)
         elif action.kind == "concealed_kong":
@@ -264,7 +330,12 @@ class Deal:
         if action.kind != "win" and Action("win") in choices:
             # 漏胡 (OC-15): passing (or out-claiming) a legal win blocks that tile (or every discard win) until
             # the seat's next 动牌.
-            blocked = {"off": set(), "same_tile": {window.tile}, "any_tile": set(range(NUM_KINDS))}
+            if self.rules.missed_win == "higher_fan":
+                # 过手加番 (OC-S12): a later discard win must be worth strictly more than the passed one.
+                passed = self._judge(seat, window.tile, window.from_seat, None, window.offer is not _Offer.DISCARD)
+                self._seats[seat].missed_fan = max(self._seats[seat].missed_fan, passed or 0)
+            every = set(range(NUM_KINDS))
+            blocked = {"off": set(), "same_tile": {window.tile}, "any_tile": every, "higher_fan": every}
             self._seats[seat].missed_wins |= blocked[self.rules.missed_win]
         window.answers.append(action)
         # The first claimant's win takes the tile: the seats after it are not asked.
@@ -327,7 +398,7 @@ class Deal:
         self._interrupted = True
         if action.kind == "kong" and "melded" in self.rules.robbable_kongs:
             # 明杠可抢: the tile waits in the konger's hand while the others may rob it.
-            self._seats[seat].missed_wins.clear()
+            self._seats[seat].moved()
             self._seats[seat].concealed[tile] += 1
             self._offer(seat, tile, _Offer.MELDED_KONG, feeder=from_seat)
             return
@@ -344,7 +415,7 @@ class Deal:
     def _meld_claimed(self, seat: int, action: Action, tile: int, from_seat: int) -> None:
         """Forms the meld of a claimed discard ``tile`` of ``from_seat`` (not in ``seat``'s hand) and moves on."""
         state = self._seats[seat]
-        state.missed_wins.clear()
+        state.moved()
         kind = {"chi": MeldKind.CHI, "kong": MeldKind.KONG, "pon": MeldKind.PON}[action.kind]
         lowest = action.tile if action.kind == "chi" else tile
         meld = Meld(kind, lowest, tile, (from_seat - seat) % SEATS)
@@ -374,19 +445,12 @@ class Deal:
         self._settle_kong(seat, MeldKind.ADDED_KONG, feeder)
         self._draw_replacement_for(seat, None)
 
-    def _settle_kong(self, seat: int, kind: MeldKind, feeder: Optional[int]) -> None:
-        """Kong money, paid as the kong is made (returned at a 流局 unless the family keeps it)."""
-        paid = self._hooks.settle_kong(seat, kind, feeder) or [0] * SEATS
-        self.event_payments = [t + p for t, p in zip(self.event_payments, paid)]
-        self.kong_money = [t + p for t, p in zip(self.kong_money, paid)]
-
     def _follow_dealer(self) -> None:
         """跟庄 (OC-51): after the fourth discard of an uninterrupted first go-around, all four seats' first
         discards are the dealer's first one."""
         first = [state.discards[0] if state.discards else None for state in self._seats]
         if not self._interrupted and first[self.dealer] is not None and len(set(first)) == 1:
-            paid = self._hooks.settle_follow_dealer(self.dealer) or [0] * SEATS
-            self.event_payments = [t + p for t, p in zip(self.event_payments, paid)]
+            self._settle_event(PayingEvent("follow_dealer", self.dealer))
 
     def _add_meld(self, seat: int, meld: Meld, from_seat: Optional[int]) -> None:
         self._seats[seat].melds.append(meld)
@@ -410,24 +474,43 @@ class Deal:
     def _draw_from_tail(self, seat: int, kong: bool, kong_feeder: Optional[int]) -> None:
         """A replacement from the tail (after a kong, or a flower), flowers set aside and replaced in turn; the
         deal ends when the wall runs out first."""
+        after_flower = not kong
         while (code := self._wall.draw_replacement()) is not None and code >= FIRST_FLOWER:
+            after_flower = True
             self._set_flower_aside(seat, code - FIRST_FLOWER)
         if code is None:
             self._finish()
         else:
-            self._receive(seat, _Drawn(code, kong, kong_feeder), True)
+            self._receive(seat, _Drawn(code, kong, kong_feeder, after_flower), True)
 
     def _receive(self, seat: int, drawn: _Drawn, from_tail: bool) -> None:
         state = self._seats[seat]
         state.concealed[drawn.tile] += 1
-        state.missed_wins.clear()
+        state.moved()
         self._events.append(log.draw(seat, drawn.tile, from_tail))
+        if self._flower_win is not None:
+            self._take_flower_win(seat, drawn.tile)
+            return
         self._enter_turn(seat, drawn)
+
+    def _take_flower_win(self, drawer: int, tile: int) -> None:
+        """A flower win ends the deal once the flower's replacement ``tile`` reached ``drawer`` (recorded as the
+        win's tile: none completes a flower win)."""
+        win, self._flower_win = self._flower_win, None
+        self._extra_tile.add(drawer)
+        winner = Winner(win.winner, tile, win.payer, False, win.fan)
+        self._won.add(win.winner)
+        self._events.append(log.win(winner))
+        self._wins.append(winner)
+        self.declared.append(Declared(win.fan, win.settled))
+        self.settlements.append(None)
+        self._finish()
 
     def _enter_turn(self, seat: int, drawn: Optional[_Drawn]) -> None:
         legal = []
         state = self._seats[seat]
         rules = self.rules
+        void = state.void_kinds()
         if drawn is not None:
             source = "kong_bloom" if drawn.replacement else "self_draw"
             if source in rules.sources and self._judge(seat, drawn.tile, None, drawn, False) is not None:
@@ -435,11 +518,14 @@ class Deal:
             if self._wall.remaining > 0:
                 if rules.concealed_kong:
                     legal += [Action("concealed_kong", k) for k in range(NUM_KINDS)
-                              if state.concealed[k] == 4 and self._meldable(k)]  # fmt: skip
+                              if state.concealed[k] == 4 and self._meldable(k) and k not in void]
                 if rules.added_kong:
                     legal += [Action("added_kong", m.tile) for m in state.melds
                               if m.kind == MeldKind.PON and state.concealed[m.tile] > 0]
-        legal += [Action("discard", k) for k in range(NUM_KINDS) if state.concealed[k] > 0]
+        discardable = [k for k in range(NUM_KINDS) if state.concealed[k] > 0]
+        if self.hooks.must_discard_void and any(k in void for k in discardable):
+            discardable = [k for k in discardable if k in void]  # 必须打缺: the void suit goes first
+        legal += [Action("discard", k) for k in discardable]
         self._legal = sorted(legal, key=Action.sort_key)
         self._phase = _Turn(seat, drawn)
 
@@ -455,9 +541,14 @@ class Deal:
             if seat in self._won or seat == feeder:
                 continue
             options = []
-            blocked = tile in self._seats[seat].missed_wins
-            if may_win and not blocked and self._judge(seat, tile, from_seat, None, robbing) is not None:
-                options.append(Action("win"))
+            state = self._seats[seat]
+            blocked = tile in state.missed_wins
+            # 过手加番: a blocked seat may still win for strictly more fan than it passed.
+            above = self.rules.missed_win == "higher_fan"
+            if may_win and (not blocked or above):
+                fan = self._judge(seat, tile, from_seat, None, robbing)
+                if fan is not None and (not blocked or fan > state.missed_fan):
+                    options.append(Action("win"))
             if offer is _Offer.DISCARD:
                 # Chi only by the seat right after the discarder (not by the next active one).
                 options += self._claim_options(seat, tile, offset == 1)
@@ -478,9 +569,10 @@ class Deal:
         rules = self.rules
         options = []
         meldable = self._meldable(tile)
-        if rules.pon and concealed[tile] >= 2 and meldable:
+        held = 0 if tile in self._seats[seat].void_kinds() else concealed[tile]  # 定缺: no pon or kong of the void
+        if rules.pon and held >= 2 and meldable:
             options.append(Action("pon"))
-        if rules.melded_kong and concealed[tile] == 3 and self._wall.remaining > 0 and meldable:
+        if rules.melded_kong and held == 3 and self._wall.remaining > 0 and meldable:
             options.append(Action("kong"))
         if is_next and rules.chi == "next_seat":
             for lowest in range(max(tile - 2, 0), tile + 1):
@@ -490,7 +582,7 @@ class Deal:
 
     def _meldable(self, kind: int) -> bool:
         """A kind may be ponged or konged: all but the ghosts, unless the family lets ghosts meld."""
-        return kind not in self.ghosts or self._hooks.ghost_melds
+        return kind not in self.ghosts or self.hooks.ghost_melds
 
     def _context(self) -> DealContext:
         return DealContext(self.ghosts, self.ghost_indicator, self._wall.undrawn(), self.dealer_streak)
@@ -509,6 +601,8 @@ class Deal:
         concealed = list(state.concealed)
         if from_seat is not None:
             concealed[tile] += 1
+        if self.hooks.void_suit and (state.void is None or any(concealed[k] for k in state.void_kinds())):
+            return None  # 定缺: a hand holding its void suit (or before naming one) cannot win
         situation = WinSituation(
             winner=seat,
             tile=tile,
@@ -524,16 +618,18 @@ class Deal:
             feeder_already_liable=self._feeder_already_liable(seat),
             flowers=tuple(sorted(state.flowers)),
             shown=self._shown_copies(tile, from_seat is not None and not robbing_kong),
+            kong_discard=from_seat is not None and not robbing_kong and self._kong_discard,
+            flower_replacement=drawn is not None and drawn.after_flower,
         )
         hand = Hand(tuple(concealed), tuple(state.melds))
         context = self._context()
         if settle:
             self.settlements.append((hand, situation))
-            declared = self._hooks.declare(hand, situation, context)
+            declared = self.hooks.declare(hand, situation, context)
             self.declared.append(declared)
             if declared is not None:
                 return declared.fan
-        return self._hooks.judge(hand, situation, context)
+        return self.hooks.judge(self._win_check, hand, situation, context)
 
     def _shown_copies(self, tile: int, on_discard: bool) -> int:
         """Copies of ``tile`` in the open: every seat's discards and exposed melds (a concealed kong lies face
@@ -568,14 +664,27 @@ class Deal:
     def _finish(self) -> None:
         """Ends the deal with the wins so far (none: an exhaustive draw)."""
         winners = self._wins
-        if not winners and not self._hooks.kong_money_on_draw:
+        if not winners and not self.hooks.kong_money_on_draw:
             # 荒庄荒杠 (OC-30): the kong money paid during the deal is returned.
             self.event_payments = [t - k for t, k in zip(self.event_payments, self.kong_money)]
             self.kong_money = [0] * SEATS
+        self._settle_event(PayingEvent("end", winners=frozenset(self._won)))
+        self._settle_whole_deal(winners)
         self._events.append(log.end(winners, self._wall.remaining))
         self.outcome = winners
         self._legal = []
         self._phase = None
+
+    def _settle_whole_deal(self, winners: list[Winner]) -> None:
+        """A family that settles the whole deal at once replaces its wins' payments and the other money."""
+        hands = tuple(FinalHand(tuple(s.concealed), tuple(s.melds), tuple(s.discards), s.void) for s in self._seats)
+        finished = FinishedDeal(self._events, list(winners), hands, self.dealer,
+                                self._wall.remaining == 0 and len(winners) < self.rules.winners)  # fmt: skip
+        money = self.hooks.settle_deal(finished)
+        if money is None:
+            return
+        wins, self.event_payments, self.kong_money = money
+        self.deal_win_payments = [tuple(paid) for paid in wins]
 
     # Invariants ---------------------------------------------------------------------------------------------
 
@@ -612,6 +721,8 @@ class Deal:
     def _holds_extra_tile(self, seat: int) -> bool:
         phase = self._phase
         if isinstance(phase, _Turn) and phase.seat == seat:
+            return True
+        if isinstance(phase, _Voids) and seat == self.dealer:
             return True
         if isinstance(phase, _ClaimWindow) and phase.offer is not _Offer.DISCARD and phase.from_seat == seat:
             return True

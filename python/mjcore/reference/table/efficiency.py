@@ -30,6 +30,7 @@ from . import ghost_efficiency
 from .aim import SPEED, Aim
 from .deal import SEATS
 from .discard_order import tie_break
+from .void_choice import choose_void
 
 __all__ = ["EfficiencyBot"]
 
@@ -73,6 +74,9 @@ class EfficiencyBot:
             return ghost_efficiency.choose(observation, legal, frozenset(observation.ghosts))
         if _WIN in legal:
             return _WIN
+        void = choose_void(observation, legal)
+        if void is not None:
+            return void
         unseen = unseen_copies(observation)
         melds = observation.melds[observation.seat]
         self._view = observation
@@ -110,7 +114,13 @@ class EfficiencyBot:
         """The best discard, or a kong that is at least as good."""
         hand = Hand(observation.hand, tuple(melds))
         discards = self._best_discards(hand, unseen)
-        discard, progress = min(discards, key=lambda d: (d[1], tie_break(observation, d[0], d[1][0])))
+        fastest = min(progress for _, progress in discards)
+        # Only the legal discards (必须打缺 restricts them at a 定缺 table) among the fastest; when none is, the
+        # first legal action, as the engine's bot falls back to.
+        allowed = [d for d in discards if d[1] == fastest and Action("discard", d[0]) in legal]
+        if not allowed:
+            return legal[0]
+        discard, progress = min(allowed, key=lambda d: (d[1], tie_break(observation, d[0], d[1][0])))
         if progress[0] == 0 and self._aim.judge is not None:
             # Ready: the discard that leaves the most legal wins, if any does (else the fastest, as ever).
             valued = [(kind, self._ready_value(hand.without_tile(kind), unseen)) for kind, _ in discards]

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Optional
 
 from ...errors import IllegalActionError, InvalidArgumentError
 from ...table.types import WinCheck, Winner
 from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
 from .deal import SEATS, Deal
-from .hooks import table_hooks
+from .deal_hooks import DealHooks
 from .policy import Policy
 
 __all__ = ["play_deal", "GameConfig", "Game", "play_game"]
@@ -48,12 +49,13 @@ class Game:
         self._passes = 0  # changes of dealer in this wind round, where the winner deals
         self._winner_deals_next = False
 
-    def start_deal(self, win_check: WinCheck, rules: TableRules = DEFAULT_TABLE_RULES) -> Deal:
+    def start_deal(self, win_check: WinCheck, rules: TableRules = DEFAULT_TABLE_RULES,
+                   hooks: Optional[DealHooks] = None) -> Deal:
         if self.is_over:
             raise IllegalActionError("the game is over")
-        deal = Deal(self.seed, self.deals_played, self.dealer, self.round_wind, win_check, rules=rules)
+        deal = Deal(self.seed, self.deals_played, self.dealer, self.round_wind, win_check, rules=rules, hooks=hooks)
         deal.dealer_streak = self.dealer_streak
-        self._winner_deals_next = table_hooks(win_check).winner_deals  # how the deal started passes on
+        self._winner_deals_next = deal.hooks.winner_deals  # how the deal started passes on
         return deal
 
     def record(self, winners: list[Winner], rules: TableRules = DEFAULT_TABLE_RULES) -> None:
@@ -95,12 +97,12 @@ class Game:
 
 
 def play_game(seed: int, config: GameConfig, policies: Sequence[Policy], win_check: WinCheck,
-              rules: TableRules = DEFAULT_TABLE_RULES) -> list[Deal]:  # fmt: skip
+              rules: TableRules = DEFAULT_TABLE_RULES, hooks: Optional[DealHooks] = None) -> list[Deal]:  # fmt: skip
     """Plays a whole game and returns its finished deals in order."""
     game = Game(seed, config)
     deals = []
     while not game.is_over:
-        deal = game.start_deal(win_check, rules)
+        deal = game.start_deal(win_check, rules, hooks)
         play_deal(deal, policies)
         game.record(deal.outcome, rules)
         deals.append(deal)

@@ -6,24 +6,27 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Optional
 
 from ...errors import InvalidArgumentError
 from ...table.types import Action, WinCheck
 from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
 from .deal import Deal
+from .deal_hooks import DealHooks
 from .wall import Wall
 
 __all__ = ["replay"]
 
 
-def replay(lines: Sequence[str], win_check: WinCheck, rules: TableRules = DEFAULT_TABLE_RULES) -> Deal:
+def replay(lines: Sequence[str], win_check: WinCheck, rules: TableRules = DEFAULT_TABLE_RULES,
+           hooks: Optional[DealHooks] = None) -> Deal:
     if not lines:
         raise InvalidArgumentError("an empty log")
     start = json.loads(lines[0])
     if start.get("type") != "start":
         raise InvalidArgumentError('log line 1 must be the "start" event')
     deal = Deal(start["seed"], start["deal"], start["dealer"], start["round_wind"], win_check,
-                Wall(start["wall"], rules), rules)
+                Wall(start["wall"], rules), rules, hooks)
     for number, line in enumerate(lines[1:], start=2):
         event = json.loads(line)
         if event.get("type") == "act":

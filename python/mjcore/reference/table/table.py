@@ -16,6 +16,7 @@ from .game import Game, GameConfig, play_deal, play_game
 from .policy import RandomBot
 from .replay import replay
 from .aim import SPEED
+from .deal_hooks import DealHooks
 from .families import deal_payments, twin_family
 from .shape_rules import chicken_win_check
 from .wall import Wall
@@ -23,11 +24,17 @@ from .wall import Wall
 __all__ = ["Table", "play_random_deal", "play_random_game"]
 
 
-def _rules(win_check: Optional[WinCheck], ruleset: Optional[RulesetLike]) -> tuple[WinCheck, TableRules]:
-    """Who decides wins — the given check, the ruleset's scoring, or the 鸡平胡 shapes — and the table's rules
-    (the ruleset's, or the default 136-tile table)."""
-    judge, rules, _ = _setup(win_check, ruleset)
-    return judge, rules
+def _rules(win_check: Optional[WinCheck],
+           ruleset: Optional[RulesetLike]) -> tuple[WinCheck, TableRules, Optional[DealHooks]]:  # fmt: skip
+    """Who decides wins — the given check, the ruleset's scoring, or the 鸡平胡 shapes — the table's rules
+    (the ruleset's, or the default 136-tile table) and what the ruleset's family adds to the deal."""
+    judge, rules, ruleset = _setup(win_check, ruleset)
+    return judge, rules, _hooks(ruleset)
+
+
+def _hooks(ruleset: Any) -> Optional[DealHooks]:
+    """The family's deal hooks; None: the win check's own."""
+    return None if ruleset is None else twin_family(ruleset).hooks(ruleset)
 
 
 def _setup(win_check: Optional[WinCheck],
@@ -45,6 +52,7 @@ class Table:
     def __init__(self, win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> None:
         """Wins by ``win_check``, or ``ruleset``'s scoring, or by default the 鸡平胡 shapes."""
         self._win_check, self._table_rules, self._ruleset = _setup(win_check, ruleset)
+        self._hooks = _hooks(self._ruleset)
         self._deal: Optional[Deal] = None
         self._game: Optional[Game] = None  # the game the deal belongs to (reset_game)
 
@@ -58,12 +66,12 @@ class Table:
               wall: Optional[Sequence[int]] = None) -> None:
         rules = self._table_rules
         self._deal = Deal(seed, deal, dealer, round_wind, self._win_check, None if wall is None else Wall(wall, rules),
-                          rules)  # fmt: skip
+                          rules, self._hooks)  # fmt: skip
         self._game = None
 
     def reset_game(self, seed: int, wind_rounds: int = 4, max_deals: int = 1000) -> None:
         game = Game(seed, GameConfig(wind_rounds, max_deals))
-        self._deal = game.start_deal(self._win_check, self._table_rules)
+        self._deal = game.start_deal(self._win_check, self._table_rules, self._hooks)
         self._game = game
 
     def next_deal(self) -> bool:
@@ -77,11 +85,11 @@ class Table:
         game.record(self._deal.outcome, self._table_rules)
         if game.is_over:
             return False
-        self._deal = game.start_deal(self._win_check, self._table_rules)
+        self._deal = game.start_deal(self._win_check, self._table_rules, self._hooks)
         return True
 
     def replay(self, lines: Sequence[str]) -> None:
-        self._deal = replay(lines, self._win_check, self._table_rules)
+        self._deal = replay(lines, self._win_check, self._table_rules, self._hooks)
         self._game = None
 
     def to_act(self) -> Optional[int]:
@@ -131,8 +139,8 @@ def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
     """Plays a deal with four random bots and returns its event log (wins: ``win_check``, by default the
     鸡平胡 shapes). Deprecated, as the native one: ``Table.reset`` then ``Table.play(("random",) * 4)``."""
     warn_replaced("mjcore.reference.table.play_random_deal", 'Table.reset(seed, deal) and Table.play(("random",) * 4)')
-    judge, rules = _rules(win_check, ruleset)
-    table = Deal(seed, deal, dealer, round_wind, judge, rules=rules)
+    judge, rules, hooks = _rules(win_check, ruleset)
+    table = Deal(seed, deal, dealer, round_wind, judge, rules=rules, hooks=hooks)
     play_deal(table, [RandomBot() for _ in range(4)])
     return table.log_lines()
 

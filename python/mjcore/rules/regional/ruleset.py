@@ -154,12 +154,17 @@ class RegionalRuleset(OptionsFile):
     def table_parts(self) -> tuple[Any, Any]:
         """The compiled ruleset and table rules a ``Table`` or ``simulate`` plays, once the family's table hook
         has refused the options the table does not play (RulesetError naming them)."""
+        self.check_table_options()
+        return self.compiled, self.table_rules.compiled
+
+    def check_table_options(self) -> None:
+        """Refuses (RulesetError naming them) a file without a table, and the options the table does not play
+        — for the native table and the pure-Python twin alike."""
         if self.table_rules is None:
             raise RulesetError(f"{self.name}: its file states no table ([tiles] … [settlement]): not played at a table")
         check = _TABLE_CHECKS.get(self.family)
         if check is not None:
             check(self.options)
-        return self.compiled, self.table_rules.compiled
 
     def row(self, key: str) -> Row:
         return self.rows[_FAMILIES[self.family].row_keys.index(key)]

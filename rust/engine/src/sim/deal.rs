@@ -1646,6 +1646,7 @@ impl Deal {
             winner.info.payments = paid;
         }
         self.event_payments = money.events;
+        self.kong_money = money.kong;
         Ok(())
     }
 

@@ -36,4 +36,6 @@ pub struct FinishedDeal<'a> {
 pub struct DealMoney {
     pub wins: Vec<[i64; SEATS as usize]>,
     pub events: [i64; SEATS as usize],
+    /// The kong money among `events` (the deal's `kong_money`: what kongs paid when declared).
+    pub kong: [i64; SEATS as usize],
 }

@@ -17,7 +17,7 @@ from ....rules.registry import RulesetLike, load_ruleset
 from .fans import hand_fans, situational_fans
 from .payments import fan_money, paid_fan, pay, win_payers
 
-__all__ = ["settle", "best_wait_fan", "end_status"]
+__all__ = ["settle", "settle_with_wins", "best_wait_fan", "end_status"]
 
 
 @dataclass
@@ -32,10 +32,17 @@ def settle(events: Iterable[Event], end: Iterable[EndHand] | None = None, *, rul
            wall_exhausted: bool = True) -> Settlement:  # fmt: skip
     """Each seat's money by event type over a deal's ``events`` (in order); ``end``: the final hands of the
     seats checked at a 流局 (``wall_exhausted``)."""
+    return settle_with_wins(events, end, ruleset=ruleset, wall_exhausted=wall_exhausted)[0]
+
+
+def settle_with_wins(events: Iterable[Event], end: Iterable[EndHand] | None = None, *, ruleset: RulesetLike = "sichuan",
+                     wall_exhausted: bool = True) -> tuple[Settlement, list[list[int]]]:  # fmt: skip
+    """As ``settle``, with each winner's own win money in the order they won (the table pays each win)."""
     rules = load_ruleset(ruleset)
     if getattr(rules, "family", None) != "sichuan":
         raise InvalidArgumentError("settle takes a sichuan ruleset")
     money = {kind: [0] * 4 for kind in MONEY_KINDS}
+    wins: list[list[int]] = []
     xueliu = rules.options["mode"] == "xueliu"
     won: list[int] = []
     kongs: list[_KongLedger] = []
@@ -50,7 +57,7 @@ def settle(events: Iterable[Event], end: Iterable[EndHand] | None = None, *, rul
         elif isinstance(event, Kong):
             kongs.append(_kong(event, active, rules, money["kong"]))
         elif isinstance(event, Win):
-            _win(event, active, kongs, rules, money)
+            wins += _win(event, active, kongs, rules, money)
             won.extend(seat for seat, _ in event.winners if seat not in won)
         else:
             raise TypeError(f"events are Kong, Win or Out, not {type(event).__name__}")
@@ -60,7 +67,7 @@ def settle(events: Iterable[Event], end: Iterable[EndHand] | None = None, *, rul
     if (ended and rules.options["check_fourth"]) or (wall_exhausted and not ended and len(checked) >= 2):
         _end_checks(checked, end_hands(end), won, kongs, rules, money, status)
     frozen = {kind: (row[0], row[1], row[2], row[3]) for kind, row in money.items()}
-    return Settlement(MappingProxyType(frozen), (status[0], status[1], status[2], status[3]), tuple(won))
+    return Settlement(MappingProxyType(frozen), (status[0], status[1], status[2], status[3]), tuple(won)), wins
 
 
 def _require_in(seat: int, active: list[int], what: str) -> None:
@@ -87,16 +94,22 @@ def _kong(event: Kong, active: list[int], rules: RegionalRuleset, money: list[in
 
 
 def _win(event: Win, active: list[int], kongs: list[_KongLedger], rules: RegionalRuleset,
-         money: dict[str, list[int]]) -> None:  # fmt: skip
+         money: dict[str, list[int]]) -> list[list[int]]:  # fmt: skip
+    """Pays the winners of one tile; returns each one's win money."""
     if event.discarder is not None:
         _require_in(event.discarder, active, "Win discarder")
+    each = []
     for seat, fan in event.winners:
         _require_in(seat, active, "Win")
         self_draw = event.how == "self_drawn"
         payers = win_payers(seat, self_draw, event.discarder, active, rules)
-        pay(money["win"], seat, payers, fan_money(fan, self_draw, rules))
+        own = [0] * 4
+        pay(own, seat, payers, fan_money(fan, self_draw, rules))
+        money["win"] = [t + p for t, p in zip(money["win"], own)]
+        each.append(own)
     if event.kong_discard and rules.options["call_transfer"] != "off":
         _transfer(event, kongs, rules, money["transfer"])
+    return each
 
 
 def _transfer(event: Win, kongs: list[_KongLedger], rules: RegionalRuleset, money: list[int]) -> None:

@@ -16,19 +16,18 @@ from ....rules.tdh.ruleset import TdhRuleset
 from ....rules.tdh.situation import TdhSituation
 from ....table.types import SEATS, WinSituation
 from ...table.aim import Aim
-from ...table.hooks import DealContext, Declared, TableHooks, from_each
+from ...table.deal_hooks import DealContext, DealHooks, Declared, PayingEvent, SettledWin, from_each
 from .scorer import score_row
 from .tiles import ghost_kinds
 
 __all__ = ["TdhAtTable", "tdh_aim", "tdh_win_check"]
 
-_NO_WIN = Declared(0, -1, (0,) * SEATS, None, 0)  # a declared win its scorer refuses (never seen at the table)
+_NO_WIN = Declared(0, SettledWin(-1, (0,) * SEATS))  # a declared win its scorer refuses (never seen at the table)
 _MOST_HITS = 255  # the per-deal horse_hits column is a u8
 
 
-class TdhAtTable(TableHooks):
+class TdhAtTable(DealHooks):
     def __init__(self, rules: TdhRuleset) -> None:
-        super().__init__()
         if rules.flowers:
             raise RulesetError("ghosts: 四花鬼 / 八花鬼 are scored but not played at the table yet (a flower ghost "
                                "stays in the hand)")  # fmt: skip
@@ -59,14 +58,15 @@ class TdhAtTable(TableHooks):
         )  # fmt: skip
         return score_row(Hand(tuple(waiting), hand.melds), s.tile, where, self.rules)
 
-    def judge(self, hand: Hand, situation: WinSituation, context: DealContext) -> Optional[int]:
+    def judge(self, win_check: object, hand: Hand, situation: WinSituation, context: DealContext) -> Optional[int]:
+        """Judged here, with the deal's ghosts (``win_check``, the deal's plain one, is this object)."""
         discard = situation.from_seat is not None and not situation.robbing_kong
         if discard and (not self.rules["discard_wins"] or situation.tile in context.ghosts):
             return None  # OC-28; a discarded ghost is never won on (OC-49)
         return 0 if self._score(hand, situation, context, ())[0] == 0 else None
 
     def declare(self, hand: Hand, situation: WinSituation, context: DealContext) -> Declared:
-        if self.judge(hand, situation, context) is None:
+        if self.judge(self, hand, situation, context) is None:
             return _NO_WIN
         count = self.rules["horses"]
         if self.rules["streak_horses"] and situation.winner == situation.dealer:
@@ -77,11 +77,16 @@ class TdhAtTable(TableHooks):
             return _NO_WIN
         base = self.rules["base"]
         hits = min(sum(h for _, h in hit), _MOST_HITS)
-        return Declared(len(multipliers), form, tuple(b * base for b in win_net), None if liable < 0 else liable,
-                        hits)  # fmt: skip
+        settled = SettledWin(form, tuple(b * base for b in win_net), None if liable < 0 else liable, hits)
+        return Declared(len(multipliers), settled)
 
-    def settle_kong(self, seat: int, kind: MeldKind, feeder: Optional[int]) -> Optional[list[int]]:
-        base = self.rules["base"]
+    def settle(self, event: PayingEvent, dealer: int) -> Optional[list[int]]:
+        """Kong money as each kong is made; 跟庄: the dealer pays b to each other seat."""
+        if event.kind == "follow_dealer":
+            return [-p for p in from_each(dealer, self.rules["base"])]
+        if event.kind != "kong":
+            return None
+        seat, kind, feeder, base = event.seat, event.meld_kind, event.feeder, self.rules["base"]
         if kind == MeldKind.CONCEALED_KONG:
             return from_each(seat, self.rules["concealed_kong"] * base)
         if kind == MeldKind.ADDED_KONG:
@@ -93,9 +98,9 @@ class TdhAtTable(TableHooks):
             return paid
         return None
 
-    def settle_follow_dealer(self, dealer: int) -> list[int]:
-        """跟庄: the dealer pays b to each other seat."""
-        return [-p for p in from_each(dealer, self.rules["base"])]
+    def __call__(self, hand: Hand, situation: WinSituation) -> Optional[int]:
+        """A win check too (the ghosts of its mode, no deal context): as the family's ``win_check``."""
+        return self.judge(self, hand, situation, DealContext(self.ghost_kinds(None), None, (), 0))
 
 
 def tdh_win_check(rules: TdhRuleset) -> TdhAtTable:

@@ -7,7 +7,7 @@
 
 use super::fan::Fan;
 use super::scorer::score;
-use super::settlement::{settle, EndHand, Event as MoneyEvent, KongKind, WinHow, WIN};
+use super::settlement::{settle, EndHand, Event as MoneyEvent, KongKind, WinHow, KONG, WIN};
 use super::situation::SichuanSituation;
 use super::table::SichuanTable;
 use crate::error::{EngineError, Result};
@@ -182,6 +182,8 @@ impl Adjudicator for SichuanAtTable {
         Ok(Some(DealMoney {
             wins: settled.wins,
             events,
+            // 刮风下雨: what the kongs paid when declared (退税 and 呼叫转移 are their own rows).
+            kong: settled.money[KONG],
         }))
     }
 }
@@ -379,6 +381,28 @@ mod tests {
                 "efficiency bots reach three winners"
             );
         }
+    }
+
+    #[test]
+    fn kong_money_is_the_deals_kong_money() {
+        // 刮风下雨 pays at once: a deal with a kong reports kong money (zero-sum, inside the payments), a deal
+        // without one none — the whole-deal settlement must not leave the column at zero.
+        let rules = sichuan_table();
+        let mut with_kongs = 0;
+        for index in 0..120 {
+            let mut deal = Deal::new(4, index, (index % 4) as u8, 0, &rules).expect("a deal");
+            play_deal(&mut deal, &mut bots(false), &rules).expect("played");
+            let kongs = deal
+                .events()
+                .iter()
+                .filter(|e| matches!(e, Event::Meld { meld, .. } if meld.kind.is_kong()))
+                .count();
+            let outcome = deal.outcome().expect("over");
+            assert_eq!(outcome.kong_money.iter().sum::<i64>(), 0);
+            assert_eq!(outcome.kong_money != [0; 4], kongs > 0, "deal {index}");
+            with_kongs += usize::from(kongs > 0);
+        }
+        assert!(with_kongs > 0, "random bots declare kongs");
     }
 
     #[test]

@@ -1,0 +1,155 @@
+"""What a family adds to the twin's deal beyond a plain win check — the twin of the native ``Adjudicator``'s
+other methods and of the ``TableRules`` fields a family sets itself: ghosts (推倒胡: the wild kinds, the 翻鬼
+flip, whether ghosts meld), wins judged with the deal's context and declared there and then (horses drawn),
+定缺 (the void suit named at the start, 必须打缺), money paid by events other than wins (kongs, flowers, 跟庄,
+the end), the money of a whole finished deal (Sichuan: 呼叫转移, 退税, 查花猪, 查大叫) and wins the flowers alone
+make (Taiwan). The defaults do nothing, so a family without table extras (Guangdong, MCR) plays exactly as
+before. A family's hooks reach the deal given (``Deal(hooks=…)``, from ``families.TwinFamily.hooks``) or as its
+win check itself (a ``DealHooks`` that is called as one, as 推倒胡's).
+
+A family option the native table gains later (换三张, 血流成河, 眼牌, 买马) belongs here as one more hook."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from ...hand import Hand, Meld, MeldKind
+from ...table.types import SEATS, WinCheck, WinSituation, Winner, win_fan
+
+__all__ = ["DealContext", "DealHooks", "Declared", "FinalHand", "FinishedDeal", "FlowerWin", "NO_HOOKS",
+           "PayingEvent", "SettledWin", "from_each", "table_hooks"]
+
+
+@dataclass(frozen=True)
+class DealContext:
+    """What a question about a win may read of the deal besides the hand, as the Rust ``DealContext``."""
+
+    ghosts: frozenset[int]  # the deal's wild kinds
+    indicator: Optional[int]  # the 翻鬼 indicator, if the ghosts were flipped
+    undrawn: tuple[int, ...]  # the wall codes not drawn yet, head to tail (the reserved tail included)
+    dealer_streak: int  # the dealer's 连庄 count, set by the game
+
+
+@dataclass(frozen=True)
+class PayingEvent:
+    """An event that may pay besides a win: ``kind`` "kong" (``seat`` completed a kong of ``meld_kind``,
+    ``feeder`` who fed its claimed tile), "flower" (``seat`` set ``flower`` 0..7 aside), "follow_dealer" (跟庄:
+    the three others followed the dealer ``seat``'s first discard) or "end" (the deal is over; ``winners`` the
+    seats that won)."""
+
+    kind: str
+    seat: int = 0
+    meld_kind: Optional[MeldKind] = None
+    feeder: Optional[int] = None
+    flower: int = 0
+    winners: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class SettledWin:
+    """A win as its settlement says: the pattern row (-1: none), payments by table seat, the liable seat and the
+    horses (买马) that hit the winner."""
+
+    pattern: int
+    payments: tuple[int, ...]
+    liable: Optional[int] = None
+    horse_hits: int = 0
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A win settled as it is declared (推倒胡 turns its horses then): the fan the log records, and the
+    settlement."""
+
+    fan: int
+    settled: SettledWin
+
+
+@dataclass(frozen=True)
+class FlowerWin:
+    """A win the flowers alone make: the winner, who pays as a discarder would (None: every other seat), its
+    fan and what it pays."""
+
+    winner: int
+    payer: Optional[int]
+    fan: int
+    settled: SettledWin
+
+
+@dataclass(frozen=True)
+class FinalHand:
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    discards: tuple[int, ...]
+    void: Optional[int]
+
+
+@dataclass(frozen=True)
+class FinishedDeal:
+    """A finished deal as a whole-deal settlement reads it: the log (event dicts), the wins in order, each
+    seat's final hand, the dealer, and whether the wall ran out short of enough winners (流局 checks)."""
+
+    events: list[dict]
+    winners: list[Winner]
+    hands: tuple[FinalHand, ...]
+    dealer: int
+    wall_exhausted: bool
+
+
+class DealHooks:
+    """The defaults: wins decided by the deal's plain win check; no ghosts, no 定缺, no paying events, no
+    whole-deal settlement, no flower wins."""
+
+    void_suit = False  # 定缺: each seat names a void suit before the dealer's first discard
+    must_discard_void = False  # 必须打缺: while holding its void suit a seat discards only that suit
+    follow_dealer = False  # 跟庄 is checked after the fourth discard of an uninterrupted first go-around
+    kong_money_on_draw = True  # kong money stands at a 流局 (there is none by default)
+    winner_deals = False  # the first winner deals next (else the table's dealer_stays)
+    ghost_melds = False  # ghosts may be ponged and konged
+
+    def flips(self) -> bool:
+        """Whether a 翻鬼 indicator is turned from the wall's tail before the deal."""
+        return False
+
+    def ghost_kinds(self, indicator: Optional[int]) -> frozenset[int]:
+        """The wild kinds of a deal whose indicator (under 翻鬼) is ``indicator``."""
+        return frozenset()
+
+    def judge(self, win_check: Optional[WinCheck], hand: Hand, situation: WinSituation,
+              context: DealContext) -> Optional[int]:
+        """The fan if ``hand`` (its winning tile included) is a legal win, else None: by the deal's
+        ``win_check`` unless the family judges with the deal's context."""
+        assert win_check is not None, "a deal without a win check has hooks that judge"
+        return win_fan(win_check(hand, situation))
+
+    def declare(self, hand: Hand, situation: WinSituation, context: DealContext) -> Optional[Declared]:
+        """The declared win as the family settles it there and then (horses drawn), or None where the win
+        is settled after the deal from its hand and situation (``families.settled_wins``)."""
+        return None
+
+    def settle(self, event: PayingEvent, dealer: int) -> Optional[list[int]]:
+        """What ``event`` pays each seat (zero-sum), or None: nothing."""
+        return None
+
+    def settle_deal(self, deal: FinishedDeal) -> Optional[tuple[list[list[int]], list[int], list[int]]]:
+        """Each win's payments (in order), the deal's other money and the kong money among it, replacing what
+        the wins' own settlement and ``settle`` said; None: keep them."""
+        return None
+
+    def flower_win(self, flowers: list[set[int]], dealer: int) -> Optional[FlowerWin]:
+        """A win the seats' flowers make (asked each time a flower is set aside), or None."""
+        return None
+
+
+NO_HOOKS = DealHooks()
+
+
+def table_hooks(win_check: WinCheck) -> DealHooks:
+    """The hooks of a deal decided by ``win_check``: the check itself when it is a family's hooks."""
+    return win_check if isinstance(win_check, DealHooks) else NO_HOOKS
+
+
+def from_each(seat: int, amount: int) -> list[int]:
+    """``seat`` receives ``amount`` from each other seat."""
+    return [amount * (SEATS - 1) if s == seat else -amount for s in range(SEATS)]

@@ -1,0 +1,74 @@
+"""The Taiwan family at the twin's table, the twin of the Rust ``rules::taiwan::at_table``: a hand of five sets
+and a pair wins when the Taiwan scorer finds it reaching the 起胡 minimum, worth its counted 台 and paid
+底 + (台 + D) × 台價 — the winner's flowers (正花, 花槓) and a flower's replacement (槓上開花) from the table; the
+dealer's 連N is 0 and no seat declares 眼牌. Only wins pay. The flower wins (B.6) end the deal once a flower's
+replacement is drawn: all eight with one seat (八仙過海, paid as a self-draw) or a 7 / 1 split (七搶一, the
+single flower's holder pays)."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ...hand import Forms, Hand
+from ...rules.taiwan.situation import Situation
+from ...table.types import SEATS, WinCheck, WinSituation
+from ..rules.taiwan.scorer import score, score_flower_win
+from .aim import Aim
+from .deal_hooks import DealHooks, FlowerWin, SettledWin
+
+__all__ = ["TAIWAN_AIM", "TaiwanHooks", "settle_taiwan_win", "taiwan_win_check", "with_flowers"]
+
+TAIWAN_AIM = Aim(Forms.STANDARD)  # five sets and a pair only (B.2)
+
+
+def with_flowers(hand: Hand, s: WinSituation) -> Hand:
+    """The hand without its winning tile, as the scorers take it, with the winner's flowers (1..8)."""
+    waiting = list(hand.concealed)
+    waiting[s.tile] -= 1
+    return Hand(tuple(waiting), hand.melds, flowers=tuple(f + 1 for f in s.flowers))
+
+
+def _scored(rules: Any, hand: Hand, s: WinSituation):
+    situation = Situation(
+        seat=s.winner, dealer=s.dealer, round_wind=s.round_wind, self_drawn=s.self_drawn, discarder=s.from_seat,
+        robbing_kong=s.robbing_kong, kong_bloom=s.self_drawn and (s.kong_replacement or s.flower_replacement),
+        last_tile=s.last_tile, heavenly=s.first_go_around == "heavenly", earthly=s.first_go_around == "earthly",
+        human=s.first_go_around == "human",
+    )  # fmt: skip
+    scored = score(with_flowers(hand, s), s.tile, situation, rules)
+    return scored if scored.is_win and scored.meets_minimum else None
+
+
+def taiwan_win_check(rules: Any) -> WinCheck:
+    rules.check_table_options()  # the options the table does not play are refused, as natively
+
+    def check(hand: Hand, s: WinSituation) -> Optional[int]:
+        scored = _scored(rules, hand, s)
+        return None if scored is None else scored.counted
+
+    return check
+
+
+def settle_taiwan_win(rules: Any, hand: Hand, s: WinSituation) -> tuple[int, list[int], Optional[int]]:
+    """No pattern row (台 add up), the win's payments."""
+    return -1, list(_scored(rules, hand, s).money["win"]), None
+
+
+class TaiwanHooks(DealHooks):
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+    def flower_win(self, flowers: list[set[int]], dealer: int) -> Optional[FlowerWin]:
+        held = [len(f) for f in flowers]
+        winner = next((s for s in range(SEATS) if held[s] >= 7), None)
+        if winner is None:
+            return None
+        single = next((s for s in range(SEATS) if held[s] == 1), None)
+        if held[winner] == 8:
+            kind, payer = "ba_xian_guo_hai", None
+        elif single is not None:
+            kind, payer = "qi_qiang_yi", single
+        else:
+            return None
+        scored = score_flower_win(kind, winner, payer=payer, dealer=dealer, ruleset=self.rules)
+        return FlowerWin(winner, payer, scored.counted, SettledWin(-1, tuple(scored.money["win"])))
