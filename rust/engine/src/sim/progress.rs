@@ -23,7 +23,9 @@ use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Meld, MAX_SETS};
 use crate::shanten::kernels::Portable;
-use crate::shanten::{mask_forms_missing, slot, Distances, HONOURS, NUMBERED, UNREACHABLE};
+use crate::shanten::{
+    mask_forms_missing, seven_pairs_lowering_draws, slot, Distances, HONOURS, NUMBERED, UNREACHABLE,
+};
 use crate::suit_key::{hand_keys_packed, suit_key};
 use crate::tile::{Counts, Suit, Tile, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
 
@@ -381,10 +383,7 @@ impl<'a> Evaluator<'a> {
         }
         // Seven pairs and 全不靠: any kind may lower them (a kind once more, or a new one).
         if others == missing && others != u8::MAX {
-            for kind in (0..NUM_KINDS).filter(|&k| self.unseen[k] > 0) {
-                let lowers = self.pairs_or_knitted_missing(&changed(counts, kind, true)) < missing;
-                lowers_orphans |= u64::from(lowers) << kind;
-            }
+            lowers_orphans |= self.pairs_or_knitted_lowering(counts, missing);
         }
         // A kind with no unseen copy adds nothing (and covers the kinds the hand holds four of).
         let sure = (lowers_orphans | (lowers_standard & !self.capped_kinds)) & self.unseen_kinds;
@@ -502,6 +501,23 @@ impl<'a> Evaluator<'a> {
     fn pairs_or_knitted_missing(&self, counts: &Counts) -> u8 {
         self.pairs_or_knitted
             .map_or(u8::MAX, |opts| mask_forms_missing(Portable, counts, opts))
+    }
+
+    /// The kinds (bits by kind index) whose draw lowers seven pairs or 全不靠 below `missing`, their count of
+    /// `counts`: seven pairs alone from its pair counts at once (the Sichuan and Taiwan aim), else kind by kind.
+    fn pairs_or_knitted_lowering(&self, counts: &Counts, missing: u8) -> u64 {
+        if self
+            .pairs_or_knitted
+            .is_some_and(|opts| opts.forms == FormSet::SEVEN_PAIRS && opts.seven_pairs_quads)
+        {
+            return seven_pairs_lowering_draws(counts).1;
+        }
+        let mut lowering = 0;
+        for kind in (0..NUM_KINDS).filter(|&k| self.unseen[k] > 0) {
+            let lowers = self.pairs_or_knitted_missing(&changed(counts, kind, true)) < missing;
+            lowering |= u64::from(lowers) << kind;
+        }
+        lowering
     }
 
     /// Fewest missing tiles of thirteen orphans (one of each terminal and honour, one of them paired); the
