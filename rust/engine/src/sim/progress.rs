@@ -24,7 +24,8 @@ use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Meld, MAX_SETS};
 use crate::shanten::kernels::Portable;
 use crate::shanten::{
-    mask_forms_missing, seven_pairs_lowering_draws, slot, Distances, HONOURS, NUMBERED, UNREACHABLE,
+    mask_forms_missing, seven_pairs_count, seven_pairs_lowering_draws, slot, Distances, HONOURS,
+    NUMBERED, UNREACHABLE,
 };
 use crate::suit_key::{hand_keys_packed, suit_key};
 use crate::tile::{Counts, Suit, Tile, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
@@ -499,17 +500,17 @@ impl<'a> Evaluator<'a> {
 
     /// Fewest missing tiles of seven pairs and 全不靠, where they apply (the largest count otherwise).
     fn pairs_or_knitted_missing(&self, counts: &Counts) -> u8 {
-        self.pairs_or_knitted
-            .map_or(u8::MAX, |opts| mask_forms_missing(Portable, counts, opts))
+        match self.pairs_or_knitted {
+            None => u8::MAX,
+            Some(opts) if seven_pairs_alone(opts) => seven_pairs_count(counts),
+            Some(opts) => mask_forms_missing(Portable, counts, opts),
+        }
     }
 
     /// The kinds (bits by kind index) whose draw lowers seven pairs or 全不靠 below `missing`, their count of
     /// `counts`: seven pairs alone from its pair counts at once (the Sichuan and Taiwan aim), else kind by kind.
     fn pairs_or_knitted_lowering(&self, counts: &Counts, missing: u8) -> u64 {
-        if self
-            .pairs_or_knitted
-            .is_some_and(|opts| opts.forms == FormSet::SEVEN_PAIRS && opts.seven_pairs_quads)
-        {
+        if self.pairs_or_knitted.is_some_and(seven_pairs_alone) {
             return seven_pairs_lowering_draws(counts).1;
         }
         let mut lowering = 0;
@@ -531,6 +532,12 @@ impl<'a> Evaluator<'a> {
         let paired = u8::from(held.iter().any(|&c| c >= 2));
         14 - kinds - paired
     }
+}
+
+/// Whether `opts` select seven pairs alone, four alike as two pairs (the Sichuan and Taiwan aim), which the
+/// kind masks answer directly.
+fn seven_pairs_alone(opts: FormOptions) -> bool {
+    opts.forms == FormSet::SEVEN_PAIRS && opts.seven_pairs_quads
 }
 
 /// Per entry, the bound below which a suit's vector completes the hand beside `rest` (laid out
