@@ -36,7 +36,7 @@ fn seat(rng: &mut Rng) -> Option<u8> {
 
 fn sichuan_table(rng: &mut Rng) -> SichuanTable {
     let values: Vec<u16> = (0..20).map(|_| rng.below(3) as u16).collect();
-    let choices: Vec<u8> = [2, 3, 3, 2, 3, 2, 2, 3, 2]
+    let choices: Vec<u8> = [2, 3, 3, 2, 3, 2, 2, 3, 2, 3, 3]
         .iter()
         .map(|&n| rng.below(n) as u8)
         .collect();

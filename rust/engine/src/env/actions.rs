@@ -13,6 +13,7 @@
 //! | win | 1 | `Win` (self-drawn, on a discard, or robbing a kong) |
 //! | pass | 1 | `Pass` |
 //! | void | 3 where the table plays 定缺 (Sichuan) | `Void(suit)`: name suit 0..2 (m, p, s) void |
+//! | swap | one per suited kind of the set where the table plays 换三张 (Sichuan) | `Swap(kind)`: pick a tile to pass |
 //!
 //! Encoding and decoding are table lookups; both directions are exact (a test walks every index).
 
@@ -25,7 +26,7 @@ use crate::tile::{Tile, NUM_KINDS};
 /// Marks a (kind, tile) pair the layout has no index for.
 const ABSENT: u16 = u16::MAX;
 /// Action kinds as rows of the lookup table; tileless kinds use column 0.
-const KINDS: usize = 9;
+const KINDS: usize = 10;
 
 /// The name of each block, in layout order.
 pub const BLOCK_NAMES: [&str; KINDS] = [
@@ -38,6 +39,7 @@ pub const BLOCK_NAMES: [&str; KINDS] = [
     "win",
     "pass",
     "void",
+    "swap",
 ];
 
 /// The action index layout of one table's rules.
@@ -63,6 +65,7 @@ fn slot(action: Action) -> (usize, usize) {
         Action::Win => (6, 0),
         Action::Pass => (7, 0),
         Action::Void(suit) => (8, usize::from(suit)),
+        Action::Swap(t) => (9, tile(t)),
     }
 }
 
@@ -99,6 +102,12 @@ impl ActionLayout {
             } else {
                 vec![]
             },
+            // Only suited kinds can be passed (the tiles of one of the three suits).
+            kinds
+                .iter()
+                .filter(|t| rules.swap_tiles > 0 && t.index() < 27)
+                .map(|&t| Action::Swap(t))
+                .collect(),
         ];
         let mut layout = ActionLayout {
             actions: Vec::new(),

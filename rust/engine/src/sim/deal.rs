@@ -31,6 +31,9 @@ use crate::forms::FormSet;
 use crate::hand::{Meld, MeldKind};
 use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 
+mod swap;
+pub use swap::swap_direction;
+
 pub const SEATS: u8 = 4;
 /// Room reserved for a deal's log: about 200 events in a typical deal.
 const EXPECTED_EVENTS: usize = 256;
@@ -241,6 +244,11 @@ pub(crate) enum Phase {
         seat: u8,
         drawn: Drawn,
     },
+    /// 换三张: `seat` picks a tile to pass (see the `swap` module); the dealer holds `drawn` meanwhile.
+    Swap {
+        seat: u8,
+        drawn: Drawn,
+    },
     Over,
 }
 
@@ -329,6 +337,8 @@ pub struct Deal {
     legal: Vec<Action>,
     events: Vec<Event>,
     outcome: Option<Outcome>,
+    /// 换三张's picks, while they are made.
+    pub(crate) swaps: swap::Swaps,
 }
 
 /// The seat `offset` places after `seat` in turn order.
@@ -386,6 +396,7 @@ impl Deal {
             twelve_tiles_down: Vec::new(),
             legal: Vec::new(),
             outcome: None,
+            swaps: swap::Swaps::default(),
             wall,
         };
         deal.start(seed, index, dealer, round_wind, adjudicator)?;
@@ -480,8 +491,15 @@ impl Deal {
             }
         }
         self.draw_for(dealer, adjudicator)?;
-        if self.rules.void_suit {
-            self.start_voids();
+        if let Phase::Turn {
+            drawn: Some(drawn), ..
+        } = self.phase
+        {
+            if self.rules.swap_tiles > 0 {
+                self.start_swap(drawn);
+            } else if self.rules.void_suit {
+                self.start_voids();
+            }
         }
         Ok(())
     }
@@ -525,6 +543,16 @@ impl Deal {
             self.list_voids();
             return Ok(());
         }
+        self.open_first_turn(drawn, adjudicator)
+    }
+
+    /// The dealer's turn after the deal's opening decisions (换三张, 定缺): its first draw judged again, on
+    /// the hand it holds now.
+    fn open_first_turn<A: Adjudicator + ?Sized>(
+        &mut self,
+        drawn: Drawn,
+        adjudicator: &A,
+    ) -> Result<()> {
         let dealer = self.dealer;
         let chance = WinChance::self_drawn(drawn.tile, Some(drawn));
         let can_win = self.rules.wins_by(SELF_DRAW)
@@ -692,7 +720,9 @@ impl Deal {
     /// The seat whose decision it is, or `None` once the deal is over.
     pub fn to_act(&self) -> Option<u8> {
         match &self.phase {
-            Phase::Turn { seat, .. } | Phase::Voids { seat, .. } => Some(*seat),
+            Phase::Turn { seat, .. } | Phase::Voids { seat, .. } | Phase::Swap { seat, .. } => {
+                Some(*seat)
+            }
             Phase::Claims(window) => window
                 .choices
                 .get(window.answers.len())
@@ -766,6 +796,14 @@ impl Deal {
                 Action::Void(suit) => self.name_void(seat, suit, drawn, adjudicator)?,
                 _ => return Err(EngineError::illegal(format!("{action} while naming voids"))),
             },
+            Phase::Swap { seat, drawn } => match action {
+                Action::Swap(tile) => self.pick_swap(seat, tile, drawn, adjudicator)?,
+                _ => {
+                    return Err(EngineError::illegal(format!(
+                        "{action} while picking 换三张"
+                    )))
+                }
+            },
             Phase::Over => {}
         }
         if cfg!(debug_assertions) {
@@ -826,9 +864,12 @@ impl Deal {
                     self.complete_added_kong(seat, tile, adjudicator)
                 }
             }
-            Action::Pass | Action::Chi(_) | Action::Pon | Action::Kong | Action::Void(_) => {
-                Err(EngineError::illegal(format!("{action} on one's own turn")))
-            }
+            Action::Pass
+            | Action::Chi(_)
+            | Action::Pon
+            | Action::Kong
+            | Action::Void(_)
+            | Action::Swap(_) => Err(EngineError::illegal(format!("{action} on one's own turn"))),
         }
     }
 
@@ -1717,7 +1758,7 @@ impl Deal {
     fn holds_extra_tile(&self, seat: u8) -> bool {
         let on_turn = match &self.phase {
             Phase::Turn { seat: s, .. } => *s == seat,
-            Phase::Voids { .. } => seat == self.dealer,
+            Phase::Voids { .. } | Phase::Swap { .. } => seat == self.dealer,
             Phase::Claims(window) => window.offer.robs() && window.from == seat,
             Phase::Over => false,
         };

@@ -105,6 +105,8 @@ pub struct TableRules {
     pub void_suit: bool,
     /// 必须打缺 (OC-S3): while a seat holds its void suit, it discards only that suit.
     pub must_discard_void: bool,
+    /// 换三张 (OC-S1): the tiles of one suit each seat passes before 定缺 (0: none). Set by a family's options.
+    pub swap_tiles: u8,
     /// The wild kinds of each deal (none by default). Set by a family's adjudicator from its own section
     /// (推倒胡's `[ghosts]`), not by the table sections.
     pub ghosts: GhostRule,
@@ -135,6 +137,7 @@ impl Default for TableRules {
             settlement: Settlement::Guangdong,
             void_suit: false,
             must_discard_void: false,
+            swap_tiles: 0,
             ghosts: GhostRule::None,
             ghost_melds: false,
             follow_dealer: false,
