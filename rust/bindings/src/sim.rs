@@ -430,7 +430,8 @@ impl Table {
                     .map(|s| (0..8).filter(|f| view.flowers(s) & (1 << f) != 0).collect())
                     .collect(),
                 std::array::from_fn(|s| view.void(s as u8)),
-                view.passing().map_or_else(Vec::new, |counts| counts.to_vec()),
+                view.passing()
+                    .map_or_else(Vec::new, |counts| counts.to_vec()),
             ),
         ))
     }

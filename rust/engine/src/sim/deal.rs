@@ -274,6 +274,8 @@ pub struct Outcome {
     pub event_payments: [i64; SEATS as usize],
     /// The kong money among them (zero after a 流局 where kong money is not final).
     pub kong_money: [i64; SEATS as usize],
+    /// The winners of the deal's first winning tile (一炮多响: several), the first of `winners`.
+    pub first_winners: u8,
 }
 
 impl Outcome {
@@ -308,6 +310,8 @@ pub struct Deal {
     /// The wins so far (the deal may play on after a win), and the seats that have won and left the table.
     wins: Vec<Winner>,
     won: u8,
+    /// How many won on the deal's first winning tile.
+    first_winners: u8,
     /// Seats holding a tile more than their hand size once out of turn: a self-drawn winner, and a robbed
     /// konger whose robbed tile ended the deal.
     extra_tile: u8,
@@ -382,6 +386,7 @@ impl Deal {
             rules: adjudicator.table_rules(),
             wins: Vec::new(),
             won: 0,
+            first_winners: 0,
             extra_tile: 0,
             kong_feeder: 0,
             event_payments: [0; SEATS as usize],
@@ -444,6 +449,7 @@ impl Deal {
         self.seats.iter_mut().for_each(SeatState::clear);
         self.wins.clear();
         self.won = 0;
+        self.first_winners = 0;
         self.extra_tile = 0;
         self.event_payments = [0; SEATS as usize];
         self.kong_money = [0; SEATS as usize];
@@ -1019,6 +1025,7 @@ impl Deal {
             .filter(|w| w.robbing_kong)
             .and_then(|w| w.from.map(|from| (from, w.tile)));
         if self.wins.is_empty() {
+            self.first_winners = winners.len() as u8;
             self.wins = winners;
         } else {
             self.wins.extend(winners);
@@ -1610,6 +1617,7 @@ impl Deal {
             winners,
             event_payments: self.event_payments,
             kong_money: self.kong_money,
+            first_winners: self.first_winners,
         });
         self.legal.clear();
         self.phase = Phase::Over;

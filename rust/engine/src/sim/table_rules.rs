@@ -50,6 +50,12 @@ pub enum DealerStays {
     /// The first winner deals next, the dealer staying after a draw (推倒胡's OC-29 option, set by the family
     /// from its own `dealer_rule`, not a name of `end.dealer_stays`).
     Winner,
+    /// Sichuan's OC-S16 "first winner": as `Winner`, but when the first winning tile had several winners
+    /// (一炮多响) its discarder deals next. Set by the family from `options.next_dealer`.
+    FirstWin,
+    /// Sichuan's OC-S16 "last winner": the winner of the deal's last win deals next, the dealer staying after
+    /// a draw. Set by the family from `options.next_dealer`.
+    LastWinner,
 }
 
 /// How a win (and any other paying event) settles: the family's settlement.
@@ -391,7 +397,10 @@ impl TableRules {
     /// Whether the dealer deals again after a deal that ended so (连庄).
     pub fn dealer_deals_again(&self, exhaustive_draw: bool, dealer_won: bool) -> bool {
         match self.dealer_stays {
-            DealerStays::WinOrDraw | DealerStays::Winner => exhaustive_draw || dealer_won,
+            DealerStays::WinOrDraw
+            | DealerStays::Winner
+            | DealerStays::FirstWin
+            | DealerStays::LastWinner => exhaustive_draw || dealer_won,
             DealerStays::Win => dealer_won,
             DealerStays::Never => false,
         }

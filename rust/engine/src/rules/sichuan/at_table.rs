@@ -9,14 +9,14 @@ use super::fan::Fan;
 use super::scorer::score;
 use super::settlement::{settle, EndHand, Event as MoneyEvent, KongKind, WinHow, WIN};
 use super::situation::SichuanSituation;
-use super::table::SichuanTable;
+use super::table::{NextDealer, SichuanTable};
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::sim::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
 use crate::sim::deal_money::{DealMoney, FinishedDeal};
 use crate::sim::log::Event;
-use crate::sim::table_rules::{Settlement, TableRules};
+use crate::sim::table_rules::{DealerStays, Settlement, TableRules};
 use crate::sim::Action;
 use crate::tile::{Counts, NUM_KINDS};
 
@@ -53,6 +53,12 @@ impl SichuanAtTable {
             void_suit: table.void_suit,
             must_discard_void: table.void_suit && table.must_discard_void,
             swap_tiles: table.swap_tiles,
+            // OC-S16 is the family's own option: it settles who deals next, whatever `end.dealer_stays` says.
+            dealer_stays: match table.next_dealer {
+                NextDealer::FirstWinner => DealerStays::FirstWin,
+                NextDealer::Rotate => DealerStays::Never,
+                NextDealer::LastWinner => DealerStays::LastWinner,
+            },
             ..rules
         };
         Ok(SichuanAtTable { table, rules })
@@ -543,6 +549,59 @@ mod tests {
             deal.step(action, &rules).expect("picked");
         }
         assert_eq!(chosen, ["swap 1m", "swap 9m", "swap 5m"]);
+    }
+
+    #[test]
+    fn the_next_dealer_is_the_first_winner_or_a_shared_first_wins_discarder() {
+        use crate::sim::{Game, GameConfig, Outcome, Winner};
+        let winner = |seat: u8, from: Option<u8>| Winner {
+            seat,
+            tile: Tile::new(4).unwrap(),
+            from,
+            robbing_kong: false,
+            info: WinInfo::default(),
+            horse_hits: 0,
+        };
+        let outcome = |winners: Vec<Winner>, first_winners: u8| Outcome {
+            winners,
+            event_payments: [0; 4],
+            kong_money: [0; 4],
+            first_winners,
+        };
+        let cases = [
+            // (option, winners, winners of the first winning tile, the next dealer after dealer 0)
+            (
+                NextDealer::FirstWinner,
+                vec![winner(3, Some(1)), winner(2, None)],
+                1,
+                3,
+            ),
+            (
+                NextDealer::FirstWinner,
+                vec![winner(2, Some(1)), winner(3, Some(1))],
+                2,
+                1,
+            ),
+            (NextDealer::FirstWinner, vec![], 0, 0),
+            (
+                NextDealer::LastWinner,
+                vec![winner(3, Some(1)), winner(2, None)],
+                1,
+                2,
+            ),
+            (NextDealer::LastWinner, vec![], 0, 0),
+            (NextDealer::Rotate, vec![winner(0, None)], 1, 1),
+        ];
+        for (next_dealer, winners, first, want) in cases {
+            let table = SichuanTable {
+                next_dealer,
+                ..default_table()
+            };
+            let rules = SichuanAtTable::new(table, sichuan_table().rules).expect("a table");
+            let mut game = Game::new(1, GameConfig::default()).expect("a game");
+            game.record_under(&outcome(winners, first), &rules.table_rules());
+            assert_eq!(game.dealer(), want, "{next_dealer:?}");
+        }
     }
 
     #[test]
