@@ -26,7 +26,7 @@ def test_the_action_layout_follows_the_table_rules():
     full = VectorEnv(BASE, 1).layout
     sizes = {name: size for name, _, size in full.blocks}
     assert sizes == {"discard": 34, "chi": 21, "pon": 1, "kong": 1, "added_kong": 34, "concealed_kong": 34,
-                     "win": 1, "pass": 1, "void": 0, "swap": 0}
+                     "win": 1, "pass": 1, "void": 0, "swap": 0, "eye": 0}
     bare = VectorEnv(BASE.with_options(chi="none", concealed_kong=False), 1).layout
     bare_sizes = {name: size for name, _, size in bare.blocks}
     assert bare_sizes["chi"] == 0 and bare_sizes["concealed_kong"] == 0 and len(bare) == len(full) - 55
@@ -62,6 +62,8 @@ def test_swap_picks_have_a_block_and_an_exact_mask_where_the_table_plays_them():
             picks += legal[0].kind == "swap"
         env.step(env.sample_actions())
     assert picks == 2 * 12, "four seats pick three tiles each, one decision a pick"
+    taiwan = {name: size for name, _, size in VectorEnv("taiwan", 1).layout.blocks}
+    assert taiwan["eye"] == 34 and taiwan["swap"] == 0, "眼牌: one declaration index per discarded kind"
 
 
 def test_the_mask_is_the_tables_legal_actions_at_every_decision_including_claims():

@@ -20,10 +20,11 @@ __all__ = ["ACTION_KINDS", "Action", "WinSituation", "WinCheck", "win_fan", "Off
 SEATS = 4
 
 # Action kinds in their sort order: legal actions are always listed sorted by (kind, tile).
-ACTION_KINDS = ("pass", "discard", "chi", "pon", "kong", "concealed_kong", "added_kong", "win", "void", "swap")
-# Kinds that name a tile: the discarded kind, the lowest tile of the chow, the kind of the kong, 换三张's picked
-# "swap" kind — and 定缺's "void", whose ``tile`` is the suit named void, 0..2 (m, p, s).
-_KINDS_WITH_TILE = frozenset({"discard", "chi", "concealed_kong", "added_kong", "void", "swap"})
+ACTION_KINDS = ("pass", "discard", "chi", "pon", "kong", "concealed_kong", "added_kong", "win", "void", "swap",
+                "eye")
+# Kinds that name a tile: the discarded kind (also of 眼牌's "eye" declaration), the lowest tile of the chow, the
+# kind of the kong, 换三张's picked "swap" kind — and 定缺's "void", whose ``tile`` is the suit named void, 0..2.
+_KINDS_WITH_TILE = frozenset({"discard", "chi", "concealed_kong", "added_kong", "void", "swap", "eye"})
 
 
 class Action(NamedTuple):

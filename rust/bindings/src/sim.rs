@@ -102,7 +102,7 @@ pub(crate) enum WinRules {
 
 impl WinRules {
     /// The compiled ruleset of a family with table play (each known pyclass in turn), at a table of `table`;
-    /// with the table as the family completes it (Sichuan adds its void suit rules).
+    /// with the table as the family completes it (Sichuan adds its void suit and 换三张 rules, Taiwan 眼牌).
     fn of_ruleset(
         ruleset: &Bound<'_, PyAny>,
         table: TableRules,
@@ -122,6 +122,7 @@ impl WinRules {
         }
         if let Ok(r) = ruleset.cast::<PyTaiwanRuleset>() {
             let rules = TaiwanAtTable::new(r.get().inner.clone(), table).py_err()?;
+            let table = rules.table_rules();
             return Ok((WinRules::Taiwan(Box::new(rules)), table));
         }
         if let Ok(r) = ruleset.cast::<PyFolkRuleset>() {

@@ -94,9 +94,14 @@ fn taiwan_never_panics() {
     let mut answered = 0;
     let values: Vec<u16> = (0..34).map(|i| (i % 9) as u16).collect();
     for _ in 0..20_000 {
-        let table =
-            TaiwanTable::from_parts("fuzz", &values, &[1, 2, 1], &[false, true], &[0, 5, 30, 10])
-                .expect("in range");
+        let table = TaiwanTable::from_parts(
+            "fuzz",
+            &values,
+            &[1, 2, 1],
+            &[false, true, true],
+            &[0, 5, 30, 10],
+        )
+        .expect("in range");
         let hand = random_hand(&mut rng, 34, 16);
         let s = TaiwanSituation {
             seat: rng.below(4) as u8,

@@ -30,11 +30,13 @@ pub enum Action {
     /// 换三张: set a tile of this kind aside to pass, at the deal's start where the table plays it (one pick
     /// per decision, every pick of one suit).
     Swap(Tile),
+    /// 眼牌 (Taiwan): declare the hand ready and locked, discarding a tile of this kind.
+    Eye(Tile),
 }
 
 impl Action {
     /// Every action kind name, in sort order.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "pass",
         "discard",
         "chi",
@@ -45,6 +47,7 @@ impl Action {
         "win",
         "void",
         "swap",
+        "eye",
     ];
 
     /// The snake_case name of the action kind (used in logs and by the Python bindings).
@@ -64,6 +67,7 @@ impl Action {
             Action::Win => 7,
             Action::Void(_) => 8,
             Action::Swap(_) => 9,
+            Action::Eye(_) => 10,
         }
     }
 
@@ -74,7 +78,8 @@ impl Action {
             | Action::Chi(t)
             | Action::ConcealedKong(t)
             | Action::AddedKong(t)
-            | Action::Swap(t) => Some(t),
+            | Action::Swap(t)
+            | Action::Eye(t) => Some(t),
             Action::Pass | Action::Pon | Action::Kong | Action::Win | Action::Void(_) => None,
         }
     }
@@ -115,6 +120,7 @@ impl Action {
             ("concealed_kong", Some(t)) => Action::ConcealedKong(t),
             ("added_kong", Some(t)) => Action::AddedKong(t),
             ("swap", Some(t)) => Action::Swap(t),
+            ("eye", Some(t)) => Action::Eye(t),
             _ if Self::NAMES.contains(&name) => {
                 return Err(EngineError::argument(match tile {
                     Some(_) => format!("action {name:?} takes no tile"),

@@ -31,6 +31,7 @@ use crate::forms::FormSet;
 use crate::hand::{Meld, MeldKind};
 use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 
+mod eye;
 mod swap;
 pub use swap::swap_direction;
 
@@ -312,6 +313,8 @@ pub struct Deal {
     won: u8,
     /// How many won on the deal's first winning tile.
     first_winners: u8,
+    /// The seats that declared 眼牌 (bits), their hands locked.
+    locked: u8,
     /// Seats holding a tile more than their hand size once out of turn: a self-drawn winner, and a robbed
     /// konger whose robbed tile ended the deal.
     extra_tile: u8,
@@ -387,6 +390,7 @@ impl Deal {
             wins: Vec::new(),
             won: 0,
             first_winners: 0,
+            locked: 0,
             extra_tile: 0,
             kong_feeder: 0,
             event_payments: [0; SEATS as usize],
@@ -450,6 +454,7 @@ impl Deal {
         self.wins.clear();
         self.won = 0;
         self.first_winners = 0;
+        self.locked = 0;
         self.extra_tile = 0;
         self.event_payments = [0; SEATS as usize];
         self.kong_money = [0; SEATS as usize];
@@ -869,6 +874,10 @@ impl Deal {
                 } else {
                     self.complete_added_kong(seat, tile, adjudicator)
                 }
+            }
+            Action::Eye(tile) => {
+                self.locked |= 1 << seat;
+                self.take_turn(seat, drawn, Action::Discard(tile), adjudicator)
             }
             Action::Pass
             | Action::Chi(_)
@@ -1293,6 +1302,9 @@ impl Deal {
 
     /// Starts the turn of `seat`, which holds 3n+2 tiles; `can_win`: its draw is a legal self-drawn win.
     fn enter_turn(&mut self, seat: u8, drawn: Option<Drawn>, can_win: bool) {
+        if self.locked & (1 << seat) != 0 {
+            return self.enter_locked_turn(seat, drawn, can_win);
+        }
         // Built directly in sorted order (discards, concealed kongs, added kongs, win), reusing the buffer.
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
@@ -1326,8 +1338,11 @@ impl Deal {
         if can_win {
             legal.push(Action::Win);
         }
-        debug_assert!(legal.is_sorted());
         self.legal = legal;
+        if let Some(forms) = self.rules.eye_forms {
+            self.list_eye_declarations(seat, forms);
+        }
+        debug_assert!(self.legal.is_sorted());
         self.phase = Phase::Turn { seat, drawn };
     }
 
@@ -1345,6 +1360,7 @@ impl Deal {
         // The rules read once, into locals: the loop below takes `&mut self`, so fields would be reloaded.
         // Seats not asked: those that have won, and the discarder of a melded kong's tile (it cannot rob it).
         let skip = self.won
+            | self.locked
             | if offer == Offer::MeldedKong {
                 1 << self.kong_feeder
             } else {
@@ -1498,6 +1514,7 @@ impl Deal {
             indicator: self.indicator,
             undrawn: self.wall.undrawn(),
             dealer_streak: self.dealer_streak,
+            locked: self.locked,
         }
     }
 

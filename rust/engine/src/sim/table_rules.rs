@@ -5,6 +5,7 @@
 
 use super::ghosts::GhostRule;
 use crate::error::{EngineError, Result};
+use crate::forms::FormSet;
 use crate::tile::{KindMask, COPIES, NUM_FLOWERS, NUM_KINDS};
 
 /// Who may chi a discard.
@@ -113,6 +114,9 @@ pub struct TableRules {
     pub must_discard_void: bool,
     /// 换三张 (OC-S1): the tiles of one suit each seat passes before 定缺 (0: none). Set by a family's options.
     pub swap_tiles: u8,
+    /// 眼牌 (Taiwan OC-T5): the forms a hand must be ready in for its seat to declare 眼牌 and lock it (`None`:
+    /// not played). Set by a family's options.
+    pub eye_forms: Option<FormSet>,
     /// The wild kinds of each deal (none by default). Set by a family's adjudicator from its own section
     /// (推倒胡's `[ghosts]`), not by the table sections.
     pub ghosts: GhostRule,
@@ -144,6 +148,7 @@ impl Default for TableRules {
             void_suit: false,
             must_discard_void: false,
             swap_tiles: 0,
+            eye_forms: None,
             ghosts: GhostRule::None,
             ghost_melds: false,
             follow_dealer: false,
