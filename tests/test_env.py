@@ -28,7 +28,7 @@ def test_the_action_layout_follows_the_table_rules():
     full = VectorEnv(BASE, 1).layout
     sizes = {name: size for name, _, size in full.blocks}
     assert sizes == {"discard": 34, "chi": 21, "pon": 1, "kong": 1, "added_kong": 34, "concealed_kong": 34,
-                     "win": 1, "pass": 1, "void": 0}
+                     "win": 1, "pass": 1, "void": 0, "swap": 0, "eye": 0}
     bare = VectorEnv(BASE.with_options(chi="none", concealed_kong=False), 1).layout
     bare_sizes = {name: size for name, _, size in bare.blocks}
     assert bare_sizes["chi"] == 0 and bare_sizes["concealed_kong"] == 0 and len(bare) == len(full) - 55
@@ -41,10 +41,31 @@ def test_the_action_layout_follows_the_table_rules():
         full.action(len(full))
 
 
-def _replayed(lines: list[str]) -> Table:
-    table = Table(ruleset=BASE)
+def _replayed(lines: list[str], ruleset=BASE) -> Table:
+    table = Table(ruleset=ruleset)
     table.replay(lines)
     return table
+
+
+def test_swap_picks_have_a_block_and_an_exact_mask_where_the_table_plays_them():
+    """换三张 (Sichuan's swap_three): one index per suited kind, masked exactly as the table's legal picks."""
+    rules = mjcore.load_ruleset("sichuan").with_options(swap_three="three")
+    env = VectorEnv(rules, 2, seed=5, opponents=None)
+    sizes = {name: size for name, _, size in env.layout.blocks}
+    assert sizes["swap"] == 27 and sizes["void"] == 3
+    assert {name: size for name, _, size in VectorEnv("sichuan", 1).layout.blocks}["swap"] == 0
+    picks = 0
+    for _ in range(30):
+        for i in range(env.num_envs):
+            table = _replayed(env.log(i), rules)
+            legal = sorted(table.legal_actions(), key=Action.sort_key)
+            masked = sorted((env.decode(a) for a in np.flatnonzero(env.action_masks[i])), key=Action.sort_key)
+            assert masked == legal
+            picks += legal[0].kind == "swap"
+        env.step(env.sample_actions())
+    assert picks == 2 * 12, "four seats pick three tiles each, one decision a pick"
+    taiwan = {name: size for name, _, size in VectorEnv("taiwan", 1).layout.blocks}
+    assert taiwan["eye"] == 34 and taiwan["swap"] == 0, "眼牌: one declaration index per discarded kind"
 
 
 def test_the_mask_is_the_tables_legal_actions_at_every_decision_including_claims():

@@ -213,7 +213,7 @@ def test_simulate_plays_sichuan_deterministically_and_zero_sum() -> None:
 
 
 def test_options_the_table_does_not_play_are_refused_by_name() -> None:
-    for option in (dict(mode="xueliu"), dict(swap_three="three"), dict(returned_kong_pays=False)):
+    for option in (dict(mode="xueliu"), dict(returned_kong_pays=False)):
         name = next(iter(option))
         with pytest.raises(mjcore.RulesetError, match=f"options.{name}"):
             mjcore.Table(ruleset=SICHUAN.with_options(**option))
@@ -223,3 +223,44 @@ def test_options_the_table_does_not_play_are_refused_by_name() -> None:
             reference.Table(ruleset=SICHUAN.with_options(**option))
         with pytest.raises(mjcore.RulesetError, match=f"options.{name}"):
             reference.simulate(SICHUAN.with_options(**option), 1, bots=("random",) * 4)
+
+
+def _next_dealer(log: list[dict], dealer: int, rule: str) -> int:
+    """OC-S16 read off a deal's log: the first win's winner (its discarder when that tile had several winners),
+    the last win's winner, or the 下家 (rotate); a deal without a win keeps its dealer unless rotating."""
+    if rule == "rotate":
+        return (dealer + 1) % 4
+    runs: list[list[dict]] = []
+    previous = None
+    for event in log:
+        if event["type"] == "win":
+            if previous == "win":
+                runs[-1].append(event)
+            else:
+                runs.append([event])
+        previous = event["type"]
+    if not runs:
+        return dealer
+    if rule == "last_winner":
+        return runs[-1][-1]["seat"]
+    first = runs[0]
+    return first[0]["from"] if len(first) > 1 else first[0]["seat"]
+
+
+@pytest.mark.parametrize("rule", ["first_winner", "last_winner", "rotate"])
+def test_the_next_dealer_follows_oc_s16_in_a_game(rule: str) -> None:
+    table = mjcore.Table(ruleset=SICHUAN.with_options(next_dealer=rule))
+    table.reset_game(3, wind_rounds=1, max_deals=24)
+    seen = {"several": 0, "changed": 0, "kept": 0}
+    while True:
+        table.play(("efficiency",) * 4)
+        log = [json.loads(line) for line in table.log()]
+        dealer = log[0]["dealer"]
+        want = _next_dealer(log, dealer, rule)
+        wins = [e for e in log if e["type"] == "win"]
+        if not table.next_deal():
+            break
+        assert json.loads(table.log()[0])["dealer"] == want
+        seen["changed" if want != dealer else "kept"] += 1
+        seen["several"] += len(wins) > 1 and wins[0]["from"] == wins[1]["from"] and wins[0]["tile"] == wins[1]["tile"]
+    assert seen["changed"] and (seen["kept"] or rule == "rotate"), seen

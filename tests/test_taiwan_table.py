@@ -136,3 +136,53 @@ def test_t17_seven_rob_one_is_paid_by_the_single_flower() -> None:
     (winner,) = table.outcome()
     assert (winner.seat, winner.from_seat, winner.fan) == (2, 3, TAIWAN.value("qi_qiang_yi"))
     assert table.payments() == (0, 0, 110, -110)
+
+
+# T20 (眼牌, seed; dealer E = seat 0): S (seat 1) holds 678m 123p456p789p 11s23s, ready on 1s or 4s. E discards
+# 7z; S draws 9m and declares 眼牌 with it (or, in the control deal, only discards it). N later discards 4s: a
+# locked S is not asked. b) E then discards 6z and W wins on it (333z 234m345m567p888p, waiting on 6z): S pays W
+# the 眼牌费 on top. c) E discards 5z instead and S self-draws 1s: the winner pays no fee to itself.
+T20_HANDS = ["1m2m5m9m1p2p5p9p1s5s9s1z2z3z4z7z", "678m123p456p789p11s23s", "333z234m345m567p888p6z",
+             "1m2m3m6m7m8m3p7p2p6p4s6s8s2z4z5z"]  # fmt: skip
+T20_SCRIPT = {0: ["7z", "6z"], 1: ["9m"], 2: ["5z"], 3: ["4s"]}
+
+
+def play_t20(declare: bool, variant: str) -> tuple[mjcore.Table, list[list[Action]]]:
+    """Plays T20 (``variant`` "b" or "c"); returns the table and S's legal actions each time it was asked."""
+    head = "9s9m5z7z6z" if variant == "b" else "9s9m5z7z5z1s"
+    script = {seat: [_core.parse_tiles(t)[0] for t in tiles] for seat, tiles in T20_SCRIPT.items()}
+    if variant == "c":
+        script[0][1] = _core.parse_tiles("5z")[0]
+    table = mjcore.Table(ruleset=TAIWAN)
+    table.reset(0, 0, wall=taiwan_wall(T20_HANDS, head))
+    asked: list[list[Action]] = []
+    while table.to_act() is not None:
+        seat, legal = table.to_act(), table.legal_actions()
+        if seat == 1:
+            asked.append(legal)
+        if table.observation(seat).offered is not None:
+            table.step(Action("win") if seat == 2 and Action("win") in legal else Action("pass"))
+        elif Action("win") in legal:
+            table.step(Action("win"))
+        else:
+            tile = script[seat].pop(0)
+            table.step(Action("eye" if declare and seat == 1 else "discard", tile))
+    return table, asked
+
+
+def test_t20_a_locked_eye_seat_wins_only_by_self_draw_and_pays_other_winners_its_fee() -> None:
+    declared, asked = play_t20(True, "b")
+    control, control_asked = play_t20(False, "b")
+    nine_m = _core.parse_tiles("9m")[0]
+    assert Action("eye", nine_m) in asked[0], "ready after discarding 9m: S may declare"
+    # a) after declaring, S is never offered N's 4s (nor anything else); undeclared, it may win on it.
+    assert len(asked) == 1 and any(Action("win") in legal for legal in control_asked)
+    # b) W wins on E's 6z either way; S pays the 眼牌费 (1 × 台價 = 10) only when it declared.
+    assert [w.seat for w in declared.outcome()] == [2] == [w.seat for w in control.outcome()]
+    extra = [a - b for a, b in zip(declared.payments(), control.payments())]
+    assert extra == [0, -10, 10, 0]
+    # c) S self-draws 1s: no fee when the 眼牌 seat itself wins.
+    won, _ = play_t20(True, "c")
+    plain, _ = play_t20(False, "c")
+    assert [w.seat for w in won.outcome()] == [1] and won.payments() == plain.payments()
+    assert won.payments()[1] > 0

@@ -87,7 +87,7 @@ class Table:
 
     def observation(self, seat: int) -> Observation:
         (seat, hand, drawn, melds, discards, wall_remaining, dealer, round_wind, to_act, offered,
-         history, (flowers, voids)) = self._native.observation(seat)
+         history, (flowers, voids, passing)) = self._native.observation(seat)
         ghosts, indicator = self._native.ghosts()
         return Observation(
             seat=seat,
@@ -103,6 +103,7 @@ class Table:
             discard_history=tuple(tuple(Discard(*d) for d in seat_history) for seat_history in history),
             flowers=tuple(tuple(seat_flowers) for seat_flowers in flowers),
             voids=tuple(voids),
+            passing=tuple(passing),
             ghosts=tuple(ghosts),
             ghost_indicator=indicator,
         )

@@ -20,10 +20,11 @@ __all__ = ["ACTION_KINDS", "Action", "WinSituation", "WinCheck", "win_fan", "Off
 SEATS = 4
 
 # Action kinds in their sort order: legal actions are always listed sorted by (kind, tile).
-ACTION_KINDS = ("pass", "discard", "chi", "pon", "kong", "concealed_kong", "added_kong", "win", "void")
-# Kinds that name a tile: the discarded kind, the lowest tile of the chow, the kind of the kong — and 定缺's
-# "void", whose ``tile`` is the suit named void, 0..2 (m, p, s).
-_KINDS_WITH_TILE = frozenset({"discard", "chi", "concealed_kong", "added_kong", "void"})
+ACTION_KINDS = ("pass", "discard", "chi", "pon", "kong", "concealed_kong", "added_kong", "win", "void", "swap",
+                "eye")
+# Kinds that name a tile: the discarded kind (also of 眼牌's "eye" declaration), the lowest tile of the chow, the
+# kind of the kong, 换三张's picked "swap" kind — and 定缺's "void", whose ``tile`` is the suit named void, 0..2.
+_KINDS_WITH_TILE = frozenset({"discard", "chi", "concealed_kong", "added_kong", "void", "swap", "eye"})
 
 
 class Action(NamedTuple):
@@ -138,6 +139,9 @@ class Observation:
 
     def void(self, seat: int) -> Optional[int]:
         return self.voids[_seat("seat", seat)]
+    # 换三张 (a Sichuan option): the 34 counts of the tiles this seat picked to pass (they stay in ``hand``
+    # until every seat has picked; after the pass, what it passed); () where the table plays no 换三张.
+    passing: tuple[int, ...] = ()
     # The deal's wild kinds (ghosts, 鬼牌; public) and its 翻鬼 indicator, if its ghosts were flipped.
     ghosts: tuple[int, ...] = ()
     ghost_indicator: Optional[int] = None

@@ -102,7 +102,7 @@ pub(crate) enum WinRules {
 
 impl WinRules {
     /// The compiled ruleset of a family with table play (each known pyclass in turn), at a table of `table`;
-    /// with the table as the family completes it (Sichuan adds its void suit rules).
+    /// with the table as the family completes it (Sichuan adds its void suit and 换三张 rules, Taiwan 眼牌).
     fn of_ruleset(
         ruleset: &Bound<'_, PyAny>,
         table: TableRules,
@@ -122,6 +122,7 @@ impl WinRules {
         }
         if let Ok(r) = ruleset.cast::<PyTaiwanRuleset>() {
             let rules = TaiwanAtTable::new(r.get().inner.clone(), table).py_err()?;
+            let table = rules.table_rules();
             return Ok((WinRules::Taiwan(Box::new(rules)), table));
         }
         if let Ok(r) = ruleset.cast::<PyFolkRuleset>() {
@@ -261,7 +262,8 @@ fn action_to_tuple(action: &Action) -> ActionTuple {
 /// What a seat sees, as a tuple: (seat, hand counts, drawn, melds per seat, discards per seat, wall
 /// remaining, dealer, round wind, seat to act, offered (tile, from, added_kong) or None, discard history per
 /// seat as (tile, claimed_by or None), and what only some families have: (flowers set aside per seat as flower
-/// numbers 0..7, each seat's void suit (定缺) as far as this seat sees it)).
+/// numbers 0..7, each seat's void suit (定缺) as far as this seat sees it, the 34 counts this seat picked to
+/// pass at 换三张 (empty where the table plays none))).
 type ObservationTuple<'py> = (
     u8,
     Bound<'py, PyBytes>,
@@ -274,7 +276,7 @@ type ObservationTuple<'py> = (
     Option<u8>,
     Option<(u8, u8, bool)>,
     Vec<Vec<(u8, Option<u8>)>>,
-    (Vec<Vec<u8>>, [Option<u8>; 4]),
+    (Vec<Vec<u8>>, [Option<u8>; 4], Vec<u8>),
 );
 
 /// A winner as a tuple: (seat, tile, from seat or None, robbing_kong, fan).
@@ -429,6 +431,8 @@ impl Table {
                     .map(|s| (0..8).filter(|f| view.flowers(s) & (1 << f) != 0).collect())
                     .collect(),
                 std::array::from_fn(|s| view.void(s as u8)),
+                view.passing()
+                    .map_or_else(Vec::new, |counts| counts.to_vec()),
             ),
         ))
     }

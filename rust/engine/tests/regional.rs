@@ -36,7 +36,7 @@ fn seat(rng: &mut Rng) -> Option<u8> {
 
 fn sichuan_table(rng: &mut Rng) -> SichuanTable {
     let values: Vec<u16> = (0..20).map(|_| rng.below(3) as u16).collect();
-    let choices: Vec<u8> = [2, 3, 3, 2, 3, 2, 2, 3, 2]
+    let choices: Vec<u8> = [2, 3, 3, 2, 3, 2, 2, 3, 2, 3, 3]
         .iter()
         .map(|&n| rng.below(n) as u8)
         .collect();
@@ -94,9 +94,14 @@ fn taiwan_never_panics() {
     let mut answered = 0;
     let values: Vec<u16> = (0..34).map(|i| (i % 9) as u16).collect();
     for _ in 0..20_000 {
-        let table =
-            TaiwanTable::from_parts("fuzz", &values, &[1, 2, 1], &[false, true], &[0, 5, 30, 10])
-                .expect("in range");
+        let table = TaiwanTable::from_parts(
+            "fuzz",
+            &values,
+            &[1, 2, 1],
+            &[false, true, true],
+            &[0, 5, 30, 10],
+        )
+        .expect("in range");
         let hand = random_hand(&mut rng, 34, 16);
         let s = TaiwanSituation {
             seat: rng.below(4) as u8,

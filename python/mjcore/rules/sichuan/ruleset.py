@@ -78,7 +78,7 @@ register_family(FAMILY)
 
 # Codes of the choices as the engine numbers them (the index in each Choice).
 CHOICE_OPTIONS = ("mode", "self_draw_bonus", "heaven_earth", "fed_kong_bloom", "call_transfer", "call_transfer_shared",
-                  "refund_to", "flower_pig", "ready_check_basis")  # fmt: skip
+                  "refund_to", "flower_pig", "ready_check_basis", "swap_three", "next_dealer")  # fmt: skip
 FLAG_OPTIONS = ("void_suit", "dai_yao_jiu", "jiang_dui", "jiang_qi_dui", "men_qing", "zhong_zhang", "hai_di_pao",
                 "returned_kong_pays", "dead_wait_counts", "void_discards_exempt", "check_fourth",
                 "must_discard_void")  # fmt: skip
@@ -95,8 +95,8 @@ register_compiler("sichuan", _compile)
 
 
 # The table plays 血战到底 with these option values; other values still score and settle by hand.
-_TABLE_PLAYS = {"mode": "xuezhan", "swap_three": "off", "returned_kong_pays": True, "earthly_hand": "first_draw",
-                "heavenly_after_kong": "void", "next_dealer": "first_winner", "kong_on_empty_wall": False,
+_TABLE_PLAYS = {"mode": "xuezhan", "returned_kong_pays": True, "earthly_hand": "first_draw",
+                "heavenly_after_kong": "void", "kong_on_empty_wall": False,
                 "resume_after": "winner", "locked_after_win": True}  # fmt: skip
 
 

@@ -45,7 +45,7 @@ FAMILY = Family("taiwan", TAIWAN_OPTIONS, "tai", "tai", TAIWAN_TAI_KEYS)
 register_family(FAMILY)
 
 CHOICE_OPTIONS = ("flower_seats", "eye_fee", "ping_hu")
-FLAG_OPTIONS = ("half_seeker", "full_seeker_single_wait")
+FLAG_OPTIONS = ("half_seeker", "full_seeker_single_wait", "eye")
 INT_OPTIONS = ("minimum_tai", "cap", "base", "tai_value")
 
 
@@ -60,7 +60,7 @@ register_compiler("taiwan", _compile)
 
 # The table plays these option values; other values still score by hand.
 _TABLE_PLAYS = {"seat_wind_from": "current_dealer", "priority_lost_by": "passing", "abortive_draws": False,
-                "no_swap_discard": False}  # fmt: skip
+                "no_swap_discard": False, "eye_kongs": "none"}  # fmt: skip
 
 
 def _table_check(options: Mapping[str, Any]) -> None:

@@ -13,6 +13,8 @@
 //! | win | 1 | `Win` (self-drawn, on a discard, or robbing a kong) |
 //! | pass | 1 | `Pass` |
 //! | void | 3 where the table plays 定缺 (Sichuan) | `Void(suit)`: name suit 0..2 (m, p, s) void |
+//! | swap | one per suited kind of the set where the table plays 换三张 (Sichuan) | `Swap(kind)`: pick a tile to pass |
+//! | eye | one per kind where the table plays 眼牌 (Taiwan) | `Eye(kind)`: declare 眼牌, discarding the kind |
 //!
 //! Encoding and decoding are table lookups; both directions are exact (a test walks every index).
 
@@ -25,7 +27,7 @@ use crate::tile::{Tile, NUM_KINDS};
 /// Marks a (kind, tile) pair the layout has no index for.
 const ABSENT: u16 = u16::MAX;
 /// Action kinds as rows of the lookup table; tileless kinds use column 0.
-const KINDS: usize = 9;
+const KINDS: usize = 11;
 
 /// The name of each block, in layout order.
 pub const BLOCK_NAMES: [&str; KINDS] = [
@@ -38,6 +40,8 @@ pub const BLOCK_NAMES: [&str; KINDS] = [
     "win",
     "pass",
     "void",
+    "swap",
+    "eye",
 ];
 
 /// The action index layout of one table's rules.
@@ -63,6 +67,8 @@ fn slot(action: Action) -> (usize, usize) {
         Action::Win => (6, 0),
         Action::Pass => (7, 0),
         Action::Void(suit) => (8, usize::from(suit)),
+        Action::Swap(t) => (9, tile(t)),
+        Action::Eye(t) => (10, tile(t)),
     }
 }
 
@@ -99,6 +105,13 @@ impl ActionLayout {
             } else {
                 vec![]
             },
+            // Only suited kinds can be passed (the tiles of one of the three suits).
+            kinds
+                .iter()
+                .filter(|t| rules.swap_tiles > 0 && t.index() < 27)
+                .map(|&t| Action::Swap(t))
+                .collect(),
+            per_kind(rules.eye_forms.is_some(), Action::Eye),
         ];
         let mut layout = ActionLayout {
             actions: Vec::new(),

@@ -25,7 +25,10 @@ use kernels::{dispatch, KernelTask, Kernels};
 use kind_masks::{KindMasks, PairCounts};
 use standard::{table_missing_of_keys, StandardQuery};
 
-pub(crate) use special::{mask_forms_missing, plain_knitted_straight_missing};
+pub(crate) use special::{
+    mask_forms_missing, plain_knitted_straight_missing, seven_pairs_count,
+    seven_pairs_lowering_draws,
+};
 pub(crate) use standard::StandardParts;
 pub(crate) use useful::plain_useful;
 // The building blocks of the standard form, for callers that keep per-suit vectors themselves (the

@@ -1,13 +1,13 @@
 //! The forms outside "sets and a pair": seven pairs, thirteen orphans and the knitted forms. Each function
 //! returns the fewest tiles missing from a 14-tile target, before wild tiles are counted.
 
-use super::kernels::Kernels;
+use super::kernels::{kind_masks, Kernels};
 use super::kind_masks::{KindMasks, PairCounts};
 use super::standard::{table_missing, StandardQuery};
 use crate::forms::{FormOptions, FormSet};
 use crate::knitted_pattern::KnittedPattern;
 use crate::tile::kind_mask;
-use crate::tile::Counts;
+use crate::tile::{Counts, NUM_KINDS};
 
 /// Tiles in every special form's target.
 const TARGET_TILES: u8 = 14;
@@ -43,6 +43,43 @@ pub fn seven_pairs_missing(counts: &PairCounts) -> u8 {
     let full = counts.pairs.min(PAIRS_NEEDED); // pairs whose two tiles are both held
     let half = counts.halves.min(PAIRS_NEEDED - full); // pairs with one tile held
     TARGET_TILES - 2 * full - half
+}
+
+/// Fewest missing tiles of seven pairs alone (four alike as two pairs), with the best kernels this CPU has:
+/// the efficiency bot asks it of every candidate discard at the tables that aim for 七对.
+pub fn seven_pairs_count(counts: &Counts) -> u8 {
+    seven_pairs_missing(&PairCounts::of_masks(&kind_masks(counts), true))
+}
+
+/// Seven pairs (four alike as two pairs) of the 3n+1 `counts`, and the kinds (bits by kind index) whose
+/// draw lowers that count. A draw raises one kind's count by one, which either adds a half pair (a kind held
+/// zero or two times) or completes one (held once or three times): two counts answer every draw at once,
+/// where asking [`seven_pairs_missing`] after each of the 34 draws would rebuild the masks 34 times.
+pub fn seven_pairs_lowering_draws(counts: &Counts) -> (u8, u64) {
+    let masks = kind_masks(counts);
+    let held = PairCounts::of_masks(&masks, true);
+    let missing = seven_pairs_missing(&held);
+    let odd = (masks.held & !masks.pairs) | (masks.triples & !masks.quads);
+    let even = ((1u64 << NUM_KINDS) - 1) & !odd & !masks.quads;
+    let mut lowering = 0;
+    let one_more_half = PairCounts {
+        halves: held.halves + 1,
+        ..held
+    };
+    if seven_pairs_missing(&one_more_half) < missing {
+        lowering |= even;
+    }
+    if odd != 0 {
+        let one_more_pair = PairCounts {
+            pairs: held.pairs + 1,
+            halves: held.halves - 1,
+            ..held
+        };
+        if seven_pairs_missing(&one_more_pair) < missing {
+            lowering |= odd;
+        }
+    }
+    (missing, lowering)
 }
 
 const HONOUR_KINDS: u64 = kind_mask(&[27, 28, 29, 30, 31, 32, 33]);
@@ -140,4 +177,51 @@ fn take_pattern(rest: &mut Counts, pattern: &[usize; 9]) -> u8 {
         rest[kind] = rest[kind].saturating_sub(1);
     }
     missing
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shanten::kernels::Portable;
+    use crate::sim::Rng;
+    use crate::tile::COPIES;
+
+    /// The draws that lower seven pairs are those after which `mask_forms_missing` counts fewer missing.
+    #[test]
+    fn seven_pairs_count_and_lowering_draws_agree_with_the_portable_count() {
+        let opts = FormOptions {
+            forms: FormSet::SEVEN_PAIRS,
+            seven_pairs_quads: true,
+            wild_fifth_copy: true,
+        };
+        let mut rng = Rng::for_stream(3, 0, 0);
+        for round in 0..4000 {
+            // Hands of few kinds too, so that triples and quads come up.
+            let kinds = [34, 9, 5][round % 3];
+            let mut counts = [0u8; NUM_KINDS];
+            let mut size = 0;
+            while size < 13 {
+                let kind = rng.below(kinds) as usize;
+                if counts[kind] < COPIES {
+                    counts[kind] += 1;
+                    size += 1;
+                }
+            }
+            let missing = mask_forms_missing(Portable, &counts, opts);
+            assert_eq!(seven_pairs_count(&counts), missing, "{counts:?}");
+            let mut lowering = 0u64;
+            for kind in (0..NUM_KINDS).filter(|&k| counts[k] < COPIES) {
+                let mut drawn = counts;
+                drawn[kind] += 1;
+                if mask_forms_missing(Portable, &drawn, opts) < missing {
+                    lowering |= 1 << kind;
+                }
+            }
+            assert_eq!(
+                seven_pairs_lowering_draws(&counts),
+                (missing, lowering),
+                "{counts:?}"
+            );
+        }
+    }
 }

@@ -27,11 +27,16 @@ pub enum Action {
     Win,
     /// 定缺: name suit 0..2 (m, p, s) void, at the deal's start where the table plays it.
     Void(u8),
+    /// 换三张: set a tile of this kind aside to pass, at the deal's start where the table plays it (one pick
+    /// per decision, every pick of one suit).
+    Swap(Tile),
+    /// 眼牌 (Taiwan): declare the hand ready and locked, discarding a tile of this kind.
+    Eye(Tile),
 }
 
 impl Action {
     /// Every action kind name, in sort order.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 11] = [
         "pass",
         "discard",
         "chi",
@@ -41,6 +46,8 @@ impl Action {
         "added_kong",
         "win",
         "void",
+        "swap",
+        "eye",
     ];
 
     /// The snake_case name of the action kind (used in logs and by the Python bindings).
@@ -59,6 +66,8 @@ impl Action {
             Action::AddedKong(_) => 6,
             Action::Win => 7,
             Action::Void(_) => 8,
+            Action::Swap(_) => 9,
+            Action::Eye(_) => 10,
         }
     }
 
@@ -68,7 +77,9 @@ impl Action {
             Action::Discard(t)
             | Action::Chi(t)
             | Action::ConcealedKong(t)
-            | Action::AddedKong(t) => Some(t),
+            | Action::AddedKong(t)
+            | Action::Swap(t)
+            | Action::Eye(t) => Some(t),
             Action::Pass | Action::Pon | Action::Kong | Action::Win | Action::Void(_) => None,
         }
     }
@@ -108,6 +119,8 @@ impl Action {
             ("chi", Some(t)) => Action::Chi(t),
             ("concealed_kong", Some(t)) => Action::ConcealedKong(t),
             ("added_kong", Some(t)) => Action::AddedKong(t),
+            ("swap", Some(t)) => Action::Swap(t),
+            ("eye", Some(t)) => Action::Eye(t),
             _ if Self::NAMES.contains(&name) => {
                 return Err(EngineError::argument(match tile {
                     Some(_) => format!("action {name:?} takes no tile"),
@@ -186,5 +199,11 @@ mod tests {
         assert_eq!(Action::Void(1).to_string(), "void p");
         assert!(Action::from_parts("void", Some(3)).is_err());
         assert!(Action::from_parts("void", None).is_err());
+        assert_eq!(
+            Action::from_parts("swap", Some(9)),
+            Ok(Action::Swap(tile(9)))
+        );
+        assert_eq!(Action::Swap(tile(9)).to_string(), "swap 1p");
+        assert!(Action::from_parts("swap", None).is_err());
     }
 }

@@ -165,6 +165,8 @@ pub struct DealContext<'a> {
     /// The wall codes not drawn yet, the reserved tail included, in wall order.
     pub undrawn: &'a [u8],
     pub dealer_streak: u8,
+    /// The seats that declared 眼牌 (bit s = seat s; Taiwan).
+    pub locked: u8,
 }
 
 /// A declared win as it is settled: what the rules say, and the horses (买马) that hit the winner.

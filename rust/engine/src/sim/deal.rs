@@ -31,6 +31,10 @@ use crate::forms::FormSet;
 use crate::hand::{Meld, MeldKind};
 use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 
+mod eye;
+mod swap;
+pub use swap::swap_direction;
+
 pub const SEATS: u8 = 4;
 /// Room reserved for a deal's log: about 200 events in a typical deal.
 const EXPECTED_EVENTS: usize = 256;
@@ -245,6 +249,11 @@ pub(crate) enum Phase {
         seat: u8,
         drawn: Drawn,
     },
+    /// 换三张: `seat` picks a tile to pass (see the `swap` module); the dealer holds `drawn` meanwhile.
+    Swap {
+        seat: u8,
+        drawn: Drawn,
+    },
     Over,
 }
 
@@ -270,6 +279,8 @@ pub struct Outcome {
     pub event_payments: [i64; SEATS as usize],
     /// The kong money among them (zero after a 流局 where kong money is not final).
     pub kong_money: [i64; SEATS as usize],
+    /// The winners of the deal's first winning tile (一炮多响: several), the first of `winners`.
+    pub first_winners: u8,
 }
 
 impl Outcome {
@@ -304,6 +315,10 @@ pub struct Deal {
     /// The wins so far (the deal may play on after a win), and the seats that have won and left the table.
     wins: Vec<Winner>,
     won: u8,
+    /// How many won on the deal's first winning tile.
+    first_winners: u8,
+    /// The seats that declared 眼牌 (bits), their hands locked.
+    locked: u8,
     /// Seats holding a tile more than their hand size once out of turn: a self-drawn winner, and a robbed
     /// konger whose robbed tile ended the deal.
     extra_tile: u8,
@@ -333,6 +348,8 @@ pub struct Deal {
     legal: Vec<Action>,
     events: Vec<Event>,
     outcome: Option<Outcome>,
+    /// 换三张's picks, while they are made.
+    pub(crate) swaps: swap::Swaps,
 }
 
 /// The seat `offset` places after `seat` in turn order.
@@ -376,6 +393,8 @@ impl Deal {
             rules: adjudicator.table_rules(),
             wins: Vec::new(),
             won: 0,
+            first_winners: 0,
+            locked: 0,
             extra_tile: 0,
             kong_feeder: 0,
             event_payments: [0; SEATS as usize],
@@ -390,6 +409,7 @@ impl Deal {
             twelve_tiles_down: Vec::new(),
             legal: Vec::new(),
             outcome: None,
+            swaps: swap::Swaps::default(),
             wall,
         };
         deal.start(seed, index, dealer, round_wind, adjudicator)?;
@@ -437,6 +457,8 @@ impl Deal {
         self.seats.iter_mut().for_each(SeatState::clear);
         self.wins.clear();
         self.won = 0;
+        self.first_winners = 0;
+        self.locked = 0;
         self.extra_tile = 0;
         self.event_payments = [0; SEATS as usize];
         self.kong_money = [0; SEATS as usize];
@@ -484,8 +506,15 @@ impl Deal {
             }
         }
         self.draw_for(dealer, adjudicator)?;
-        if self.rules.void_suit {
-            self.start_voids();
+        if let Phase::Turn {
+            drawn: Some(drawn), ..
+        } = self.phase
+        {
+            if self.rules.swap_tiles > 0 {
+                self.start_swap(drawn);
+            } else if self.rules.void_suit {
+                self.start_voids();
+            }
         }
         Ok(())
     }
@@ -529,6 +558,16 @@ impl Deal {
             self.list_voids();
             return Ok(());
         }
+        self.open_first_turn(drawn, adjudicator)
+    }
+
+    /// The dealer's turn after the deal's opening decisions (换三张, 定缺): its first draw judged again, on
+    /// the hand it holds now.
+    fn open_first_turn<A: Adjudicator + ?Sized>(
+        &mut self,
+        drawn: Drawn,
+        adjudicator: &A,
+    ) -> Result<()> {
         let dealer = self.dealer;
         let chance = WinChance::self_drawn(drawn.tile, Some(drawn));
         let can_win = self.rules.wins_by(SELF_DRAW)
@@ -696,7 +735,9 @@ impl Deal {
     /// The seat whose decision it is, or `None` once the deal is over.
     pub fn to_act(&self) -> Option<u8> {
         match &self.phase {
-            Phase::Turn { seat, .. } | Phase::Voids { seat, .. } => Some(*seat),
+            Phase::Turn { seat, .. } | Phase::Voids { seat, .. } | Phase::Swap { seat, .. } => {
+                Some(*seat)
+            }
             Phase::Claims(window) => window
                 .choices
                 .get(window.answers.len())
@@ -800,6 +841,14 @@ impl Deal {
                 Action::Void(suit) => self.name_void(seat, suit, drawn, adjudicator)?,
                 _ => return Err(EngineError::illegal(format!("{action} while naming voids"))),
             },
+            Phase::Swap { seat, drawn } => match action {
+                Action::Swap(tile) => self.pick_swap(seat, tile, drawn, adjudicator)?,
+                _ => {
+                    return Err(EngineError::illegal(format!(
+                        "{action} while picking 换三张"
+                    )))
+                }
+            },
             Phase::Over => {}
         }
         if cfg!(debug_assertions) {
@@ -860,9 +909,16 @@ impl Deal {
                     self.complete_added_kong(seat, tile, adjudicator)
                 }
             }
-            Action::Pass | Action::Chi(_) | Action::Pon | Action::Kong | Action::Void(_) => {
-                Err(EngineError::illegal(format!("{action} on one's own turn")))
+            Action::Eye(tile) => {
+                self.locked |= 1 << seat;
+                self.take_turn(seat, drawn, Action::Discard(tile), adjudicator)
             }
+            Action::Pass
+            | Action::Chi(_)
+            | Action::Pon
+            | Action::Kong
+            | Action::Void(_)
+            | Action::Swap(_) => Err(EngineError::illegal(format!("{action} on one's own turn"))),
         }
     }
 
@@ -1012,6 +1068,7 @@ impl Deal {
             .filter(|w| w.robbing_kong)
             .and_then(|w| w.from.map(|from| (from, w.tile)));
         if self.wins.is_empty() {
+            self.first_winners = winners.len() as u8;
             self.wins = winners;
         } else {
             self.wins.extend(winners);
@@ -1280,6 +1337,9 @@ impl Deal {
 
     /// Starts the turn of `seat`, which holds 3n+2 tiles; `can_win`: its draw is a legal self-drawn win.
     fn enter_turn(&mut self, seat: u8, drawn: Option<Drawn>, can_win: bool) {
+        if self.locked & (1 << seat) != 0 {
+            return self.enter_locked_turn(seat, drawn, can_win);
+        }
         // Built directly in sorted order (discards, concealed kongs, added kongs, win), reusing the buffer.
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
@@ -1313,8 +1373,11 @@ impl Deal {
         if can_win {
             legal.push(Action::Win);
         }
-        debug_assert!(legal.is_sorted());
         self.legal = legal;
+        if let Some(forms) = self.rules.eye_forms {
+            self.list_eye_declarations(seat, forms);
+        }
+        debug_assert!(self.legal.is_sorted());
         self.phase = Phase::Turn { seat, drawn };
     }
 
@@ -1332,6 +1395,7 @@ impl Deal {
         // The rules read once, into locals: the loop below takes `&mut self`, so fields would be reloaded.
         // Seats not asked: those that have won, and the discarder of a melded kong's tile (it cannot rob it).
         let skip = self.won
+            | self.locked
             | if offer == Offer::MeldedKong {
                 1 << self.kong_feeder
             } else {
@@ -1485,6 +1549,7 @@ impl Deal {
             indicator: self.indicator,
             undrawn: self.wall.undrawn(),
             dealer_streak: self.dealer_streak,
+            locked: self.locked,
         }
     }
 
@@ -1604,6 +1669,7 @@ impl Deal {
             winners,
             event_payments: self.event_payments,
             kong_money: self.kong_money,
+            first_winners: self.first_winners,
         });
         self.legal.clear();
         self.phase = Phase::Over;
@@ -1753,7 +1819,7 @@ impl Deal {
     fn holds_extra_tile(&self, seat: u8) -> bool {
         let on_turn = match &self.phase {
             Phase::Turn { seat: s, .. } => *s == seat,
-            Phase::Voids { .. } => seat == self.dealer,
+            Phase::Voids { .. } | Phase::Swap { .. } => seat == self.dealer,
             Phase::Claims(window) => window.offer.robs() && window.from == seat,
             Phase::Over => false,
         };

@@ -28,6 +28,7 @@ use super::policy::Policy;
 use super::progress::{unseen_copies, CappedSuits, Evaluator, Progress};
 use super::shape_rules::ShapeRules;
 use super::shared_memo::with_capped_suits;
+use super::swap_choice::choose_swap;
 use super::void_choice::choose_void;
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
@@ -115,6 +116,9 @@ impl Decision<'_> {
         }
         if let Some(void) = choose_void(observation, legal) {
             return Ok(void);
+        }
+        if let Some(pick) = choose_swap(observation, legal) {
+            return Ok(pick);
         }
         let seat = observation.seat();
         let melds = observation.melds(seat);

@@ -142,8 +142,20 @@ impl Game {
     /// first winner takes the deal and the round wind advances after four changes of dealer; otherwise the
     /// dealer stays as `end.dealer_stays` says (MCR: never) or the deal passes to the 下家.
     pub fn record_under(&mut self, outcome: &Outcome, rules: &TableRules) {
-        if rules.dealer_stays == DealerStays::Winner {
-            self.winner_deals(outcome);
+        let next = match rules.dealer_stays {
+            DealerStays::Winner => Some(outcome.winners.first().map(|w| w.seat)),
+            DealerStays::FirstWin => Some(outcome.winners.first().and_then(|w| {
+                if outcome.first_winners > 1 {
+                    w.from
+                } else {
+                    Some(w.seat)
+                }
+            })),
+            DealerStays::LastWinner => Some(outcome.winners.last().map(|w| w.seat)),
+            _ => None,
+        };
+        if let Some(next) = next {
+            self.winner_deals(next.unwrap_or(self.dealer));
         } else {
             let dealer_won = outcome.winners.iter().any(|w| w.seat == self.dealer);
             if rules.dealer_deals_again(outcome.is_exhaustive_draw(), dealer_won) {
@@ -161,9 +173,8 @@ impl Game {
         self.over |= self.deals_played >= self.config.max_deals;
     }
 
-    /// The first winner deals next (the dealer stays after a draw).
-    fn winner_deals(&mut self, outcome: &Outcome) {
-        let next = outcome.winners.first().map_or(self.dealer, |w| w.seat);
+    /// A winner (or a first win's discarder) deals next: `next`, the dealer itself after a draw.
+    fn winner_deals(&mut self, next: u8) {
         if next == self.dealer {
             self.streak = self.streak.saturating_add(1);
         } else {

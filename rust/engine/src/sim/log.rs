@@ -12,6 +12,7 @@
 //! - `{"type":"meld","seat":s,"kind":"pon","tile":t,"claimed":t,"from":f}`: every meld formed (`tile` is its
 //!   lowest tile, `from` the feeding seat)
 //! - `{"type":"win","seat":s,"tile":t,"from":f,"robbing_kong":false,"fan":n}`
+//! - `{"type":"swap","direction":d}`: 换三张's picks (`act` lines, action `swap`) passed `d` seats on
 //! - `{"type":"end","exhaustive":false,"winners":[s,…],"wall_left":n}`
 
 use std::fmt::Write;
@@ -55,6 +56,10 @@ pub enum Event {
         from: Option<u8>,
         robbing_kong: bool,
         fan: u32,
+    },
+    /// 换三张: every seat's picks passed `direction` (1..3) seats on in turn order.
+    Swap {
+        direction: u8,
     },
     End {
         exhaustive: bool,
@@ -150,6 +155,9 @@ impl Event {
                 tile.index(),
                 number_or_null(*from)
             ),
+            Event::Swap { direction } => {
+                write!(out, r#"{{"type":"swap","direction":{direction}}}"#)
+            }
             Event::End {
                 exhaustive,
                 winners,

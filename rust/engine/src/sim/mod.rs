@@ -33,6 +33,7 @@ pub mod shape_rules;
 mod shared_memo;
 pub mod simulate;
 pub mod stats;
+pub mod swap_choice;
 pub mod table_rules;
 pub mod void_choice;
 pub mod wall;

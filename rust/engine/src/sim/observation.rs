@@ -65,6 +65,12 @@ impl<'a> Observation<'a> {
         state.void.filter(|_| seat == self.seat || revealed)
     }
 
+    /// 换三张: the tiles this seat has picked to pass so far (still in its hand until every seat has picked;
+    /// after the pass, those it passed); `None` where the table plays no 换三张.
+    pub fn passing(&self) -> Option<&'a Counts> {
+        (self.deal.rules.swap_tiles > 0).then(|| &self.deal.swaps.passing[self.seat as usize])
+    }
+
     /// The melds of any seat (public).
     pub fn melds(&self, seat: u8) -> &'a [Meld] {
         self.deal.seats.get(seat as usize).map_or(&[], |s| &s.melds)

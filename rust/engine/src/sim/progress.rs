@@ -24,8 +24,9 @@ use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Meld, MAX_SETS};
 use crate::shanten::kernels::Portable;
 use crate::shanten::{
-    mask_forms_missing, plain_knitted_straight_missing, slot, Distances, HONOURS, NUMBERED,
-    SETS_IN_KNITTED_STRAIGHT, UNREACHABLE,
+    mask_forms_missing, plain_knitted_straight_missing, seven_pairs_count,
+    seven_pairs_lowering_draws, slot, Distances, HONOURS, NUMBERED, SETS_IN_KNITTED_STRAIGHT,
+    UNREACHABLE,
 };
 use crate::suit_key::{hand_keys_packed, suit_key};
 use crate::tile::{Counts, Suit, Tile, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
@@ -388,10 +389,7 @@ impl<'a> Evaluator<'a> {
         }
         // Seven pairs and 全不靠: any kind may lower them (a kind once more, or a new one).
         if others == missing && others != u8::MAX {
-            for kind in (0..NUM_KINDS).filter(|&k| self.unseen[k] > 0) {
-                let lowers = self.pairs_or_knitted_missing(&changed(counts, kind, true)) < missing;
-                lowers_orphans |= u64::from(lowers) << kind;
-            }
+            lowers_orphans |= self.pairs_or_knitted_lowering(counts, missing);
         }
         // A kind with no unseen copy adds nothing (and covers the kinds the hand holds four of).
         let sure = (lowers_orphans | (lowers_standard & !self.capped_kinds)) & self.unseen_kinds;
@@ -509,15 +507,32 @@ impl<'a> Evaluator<'a> {
     /// Fewest missing tiles of seven pairs, 全不靠 and 组合龙, where they apply (the largest count otherwise).
     #[inline]
     fn pairs_or_knitted_missing(&self, counts: &Counts) -> u8 {
-        let masked = self
-            .pairs_or_knitted
-            .map_or(u8::MAX, |opts| mask_forms_missing(Portable, counts, opts));
+        let masked = match self.pairs_or_knitted {
+            None => u8::MAX,
+            Some(opts) if seven_pairs_alone(opts) => seven_pairs_count(counts),
+            Some(opts) => mask_forms_missing(Portable, counts, opts),
+        };
         if !self.knitted_straight {
             return masked;
         }
         // With no melds no copy cap binds, so the four-copy tables are exact for the set and pair beside it.
         let beside = self.sets - SETS_IN_KNITTED_STRAIGHT;
         masked.min(plain_knitted_straight_missing(Portable, counts, beside))
+    }
+
+    /// The kinds (bits by kind index) whose draw lowers seven pairs, 全不靠 or 组合龙 below `missing`, their count
+    /// of `counts`: seven pairs alone from its pair counts at once (the Sichuan and Taiwan aim), else kind by
+    /// kind.
+    fn pairs_or_knitted_lowering(&self, counts: &Counts, missing: u8) -> u64 {
+        if self.pairs_or_knitted.is_some_and(seven_pairs_alone) && !self.knitted_straight {
+            return seven_pairs_lowering_draws(counts).1;
+        }
+        let mut lowering = 0;
+        for kind in (0..NUM_KINDS).filter(|&k| self.unseen[k] > 0) {
+            let lowers = self.pairs_or_knitted_missing(&changed(counts, kind, true)) < missing;
+            lowering |= u64::from(lowers) << kind;
+        }
+        lowering
     }
 
     /// Fewest missing tiles of thirteen orphans (one of each terminal and honour, one of them paired); the
@@ -531,6 +546,12 @@ impl<'a> Evaluator<'a> {
         let paired = u8::from(held.iter().any(|&c| c >= 2));
         14 - kinds - paired
     }
+}
+
+/// Whether `opts` select seven pairs alone, four alike as two pairs (the Sichuan and Taiwan aim), which the
+/// kind masks answer directly.
+fn seven_pairs_alone(opts: FormOptions) -> bool {
+    opts.forms == FormSet::SEVEN_PAIRS && opts.seven_pairs_quads
 }
 
 /// Per entry, the bound below which a suit's vector completes the hand beside `rest` (laid out

@@ -22,6 +22,9 @@ const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 /// Streams of one deal: the wall, then one per seat for that seat's bot.
 pub const WALL_STREAM: u64 = 0;
 
+/// The stream of a deal's 换三张 direction (after the four bots').
+pub const SWAP_STREAM: u64 = 5;
+
 /// The stream of the bot sitting at `seat` (0..3).
 pub const fn bot_stream(seat: u8) -> u64 {
     1 + seat as u64

@@ -5,6 +5,7 @@
 
 use super::ghosts::GhostRule;
 use crate::error::{EngineError, Result};
+use crate::forms::FormSet;
 use crate::tile::{KindMask, COPIES, NUM_FLOWERS, NUM_KINDS};
 
 /// Who may chi a discard.
@@ -50,6 +51,12 @@ pub enum DealerStays {
     /// The first winner deals next, the dealer staying after a draw (推倒胡's OC-29 option, set by the family
     /// from its own `dealer_rule`, not a name of `end.dealer_stays`).
     Winner,
+    /// Sichuan's OC-S16 "first winner": as `Winner`, but when the first winning tile had several winners
+    /// (一炮多响) its discarder deals next. Set by the family from `options.next_dealer`.
+    FirstWin,
+    /// Sichuan's OC-S16 "last winner": the winner of the deal's last win deals next, the dealer staying after
+    /// a draw. Set by the family from `options.next_dealer`.
+    LastWinner,
 }
 
 /// How a win (and any other paying event) settles: the family's settlement.
@@ -105,6 +112,11 @@ pub struct TableRules {
     pub void_suit: bool,
     /// 必须打缺 (OC-S3): while a seat holds its void suit, it discards only that suit.
     pub must_discard_void: bool,
+    /// 换三张 (OC-S1): the tiles of one suit each seat passes before 定缺 (0: none). Set by a family's options.
+    pub swap_tiles: u8,
+    /// 眼牌 (Taiwan OC-T5): the forms a hand must be ready in for its seat to declare 眼牌 and lock it (`None`:
+    /// not played). Set by a family's options.
+    pub eye_forms: Option<FormSet>,
     /// The wild kinds of each deal (none by default). Set by a family's adjudicator from its own section
     /// (推倒胡's `[ghosts]`), not by the table sections.
     pub ghosts: GhostRule,
@@ -135,6 +147,8 @@ impl Default for TableRules {
             settlement: Settlement::Guangdong,
             void_suit: false,
             must_discard_void: false,
+            swap_tiles: 0,
+            eye_forms: None,
             ghosts: GhostRule::None,
             ghost_melds: false,
             follow_dealer: false,
@@ -388,7 +402,10 @@ impl TableRules {
     /// Whether the dealer deals again after a deal that ended so (连庄).
     pub fn dealer_deals_again(&self, exhaustive_draw: bool, dealer_won: bool) -> bool {
         match self.dealer_stays {
-            DealerStays::WinOrDraw | DealerStays::Winner => exhaustive_draw || dealer_won,
+            DealerStays::WinOrDraw
+            | DealerStays::Winner
+            | DealerStays::FirstWin
+            | DealerStays::LastWinner => exhaustive_draw || dealer_won,
             DealerStays::Win => dealer_won,
             DealerStays::Never => false,
         }

@@ -4,6 +4,7 @@
 
 use super::action::Action;
 use super::observation::Observation;
+use crate::tile::Counts;
 
 /// The void to name when `legal` offers the choice, else `None` (the decision is another one).
 pub fn choose_void(observation: &Observation<'_>, legal: &[Action]) -> Option<Action> {
@@ -19,12 +20,16 @@ pub fn choose_void(observation: &Observation<'_>, legal: &[Action]) -> Option<Ac
             Action::Void(suit) => Some((suit, action)),
             _ => None,
         })
-        .min_by_key(|&(suit, _)| {
-            let start = 9 * usize::from(suit);
-            let counts = &hand[start..start + 9];
-            let tiles: u32 = counts.iter().map(|&c| u32::from(c)).sum();
-            let groups = counts.iter().filter(|&&c| c >= 2).count();
-            (tiles, groups, suit)
-        })
+        .min_by_key(|&(suit, _)| weakness(hand, suit))
         .map(|(_, action)| action)
+}
+
+/// How little of suit 0..2 `hand` holds, smallest first: its tiles, then its kinds held twice or more,
+/// then the suit (the lower first). The bots name this suit void and pass it at 换三张.
+pub fn weakness(hand: &Counts, suit: u8) -> (u32, usize, u8) {
+    let start = 9 * usize::from(suit);
+    let counts = &hand[start..start + 9];
+    let tiles: u32 = counts.iter().map(|&c| u32::from(c)).sum();
+    let groups = counts.iter().filter(|&&c| c >= 2).count();
+    (tiles, groups, suit)
 }

@@ -9,14 +9,14 @@ use super::fan::Fan;
 use super::scorer::score;
 use super::settlement::{settle, EndHand, Event as MoneyEvent, KongKind, WinHow, KONG, WIN};
 use super::situation::SichuanSituation;
-use super::table::SichuanTable;
+use super::table::{NextDealer, SichuanTable};
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::sim::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
 use crate::sim::deal_money::{DealMoney, FinishedDeal};
 use crate::sim::log::Event;
-use crate::sim::table_rules::{Settlement, TableRules};
+use crate::sim::table_rules::{DealerStays, Settlement, TableRules};
 use crate::sim::Action;
 use crate::tile::{Counts, NUM_KINDS};
 
@@ -52,6 +52,13 @@ impl SichuanAtTable {
         let rules = TableRules {
             void_suit: table.void_suit,
             must_discard_void: table.void_suit && table.must_discard_void,
+            swap_tiles: table.swap_tiles,
+            // OC-S16 is the family's own option: it settles who deals next, whatever `end.dealer_stays` says.
+            dealer_stays: match table.next_dealer {
+                NextDealer::FirstWinner => DealerStays::FirstWin,
+                NextDealer::Rotate => DealerStays::Never,
+                NextDealer::LastWinner => DealerStays::LastWinner,
+            },
             ..rules
         };
         Ok(SichuanAtTable { table, rules })
@@ -312,6 +319,7 @@ mod tests {
     use crate::rules::sichuan::table::tests::default_table;
     use crate::sim::table_rules::{MissedWin, ADDED_KONG};
     use crate::sim::{play_deal, Deal, EfficiencyBot, Policy, RandomBot};
+    use crate::tile::{Tile, COPIES};
 
     /// The table sections of `rulesets/sichuan.toml`.
     pub(crate) fn sichuan_table() -> SichuanAtTable {
@@ -440,6 +448,184 @@ mod tests {
             .legal_actions()
             .iter()
             .all(|a| !matches!(a, Action::Void(_))));
+    }
+
+    /// The table with 换三张 of `tiles` tiles.
+    fn swapping_table(tiles: u8) -> SichuanAtTable {
+        let rules = sichuan_table();
+        let table = SichuanTable {
+            swap_tiles: tiles,
+            ..default_table()
+        };
+        SichuanAtTable::new(table, rules.rules).expect("a swapping table")
+    }
+
+    /// The suit counts of a hand.
+    fn suit_tiles(hand: &Counts, suit: usize) -> u8 {
+        hand[9 * suit..9 * suit + 9].iter().sum()
+    }
+
+    #[test]
+    fn swaps_pass_one_suit_each_in_the_deals_direction_before_the_voids() {
+        for tiles in [3u8, 4] {
+            let rules = swapping_table(tiles);
+            for efficiency in [false, true] {
+                for index in 0..60 {
+                    let dealer = (index % 4) as u8;
+                    let mut deal = Deal::new(17, index, dealer, 0, &rules).expect("a deal");
+                    let mut policies = bots(efficiency);
+                    for (seat, policy) in (0u8..).zip(policies.iter_mut()) {
+                        policy.start_deal(17, index, seat);
+                    }
+                    let before: Vec<Counts> = deal.seats.iter().map(|s| s.concealed).collect();
+                    let mut picked = [[0u8; NUM_KINDS]; 4];
+                    for pick in 0..4 * usize::from(tiles) {
+                        let seat = deal.to_act().expect("picking");
+                        assert_eq!(
+                            usize::from(seat),
+                            (usize::from(dealer) + pick / usize::from(tiles)) % 4
+                        );
+                        let legal = deal.legal_actions().to_vec();
+                        assert!(legal.iter().all(|a| matches!(a, Action::Swap(_))));
+                        // The first pick: any suit held `tiles` times or more; then only that suit.
+                        let left: Counts = std::array::from_fn(|k| {
+                            before[usize::from(seat)][k] - picked[usize::from(seat)][k]
+                        });
+                        let chosen = picked[usize::from(seat)].iter().position(|&c| c > 0);
+                        let want: Vec<Action> = (0..27u8)
+                            .filter(|&k| left[usize::from(k)] > 0)
+                            .filter(|&k| match chosen {
+                                Some(first) => first / 9 == usize::from(k / 9),
+                                None => {
+                                    suit_tiles(&before[usize::from(seat)], usize::from(k / 9))
+                                        >= tiles
+                                }
+                            })
+                            .map(|k| Action::Swap(Tile::new(k).unwrap()))
+                            .collect();
+                        assert_eq!(legal, want);
+                        let observation = deal.observation(seat).expect("seen");
+                        let action = policies[usize::from(seat)].choose(&observation, &legal);
+                        let Action::Swap(tile) = action else {
+                            panic!("{action}")
+                        };
+                        picked[usize::from(seat)][tile.index() as usize] += 1;
+                        deal.step(action, &rules).expect("picked");
+                        deal.check_invariants().expect("every tile still held");
+                    }
+                    let direction = crate::sim::deal::swap_direction(17, index);
+                    assert!(deal.events().contains(&Event::Swap { direction }));
+                    for seat in 0..4 {
+                        let from = (seat + 4 - usize::from(direction)) % 4;
+                        let want: Counts = std::array::from_fn(|k| {
+                            before[seat][k] - picked[seat][k] + picked[from][k]
+                        });
+                        assert_eq!(deal.seats[seat].concealed, want);
+                    }
+                    // 定缺 follows, the dealer first.
+                    assert_eq!(deal.to_act(), Some(dealer));
+                    assert!(matches!(deal.legal_actions()[0], Action::Void(_)));
+                    play_deal(&mut deal, &mut policies, &rules).expect("played on");
+                    deal.check_invariants().expect("invariants hold");
+                    let outcome = deal.outcome().expect("over");
+                    assert_eq!(outcome.payments().iter().sum::<i64>(), 0);
+                    let lines = deal.log_lines();
+                    let replayed = crate::sim::replay(&lines, &rules).expect("the log replays");
+                    assert_eq!(replayed.log_lines(), lines);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_efficiency_bot_passes_its_weakest_suits_loosest_tiles() {
+        // Dealer seat 0: 1m 5m 9m 11p 234p 567s 89s and the drawn 1s: m is weakest (3 tiles, no pair), and
+        // 1m, 9m, 5m go (each worth 0: the farther from the middle first, then the lower kind).
+        let hands = [
+            "159m11234p56789s",
+            "2346678m5678p22s",
+            "2347m99p1234678s",
+            "3478m345679p345s",
+        ];
+        let mut codes = Vec::new();
+        let mut left = [COPIES; NUM_KINDS];
+        for text in hands {
+            let hand = crate::notation::parse_hand(text).expect("a hand");
+            for (kind, &count) in hand.concealed.iter().enumerate() {
+                codes.extend(std::iter::repeat_n(kind as u8, usize::from(count)));
+                left[kind] -= count;
+            }
+        }
+        // The dealer's first draw, 1s, then the rest of the set.
+        codes.push(18);
+        left[18] -= 1;
+        for (kind, &count) in left.iter().enumerate().take(27) {
+            codes.extend(std::iter::repeat_n(kind as u8, usize::from(count)));
+        }
+        let rules = swapping_table(3);
+        let wall = crate::sim::Wall::from_codes(codes, &rules.table_rules()).expect("a wall");
+        let mut deal = Deal::with_wall(5, 0, wall, 0, 0, &rules).expect("a deal");
+        let mut bot = EfficiencyBot::aiming(rules.aim());
+        let mut chosen = Vec::new();
+        for _ in 0..3 {
+            let action = bot.choose(&deal.observation(0).unwrap(), deal.legal_actions());
+            chosen.push(action.to_string());
+            deal.step(action, &rules).expect("picked");
+        }
+        assert_eq!(chosen, ["swap 1m", "swap 9m", "swap 5m"]);
+    }
+
+    #[test]
+    fn the_next_dealer_is_the_first_winner_or_a_shared_first_wins_discarder() {
+        use crate::sim::{Game, GameConfig, Outcome, Winner};
+        let winner = |seat: u8, from: Option<u8>| Winner {
+            seat,
+            tile: Tile::new(4).unwrap(),
+            from,
+            robbing_kong: false,
+            info: WinInfo::default(),
+            horse_hits: 0,
+        };
+        let outcome = |winners: Vec<Winner>, first_winners: u8| Outcome {
+            winners,
+            event_payments: [0; 4],
+            kong_money: [0; 4],
+            first_winners,
+        };
+        let cases = [
+            // (option, winners, winners of the first winning tile, the next dealer after dealer 0)
+            (
+                NextDealer::FirstWinner,
+                vec![winner(3, Some(1)), winner(2, None)],
+                1,
+                3,
+            ),
+            (
+                NextDealer::FirstWinner,
+                vec![winner(2, Some(1)), winner(3, Some(1))],
+                2,
+                1,
+            ),
+            (NextDealer::FirstWinner, vec![], 0, 0),
+            (
+                NextDealer::LastWinner,
+                vec![winner(3, Some(1)), winner(2, None)],
+                1,
+                2,
+            ),
+            (NextDealer::LastWinner, vec![], 0, 0),
+            (NextDealer::Rotate, vec![winner(0, None)], 1, 1),
+        ];
+        for (next_dealer, winners, first, want) in cases {
+            let table = SichuanTable {
+                next_dealer,
+                ..default_table()
+            };
+            let rules = SichuanAtTable::new(table, sichuan_table().rules).expect("a table");
+            let mut game = Game::new(1, GameConfig::default()).expect("a game");
+            game.record_under(&outcome(winners, first), &rules.table_rules());
+            assert_eq!(game.dealer(), want, "{next_dealer:?}");
+        }
     }
 
     #[test]

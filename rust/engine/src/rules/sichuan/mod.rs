@@ -15,4 +15,4 @@ pub use fan::{Fan, FanCounts};
 pub use scorer::{score, SichuanScore};
 pub use settlement::{settle, EndHand, Event, KongKind, Settlement, Status, WinHow};
 pub use situation::SichuanSituation;
-pub use table::SichuanTable;
+pub use table::{NextDealer, SichuanTable};

@@ -27,6 +27,18 @@ pub enum Transfer {
     Off,
 }
 
+/// Who deals the next deal of a game (OC-S16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NextDealer {
+    /// The deal's first winner; after a first win of several on one discard, its discarder; no winner: the
+    /// dealer stays.
+    FirstWinner,
+    /// The deal always passes to the 下家.
+    Rotate,
+    /// The winner of the deal's last win (no winner: the dealer stays).
+    LastWinner,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FlowerPig {
     Cap,
@@ -62,6 +74,10 @@ pub struct SichuanTable {
     pub check_fourth: bool,
     /// 必须打缺 (OC-S3), read by the table only.
     pub must_discard_void: bool,
+    /// 换三张 (OC-S1): the tiles each seat passes (0: off), read by the table only.
+    pub swap_tiles: u8,
+    /// OC-S16, read by the table (a game) only.
+    pub next_dealer: NextDealer,
     /// 0 for none.
     pub cap: u16,
     pub direct_kong: i64,
@@ -95,13 +111,13 @@ impl SichuanTable {
             ))
         })?;
         let (
-            &[mode, bonus, heaven, fed, transfer, shared, refund, pig, basis],
+            &[mode, bonus, heaven, fed, transfer, shared, refund, pig, basis, swap, next_dealer],
             &[void_suit, dai_yao_jiu, jiang_dui, jiang_qi_dui, men_qing, zhong_zhang, hai_di_pao, returned_kong_pays, dead_wait_counts, void_discards_exempt, check_fourth, must_discard_void],
             &[cap, direct, added, concealed, minimum, base],
         ) = (choices, flags, ints)
         else {
             return Err(EngineError::ruleset(
-                "Sichuan options: expected 9 choices, 12 flags and 6 ints",
+                "Sichuan options: expected 11 choices, 12 flags and 6 ints",
             ));
         };
         let shapes = values[..6].iter().max().copied().unwrap_or(0);
@@ -155,6 +171,16 @@ impl SichuanTable {
             void_discards_exempt,
             check_fourth,
             must_discard_void,
+            swap_tiles: pick(&[0, 3, 4], swap, "swap_three")?,
+            next_dealer: pick(
+                &[
+                    NextDealer::FirstWinner,
+                    NextDealer::Rotate,
+                    NextDealer::LastWinner,
+                ],
+                next_dealer,
+                "next_dealer",
+            )?,
             cap: cap as u16,
             direct_kong: i64::from(direct),
             added_kong: i64::from(added),
@@ -188,7 +214,7 @@ pub(crate) mod tests {
         let flags = [
             true, true, true, false, false, false, false, true, true, false, false, true,
         ];
-        SichuanTable::from_parts("sichuan", &values, &[0; 9], &flags, &[4, 2, 1, 2, 0, 1])
+        SichuanTable::from_parts("sichuan", &values, &[0; 11], &flags, &[4, 2, 1, 2, 0, 1])
             .expect("defaults")
     }
 
@@ -198,10 +224,10 @@ pub(crate) mod tests {
         values[Fan::Gen as usize] = 10;
         let flags = [false; 12];
         assert!(
-            SichuanTable::from_parts("x", &values, &[0; 9], &flags, &[4, 2, 1, 2, 0, 1]).is_err()
+            SichuanTable::from_parts("x", &values, &[0; 11], &flags, &[4, 2, 1, 2, 0, 1]).is_err()
         );
         assert!(
-            SichuanTable::from_parts("x", &values[..5], &[0; 9], &flags, &[4, 2, 1, 2, 0, 1])
+            SichuanTable::from_parts("x", &values[..5], &[0; 11], &flags, &[4, 2, 1, 2, 0, 1])
                 .is_err()
         );
     }

@@ -2,7 +2,9 @@
 //! minimum, worth its counted 台 and paid 底 + (台 + D) × 台價 by the discarder or, self-drawn, by each other
 //! seat (B.5) — the winner's flowers (正花, 花槓) and a flower's replacement (槓上開花) come from the table.
 //! Only wins pay: there is no kong or flower money, and a 流局 pays nothing. The dealer's 連N is 0 (a table
-//! deal knows no earlier deals), and no seat declares 眼牌 (the table offers no such action yet). The flower
+//! deal knows no earlier deals). Where `options.eye` is on, a ready seat may declare 眼牌 (`Action::Eye`,
+//! the deal's `eye` module): the locked seats the deal's context names pay each other seat's win its 眼牌费
+//! on top of the win (OC-T5), and win only by self-draw (the deal offers them no claim). The flower
 //! wins (B.6) end the deal when a flower's replacement is drawn: all eight with one seat (八仙過海, paid as a
 //! self-draw) or a 7 / 1 split (七搶一, the single flower's holder pays), 8 台 and no hand 台.
 
@@ -13,7 +15,9 @@ use super::table::TaiwanTable;
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::Meld;
-use crate::sim::adjudicator::{Adjudicator, FirstGoAround, FlowerWin, WinInfo, WinSituation};
+use crate::sim::adjudicator::{
+    Adjudicator, DealContext, FirstGoAround, FlowerWin, WinInfo, WinSituation,
+};
 use crate::sim::table_rules::{Settlement, TableRules};
 use crate::tile::Counts;
 
@@ -36,20 +40,20 @@ impl TaiwanAtTable {
                 "deal.hand: a Taiwan hand holds 16 tiles before its winning tile",
             ));
         }
+        let rules = TableRules {
+            eye_forms: table.eye.then_some(FormSet::STANDARD),
+            ..rules
+        };
         Ok(TaiwanAtTable { table, rules })
     }
 
-    pub fn table(&self) -> &TaiwanTable {
-        &self.table
-    }
-}
-
-impl Adjudicator for TaiwanAtTable {
-    fn judge(
+    /// A win with the 眼牌 seats `eye_seats` (bits): priced, its 眼牌费 added to what the win pays.
+    fn judge_with_eyes(
         &self,
         concealed: &Counts,
         melds: &[Meld],
         s: &WinSituation,
+        eye_seats: u8,
     ) -> Result<Option<WinInfo>> {
         let hand = s.scored_hand(concealed, melds, true);
         let self_drawn = s.from.is_none();
@@ -66,7 +70,7 @@ impl Adjudicator for TaiwanAtTable {
             earthly: s.first_go_around == Some(FirstGoAround::Earthly),
             human: s.first_go_around == Some(FirstGoAround::Human),
             discarder: s.from,
-            eye_seats: 0,
+            eye_seats,
         };
         let Some(scored) = score(&hand, s.tile, &situation, &self.table)? else {
             return Ok(None);
@@ -74,12 +78,42 @@ impl Adjudicator for TaiwanAtTable {
         if !scored.meets_minimum {
             return Ok(None);
         }
+        let mut payments = scored.win;
+        for (paid, fee) in payments.iter_mut().zip(scored.eye_fee) {
+            *paid += fee;
+        }
         Ok(Some(WinInfo {
             fan: u32::from(scored.counted),
             pattern: None,
-            payments: scored.win,
+            payments,
             liable: None,
         }))
+    }
+
+    pub fn table(&self) -> &TaiwanTable {
+        &self.table
+    }
+}
+
+impl Adjudicator for TaiwanAtTable {
+    /// Without a deal's context: no seat has declared 眼牌.
+    fn judge(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        s: &WinSituation,
+    ) -> Result<Option<WinInfo>> {
+        self.judge_with_eyes(concealed, melds, s, 0)
+    }
+
+    fn judge_in(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        s: &WinSituation,
+        context: &DealContext<'_>,
+    ) -> Result<Option<WinInfo>> {
+        self.judge_with_eyes(concealed, melds, s, context.locked)
     }
 
     /// Five sets and a pair only (no seven pairs, no thirteen orphans: B.2).
@@ -128,7 +162,7 @@ mod tests {
     use super::*;
     use crate::rules::taiwan::scorer::tests::default_table;
     use crate::sim::table_rules::{MissedWin, SeveralWinners};
-    use crate::sim::{play_deal, Deal, EfficiencyBot, Policy, RandomBot};
+    use crate::sim::{play_deal, Action, Deal, EfficiencyBot, Policy, RandomBot};
 
     /// The table sections of `rulesets/taiwan.toml`.
     fn taiwan_table() -> TaiwanAtTable {
@@ -142,6 +176,70 @@ mod tests {
             ..TableRules::default()
         };
         TaiwanAtTable::new(default_table(), rules).expect("the shipped table")
+    }
+
+    #[test]
+    fn a_declared_eye_seat_is_locked_claims_nothing_and_pays_the_fee_to_other_winners() {
+        let rules = taiwan_table();
+        let (mut declared, mut fees) = (0, 0);
+        for index in 0..200 {
+            let mut deal = Deal::new(8, index, 0, 0, &rules).expect("a deal");
+            let mut bots: Vec<Box<dyn Policy>> = (0..4)
+                .map(|_| -> Box<dyn Policy> { Box::new(EfficiencyBot::default()) })
+                .collect();
+            let mut locked = 0u8;
+            while let Some(seat) = deal.to_act() {
+                let legal = deal.legal_actions().to_vec();
+                let observation = deal.observation(seat).unwrap();
+                if locked & (1 << seat) != 0 {
+                    // Its own turn only, after a draw: the drawn tile goes, or the draw wins.
+                    let drawn = observation
+                        .drawn()
+                        .expect("a locked seat acts after a draw");
+                    assert!(legal
+                        .iter()
+                        .all(|&a| a == Action::Discard(drawn) || a == Action::Win));
+                }
+                // Seats 0 and 1 declare 眼牌 at once when they may; the bots play on otherwise.
+                let eye = legal.iter().copied().find(|a| matches!(a, Action::Eye(_)));
+                let action = match eye {
+                    Some(eye) if seat < 2 => eye,
+                    _ => bots[usize::from(seat)].choose(&observation, &legal),
+                };
+                if let Action::Eye(tile) = action {
+                    let mut left = *observation.hand();
+                    left[tile.index() as usize] -= 1;
+                    let shape = crate::forms::FormOptions::with_forms(FormSet::STANDARD);
+                    let ready = (0..34).any(|kind| {
+                        let mut complete = left;
+                        complete[kind] += 1;
+                        complete[kind] <= 4 && crate::win::is_win_counts_with(&complete, shape)
+                    });
+                    assert!(ready, "眼牌 is declared only into a ready hand");
+                    locked |= 1 << seat;
+                    declared += 1;
+                }
+                deal.step(action, &rules).expect("stepped");
+            }
+            deal.check_invariants().expect("invariants hold");
+            let outcome = deal.outcome().expect("over");
+            assert_eq!(outcome.payments().iter().sum::<i64>(), 0);
+            for winner in &outcome.winners {
+                if locked & (1 << winner.seat) != 0 {
+                    assert_eq!(winner.from, None, "a 眼牌 seat wins only by self-draw");
+                }
+                let others = locked & !(1 << winner.seat);
+                fees += others.count_ones();
+                // Each other locked seat pays at least the fee (台價 = 10) to the winner.
+                for eye in (0..4u8).filter(|&e| others & (1 << e) != 0) {
+                    assert!(winner.info.payments[usize::from(eye)] <= -10);
+                }
+            }
+        }
+        assert!(
+            declared > 0 && fees > 0,
+            "random bots declare 眼牌 and others win past it"
+        );
     }
 
     #[test]

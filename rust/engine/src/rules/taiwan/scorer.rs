@@ -234,7 +234,7 @@ pub(crate) mod tests {
             "taiwan",
             &values,
             &[0, 0, 0],
-            &[true, true],
+            &[true, true, true],
             &[0, 0, 30, 10],
         )
         .expect("defaults")

@@ -21,6 +21,8 @@ pub struct TaiwanTable {
     pub ping_hu_all_chows: bool,
     pub half_seeker: bool,
     pub full_seeker_single_wait: bool,
+    /// 眼牌 may be declared (OC-T5), read by the table only.
+    pub eye: bool,
     pub minimum_tai: u16,
     /// 0 for none.
     pub cap: u16,
@@ -45,12 +47,12 @@ impl TaiwanTable {
         })?;
         let (
             &[flowers, fee, ping_hu],
-            &[half_seeker, full_seeker_single_wait],
+            &[half_seeker, full_seeker_single_wait, eye],
             &[minimum, cap, base, tai_value],
         ) = (choices, flags, ints)
         else {
             return Err(EngineError::ruleset(
-                "Taiwan options: expected 3 choices, 2 flags and 4 ints",
+                "Taiwan options: expected 3 choices, 3 flags and 4 ints",
             ));
         };
         let eye_fee = match fee {
@@ -79,6 +81,7 @@ impl TaiwanTable {
             ping_hu_all_chows: ping_hu == 1,
             half_seeker,
             full_seeker_single_wait,
+            eye,
             minimum_tai: minimum as u16,
             cap: cap as u16,
             base: i64::from(base),

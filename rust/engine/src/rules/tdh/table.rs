@@ -179,6 +179,7 @@ impl Adjudicator for TdhTable {
             indicator: None,
             undrawn: &[],
             dealer_streak: 0,
+            locked: 0,
         };
         self.judge_in(concealed, melds, situation, &context)
     }

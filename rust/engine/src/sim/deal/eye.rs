@@ -1,0 +1,40 @@
+//! 眼牌 (Taiwan B.3, T20a, OC-T5): a seat whose hand would be ready after a discard may declare 眼牌 with that
+//! discard (`Action::Eye(tile)`). From then on its hand is locked: each turn it draws and either wins by
+//! self-draw or discards the drawn tile; it claims nothing (no chi, pon or kong, no win on a discard or by
+//! robbing a kong). The family's adjudicator reads the locked seats from the deal's context
+//! ([`DealContext::locked`](crate::sim::adjudicator::DealContext)) to charge their 眼牌费 when another seat
+//! wins. Played only where `TableRules::eye_forms` names the forms the hand must be ready in.
+
+use super::{Deal, Drawn, Phase};
+use crate::forms::FormSet;
+use crate::sim::action::Action;
+use crate::sim::completing_tiles::completing_tiles;
+use crate::sim::kind_mask::kinds_of;
+
+impl Deal {
+    /// The turn of a locked seat: the drawn tile goes, unless the draw wins.
+    pub(super) fn enter_locked_turn(&mut self, seat: u8, drawn: Option<Drawn>, can_win: bool) {
+        self.legal.clear();
+        // A locked seat claims nothing, so its turn always follows a draw.
+        if let Some(drawn) = drawn {
+            self.legal.push(Action::Discard(drawn.tile));
+        }
+        if can_win {
+            self.legal.push(Action::Win);
+        }
+        self.phase = Phase::Turn { seat, drawn };
+    }
+
+    /// Appends the 眼牌 declarations of `seat` (on turn, 3n+2 tiles): one per discard that leaves its hand
+    /// ready in `forms`, in kind order (after every other action of the turn: the order of the kinds).
+    pub(super) fn list_eye_declarations(&mut self, seat: u8, forms: FormSet) {
+        let state = &self.seats[usize::from(seat)];
+        for tile in kinds_of(state.held) {
+            let mut left = state.concealed;
+            left[tile.index() as usize] -= 1;
+            if completing_tiles(&left, forms) != 0 {
+                self.legal.push(Action::Eye(tile));
+            }
+        }
+    }
+}
