@@ -25,10 +25,20 @@ def parse_hand(text: str) -> HandParts: ...
 def parse_tiles(text: str) -> list[int]: ...
 def format_hand(counts: Counts, melds: Sequence[MeldTuple] = ..., wilds: int = ..., flowers: int = ...) -> str: ...
 def is_win(
-    hand: HandLike, forms: FormsLike = ..., *, seven_pairs_quads: bool = ..., wild_fifth_copy: bool = ...
+    hand: HandLike,
+    forms: FormsLike = ...,
+    *,
+    seven_pairs_quads: bool = ...,
+    wild_fifth_copy: bool = ...,
+    ghosts: Any = ...,
 ) -> bool: ...
 def shanten(
-    hand: HandLike, forms: FormsLike = ..., *, seven_pairs_quads: bool = ..., wild_fifth_copy: bool = ...
+    hand: HandLike,
+    forms: FormsLike = ...,
+    *,
+    seven_pairs_quads: bool = ...,
+    wild_fifth_copy: bool = ...,
+    ghosts: Any = ...,
 ) -> int: ...
 def shanten_by_form(
     counts: Counts, melds: Sequence[MeldTuple], wilds: int, forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
@@ -49,6 +59,7 @@ def waits(
     visible: Any = ...,
     seven_pairs_quads: bool = ...,
     wild_fifth_copy: bool = ...,
+    ghosts: Any = ...,
 ) -> Waits | list[DiscardChoice]: ...
 def shanten_batch(
     arr: npt.NDArray[np.uint8], forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
