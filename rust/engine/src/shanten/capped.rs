@@ -142,6 +142,32 @@ mod tests {
         }
     }
 
+    /// Copies beyond the four shorten a suit only through a kind it holds four times: for every suit vector
+    /// with each kind held at most three times (of at most 16 tiles: a hand with a ghost), the distances with
+    /// the whole excess budget are the four-copy table's. So the ghost batch (`shanten::ghost_code_shanten`)
+    /// reads such hands from the tables even where a ghost may be a fifth copy.
+    #[test]
+    fn excess_helps_only_a_kind_held_four_times() {
+        use crate::hand::MAX_SETS;
+        use crate::shanten::table::HONOURS;
+        const MOST_NATURALS: u8 = 16;
+        for (kinds, chows, table) in [(9, true, &*NUMBERED), (7, false, &*HONOURS)] {
+            let mut digits = vec![0u8; kinds];
+            loop {
+                if digits.iter().sum::<u8>() <= MOST_NATURALS {
+                    let exact = capped_distances(&digits, &[4; 9][..kinds], chows, MAX_SETS, MAX_EXCESS);
+                    let plain = table.distances(suit_key(&digits));
+                    assert_eq!(exact.layers[MAX_EXCESS], *plain, "{digits:?}");
+                }
+                let Some(digit) = digits.iter().position(|&d| d < 3) else {
+                    break;
+                };
+                digits[..digit].fill(0);
+                digits[digit] += 1;
+            }
+        }
+    }
+
     #[test]
     fn caps_and_excess() {
         // One 1m held, three more in a declared pon: cap 1, so the pair 11m needs a copy over the cap.
