@@ -3,9 +3,9 @@
 //! each call (it reads the ghosts, turns the concealed ones into wild tiles and calls back without them); a call
 //! without ghosts never leaves the core, so the plain path pays only for an argument left at None.
 
+use pyo3::call::PyCallArgs;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::call::PyCallArgs;
 
 /// `ghosts` when the call names some (None and an absent argument name none).
 pub fn named<'a, 'py>(ghosts: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, PyAny>> {
@@ -13,10 +13,7 @@ pub fn named<'a, 'py>(ghosts: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound
 }
 
 /// `ghost_calls.native(*args)`: `args` is the call's name and its arguments. The function is looked up once.
-pub fn answer<'py>(
-    py: Python<'py>,
-    args: impl PyCallArgs<'py>,
-) -> PyResult<Bound<'py, PyAny>> {
+pub fn answer<'py>(py: Python<'py>, args: impl PyCallArgs<'py>) -> PyResult<Bound<'py, PyAny>> {
     static NATIVE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     let native = NATIVE.get_or_try_init(py, || {
         Ok::<_, PyErr>(

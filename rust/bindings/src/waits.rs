@@ -61,7 +61,15 @@ pub fn waits<'py>(
     let py = hand.py();
     let opts = forms.options(seven_pairs_quads, wild_fifth_copy)?;
     if let Some(ghosts) = ghost_calls::named(ghosts) {
-        let args = ("waits", hand, opts.forms.0, visible, seven_pairs_quads, wild_fifth_copy, ghosts);
+        let args = (
+            "waits",
+            hand,
+            opts.forms.0,
+            visible,
+            seven_pairs_quads,
+            wild_fifth_copy,
+            ghosts,
+        );
         return ghost_calls::answer(py, args);
     }
     let types = waits_python(py)?;
