@@ -92,13 +92,19 @@ impl RowCode {
             mask &= mask - 1;
             let copies = counts[kind].min(COPIES);
             wilds += copies;
-            keys[kind / 9] -= u32::from(copies) * DIGIT_WEIGHT[kind];
+            // Wrapping: a row with a count above four has meaningless keys (its size says so).
+            keys[kind / 9] = keys[kind / 9].wrapping_sub(u32::from(copies) * DIGIT_WEIGHT[kind]);
         }
         let whole_hand = size.is_some_and(|s| SPECIAL_SIZES.contains(&usize::from(s)));
         let mask_forms = whole_hand && opts.forms.0 & !FormSet::STANDARD.0 != 0;
         let mut mask_forms_missing = u8::MAX;
         let mut general = false;
-        if mask_forms || wilds > 0 {
+        if wilds == 0 {
+            // No ghost in this row: its mask-decided forms as a plain row's.
+            if mask_forms {
+                mask_forms_missing = crate::shanten::mask_forms_missing(kernels, counts, opts);
+            }
+        } else {
             let all = kernels.kind_masks(counts);
             let naturals = KindMasks {
                 held: all.held & !ghosts,
@@ -109,9 +115,8 @@ impl RowCode {
             if mask_forms {
                 mask_forms_missing = mask_forms_missing_of_masks(&naturals, opts);
             }
-            general = wilds > 0
-                && (opts.forms.contains(FormSet::KNITTED)
-                    || (opts.wild_fifth_copy && naturals.quads != 0));
+            general = opts.forms.contains(FormSet::KNITTED)
+                || (opts.wild_fifth_copy && naturals.quads != 0);
         }
         RowCode {
             keys,

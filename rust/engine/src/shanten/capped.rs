@@ -191,20 +191,27 @@ mod tests {
         }
     }
 
-    /// One copy beyond the four (one ghost) shortens a numbered suit exactly as the table's splits say (see
-    /// `shanten::excess`): checked for every suit vector holding some kind four times (of at most 16 tiles),
-    /// which is what lets the ghost batch answer one-ghost rows from the table.
+    /// Copies beyond the four (up to four ghosts) shorten a numbered suit exactly as the table's splits say
+    /// (see `shanten::excess`: more than one copy over never helps it further): checked for every suit vector
+    /// holding some kind four times (of at most 16 tiles), which is what lets the ghost batch answer such rows
+    /// from the table.
     #[test]
     fn one_excess_copy_is_a_split_pung_or_pair() {
         use crate::hand::MAX_SETS;
-        use crate::shanten::excess::one_excess_distances;
+        use crate::shanten::excess::{one_excess_distances, SPLIT_EXCESS};
         const MOST_NATURALS: u8 = 16;
         {
             let mut digits = [0u8; 9];
             loop {
                 if digits.contains(&4) && digits.iter().sum::<u8>() <= MOST_NATURALS {
-                    let exact = capped_distances(&digits, &[4; 9], true, MAX_SETS, 1);
-                    assert_eq!(exact.layers[1], one_excess_distances(&digits), "{digits:?}");
+                    let exact = capped_distances(&digits, &[4; 9], true, MAX_SETS, SPLIT_EXCESS);
+                    for excess in 1..=SPLIT_EXCESS {
+                        assert_eq!(
+                            exact.layers[excess],
+                            one_excess_distances(&digits),
+                            "{digits:?}"
+                        );
+                    }
                 }
                 let Some(digit) = digits.iter().position(|&d| d < 4) else {
                     break;

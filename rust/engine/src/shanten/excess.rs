@@ -13,7 +13,12 @@ use crate::hand::MAX_SETS;
 use crate::suit_key::suit_key;
 use crate::tile::COPIES;
 
-/// The distances of a numbered suit's `counts` to every target that may use one copy beyond four.
+/// The largest excess budget (ghosts) for which the splits are checked to be exact: more copies over than one
+/// never help a numbered suit further, up to this many.
+pub const SPLIT_EXCESS: usize = 4;
+
+/// The distances of a numbered suit's `counts` to every target that may use one copy beyond four — or up to
+/// [`SPLIT_EXCESS`], the same.
 pub fn one_excess_distances(counts: &[u8]) -> Distances {
     let table = &*NUMBERED;
     let key = suit_key(counts);

@@ -473,6 +473,7 @@ mod tests {
                 let opts = FormOptions::with_forms(FormSet(bits));
                 let _ = shanten_counts(&counts, opts);
                 let _ = plain_shanten(kernels::Portable, &counts, opts);
+                let _ = RowCode::encode_ghosts(kernels::Portable, &counts, 1 << 31 | 1, opts);
             }
         }
     }

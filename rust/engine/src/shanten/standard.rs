@@ -3,7 +3,7 @@
 
 use super::capped::capped_distances;
 use super::distances::{Distances, ExcessDistances, MAX_EXCESS};
-use super::excess::one_excess_distances;
+use super::excess::{one_excess_distances, SPLIT_EXCESS};
 use super::kernels::{hand_distance, Kernels};
 use super::table::{SuitTable, HONOURS, NUMBERED};
 use crate::suit_key::{hand_keys_packed, suit_key, SuitKeys};
@@ -74,7 +74,7 @@ impl StandardQuery<'_> {
     /// [`StandardQuery::parts`] of a hand without melds (every cap four): a suit that holds no kind four
     /// times is read from the table whatever the excess budget, since copies beyond four shorten a suit only
     /// through such a kind (`capped::tests::excess_helps_only_a_kind_held_four_times` checks every suit); a
-    /// numbered suit that does, with one copy of excess, from the table's splits (`super::excess`).
+    /// numbered suit that does, with up to four copies of excess, from the table's splits (`super::excess`).
     pub fn uncapped_parts(&self, counts: &Counts) -> StandardParts {
         StandardParts {
             suits: Suit::ALL.map(|suit| {
@@ -82,12 +82,12 @@ impl StandardQuery<'_> {
                 let table = table_of(suit).distances(suit_key(held));
                 if !held.contains(&COPIES) {
                     SuitPart::Table(table)
-                } else if self.max_excess == 1 && suit != Suit::Honor {
+                } else if self.max_excess <= SPLIT_EXCESS && suit != Suit::Honor {
                     let mut layers = [one_excess_distances(held); MAX_EXCESS + 1];
                     layers[0] = *table;
                     SuitPart::Exact(ExcessDistances {
                         layers,
-                        max_excess: 1,
+                        max_excess: self.max_excess,
                     })
                 } else {
                     self.suit_part(suit, counts)
