@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .analysis.ghost_kinds import GhostsLike
 from .hand import FormsLike, Hand, HandLike, Meld
 from .mcr.result import McrScore
 from .mcr.situation import Situation as McrSituation
@@ -30,7 +31,7 @@ def is_win(
     *,
     seven_pairs_quads: bool = ...,
     wild_fifth_copy: bool = ...,
-    ghosts: Any = ...,
+    ghosts: GhostsLike = ...,
 ) -> bool: ...
 def shanten(
     hand: HandLike,
@@ -38,7 +39,7 @@ def shanten(
     *,
     seven_pairs_quads: bool = ...,
     wild_fifth_copy: bool = ...,
-    ghosts: Any = ...,
+    ghosts: GhostsLike = ...,
 ) -> int: ...
 def shanten_by_form(
     counts: Counts, melds: Sequence[MeldTuple], wilds: int, forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
@@ -59,7 +60,7 @@ def waits(
     visible: Any = ...,
     seven_pairs_quads: bool = ...,
     wild_fifth_copy: bool = ...,
-    ghosts: Any = ...,
+    ghosts: GhostsLike = ...,
 ) -> Waits | list[DiscardChoice]: ...
 def shanten_batch(
     arr: npt.NDArray[np.uint8], forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
