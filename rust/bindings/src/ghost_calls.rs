@@ -13,6 +13,9 @@ pub fn named<'a, 'py>(ghosts: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound
 }
 
 /// `ghost_calls.native(*args)`: `args` is the call's name and its arguments. The function is looked up once.
+/// Kept out of line, so that the calls without ghosts compile as they did without the argument.
+#[cold]
+#[inline(never)]
 pub fn answer<'py>(py: Python<'py>, args: impl PyCallArgs<'py>) -> PyResult<Bound<'py, PyAny>> {
     static NATIVE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     let native = NATIVE.get_or_try_init(py, || {
