@@ -24,6 +24,21 @@ def random_hands(n: int, size: int, seed: int) -> np.ndarray:
     return counts
 
 
+def ghost_rows(n: int, seed: int) -> np.ndarray:
+    """Hands of 13 or 14 tiles dealt from a wall, then pushed to hold 0..4 白 (tdh's default ghost) in turn."""
+    rng = np.random.default_rng(seed)
+    wall = np.repeat(np.arange(34), 4)
+    out = np.zeros((n, 34), dtype=np.uint8)
+    for i in range(n):
+        np.add.at(out[i], wall[rng.choice(136, 13 + i % 2, replace=False)], 1)
+        while out[i, 31] < i % 5:
+            j = rng.integers(0, 31)
+            if out[i, j] > 0:
+                out[i, j] -= 1
+                out[i, 31] += 1
+    return out
+
+
 def complete_hands(n: int, seed: int, sets: int = 4) -> list[list[int]]:
     """``n`` complete hands of ``sets`` random sets (chow or pung, evenly) and a pair, as count lists."""
     rng = random.Random(seed)

@@ -11,21 +11,7 @@ import mjcore
 from mjcore import reference
 from mjcore.errors import InvalidArgumentError, InvalidHandError
 from mjcore.analysis.ghost_kinds import ghost_hand
-
-
-def rows(n: int, seed: int) -> np.ndarray:
-    """Hands of 13 or 14 tiles dealt from a wall, then pushed to 0..4 白 (the default ghost)."""
-    rng = np.random.default_rng(seed)
-    wall = np.repeat(np.arange(34), 4)
-    out = np.zeros((n, 34), dtype=np.uint8)
-    for i in range(n):
-        np.add.at(out[i], wall[rng.choice(136, 13 + i % 2, replace=False)], 1)
-        while out[i, 31] < i % 5:
-            j = rng.integers(0, 31)
-            if out[i, j] > 0:
-                out[i, j] -= 1
-                out[i, 31] += 1
-    return out
+from tests.strategies import ghost_rows as rows
 
 
 @pytest.mark.parametrize("fifth", [True, False])

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .analysis.ghost_kinds import GhostsLike
 from .hand import FormsLike, Hand, HandLike, Meld
 from .mcr.result import McrScore
 from .mcr.situation import Situation as McrSituation
@@ -25,10 +26,20 @@ def parse_hand(text: str) -> HandParts: ...
 def parse_tiles(text: str) -> list[int]: ...
 def format_hand(counts: Counts, melds: Sequence[MeldTuple] = ..., wilds: int = ..., flowers: int = ...) -> str: ...
 def is_win(
-    hand: HandLike, forms: FormsLike = ..., *, seven_pairs_quads: bool = ..., wild_fifth_copy: bool = ...
+    hand: HandLike,
+    forms: FormsLike = ...,
+    *,
+    seven_pairs_quads: bool = ...,
+    wild_fifth_copy: bool = ...,
+    ghosts: GhostsLike = ...,
 ) -> bool: ...
 def shanten(
-    hand: HandLike, forms: FormsLike = ..., *, seven_pairs_quads: bool = ..., wild_fifth_copy: bool = ...
+    hand: HandLike,
+    forms: FormsLike = ...,
+    *,
+    seven_pairs_quads: bool = ...,
+    wild_fifth_copy: bool = ...,
+    ghosts: GhostsLike = ...,
 ) -> int: ...
 def shanten_by_form(
     counts: Counts, melds: Sequence[MeldTuple], wilds: int, forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
@@ -49,6 +60,7 @@ def waits(
     visible: Any = ...,
     seven_pairs_quads: bool = ...,
     wild_fifth_copy: bool = ...,
+    ghosts: GhostsLike = ...,
 ) -> Waits | list[DiscardChoice]: ...
 def shanten_batch(
     arr: npt.NDArray[np.uint8], forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool

@@ -11,6 +11,7 @@ import numpy as np
 
 from .. import _core
 from ..hand import Forms, FormsLike, Hand, HandLike, Meld, as_hand, forms_bits
+from . import ghost_calls
 from .ghost_kinds import GhostsLike, ghost_kinds
 from .results import DiscardChoice, Decomposition, Waits
 
@@ -69,7 +70,8 @@ def _bits(forms: FormsLike) -> int:
 
 # The hot single calls are the native functions themselves: every hand spelling and ``forms`` are read in the
 # core (rust/bindings/src/hand_arg.rs, forms_arg.rs), which turns to ``_native_parts`` and ``forms_bits`` for
-# the rare spellings. Their signatures, with annotations, are in _core.pyi.
+# the rare spellings. Their signatures, with annotations, are in _core.pyi. A call given ``ghosts`` is handed by
+# the core to ``ghost_calls.native`` (rust/bindings/src/ghost_calls.rs).
 is_win = _core.is_win
 shanten = _core.shanten
 waits = _core.waits
@@ -80,20 +82,27 @@ _FORM_BY_BIT = {int(Forms.STANDARD): "standard", int(Forms.SEVEN_PAIRS): "seven_
 
 
 def shanten_by_form(
-    hand: HandLike, forms: FormsLike = Forms.ALL, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True
-) -> dict[str, int | None]:
+    hand: HandLike, forms: FormsLike = Forms.ALL, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True,
+    ghosts: GhostsLike = None,
+) -> dict[str, int | None]:  # fmt: skip
     """Shanten per form, e.g. ``{"standard": 1, "seven_pairs": 3, ...}``; None where the form cannot apply
-    (seven pairs with melds, a 16-tile hand for thirteen orphans...)."""
+    (seven pairs with melds, a 16-tile hand for thirteen orphans...). ``ghosts``: see ``ghost_calls``."""
+    if ghosts is not None:
+        return ghost_calls.native("shanten_by_form", hand, forms, seven_pairs_quads, wild_fifth_copy, ghosts)
     counts, melds, wilds = _parts(hand)
     rows = _core.shanten_by_form(counts, melds, wilds, _bits(forms), seven_pairs_quads, wild_fifth_copy)
     return {_FORM_BY_BIT[bit]: value for bit, value in rows}
 
 
 def decompose(
-    hand: HandLike, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True
-) -> list[Decomposition]:
+    hand: HandLike, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True,
+    ghosts: GhostsLike = None,
+) -> list[Decomposition]:  # fmt: skip
     """Every distinct decomposition of a complete 3n+2 hand (empty when it is not a win), in canonical order.
-    With wild tiles, each decomposition says what every wild tile stands for."""
+    With wild tiles, each decomposition says what every wild tile stands for; ``ghosts`` (a 推倒胡 ruleset or
+    the kinds) makes those kinds' concealed tiles wild (``ghost_calls``)."""
+    if ghosts is not None:
+        return ghost_calls.native("decompose", hand, forms, seven_pairs_quads, wild_fifth_copy, ghosts)
     bits = _DEFAULT_BITS if forms is _DEFAULT_FORMS else forms_bits(forms)  # inline: a call costs as much
     kind = type(hand)
     if kind is list or kind is bytes:  # plain counts: the core validates them, no melds

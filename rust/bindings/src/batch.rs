@@ -82,6 +82,22 @@ where
     T: Send + Default + Clone,
     F: Fn(&[RowCode], &mut [T]) + Sync,
 {
+    let encode = |rows: &[Counts], codes: &mut [RowCode]| encode_rows(rows, codes, opts, purpose);
+    map_encoded_batch(arr, rule, encode, extra, fill)
+}
+
+/// [`map_batch`] with the rows encoded by `encode` (rows into codes, one each), e.g. as ghost rows.
+pub fn map_encoded_batch<T, F>(
+    arr: &Bound<'_, PyAny>,
+    rule: SizeRule,
+    encode: impl Fn(&[Counts], &mut [RowCode]) + Sync,
+    extra: impl Fn(&RowCode) -> Option<String> + Sync,
+    fill: F,
+) -> PyResult<Vec<T>>
+where
+    T: Send + Default + Clone,
+    F: Fn(&[RowCode], &mut [T]) + Sync,
+{
     let py = arr.py();
     let array = checked_array(arr)?;
     let rows = as_rows(bytes_of(&array)?);
@@ -97,7 +113,7 @@ where
     {
         let codes = &mut codes[..block.len()];
         let encode_task = |(task, (codes, rows)): (usize, (&mut [RowCode], &[Counts]))| {
-            encode_rows(rows, codes, opts, purpose);
+            encode(rows, codes);
             let bad = codes.iter().position(|code| {
                 !code.size().is_some_and(|size| rule.accepts(size.into())) || extra(code).is_some()
             })?;

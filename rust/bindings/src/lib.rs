@@ -13,6 +13,7 @@ mod errors;
 mod folk;
 mod forms_arg;
 mod ghost_batch;
+mod ghost_calls;
 mod hand_arg;
 mod mcr;
 mod named_tuple;

@@ -10,22 +10,37 @@ use crate::batch::{map_batch, SizeRule};
 use crate::convert::{analysis_input, form_options, AnalysisInput};
 use crate::errors::IntoPyResult;
 use crate::forms_arg::FormsArg;
+use crate::ghost_calls;
 use crate::hand_arg::single_input;
 
 /// The shanten number (replacement number − 1): −1 complete, 0 ready (听牌). A tile of which the hand (melds
-/// included) holds all four cannot be waited on. The minimum over ``forms``.
+/// included) holds all four cannot be waited on. The minimum over ``forms``. ``ghosts`` (a 推倒胡 ruleset or
+/// the kinds): those kinds wild, see ``mjcore.analysis.ghost_calls``.
 #[pyfunction]
 #[pyo3(
-    signature = (hand, forms = FormsArg::DEFAULT, *, seven_pairs_quads = true, wild_fifth_copy = true),
-    text_signature = "(hand, forms=mjcore.Forms.DEFAULT, *, seven_pairs_quads=True, wild_fifth_copy=True)"
+    signature = (hand, forms = FormsArg::DEFAULT, *, seven_pairs_quads = true, wild_fifth_copy = true, ghosts = None),
+    text_signature = "(hand, forms=mjcore.Forms.DEFAULT, *, seven_pairs_quads=True, wild_fifth_copy=True, ghosts=None)"
 )]
 pub fn shanten(
     hand: &Bound<'_, PyAny>,
     forms: FormsArg,
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
+    ghosts: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<i8> {
-    let input = single_input(hand, forms.options(seven_pairs_quads, wild_fifth_copy)?)?;
+    let opts = forms.options(seven_pairs_quads, wild_fifth_copy)?;
+    if let Some(ghosts) = ghost_calls::named(ghosts) {
+        let args = (
+            "shanten",
+            hand,
+            opts.forms.0,
+            seven_pairs_quads,
+            wild_fifth_copy,
+            ghosts,
+        );
+        return ghost_calls::answer(hand.py(), args)?.extract();
+    }
+    let input = single_input(hand, opts)?;
     if input.is_plain() {
         // The common call goes straight to the table path; when no selected form applies, the full path
         // below reports it.

@@ -10,6 +10,7 @@ use pyo3::types::{PyList, PyTuple, PyType};
 use crate::dataclass_object::DataclassType;
 use crate::errors::{argument, IntoPyResult};
 use crate::forms_arg::FormsArg;
+use crate::ghost_calls;
 use crate::hand_arg::{plain_counts, single_input};
 
 /// `mjcore.results.Waits` and `DiscardChoice`, and `mjcore.hand.coerce_counts`, looked up once.
@@ -42,11 +43,12 @@ fn waits_python(py: Python<'_>) -> PyResult<&WaitsPython> {
 /// distinct discard, best first (lowest shanten, then most useful copies, then tile order).
 ///
 /// ``visible``: optional 34 counts of tiles seen elsewhere (discards, other players' melds) that are no
-/// longer available.
+/// longer available. ``ghosts`` (a 推倒胡 ruleset or the kinds): those kinds wild, a drawn ghost listed among
+/// the tiles of every hand; see ``mjcore.analysis.ghost_calls``.
 #[pyfunction]
 #[pyo3(
-    signature = (hand, forms = FormsArg::DEFAULT, *, visible = None, seven_pairs_quads = true, wild_fifth_copy = true),
-    text_signature = "(hand, forms=mjcore.Forms.DEFAULT, *, visible=None, seven_pairs_quads=True, wild_fifth_copy=True)"
+    signature = (hand, forms = FormsArg::DEFAULT, *, visible = None, seven_pairs_quads = true, wild_fifth_copy = true, ghosts = None),
+    text_signature = "(hand, forms=mjcore.Forms.DEFAULT, *, visible=None, seven_pairs_quads=True, wild_fifth_copy=True, ghosts=None)"
 )]
 pub fn waits<'py>(
     hand: &Bound<'py, PyAny>,
@@ -54,9 +56,22 @@ pub fn waits<'py>(
     visible: Option<&Bound<'py, PyAny>>,
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
+    ghosts: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = hand.py();
     let opts = forms.options(seven_pairs_quads, wild_fifth_copy)?;
+    if let Some(ghosts) = ghost_calls::named(ghosts) {
+        let args = (
+            "waits",
+            hand,
+            opts.forms.0,
+            visible,
+            seven_pairs_quads,
+            wild_fifth_copy,
+            ghosts,
+        );
+        return ghost_calls::answer(py, args);
+    }
     let types = waits_python(py)?;
     if visible.is_none() {
         if let Some(answer) = plain_waits_object(hand, opts, types)? {

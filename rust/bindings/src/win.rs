@@ -10,21 +10,36 @@ use crate::batch::{map_batch, SizeRule};
 use crate::convert::form_options;
 use crate::errors::IntoPyResult;
 use crate::forms_arg::FormsArg;
+use crate::ghost_calls;
 use crate::hand_arg::single_input;
 
-/// Whether a 3n+2-tile hand is complete in one of ``forms``.
+/// Whether a 3n+2-tile hand is complete in one of ``forms``. ``ghosts`` (a 推倒胡 ruleset or the kinds): those
+/// kinds wild, see ``mjcore.analysis.ghost_calls``.
 #[pyfunction]
 #[pyo3(
-    signature = (hand, forms = FormsArg::DEFAULT, *, seven_pairs_quads = true, wild_fifth_copy = true),
-    text_signature = "(hand, forms=mjcore.Forms.DEFAULT, *, seven_pairs_quads=True, wild_fifth_copy=True)"
+    signature = (hand, forms = FormsArg::DEFAULT, *, seven_pairs_quads = true, wild_fifth_copy = true, ghosts = None),
+    text_signature = "(hand, forms=mjcore.Forms.DEFAULT, *, seven_pairs_quads=True, wild_fifth_copy=True, ghosts=None)"
 )]
 pub fn is_win(
     hand: &Bound<'_, PyAny>,
     forms: FormsArg,
     seven_pairs_quads: bool,
     wild_fifth_copy: bool,
+    ghosts: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<bool> {
-    let input = single_input(hand, forms.options(seven_pairs_quads, wild_fifth_copy)?)?;
+    let opts = forms.options(seven_pairs_quads, wild_fifth_copy)?;
+    if let Some(ghosts) = ghost_calls::named(ghosts) {
+        let args = (
+            "is_win",
+            hand,
+            opts.forms.0,
+            seven_pairs_quads,
+            wild_fifth_copy,
+            ghosts,
+        );
+        return ghost_calls::answer(hand.py(), args)?.extract();
+    }
+    let input = single_input(hand, opts)?;
     if input.is_plain() && matches!(input.shape, HandShape::Full { .. }) {
         // Already validated: straight to the table lookup, without validating again.
         return Ok(is_win_counts_with(&input.hand.concealed, input.opts));

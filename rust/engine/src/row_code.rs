@@ -6,9 +6,9 @@
 
 use crate::forms::{FormOptions, FormSet};
 use crate::shanten::kernels::{dispatch, KernelTask, Kernels};
-use crate::shanten::{mask_forms_missing, SPECIAL_SIZES};
+use crate::shanten::{mask_forms_missing, mask_forms_missing_of_masks, KindMasks, SPECIAL_SIZES};
 use crate::suit_key::{counts_of_key, SuitKeys};
-use crate::tile::{Counts, Suit, NUM_KINDS};
+use crate::tile::{Counts, KindMask, Suit, COPIES, NUM_KINDS};
 
 /// See the module documentation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -21,6 +21,12 @@ pub struct RowCode {
     /// Fewest missing tiles over the selected mask-decided forms, capped at 1 when encoded for
     /// [`Purpose::Win`]; `u8::MAX` when none is selected or the row is not 13 or 14 tiles.
     mask_forms_missing: u8,
+    /// Wild tiles beside the counts the keys hold: the ghosts of a row encoded by [`RowCode::encode_ghosts`]
+    /// (0 otherwise). `size` counts them.
+    wilds: u8,
+    /// Whether the tables cannot answer this ghost row: a ghost may be a fifth copy of a kind held four times,
+    /// or a knitted form is selected (see [`RowCode::encode_ghosts`]).
+    general: bool,
 }
 
 /// What a code is for: win detection needs to know only whether a mask-decided form is complete, which is
@@ -58,6 +64,66 @@ impl RowCode {
             keys,
             size: size.unwrap_or(RowCode::BAD_COUNTS),
             mask_forms_missing,
+            wilds: 0,
+            general: false,
+        }
+    }
+
+    /// The code of a row written with its ghosts' faces (推倒胡's 鬼牌), the kinds of `ghosts` wild: the keys
+    /// and the mask-decided forms of the natural tiles, the size of the whole row, the ghosts as wilds (for
+    /// [`Purpose::Shanten`]: a win is a shanten below 0). The tables answer it — each form's missing tiles
+    /// from the naturals, less the ghosts — except where a ghost may be a fifth copy of a kind the naturals
+    /// hold four times (copies beyond four help nowhere else: `capped::tests::excess_helps_only_…`) or a
+    /// knitted form is selected: those rows are marked `general`.
+    #[inline(always)]
+    pub(crate) fn encode_ghosts<K: Kernels>(
+        kernels: K,
+        counts: &Counts,
+        ghosts: KindMask,
+        opts: FormOptions,
+    ) -> RowCode {
+        // The whole row's keys and size (which check every count), then each ghost's digit taken out of its
+        // suit's key: the row is read in place, never rewritten.
+        let (mut keys, size) = kernels.keys_and_size(counts);
+        let mut wilds = 0u8;
+        let mut mask = ghosts;
+        while mask != 0 {
+            let kind = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let copies = counts[kind].min(COPIES);
+            wilds += copies;
+            // Wrapping: a row with a count above four has meaningless keys (its size says so).
+            keys[kind / 9] = keys[kind / 9].wrapping_sub(u32::from(copies) * DIGIT_WEIGHT[kind]);
+        }
+        let whole_hand = size.is_some_and(|s| SPECIAL_SIZES.contains(&usize::from(s)));
+        let mask_forms = whole_hand && opts.forms.0 & !FormSet::STANDARD.0 != 0;
+        let mut mask_forms_missing = u8::MAX;
+        let mut general = false;
+        if wilds == 0 {
+            // No ghost in this row: its mask-decided forms as a plain row's.
+            if mask_forms {
+                mask_forms_missing = crate::shanten::mask_forms_missing(kernels, counts, opts);
+            }
+        } else {
+            let all = kernels.kind_masks(counts);
+            let naturals = KindMasks {
+                held: all.held & !ghosts,
+                pairs: all.pairs & !ghosts,
+                triples: all.triples & !ghosts,
+                quads: all.quads & !ghosts,
+            };
+            if mask_forms {
+                mask_forms_missing = mask_forms_missing_of_masks(&naturals, opts);
+            }
+            general = opts.forms.contains(FormSet::KNITTED)
+                || (opts.wild_fifth_copy && naturals.quads != 0);
+        }
+        RowCode {
+            keys,
+            size: size.unwrap_or(RowCode::BAD_COUNTS),
+            mask_forms_missing,
+            wilds,
+            general,
         }
     }
 
@@ -77,6 +143,17 @@ impl RowCode {
         self.mask_forms_missing
     }
 
+    /// The ghosts of a row encoded by [`RowCode::encode_ghosts`] (0 for any other).
+    pub fn wilds(&self) -> u8 {
+        self.wilds
+    }
+
+    /// Whether a ghost row takes the general analysis (see [`RowCode::encode_ghosts`]).
+    #[inline(always)]
+    pub(crate) fn general(&self) -> bool {
+        self.general
+    }
+
     /// The counts back from the keys (for the forms that need more than the keys and masks).
     pub fn counts(&self) -> Counts {
         let mut counts = [0u8; NUM_KINDS];
@@ -88,6 +165,50 @@ impl RowCode {
         counts
     }
 }
+
+/// The ghost code ([`RowCode::encode_ghosts`]) of every row into `codes`, with the CPU check made once.
+pub fn encode_ghost_rows(
+    rows: &[Counts],
+    ghosts: KindMask,
+    codes: &mut [RowCode],
+    opts: FormOptions,
+) {
+    dispatch(EncodeGhostRows {
+        rows,
+        ghosts,
+        codes,
+        opts,
+    })
+}
+
+struct EncodeGhostRows<'a> {
+    rows: &'a [Counts],
+    ghosts: KindMask,
+    codes: &'a mut [RowCode],
+    opts: FormOptions,
+}
+
+impl KernelTask for EncodeGhostRows<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) {
+        for (code, row) in self.codes.iter_mut().zip(self.rows) {
+            *code = RowCode::encode_ghosts(kernels, row, self.ghosts, self.opts);
+        }
+    }
+}
+
+/// The weight of each kind's digit in its suit's key: 5 to the power of its place in the suit.
+const DIGIT_WEIGHT: [u32; NUM_KINDS] = {
+    let mut weights = [0u32; NUM_KINDS];
+    let mut kind = 0;
+    while kind < NUM_KINDS {
+        weights[kind] = 5u32.pow((kind % 9) as u32);
+        kind += 1;
+    }
+    weights
+};
 
 /// Tiles of a complete whole-hand form.
 const WHOLE_HAND_TILES: u8 = 14;
@@ -165,6 +286,44 @@ mod tests {
                 assert_eq!(code.counts(), row);
             } else {
                 assert_eq!(code.size(), None, "{row:?}");
+            }
+        }
+    }
+
+    /// A ghost code holds the naturals' keys and mask-decided forms, the whole row's size and the ghosts as
+    /// wilds, on both builds; a row without ghosts encodes as a plain one.
+    #[test]
+    fn ghost_codes_hold_the_naturals_and_the_ghosts() {
+        let ghosts: KindMask = 1 << 31 | 1 << 4;
+        let opts = FormOptions::with_forms(FormSet(7)); // no knitted form, which the general analysis takes
+        let mut codes = vec![RowCode::default(); 1];
+        for row in rows(20_000)
+            .into_iter()
+            .filter(|row| row.iter().all(|&c| c <= COPIES))
+        {
+            let code = RowCode::encode_ghosts(Portable, &row, ghosts, opts);
+            encode_ghost_rows(std::slice::from_ref(&row), ghosts, &mut codes, opts);
+            assert_eq!(codes[0], code, "{row:?}");
+            let mut naturals = row;
+            naturals[31] = 0;
+            naturals[4] = 0;
+            let plain = RowCode::encode(Portable, &naturals, opts, Purpose::Shanten);
+            assert_eq!(code.keys, plain.keys);
+            assert_eq!(code.wilds(), row[31] + row[4]);
+            assert_eq!(code.size(), Some(tile_count(&row) as u8));
+            if SPECIAL_SIZES.contains(&tile_count(&row)) {
+                assert_eq!(
+                    code.mask_forms_missing,
+                    mask_forms_missing(Portable, &naturals, opts)
+                );
+            }
+            assert_eq!(
+                code.general(),
+                code.wilds() > 0 && naturals.contains(&COPIES)
+            );
+            if code.wilds() == 0 {
+                let whole = RowCode::encode(Portable, &row, opts, Purpose::Shanten);
+                assert_eq!(code, whole, "{row:?}");
             }
         }
     }

@@ -35,11 +35,13 @@ from collections.abc import Iterator
 from itertools import product
 
 from ...hand import Forms, FormsLike, Hand, HandLike, Meld, MeldKind, as_hand
+from ...analysis.ghost_kinds import GhostsLike
 from ...analysis.results import Decomposition, Group
 from ...tiles import NUM_KINDS
 from .forms import COPIES, FormOptions, fits_closed_forms, fits_knitted_straight, meld_copies, require_complete_size
 from .knitted import honors_knitted_groups, knitted_straight_groups
 from ..notation import parse_hand
+from .ghosts import call
 from .seven_pairs import seven_pairs_groups
 from .standard import Shape, standard_groups
 from .thirteen_orphans import thirteen_orphans_groups
@@ -134,10 +136,14 @@ def _sort_key(decomposition: Decomposition) -> tuple:
 
 
 def decompose(
-    hand: HandLike, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True
-) -> list[Decomposition]:
+    hand: HandLike, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True,
+    ghosts: GhostsLike = None,
+) -> list[Decomposition]:  # fmt: skip
     """Every distinct decomposition of a complete 3n+2 hand (empty when it is not a win), in canonical order.
-    With wild tiles, each decomposition says what every wild tile stands for."""
+    With wild tiles, each decomposition says what every wild tile stands for. ``ghosts``: see
+    ``mjcore.analysis.ghost_calls``."""
+    if ghosts is not None:
+        return call("decompose", hand, forms, seven_pairs_quads, wild_fifth_copy, ghosts)
     options = FormOptions.of(forms, seven_pairs_quads, wild_fifth_copy)
     checked = as_hand(hand, parse_hand)
     require_complete_size(checked)
@@ -145,13 +151,16 @@ def decompose(
 
 
 def is_win(
-    hand: HandLike, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True
-) -> bool:
+    hand: HandLike, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True,
+    ghosts: GhostsLike = None,
+) -> bool:  # fmt: skip
     """Whether a 3n+2-tile hand is complete in one of ``forms``: whether it has any decomposition.
 
     >>> is_win("19m19p19s1234567z1m"), is_win("19m19p19s1234567z1m", "standard")  # 十三幺
     (True, False)
     """
+    if ghosts is not None:
+        return call("is_win", hand, forms, seven_pairs_quads, wild_fifth_copy, ghosts)
     options = FormOptions.of(forms, seven_pairs_quads, wild_fifth_copy)
     checked = as_hand(hand, parse_hand)
     require_complete_size(checked)

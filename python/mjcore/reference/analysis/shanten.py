@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from ...errors import InvalidArgumentError
 from ...hand import Forms, FormsLike, Hand, HandLike, as_hand
+from ...analysis.ghost_kinds import GhostsLike
 from .forms import FormOptions, copy_caps, fits_closed_forms, fits_knitted_straight
 from .knitted import honors_knitted_missing, knitted_straight_missing
 from ..notation import parse_hand
+from .ghosts import call
 from .seven_pairs import seven_pairs_missing
 from .standard import standard_missing
 from .thirteen_orphans import thirteen_orphans_missing
@@ -96,18 +98,24 @@ def best_shanten(hand: Hand, options: FormOptions) -> int:
 
 
 def shanten_by_form(
-    hand: HandLike, forms: FormsLike = Forms.ALL, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True
-) -> dict[str, int | None]:
+    hand: HandLike, forms: FormsLike = Forms.ALL, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True,
+    ghosts: GhostsLike = None,
+) -> dict[str, int | None]:  # fmt: skip
     """Shanten per selected form, e.g. ``{"standard": 1, "seven_pairs": 3, ...}``; None where the form cannot
     apply (seven pairs with melds, a 16-tile hand for thirteen orphans...)."""
+    if ghosts is not None:
+        return call("shanten_by_form", hand, forms, seven_pairs_quads, wild_fifth_copy, ghosts)
     options = FormOptions.of(forms, seven_pairs_quads, wild_fifth_copy)
     return form_shanten(as_hand(hand, parse_hand), options)
 
 
 def shanten(
-    hand: HandLike, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True
-) -> int:
+    hand: HandLike, forms: FormsLike = Forms.DEFAULT, *, seven_pairs_quads: bool = True, wild_fifth_copy: bool = True,
+    ghosts: GhostsLike = None,
+) -> int:  # fmt: skip
     """The shanten number: the minimum over ``forms`` (raises InvalidArgumentError when none of them can apply
-    to the hand, e.g. only seven pairs for a hand with melds)."""
+    to the hand, e.g. only seven pairs for a hand with melds). ``ghosts``: see ``mjcore.analysis.ghost_calls``."""
+    if ghosts is not None:
+        return call("shanten", hand, forms, seven_pairs_quads, wild_fifth_copy, ghosts)
     options = FormOptions.of(forms, seven_pairs_quads, wild_fifth_copy)
     return best_shanten(as_hand(hand, parse_hand), options)

@@ -24,10 +24,12 @@ from typing import Any
 
 from ...errors import InvalidHandError
 from ...hand import Forms, FormsLike, Hand, HandLike, as_hand, coerce_counts
+from ...analysis.ghost_kinds import GhostsLike
 from ...analysis.results import DiscardChoice, Waits
 from ...tiles import NUM_KINDS, tile_name
 from .forms import COPIES, FormOptions
 from ..notation import parse_hand
+from .ghosts import call
 from .shanten import best_shanten
 
 __all__ = ["waits"]
@@ -76,13 +78,16 @@ def waits(
     visible: Any = None,
     seven_pairs_quads: bool = True,
     wild_fifth_copy: bool = True,
+    ghosts: GhostsLike = None,
 ) -> Waits | list[DiscardChoice]:
     """For a 3n+1 hand: its shanten and the winning tiles (when ready) or the useful tiles (进张) that lower
     the shanten, each with the copies still unseen. For a 3n+2 hand: the 何切 table, one ``DiscardChoice`` per
     distinct discard, best first (lowest shanten, then most useful copies, then tile order).
 
     ``visible``: optional 34 counts of tiles seen elsewhere (discards, other players' melds) that are no
-    longer available."""
+    longer available. ``ghosts``: see ``mjcore.analysis.ghost_calls`` (a drawn ghost always lowers the shanten)."""
+    if ghosts is not None:
+        return call("waits", hand, forms, visible, seven_pairs_quads, wild_fifth_copy, ghosts)
     options = FormOptions.of(forms, seven_pairs_quads, wild_fifth_copy)
     checked = as_hand(hand, parse_hand)
     unseen = _unseen(checked, visible)

@@ -31,6 +31,7 @@ pub fn capped_distances(
 ) -> ExcessDistances {
     let max_sets = max_sets.min(MAX_SETS);
     let max_excess = max_excess.min(MAX_EXCESS);
+    let outside = outside_entries(max_sets);
     let mut layer: Layer = [[[UNREACHABLE; EXCESS]; CHOWS]; CHOWS];
     layer[0][0][0][slot(0, 0)] = 0;
     let kinds = counts.len();
@@ -66,12 +67,12 @@ pub fn capped_distances(
                                     break; // more pungs only add copies
                                 }
                                 let missing = copies.saturating_sub(counts[kind] as usize) as u8;
-                                let moved =
-                                    shifted(before, chows_here + pungs, pair, missing, max_sets);
-                                let target = &mut next[chows_here][back1][over];
-                                for (best, value) in target.iter_mut().zip(moved) {
-                                    *best = (*best).min(value);
+                                let sets = chows_here + pungs;
+                                if sets > max_sets {
+                                    break; // more pungs only add sets
                                 }
+                                let target = &mut next[chows_here][back1][over];
+                                merge_shifted(target, before, sets, pair, missing, &outside[pair]);
                             }
                         }
                     }
@@ -93,23 +94,44 @@ pub fn capped_distances(
     result
 }
 
-/// `distances` after adding `sets` sets and `pair` pairs that miss `missing` tiles: every entry moves up by
-/// that many sets and pairs; entries past `max_sets` or a second pair drop out.
-fn shifted(
+/// Lowers each entry of `target` to that of `distances` after adding `sets` sets and `pair` pairs that miss
+/// `missing` tiles: every entry moves up by that many sets and pairs. The move is a shift of the 16 entries by
+/// `slot(sets, pair)` (read from a copy padded with unreachable entries); `outside[sets]` marks the entries the
+/// shift cannot reach (fewer than `sets` sets, above `max_sets`, no pair where one was added) as unreachable.
+#[inline(always)]
+fn merge_shifted(
+    target: &mut Distances,
     distances: &Distances,
     sets: usize,
     pair: usize,
     missing: u8,
-    max_sets: usize,
-) -> Distances {
-    let mut out = UNREACHABLE;
-    for to_pair in pair..2 {
-        for to_sets in sets..=max_sets {
-            let from = distances[slot(to_sets - sets, to_pair - pair)];
-            out[slot(to_sets, to_pair)] = from.saturating_add(missing).min(INF);
+    outside: &[Distances; CHOWS],
+) {
+    let mut padded = [INF; 32];
+    padded[16..].copy_from_slice(distances);
+    let start = 16 - slot(sets, pair);
+    let moved = &padded[start..start + 16];
+    for ((best, &value), &out) in target.iter_mut().zip(moved).zip(&outside[sets]) {
+        *best = (*best).min(value.saturating_add(missing).max(out).min(INF));
+    }
+}
+
+/// For each pair added (0, 1) and each number of sets added: [`INF`] at the entries [`merge_shifted`] cannot
+/// fill (`to_sets < sets`, `to_sets > max_sets`, or no pair where one was added), 0 elsewhere.
+fn outside_entries(max_sets: usize) -> [[Distances; CHOWS]; 2] {
+    let mut outside = [[[0; 16]; CHOWS]; 2];
+    for (pair, by_sets) in outside.iter_mut().enumerate() {
+        for (sets, entries) in by_sets.iter_mut().enumerate() {
+            for to_pair in 0..2 {
+                for to_sets in 0..8 {
+                    if to_sets < sets || to_sets > max_sets || to_pair < pair {
+                        entries[slot(to_sets, to_pair)] = INF;
+                    }
+                }
+            }
         }
     }
-    out
+    outside
 }
 
 #[cfg(test)]
@@ -138,6 +160,64 @@ mod tests {
                         "{counts:?}"
                     );
                 }
+            }
+        }
+    }
+
+    /// Copies beyond the four shorten a suit only through a kind it holds four times: for every suit vector
+    /// with each kind held at most three times (of at most 16 tiles: a hand with a ghost), the distances with
+    /// the whole excess budget are the four-copy table's. So the ghost batch (`shanten::ghost_code_shanten`)
+    /// reads such hands from the tables even where a ghost may be a fifth copy.
+    #[test]
+    fn excess_helps_only_a_kind_held_four_times() {
+        use crate::hand::MAX_SETS;
+        use crate::shanten::table::HONOURS;
+        const MOST_NATURALS: u8 = 16;
+        for (kinds, chows, table) in [(9, true, &*NUMBERED), (7, false, &*HONOURS)] {
+            let mut digits = vec![0u8; kinds];
+            loop {
+                if digits.iter().sum::<u8>() <= MOST_NATURALS {
+                    let exact =
+                        capped_distances(&digits, &[4; 9][..kinds], chows, MAX_SETS, MAX_EXCESS);
+                    let plain = table.distances(suit_key(&digits));
+                    assert_eq!(exact.layers[MAX_EXCESS], *plain, "{digits:?}");
+                }
+                let Some(digit) = digits.iter().position(|&d| d < 3) else {
+                    break;
+                };
+                digits[..digit].fill(0);
+                digits[digit] += 1;
+            }
+        }
+    }
+
+    /// Copies beyond the four (up to four ghosts) shorten a numbered suit exactly as the table's splits say
+    /// (see `shanten::excess`: more than one copy over never helps it further): checked for every suit vector
+    /// holding some kind four times (of at most 16 tiles), which is what lets the ghost batch answer such rows
+    /// from the table.
+    #[test]
+    fn one_excess_copy_is_a_split_pung_or_pair() {
+        use crate::hand::MAX_SETS;
+        use crate::shanten::excess::{one_excess_distances, SPLIT_EXCESS};
+        const MOST_NATURALS: u8 = 16;
+        {
+            let mut digits = [0u8; 9];
+            loop {
+                if digits.contains(&4) && digits.iter().sum::<u8>() <= MOST_NATURALS {
+                    let exact = capped_distances(&digits, &[4; 9], true, MAX_SETS, SPLIT_EXCESS);
+                    for excess in 1..=SPLIT_EXCESS {
+                        assert_eq!(
+                            exact.layers[excess],
+                            one_excess_distances(&digits),
+                            "{digits:?}"
+                        );
+                    }
+                }
+                let Some(digit) = digits.iter().position(|&d| d < 4) else {
+                    break;
+                };
+                digits[..digit].fill(0);
+                digits[digit] += 1;
             }
         }
     }

@@ -8,6 +8,7 @@
 
 mod capped;
 mod distances;
+pub(crate) mod excess;
 pub(crate) mod kernels;
 mod kind_masks;
 mod simd;
@@ -22,12 +23,13 @@ use crate::hand::{Hand, HandShape};
 use crate::row_code::{Purpose, RowCode};
 use crate::tile::{Counts, Suit, COPIES, NUM_KINDS};
 use kernels::{dispatch, KernelTask, Kernels};
-use kind_masks::{KindMasks, PairCounts};
+pub(crate) use kind_masks::KindMasks;
+use kind_masks::PairCounts;
 use standard::{table_missing_of_keys, StandardQuery};
 
 pub(crate) use special::{
-    mask_forms_missing, plain_knitted_straight_missing, seven_pairs_count,
-    seven_pairs_lowering_draws,
+    mask_forms_missing, mask_forms_missing_of_masks, plain_knitted_straight_missing,
+    seven_pairs_count, seven_pairs_lowering_draws,
 };
 pub(crate) use standard::StandardParts;
 pub(crate) use useful::plain_useful;
@@ -128,76 +130,75 @@ impl KernelTask for StandardMissing<'_> {
 }
 
 /// Shanten of plain concealed counts in which the kinds of `ghosts` are wild (推倒胡's 鬼牌: a hand written
-/// with the ghosts' faces). Table-driven — each form's missing tiles from the natural tiles, less the ghosts —
-/// except where a ghost could be a fifth copy (a kind held `5 − ghosts` times or more, with
-/// `wild_fifth_copy`) or the knitted forms are asked, which take the general analysis. The counts must be
-/// valid (0..4 each, 3n+1 or 3n+2 tiles with n ≤ 5); None when no selected form applies.
+/// with the ghosts' faces), by the tables: each form's missing tiles from the natural tiles, less the ghosts
+/// (see [`RowCode::encode_ghosts`] for the rows the general analysis answers). The counts must be valid
+/// (0..4 each, 3n+1 or 3n+2 tiles with n ≤ 5, at most 8 ghosts); None when no selected form applies.
 pub fn shanten_counts_with_ghosts(
     counts: &Counts,
     ghosts: crate::tile::KindMask,
     opts: FormOptions,
 ) -> Option<i8> {
+    let mut code = [RowCode::default()];
+    crate::row_code::encode_ghost_rows(std::slice::from_ref(counts), ghosts, &mut code, opts);
     let mut out = [NO_FORM];
-    shanten_counts_with_ghosts_into(std::slice::from_ref(counts), ghosts, &mut out, opts);
+    ghost_shanten_codes_into(&code, &mut out, opts, |s| s.unwrap_or(NO_FORM));
     (out[0] != NO_FORM).then_some(out[0])
 }
 
-/// [`shanten_counts_with_ghosts`] of every row into `out` ([`NO_FORM`] where no selected form applies), with
-/// the CPU check made once for the whole batch.
-pub fn shanten_counts_with_ghosts_into(
-    rows: &[Counts],
-    ghosts: crate::tile::KindMask,
-    out: &mut [i8],
+/// The shanten of every ghost code (from [`crate::row_code::encode_ghost_rows`] of valid rows with the same
+/// `opts`), as `answer` makes of it (None where no selected form applies), into `out`, with the CPU check
+/// made once.
+pub fn ghost_shanten_codes_into<T>(
+    codes: &[RowCode],
+    out: &mut [T],
     opts: FormOptions,
+    answer: impl Fn(Option<i8>) -> T,
 ) {
-    dispatch(GhostShantenRows {
-        rows,
-        ghosts,
+    dispatch(GhostCodeRows {
+        codes,
         out,
         opts,
+        answer,
     })
 }
 
-struct GhostShantenRows<'a> {
-    rows: &'a [Counts],
-    ghosts: crate::tile::KindMask,
-    out: &'a mut [i8],
+struct GhostCodeRows<'a, T, A> {
+    codes: &'a [RowCode],
+    out: &'a mut [T],
     opts: FormOptions,
+    answer: A,
 }
 
-impl KernelTask for GhostShantenRows<'_> {
+impl<T, A: Fn(Option<i8>) -> T> KernelTask for GhostCodeRows<'_, T, A> {
     type Output = ();
 
     #[inline(always)]
     fn run<K: Kernels>(self, kernels: K) {
-        for (slot, row) in self.out.iter_mut().zip(self.rows) {
-            *slot = ghost_shanten(kernels, row, self.ghosts, self.opts).unwrap_or(NO_FORM);
+        for (slot, code) in self.out.iter_mut().zip(self.codes) {
+            *slot = (self.answer)(ghost_code_shanten(kernels, code, self.opts));
         }
     }
 }
 
+/// Shanten of a ghost code: from the tables as a plain code with its ghosts as wilds, or for the rows the
+/// tables do not answer alone, [`general_ghost_shanten`].
 #[inline(always)]
-fn ghost_shanten<K: Kernels>(
-    kernels: K,
-    counts: &Counts,
-    ghosts: crate::tile::KindMask,
-    opts: FormOptions,
-) -> Option<i8> {
-    let mut naturals = *counts;
-    let mut wilds = 0u8;
-    let mut mask = ghosts;
-    while mask != 0 {
-        let kind = mask.trailing_zeros() as usize;
-        wilds += naturals[kind];
-        naturals[kind] = 0;
-        mask &= mask - 1;
+fn ghost_code_shanten<K: Kernels>(kernels: K, code: &RowCode, opts: FormOptions) -> Option<i8> {
+    if code.general() {
+        return general_ghost_shanten(code, opts);
     }
-    if wilds == 0 {
-        return plain_shanten(kernels, counts, opts);
-    }
-    let most = naturals.iter().fold(0u8, |m, &c| m.max(c));
-    if (opts.wild_fifth_copy && most + wilds > COPIES) || opts.forms.contains(FormSet::KNITTED) {
-        // A ghost could be a fifth copy (the tables cap each kind at four), or a knitted form is asked.
+    code_shanten(kernels, code, opts, code.wilds(), || code.counts())
+}
+
+/// A ghost row where a ghost may be a fifth copy of a kind held four times: the suits holding such a kind
+/// computed exactly with the ghosts as the excess budget, the others from the tables (the whole-hand forms
+/// never gain by a fifth copy, as the general analysis counts them too). With a knitted form selected, the
+/// general analysis.
+#[cold]
+fn general_ghost_shanten(code: &RowCode, opts: FormOptions) -> Option<i8> {
+    let naturals = code.counts();
+    let wilds = code.wilds();
+    if opts.forms.contains(FormSet::KNITTED) {
         let hand = Hand {
             concealed: naturals,
             melds: Vec::new(),
@@ -206,21 +207,15 @@ fn ghost_shanten<K: Kernels>(
         };
         return shanten(&hand, opts).ok();
     }
-    let (keys, natural_size) = kernels.keys_and_size(&naturals);
-    let size = usize::from(natural_size?) + usize::from(wilds);
-    let mut best = u8::MAX;
+    let mut best = code.mask_forms_missing();
     if opts.forms.contains(FormSet::STANDARD) {
-        best = table_missing_of_keys(kernels, keys, size / 3);
-    }
-    let special = FormSet::SEVEN_PAIRS.union(FormSet::THIRTEEN_ORPHANS);
-    if opts.forms.0 & special.0 != 0 && SPECIAL_SIZES.contains(&size) {
-        let pairs = kernels.pair_counts(&naturals, opts.seven_pairs_quads);
-        if opts.forms.contains(FormSet::SEVEN_PAIRS) {
-            best = best.min(special::seven_pairs_missing(&pairs));
-        }
-        if opts.forms.contains(FormSet::THIRTEEN_ORPHANS) {
-            best = best.min(special::thirteen_orphans_missing(&pairs));
-        }
+        let caps = [COPIES; NUM_KINDS];
+        let query = StandardQuery {
+            caps: &caps,
+            max_excess: usize::from(wilds),
+            sets: code.raw_size() / 3,
+        };
+        best = best.min(query.missing(&query.uncapped_parts(&naturals)));
     }
     (best != u8::MAX).then(|| shanten_of_missing(best, wilds))
 }
@@ -271,7 +266,7 @@ impl KernelTask for CodeShantenRows<'_> {
     #[inline(always)]
     fn run<K: Kernels>(self, kernels: K) {
         for (slot, code) in self.out.iter_mut().zip(self.codes) {
-            *slot = code_shanten(kernels, code, self.opts, || code.counts()).unwrap_or(NO_FORM);
+            *slot = code_shanten(kernels, code, self.opts, 0, || code.counts()).unwrap_or(NO_FORM);
         }
     }
 }
@@ -280,16 +275,18 @@ impl KernelTask for CodeShantenRows<'_> {
 #[inline(always)]
 fn plain_shanten<K: Kernels>(kernels: K, counts: &Counts, opts: FormOptions) -> Option<i8> {
     let code = RowCode::encode(kernels, counts, opts, Purpose::Shanten);
-    code_shanten(kernels, &code, opts, || *counts)
+    code_shanten(kernels, &code, opts, 0, || *counts)
 }
 
-/// Shanten of an encoded row: the standard form from the keys, the mask-decided forms as encoded, and the
-/// knitted straight from the counts (`counts` is called only for it).
+/// Shanten of an encoded row with `wilds` wild tiles beside its keys' counts (the row's size counts them):
+/// the standard form from the keys, the mask-decided forms as encoded, and the knitted straight from the
+/// counts (`counts` is called only for it; exact without wilds only, which is how it is called).
 #[inline(always)]
 fn code_shanten<K: Kernels>(
     kernels: K,
     code: &RowCode,
     opts: FormOptions,
+    wilds: u8,
     counts: impl FnOnce() -> Counts,
 ) -> Option<i8> {
     let size = code.raw_size();
@@ -306,7 +303,7 @@ fn code_shanten<K: Kernels>(
             sets,
         ));
     }
-    (best != u8::MAX).then(|| shanten_of_missing(best, 0))
+    (best != u8::MAX).then(|| shanten_of_missing(best, wilds))
 }
 
 fn shanten_of_missing(missing: u8, wilds: u8) -> i8 {
@@ -479,6 +476,7 @@ mod tests {
                 let opts = FormOptions::with_forms(FormSet(bits));
                 let _ = shanten_counts(&counts, opts);
                 let _ = plain_shanten(kernels::Portable, &counts, opts);
+                let _ = RowCode::encode_ghosts(kernels::Portable, &counts, 1 << 31 | 1, opts);
             }
         }
     }

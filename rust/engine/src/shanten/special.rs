@@ -34,6 +34,24 @@ pub fn mask_forms_missing<K: Kernels>(kernels: K, counts: &Counts, opts: FormOpt
     best
 }
 
+/// [`mask_forms_missing`] of a hand given by its kind masks (the ghost rows' naturals).
+#[inline(always)]
+pub fn mask_forms_missing_of_masks(masks: &KindMasks, opts: FormOptions) -> u8 {
+    let forms = opts.forms;
+    let pairs = PairCounts::of_masks(masks, opts.seven_pairs_quads);
+    let mut best = u8::MAX;
+    if forms.contains(FormSet::SEVEN_PAIRS) {
+        best = best.min(seven_pairs_missing(&pairs));
+    }
+    if forms.contains(FormSet::THIRTEEN_ORPHANS) {
+        best = best.min(thirteen_orphans_missing(&pairs));
+    }
+    if forms.contains(FormSet::KNITTED) {
+        best = best.min(honours_knitted_missing(masks));
+    }
+    best
+}
+
 /// 七对. With the quads option, four identical tiles are two pairs, so a kind can give a second pair;
 /// otherwise the seven pairs are of distinct kinds (see [`PairCounts`]). Each kind offers its first pair for
 /// up to 2 held tiles and its second for the rest; these gains never increase, so the best seven pairs take

@@ -2,7 +2,8 @@
 //! hand, otherwise computed exactly with the hand's caps and wild excess, then combined over the four suits.
 
 use super::capped::capped_distances;
-use super::distances::{Distances, ExcessDistances};
+use super::distances::{Distances, ExcessDistances, MAX_EXCESS};
+use super::excess::{one_excess_distances, SPLIT_EXCESS};
 use super::kernels::{hand_distance, Kernels};
 use super::table::{SuitTable, HONOURS, NUMBERED};
 use crate::suit_key::{hand_keys_packed, suit_key, SuitKeys};
@@ -67,6 +68,31 @@ impl StandardQuery<'_> {
                 self.sets,
                 self.max_excess,
             ))
+        }
+    }
+
+    /// [`StandardQuery::parts`] of a hand without melds (every cap four): a suit that holds no kind four
+    /// times is read from the table whatever the excess budget, since copies beyond four shorten a suit only
+    /// through such a kind (`capped::tests::excess_helps_only_a_kind_held_four_times` checks every suit); a
+    /// numbered suit that does, with up to four copies of excess, from the table's splits (`super::excess`).
+    pub fn uncapped_parts(&self, counts: &Counts) -> StandardParts {
+        StandardParts {
+            suits: Suit::ALL.map(|suit| {
+                let held = &counts[suit_range(suit)];
+                let table = table_of(suit).distances(suit_key(held));
+                if !held.contains(&COPIES) {
+                    SuitPart::Table(table)
+                } else if self.max_excess <= SPLIT_EXCESS && suit != Suit::Honor {
+                    let mut layers = [one_excess_distances(held); MAX_EXCESS + 1];
+                    layers[0] = *table;
+                    SuitPart::Exact(ExcessDistances {
+                        layers,
+                        max_excess: self.max_excess,
+                    })
+                } else {
+                    self.suit_part(suit, counts)
+                }
+            }),
         }
     }
 
