@@ -311,6 +311,8 @@ impl<'a> Evaluator<'a> {
     }
 
     /// The discards of the 3n+2 `counts` that leave the fewest missing tiles, and the vectors of `counts`.
+    /// Inlined into its callers: returned through memory, its vectors cost a copy per decision.
+    #[inline(always)]
     fn discards(&mut self, counts: &Counts) -> Result<(Vec<Candidate>, SuitVectors)> {
         let vectors = self.vectors(counts);
         // That fewest is known beforehand (see `shanten`). Each discard's count is bounded from below by the
@@ -498,14 +500,14 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Fewest missing tiles of the whole-hand forms that apply; the largest count when none does.
-    #[inline]
+    #[inline(always)]
     fn whole_hand_missing(&self, counts: &Counts) -> u8 {
         self.orphans_missing(counts)
             .min(self.pairs_or_knitted_missing(counts))
     }
 
     /// Fewest missing tiles of seven pairs, 全不靠 and 组合龙, where they apply (the largest count otherwise).
-    #[inline]
+    #[inline(always)]
     fn pairs_or_knitted_missing(&self, counts: &Counts) -> u8 {
         let masked = match self.pairs_or_knitted {
             None => u8::MAX,
