@@ -50,6 +50,8 @@ pub(crate) struct SeatState {
     pub melds: Vec<Meld>,
     /// The seat's discards still on the table (a claimed discard moves into the claimant's meld).
     pub discards: Vec<Tile>,
+    /// The kinds among `discards`, bit k = kind k (the bots' 熟张 test is then one bit test per seat).
+    pub discarded_kinds: KindMask,
     /// The flowers set aside (bit f = flower f, 1f..8f).
     pub flowers: u8,
     /// 漏胡: bit k set = the seat passed a legal win on tile kind k and has not 动牌 (drawn or claimed) since.
@@ -73,6 +75,7 @@ impl Default for SeatState {
             concealed: [0; NUM_KINDS],
             melds: Vec::new(),
             discards: Vec::new(),
+            discarded_kinds: 0,
             flowers: 0,
             missed_wins: 0,
             missed_fan: 0,
@@ -114,6 +117,21 @@ impl SeatState {
         self.held &= !(KindMask::from(*count == 0) << tile.index());
         self.quads &= !tile_bit(tile);
         self.completing = None;
+    }
+
+    /// Lays `tile` among its discards.
+    fn discard(&mut self, tile: Tile) {
+        self.discards.push(tile);
+        self.discarded_kinds |= tile_bit(tile);
+    }
+
+    /// Its last discard, claimed into another seat's meld, leaves the table.
+    fn discard_claimed(&mut self) {
+        if let Some(tile) = self.discards.pop() {
+            if !self.discards.contains(&tile) {
+                self.discarded_kinds &= !tile_bit(tile);
+            }
+        }
     }
 
     /// The kinds of its void suit (none before one is named, or where the table plays no 定缺).
@@ -886,7 +904,7 @@ impl Deal {
             Action::Discard(tile) => {
                 let state = &mut self.seats[seat as usize];
                 state.lose(tile, 1);
-                state.discards.push(tile);
+                state.discard(tile);
                 self.discards_made += 1;
                 self.kong_discard = drawn.is_some_and(|d| d.replacement);
                 if self.rules.follow_dealer && self.discards_made == u32::from(SEATS) {
@@ -1085,7 +1103,7 @@ impl Deal {
             // Playing on: the robbed tile left the konger's hand for the winners; it lies with its discards.
             let state = &mut self.seats[konger as usize];
             state.lose(tile, 1);
-            state.discards.push(tile);
+            state.discard(tile);
         }
         self.draw_for(self.next_active(resume_after), adjudicator)
     }
@@ -1099,7 +1117,7 @@ impl Deal {
         from: u8,
         adjudicator: &A,
     ) -> Result<()> {
-        self.seats[from as usize].discards.pop();
+        self.seats[from as usize].discard_claimed();
         self.interrupted = true;
         if action == Action::Kong && self.rules.can_rob(MELDED_KONG) {
             // 明杠可抢: the tile waits in the konger's hand while the others may rob it.
@@ -1747,6 +1765,16 @@ impl Deal {
             }
             for tile in &state.discards {
                 held[tile.index() as usize] += 1;
+            }
+            let discarded = state
+                .discards
+                .iter()
+                .fold(0, |kinds, &t| kinds | tile_bit(t));
+            if discarded != state.discarded_kinds {
+                return Err(EngineError::hand(format!(
+                    "invariant broken: seat {seat}'s discarded kinds {:#x} are not its discards' {discarded:#x}",
+                    state.discarded_kinds
+                )));
             }
             for (total, count) in seen.iter_mut().zip(held) {
                 *total += u32::from(count);

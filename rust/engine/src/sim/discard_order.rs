@@ -61,7 +61,7 @@ fn value_class(observation: &Observation<'_>, tile: Tile) -> u8 {
 fn discarded_by_others(observation: &Observation<'_>, tile: Tile) -> bool {
     (0..SEATS)
         .filter(|&seat| seat != observation.seat())
-        .any(|seat| observation.discards(seat).contains(&tile))
+        .any(|seat| observation.discarded_kinds(seat) & (1 << tile.index()) != 0)
 }
 
 /// When `tile` was last discarded, as (place in its seat's discards, seat's turn order from the dealer).

@@ -89,6 +89,14 @@ impl<'a> Observation<'a> {
             .map_or(&[], |s| &s.discards)
     }
 
+    /// The kinds among a seat's discards still on the table (bit k = kind k).
+    pub fn discarded_kinds(&self, seat: u8) -> crate::tile::KindMask {
+        self.deal
+            .seats
+            .get(seat as usize)
+            .map_or(0, |s| s.discarded_kinds)
+    }
+
     /// Every discard of every seat in the order made, claimed ones included and marked (a robbed kong's tile
     /// was never discarded, so it is not among them).
     pub fn discard_history(&self) -> [Vec<Discard>; SEATS as usize] {
