@@ -186,6 +186,39 @@ pub fn plain_knitted_straight_missing<K: Kernels>(kernels: K, counts: &Counts, s
     best
 }
 
+/// [`plain_knitted_straight_missing`] where only an answer of at most `limit` matters (`u8::MAX` otherwise): a
+/// pattern missing more of its kinds than that is not tried, as the set and pair beside it can only add (the
+/// efficiency bot asks this of every candidate hand, and most are far from any pattern).
+pub fn plain_knitted_straight_missing_within<K: Kernels>(
+    kernels: K,
+    counts: &Counts,
+    sets: usize,
+    limit: u8,
+) -> u8 {
+    let held = counts
+        .iter()
+        .enumerate()
+        .fold(0u64, |held, (kind, &n)| held | (u64::from(n > 0) << kind));
+    let mut best = u8::MAX;
+    for (pattern, &kinds) in KNITTED_PATTERNS.iter().zip(&KNITTED_SETS) {
+        let gaps = PATTERN_KINDS - (held & kinds).count_ones() as u8;
+        if gaps > limit.min(best) {
+            continue;
+        }
+        let mut rest = *counts;
+        let missing = take_pattern(&mut rest, pattern);
+        best = best.min(missing + table_missing(kernels, &rest, sets));
+    }
+    if best > limit {
+        u8::MAX
+    } else {
+        best
+    }
+}
+
+/// Kinds in a knitted pattern.
+const PATTERN_KINDS: u8 = 9;
+
 /// Removes one copy of each pattern kind from `rest`; returns how many kinds had none.
 #[inline(always)]
 fn take_pattern(rest: &mut Counts, pattern: &[usize; 9]) -> u8 {

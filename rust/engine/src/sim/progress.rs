@@ -24,7 +24,7 @@ use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Meld, MAX_SETS};
 use crate::shanten::kernels::Portable;
 use crate::shanten::{
-    mask_forms_missing, plain_knitted_straight_missing, seven_pairs_count,
+    mask_forms_missing, plain_knitted_straight_missing_within, seven_pairs_count,
     seven_pairs_lowering_draws, slot, Distances, HONOURS, NUMBERED, SETS_IN_KNITTED_STRAIGHT,
     UNREACHABLE,
 };
@@ -332,14 +332,12 @@ impl<'a> Evaluator<'a> {
             let rest = &vectors.rest[suit as usize];
             let key = keys[suit as usize] - KIND_WEIGHTS[usize::from(tile.index() - suit.base())];
             let mut own = table_distances(suit, key);
-            let mut missing = self
-                .completion(&own, rest)
-                .min(self.whole_hand_missing(&left));
+            let completion = self.completion(&own, rest);
+            let mut missing = completion.min(self.whole_hand_missing(&left, completion));
             if missing <= fewest && self.capped_suit[suit as usize] {
                 own = self.capped_distances(suit, &left);
-                missing = self
-                    .completion(&own, rest)
-                    .min(self.whole_hand_missing(&left));
+                let completion = self.completion(&own, rest);
+                missing = completion.min(self.whole_hand_missing(&left, completion));
             }
             if missing == fewest {
                 candidates.push(Candidate { tile, left, own });
@@ -352,8 +350,8 @@ impl<'a> Evaluator<'a> {
     }
 
     fn missing(&self, counts: &Counts, vectors: &SuitVectors) -> u8 {
-        self.completion(&vectors.own[0], &vectors.rest[0])
-            .min(self.whole_hand_missing(counts))
+        let completion = self.completion(&vectors.own[0], &vectors.rest[0]);
+        completion.min(self.whole_hand_missing(counts, completion))
     }
 
     fn progress_with(&mut self, counts: &Counts, vectors: &SuitVectors) -> Progress {
@@ -366,7 +364,7 @@ impl<'a> Evaluator<'a> {
     fn draws(&self, counts: &Counts, vectors: &SuitVectors) -> Draws {
         let standard = self.completion(&vectors.own[0], &vectors.rest[0]);
         let orphans = self.orphans_missing(counts);
-        let others = self.pairs_or_knitted_missing(counts);
+        let others = self.pairs_or_knitted_missing(counts, standard.min(orphans));
         let missing = standard.min(orphans).min(others);
         // Kinds (bits by kind index) whose draw lowers each form's count; a draw lowers a count by at most
         // one, so only a form at the minimum can lower it.
@@ -501,14 +499,16 @@ impl<'a> Evaluator<'a> {
 
     /// Fewest missing tiles of the whole-hand forms that apply; the largest count when none does.
     #[inline(always)]
-    fn whole_hand_missing(&self, counts: &Counts) -> u8 {
+    /// (Exact up to `limit`: above it, possibly the largest count.)
+    fn whole_hand_missing(&self, counts: &Counts, limit: u8) -> u8 {
         self.orphans_missing(counts)
-            .min(self.pairs_or_knitted_missing(counts))
+            .min(self.pairs_or_knitted_missing(counts, limit))
     }
 
     /// Fewest missing tiles of seven pairs, 全不靠 and 组合龙, where they apply (the largest count otherwise).
     #[inline(always)]
-    fn pairs_or_knitted_missing(&self, counts: &Counts) -> u8 {
+    /// Exact up to `limit`; above it, possibly the largest count (the callers take minima with counts no larger).
+    fn pairs_or_knitted_missing(&self, counts: &Counts, limit: u8) -> u8 {
         let masked = match self.pairs_or_knitted {
             None => u8::MAX,
             Some(opts) if seven_pairs_alone(opts) => seven_pairs_count(counts),
@@ -519,7 +519,9 @@ impl<'a> Evaluator<'a> {
         }
         // With no melds no copy cap binds, so the four-copy tables are exact for the set and pair beside it.
         let beside = self.sets - SETS_IN_KNITTED_STRAIGHT;
-        masked.min(plain_knitted_straight_missing(Portable, counts, beside))
+        masked.min(plain_knitted_straight_missing_within(
+            Portable, counts, beside, limit,
+        ))
     }
 
     /// The kinds (bits by kind index) whose draw lowers seven pairs, 全不靠 or 组合龙 below `missing`, their count
@@ -531,7 +533,9 @@ impl<'a> Evaluator<'a> {
         }
         let mut lowering = 0;
         for kind in (0..NUM_KINDS).filter(|&k| self.unseen[k] > 0) {
-            let lowers = self.pairs_or_knitted_missing(&changed(counts, kind, true)) < missing;
+            let below = missing.saturating_sub(1);
+            let lowers =
+                self.pairs_or_knitted_missing(&changed(counts, kind, true), below) < missing;
             lowering |= u64::from(lowers) << kind;
         }
         lowering
