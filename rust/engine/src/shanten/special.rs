@@ -195,10 +195,7 @@ pub fn plain_knitted_straight_missing_within<K: Kernels>(
     sets: usize,
     limit: u8,
 ) -> u8 {
-    let held = counts
-        .iter()
-        .enumerate()
-        .fold(0u64, |held, (kind, &n)| held | (u64::from(n > 0) << kind));
+    let held = held_kinds(counts);
     let mut best = u8::MAX;
     for (pattern, &kinds) in KNITTED_PATTERNS.iter().zip(&KNITTED_SETS) {
         let gaps = PATTERN_KINDS - (held & kinds).count_ones() as u8;
@@ -214,6 +211,53 @@ pub fn plain_knitted_straight_missing_within<K: Kernels>(
     } else {
         best
     }
+}
+
+/// The kinds (bits by kind index) whose draw brings plain `counts` below `missing` as 组合龙 with `sets` sets
+/// beside the straight — exactly the kinds `k` with [`plain_knitted_straight_missing`] of `counts` plus one `k`
+/// below `missing` (a kind held four times excepted: it cannot be drawn). A draw either fills a pattern's gap,
+/// the rest unchanged, or joins the rest; and it lowers a pattern's count by one at most, so only patterns at
+/// most `missing` away are read.
+pub fn plain_knitted_straight_lowering<K: Kernels>(
+    kernels: K,
+    counts: &Counts,
+    sets: usize,
+    missing: u8,
+) -> u64 {
+    let held = held_kinds(counts);
+    let mut lowering = 0u64;
+    for (pattern, &kinds) in KNITTED_PATTERNS.iter().zip(&KNITTED_SETS) {
+        let gaps = PATTERN_KINDS - (held & kinds).count_ones() as u8;
+        if gaps > missing {
+            continue;
+        }
+        let mut rest = *counts;
+        take_pattern(&mut rest, pattern);
+        let beside = table_missing(kernels, &rest, sets);
+        if gaps + beside > missing {
+            continue;
+        }
+        let gap_kinds = kinds & !held;
+        if gaps > 0 && gaps - 1 + beside < missing {
+            lowering |= gap_kinds;
+        }
+        for kind in (0..rest.len()).filter(|&k| gap_kinds >> k & 1 == 0 && counts[k] < 4) {
+            rest[kind] += 1;
+            if gaps + table_missing(kernels, &rest, sets) < missing {
+                lowering |= 1 << kind;
+            }
+            rest[kind] -= 1;
+        }
+    }
+    lowering
+}
+
+/// The kinds `counts` holds, bit k = kind k.
+fn held_kinds(counts: &Counts) -> u64 {
+    counts
+        .iter()
+        .enumerate()
+        .fold(0u64, |held, (kind, &n)| held | (u64::from(n > 0) << kind))
 }
 
 /// Kinds in a knitted pattern.

@@ -24,9 +24,9 @@ use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Meld, MAX_SETS};
 use crate::shanten::kernels::Portable;
 use crate::shanten::{
-    mask_forms_missing, plain_knitted_straight_missing_within, seven_pairs_count,
-    seven_pairs_lowering_draws, slot, Distances, HONOURS, NUMBERED, SETS_IN_KNITTED_STRAIGHT,
-    UNREACHABLE,
+    mask_forms_missing, plain_knitted_straight_lowering, plain_knitted_straight_missing_within,
+    seven_pairs_count, seven_pairs_lowering_draws, slot, Distances, HONOURS, NUMBERED,
+    SETS_IN_KNITTED_STRAIGHT, UNREACHABLE,
 };
 use crate::suit_key::{hand_keys_packed, suit_key};
 use crate::tile::{Counts, Suit, Tile, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
@@ -505,23 +505,31 @@ impl<'a> Evaluator<'a> {
             .min(self.pairs_or_knitted_missing(counts, limit))
     }
 
-    /// Fewest missing tiles of seven pairs, 全不靠 and 组合龙, where they apply (the largest count otherwise).
+    /// Fewest missing tiles of seven pairs, 全不靠 and 组合龙, where they apply (the largest count otherwise);
+    /// exact up to `limit`, above it possibly the largest count (the callers take minima with counts no larger).
     #[inline(always)]
-    /// Exact up to `limit`; above it, possibly the largest count (the callers take minima with counts no larger).
     fn pairs_or_knitted_missing(&self, counts: &Counts, limit: u8) -> u8 {
-        let masked = match self.pairs_or_knitted {
-            None => u8::MAX,
-            Some(opts) if seven_pairs_alone(opts) => seven_pairs_count(counts),
-            Some(opts) => mask_forms_missing(Portable, counts, opts),
-        };
+        let masked = self.masked_forms_missing(counts);
         if !self.knitted_straight {
             return masked;
         }
         // With no melds no copy cap binds, so the four-copy tables are exact for the set and pair beside it.
-        let beside = self.sets - SETS_IN_KNITTED_STRAIGHT;
         masked.min(plain_knitted_straight_missing_within(
-            Portable, counts, beside, limit,
+            Portable,
+            counts,
+            self.sets - SETS_IN_KNITTED_STRAIGHT,
+            limit,
         ))
+    }
+
+    /// Fewest missing tiles of seven pairs and 全不靠, where they apply (the largest count otherwise).
+    #[inline(always)]
+    fn masked_forms_missing(&self, counts: &Counts) -> u8 {
+        match self.pairs_or_knitted {
+            None => u8::MAX,
+            Some(opts) if seven_pairs_alone(opts) => seven_pairs_count(counts),
+            Some(opts) => mask_forms_missing(Portable, counts, opts),
+        }
     }
 
     /// The kinds (bits by kind index) whose draw lowers seven pairs, 全不靠 or 组合龙 below `missing`, their count
@@ -532,11 +540,15 @@ impl<'a> Evaluator<'a> {
             return seven_pairs_lowering_draws(counts).1;
         }
         let mut lowering = 0;
-        for kind in (0..NUM_KINDS).filter(|&k| self.unseen[k] > 0) {
-            let below = missing.saturating_sub(1);
-            let lowers =
-                self.pairs_or_knitted_missing(&changed(counts, kind, true), below) < missing;
-            lowering |= u64::from(lowers) << kind;
+        if self.pairs_or_knitted.is_some() {
+            for kind in (0..NUM_KINDS).filter(|&k| self.unseen[k] > 0) {
+                let lowers = self.masked_forms_missing(&changed(counts, kind, true)) < missing;
+                lowering |= u64::from(lowers) << kind;
+            }
+        }
+        if self.knitted_straight {
+            let beside = self.sets - SETS_IN_KNITTED_STRAIGHT;
+            lowering |= plain_knitted_straight_lowering(Portable, counts, beside, missing);
         }
         lowering
     }
