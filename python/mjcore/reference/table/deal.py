@@ -26,6 +26,7 @@ from ...tiles import NUM_KINDS, tile_name
 from . import log
 from .deal_hooks import DealContext, DealHooks, Declared, FinalHand, FinishedDeal, PayingEvent, table_hooks
 from .discard_history import discard_history
+from .eye import eye_declarations, locked_turn
 from .wall import FIRST_FLOWER, Wall, tile_set
 
 __all__ = ["Deal", "SEATS"]
@@ -131,6 +132,7 @@ class Deal:
         self._won: set[int] = set()  # seats that have won and left the table
         self._extra_tile: set[int] = set()  # self-drawn winners, a robbed konger whose tile ended the deal
         self._seats = [_Seat() for _ in range(SEATS)]
+        self._locked: set[int] = set()  # 眼牌: the seats that declared it, their hands locked (``eye``)
         self._phase: Union[_Turn, _ClaimWindow, _Voids, None] = None
         # What the family adds (ghosts, 定缺, money outside the wins; defaults: none): given, or the win check's own.
         self.hooks = hooks if hooks is not None else table_hooks(win_check)
@@ -300,6 +302,9 @@ class Deal:
 
     def _take_turn(self, turn: _Turn, action: Action) -> None:
         seat, state = turn.seat, self._seats[turn.seat]
+        if action.kind == "eye":  # 眼牌: the seat locks its hand, then discards as declared
+            self._locked.add(seat)
+            action = Action("discard", action.tile)
         if action.kind == "win":
             fan = self._judge(seat, turn.drawn.tile, None, turn.drawn, False, settle=True) or 0
             self._extra_tile.add(seat)
@@ -515,6 +520,10 @@ class Deal:
             source = "kong_bloom" if drawn.replacement else "self_draw"
             if source in rules.sources and self._judge(seat, drawn.tile, None, drawn, False) is not None:
                 legal.append(Action("win"))
+            if seat in self._locked:  # 眼牌: the drawn tile goes, unless it wins
+                self._legal = sorted(locked_turn(drawn.tile, bool(legal)), key=Action.sort_key)
+                self._phase = _Turn(seat, drawn)
+                return
             if self._wall.remaining > 0:
                 if rules.concealed_kong:
                     legal += [Action("concealed_kong", k) for k in range(NUM_KINDS)
@@ -526,6 +535,8 @@ class Deal:
         if self.hooks.must_discard_void and any(k in void for k in discardable):
             discardable = [k for k in discardable if k in void]  # 必须打缺: the void suit goes first
         legal += [Action("discard", k) for k in discardable]
+        if self.hooks.eye_declarations:
+            legal += eye_declarations(state.concealed)
         self._legal = sorted(legal, key=Action.sort_key)
         self._phase = _Turn(seat, drawn)
 
@@ -538,7 +549,7 @@ class Deal:
         may_win = ("robbing_kong" if robbing else "discard") in self.rules.sources
         for offset in range(1, SEATS):
             seat = (from_seat + offset) % SEATS
-            if seat in self._won or seat == feeder:
+            if seat in self._won or seat in self._locked or seat == feeder:  # a 眼牌 seat claims nothing
                 continue
             options = []
             state = self._seats[seat]
@@ -585,7 +596,8 @@ class Deal:
         return kind not in self.ghosts or self.hooks.ghost_melds
 
     def _context(self) -> DealContext:
-        return DealContext(self.ghosts, self.ghost_indicator, self._wall.undrawn(), self.dealer_streak)
+        return DealContext(self.ghosts, self.ghost_indicator, self._wall.undrawn(), self.dealer_streak,
+                           frozenset(self._locked))
 
     def ghosts_held(self, winner: Winner) -> int:
         """The ghosts ``winner``'s winning hand held, its winning tile included."""

@@ -7,7 +7,7 @@ make (Taiwan). The defaults do nothing, so a family without table extras (Guangd
 before. A family's hooks reach the deal given (``Deal(hooks=…)``, from ``families.TwinFamily.hooks``) or as its
 win check itself (a ``DealHooks`` that is called as one, as 推倒胡's).
 
-A family option the native table gains later (换三张, 血流成河, 眼牌, 买马) belongs here as one more hook."""
+A family option the native table gains later (血流成河, 买马) belongs here as one more hook, as 眼牌 is."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ class DealContext:
     indicator: Optional[int]  # the 翻鬼 indicator, if the ghosts were flipped
     undrawn: tuple[int, ...]  # the wall codes not drawn yet, head to tail (the reserved tail included)
     dealer_streak: int  # the dealer's 连庄 count, set by the game
+    locked: frozenset[int] = frozenset()  # the seats that declared 眼牌, their hands locked
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ class DealHooks:
     kong_money_on_draw = True  # kong money stands at a 流局 (there is none by default)
     winner_deals = False  # the first winner deals next (else the table's dealer_stays)
     ghost_melds = False  # ghosts may be ponged and konged
+    eye_declarations = False  # 眼牌: a seat on turn may lock its ready hand (``eye``)
 
     def flips(self) -> bool:
         """Whether a 翻鬼 indicator is turned from the wall's tail before the deal."""
