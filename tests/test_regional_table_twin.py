@@ -16,6 +16,8 @@ from mjcore import reference
 from mjcore.reference.table import Table as TwinTable
 from mjcore.reference.notation import parse_tiles
 
+from .test_taiwan_table import play_t20
+
 pytestmark = pytest.mark.filterwarnings("ignore::mjcore.rules.folk.PlaceholderWarning")
 
 RULESETS = ("sichuan", "taiwan", "gd-789", "laozhang")
@@ -139,6 +141,20 @@ def test_a_taiwan_flower_win_ends_the_deal_as_natively() -> None:
     assert [(w.seat, w.from_seat, w.fan) for w in twin.outcome()] == [(1, None, 8)]
     assert twin.log() == native.log()
     assert twin.payments() == native.payments()
+
+
+@pytest.mark.parametrize("variant", ("b", "c"))
+@pytest.mark.parametrize("declare", (True, False))
+def test_taiwan_eye_locks_the_seat_and_charges_its_fee_as_natively(declare: bool, variant: str) -> None:
+    # T20: S declares 眼牌 (or only discards): locked, it is asked no claim; b) W wins and S pays its 眼牌费,
+    # c) S self-draws and pays itself nothing.
+    native, native_asked = play_t20(declare, variant)
+    twin, twin_asked = play_t20(declare, variant, TwinTable(ruleset="taiwan"))
+    assert twin_asked == native_asked
+    assert twin.log() == native.log()
+    assert twin.outcome() == native.outcome()
+    assert twin.payments() == native.payments()
+    assert any('"action":"eye"' in line for line in twin.log()) == declare
 
 
 def test_sichuan_seats_name_voids_and_discard_them_first_as_natively() -> None:
