@@ -14,7 +14,7 @@ leaves the table.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional, Union
 
 from ...arguments import check_u64
@@ -27,6 +27,7 @@ from . import log
 from .deal_hooks import DealContext, DealHooks, Declared, FinalHand, FinishedDeal, PayingEvent, table_hooks
 from .discard_history import discard_history
 from .eye import eye_declarations, locked_turn
+from .swap import pass_swapped, swap_choices, swap_direction
 from .wall import FIRST_FLOWER, Wall, tile_set
 
 __all__ = ["Deal", "SEATS"]
@@ -97,6 +98,14 @@ class _Voids:
     drawn: _Drawn
 
 
+@dataclass(frozen=True)
+class _Swap:
+    """换三张: ``seat`` picks a tile to pass (``swap``); the dealer holds its first draw ``drawn`` meanwhile."""
+
+    seat: int
+    drawn: _Drawn
+
+
 @dataclass
 class _ClaimWindow:
     tile: int
@@ -133,7 +142,8 @@ class Deal:
         self._extra_tile: set[int] = set()  # self-drawn winners, a robbed konger whose tile ended the deal
         self._seats = [_Seat() for _ in range(SEATS)]
         self._locked: set[int] = set()  # 眼牌: the seats that declared it, their hands locked (``eye``)
-        self._phase: Union[_Turn, _ClaimWindow, _Voids, None] = None
+        self._phase: Union[_Turn, _ClaimWindow, _Voids, _Swap, None] = None
+        self._passing = [[0] * NUM_KINDS for _ in range(SEATS)]  # 换三张: each seat's picks
         # What the family adds (ghosts, 定缺, money outside the wins; defaults: none): given, or the win check's own.
         self.hooks = hooks if hooks is not None else table_hooks(win_check)
         # What events other than wins paid (kong, flower money, end checks), and the kong money among it.
@@ -184,9 +194,38 @@ class Deal:
                     self._seats[seat].concealed[code] += 1
                     dealt_flowers[seat] -= 1
         self._draw_for(dealer)
-        if self.hooks.void_suit and isinstance(self._phase, _Turn):
-            self._phase = _Voids(dealer, self._phase.drawn)
-            self._legal = self._void_choices()
+        if self.hooks.swap_tiles and isinstance(self._phase, _Turn):
+            self._phase = _Swap(dealer, self._phase.drawn)
+            self._legal = self._swap_choices(dealer)
+        elif self.hooks.void_suit and isinstance(self._phase, _Turn):
+            self._start_voids(self._phase.drawn)
+
+    def _start_voids(self, drawn: _Drawn) -> None:
+        self._phase = _Voids(self.dealer, drawn)
+        self._legal = self._void_choices()
+
+    def _swap_choices(self, seat: int) -> list[Action]:
+        return swap_choices(self._seats[seat].concealed, self._passing[seat], self.hooks.swap_tiles)
+
+    def _pick_swap(self, phase: _Swap, tile: int) -> None:
+        """Records the pick; after a seat's last one the next seat picks, and after the last seat's the tiles
+        pass (logged with their direction) and the deal goes on to 定缺, or the dealer's turn."""
+        seat = phase.seat
+        self._passing[seat][tile] += 1
+        done = sum(self._passing[seat]) == self.hooks.swap_tiles
+        if not done or (seat + 1) % SEATS != self.dealer:
+            following = (seat + 1) % SEATS if done else seat
+            self._phase = _Swap(following, phase.drawn)
+            self._legal = self._swap_choices(following)
+            return
+        direction = swap_direction(self.seed, self.index)
+        hands = [state.concealed for state in self._seats]
+        drawn = replace(phase.drawn, tile=pass_swapped(hands, self._passing, direction, self.dealer, phase.drawn.tile))
+        self._events.append(log.swap(direction))
+        if self.hooks.void_suit:
+            self._start_voids(drawn)
+        else:
+            self._enter_turn(self.dealer, drawn)
 
     def _void_choices(self) -> list[Action]:
         return [Action("void", suit) for suit in range(3) if "mps"[suit] in self.rules.suits]
@@ -227,7 +266,7 @@ class Deal:
 
     def to_act(self) -> Optional[int]:
         phase = self._phase
-        if isinstance(phase, (_Turn, _Voids)):
+        if isinstance(phase, (_Turn, _Voids, _Swap)):
             return phase.seat
         if isinstance(phase, _ClaimWindow) and len(phase.answers) < len(phase.choices):
             return phase.choices[len(phase.answers)][0]
@@ -273,6 +312,7 @@ class Deal:
             # Each seat's void: one's own once named, the others' once all are (the picks show together).
             voids=tuple(s.void if other == seat or not isinstance(phase, _Voids) else None
                         for other, s in enumerate(self._seats)),
+            passing=tuple(self._passing[seat]) if self.hooks.swap_tiles else (),
         )
 
     # Stepping -----------------------------------------------------------------------------------------------
@@ -296,6 +336,8 @@ class Deal:
             self._take_turn(phase, action)
         elif isinstance(phase, _Voids):
             self._name_void(phase, action.tile)
+        elif isinstance(phase, _Swap):
+            self._pick_swap(phase, action.tile)
         else:
             self._answer(phase, action)
         self.check_invariants()
@@ -734,7 +776,7 @@ class Deal:
         phase = self._phase
         if isinstance(phase, _Turn) and phase.seat == seat:
             return True
-        if isinstance(phase, _Voids) and seat == self.dealer:
+        if isinstance(phase, (_Voids, _Swap)) and seat == self.dealer:
             return True
         if isinstance(phase, _ClaimWindow) and phase.offer is not _Offer.DISCARD and phase.from_seat == seat:
             return True

@@ -7,7 +7,7 @@ make (Taiwan). The defaults do nothing, so a family without table extras (Guangd
 before. A family's hooks reach the deal given (``Deal(hooks=…)``, from ``families.TwinFamily.hooks``) or as its
 win check itself (a ``DealHooks`` that is called as one, as 推倒胡's).
 
-A family option the native table gains later (血流成河, 买马) belongs here as one more hook, as 眼牌 is."""
+A family option the native table gains later (血流成河, 买马) belongs here as one more hook, as 眼牌 and 换三张 are."""
 
 from __future__ import annotations
 
@@ -108,6 +108,7 @@ class DealHooks:
     kong_money_on_draw = True  # kong money stands at a 流局 (there is none by default)
     winner_deals = False  # the first winner deals next (else the table's dealer_stays)
     ghost_melds = False  # ghosts may be ponged and konged
+    swap_tiles = 0  # 换三张: the tiles each seat passes after the deal (0: none; ``swap``)
     eye_declarations = False  # 眼牌: a seat on turn may lock its ready hand (``eye``)
 
     def flips(self) -> bool:

@@ -30,6 +30,7 @@ from . import ghost_efficiency
 from .aim import SPEED, Aim
 from .deal import SEATS
 from .discard_order import tie_break
+from .swap_choice import choose_swap
 from .void_choice import choose_void
 
 __all__ = ["EfficiencyBot"]
@@ -79,6 +80,9 @@ class EfficiencyBot:
         void = choose_void(observation, legal)
         if void is not None:
             return void
+        pick = choose_swap(observation, legal)
+        if pick is not None:
+            return pick
         unseen = unseen_copies(observation)
         melds = observation.melds[observation.seat]
         self._view = observation
