@@ -195,6 +195,34 @@ def test_sichuan_swaps_step_as_natively(option: str, void_suit: bool) -> None:
     assert directions == {1, 2, 3}
 
 
+@pytest.mark.parametrize("next_dealer", ("first_winner", "last_winner", "rotate"))
+def test_sichuan_games_pass_the_deal_as_natively(next_dealer: str) -> None:
+    # OC-S16 over a game (efficiency and random bots, whose seed 7 game has a first winning tile two seats won
+    # on): the same dealers, round winds and logs deal after deal.
+    rules = mjcore.load_ruleset("sichuan").with_options(next_dealer=next_dealer)
+    native, twin = mjcore.Table(ruleset=rules), TwinTable(ruleset=rules)
+    for table in (native, twin):
+        table.reset_game(7, wind_rounds=1, max_deals=12)
+    dealers, shared_first_wins = [], 0
+    while True:
+        view = native.observation(0)
+        assert (twin.observation(0).dealer, twin.observation(0).round_wind) == (view.dealer, view.round_wind)
+        dealers.append(view.dealer)
+        for table in (native, twin):
+            table.play(("efficiency", "random") * 2)
+        assert twin.log() == native.log(), f"deal {len(dealers)}"
+        kinds = [json.loads(line)["type"] for line in twin.log()]
+        first = kinds.index("win") if "win" in kinds else None
+        shared_first_wins += first is not None and kinds[first + 1] == "win"  # 一炮多响 lines follow each other
+        more = native.next_deal()
+        assert twin.next_deal() == more
+        if not more:
+            break
+    assert len(set(dealers)) > 1, "the deal passes"
+    if next_dealer == "first_winner":
+        assert shared_first_wins, "a first winning tile with several winners (its discarder deals next)"
+
+
 def test_sichuan_seats_name_voids_and_discard_them_first_as_natively() -> None:
     native, twin = mjcore.Table(ruleset="sichuan"), TwinTable(ruleset="sichuan")
     for table in (native, twin):

@@ -138,6 +138,7 @@ class Deal:
             raise InvalidArgumentError(f"the wall holds {len(self._wall.order)} tiles, the table's tile set "
                                        f"{len(tile_set(rules))}")  # fmt: skip
         self._wins: list[Winner] = []  # the wins so far; the deal may play on after a win
+        self.first_winners = 0  # how many won on the first winning tile (一炮多响: several)
         self._won: set[int] = set()  # seats that have won and left the table
         self._extra_tile: set[int] = set()  # self-drawn winners, a robbed konger whose tile ended the deal
         self._seats = [_Seat() for _ in range(SEATS)]
@@ -426,6 +427,8 @@ class Deal:
         """Records wins; the deal then ends (enough winners, or one seat left) or plays on from the first active
         seat after ``resume_after`` (the winner, or the farthest of several from the discarder)."""
         self._events += [log.win(w) for w in winners]
+        if not self._wins:
+            self.first_winners = len(winners)
         self._won |= {w.seat for w in winners}
         self._wins += winners
         robbed = winners[0].from_seat if winners[0].robbing_kong else None

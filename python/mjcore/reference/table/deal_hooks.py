@@ -106,7 +106,11 @@ class DealHooks:
     must_discard_void = False  # 必须打缺: while holding its void suit a seat discards only that suit
     follow_dealer = False  # 跟庄 is checked after the fourth discard of an uninterrupted first go-around
     kong_money_on_draw = True  # kong money stands at a 流局 (there is none by default)
-    winner_deals = False  # the first winner deals next (else the table's dealer_stays)
+    # Who deals next where the family says so, overriding the table's ``end.dealer_stays`` (None: keep it):
+    # "winner" the first winner (推倒胡 OC-29), "first_win" the same unless the first winning tile had several
+    # winners, then its discarder, "last_winner" the deal's last winner (Sichuan OC-S16; the dealer stays after
+    # a draw under all three), or "never" (the deal always passes on).
+    dealer_stays: Optional[str] = None
     ghost_melds = False  # ghosts may be ponged and konged
     swap_tiles = 0  # 换三张: the tiles each seat passes after the deal (0: none; ``swap``)
     eye_declarations = False  # 眼牌: a seat on turn may lock its ready hand (``eye``)
