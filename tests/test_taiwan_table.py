@@ -147,13 +147,14 @@ T20_HANDS = ["1m2m5m9m1p2p5p9p1s5s9s1z2z3z4z7z", "678m123p456p789p11s23s", "333z
 T20_SCRIPT = {0: ["7z", "6z"], 1: ["9m"], 2: ["5z"], 3: ["4s"]}
 
 
-def play_t20(declare: bool, variant: str) -> tuple[mjcore.Table, list[list[Action]]]:
-    """Plays T20 (``variant`` "b" or "c"); returns the table and S's legal actions each time it was asked."""
+def play_t20(declare: bool, variant: str, table=None) -> tuple[mjcore.Table, list[list[Action]]]:
+    """Plays T20 (``variant`` "b" or "c") on ``table`` (a fresh native Taiwan table by default); returns the
+    table and S's legal actions each time it was asked."""
     head = "9s9m5z7z6z" if variant == "b" else "9s9m5z7z5z1s"
     script = {seat: [_core.parse_tiles(t)[0] for t in tiles] for seat, tiles in T20_SCRIPT.items()}
     if variant == "c":
         script[0][1] = _core.parse_tiles("5z")[0]
-    table = mjcore.Table(ruleset=TAIWAN)
+    table = mjcore.Table(ruleset=TAIWAN) if table is None else table
     table.reset(0, 0, wall=taiwan_wall(T20_HANDS, head))
     asked: list[list[Action]] = []
     while table.to_act() is not None:

@@ -14,7 +14,7 @@ leaves the table.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional, Union
 
 from ...arguments import check_u64
@@ -26,6 +26,8 @@ from ...tiles import NUM_KINDS, tile_name
 from . import log
 from .deal_hooks import DealContext, DealHooks, Declared, FinalHand, FinishedDeal, PayingEvent, table_hooks
 from .discard_history import discard_history
+from .eye import eye_declarations, locked_turn
+from .swap import pass_swapped, swap_choices, swap_direction
 from .wall import FIRST_FLOWER, Wall, tile_set
 
 __all__ = ["Deal", "SEATS"]
@@ -96,6 +98,14 @@ class _Voids:
     drawn: _Drawn
 
 
+@dataclass(frozen=True)
+class _Swap:
+    """换三张: ``seat`` picks a tile to pass (``swap``); the dealer holds its first draw ``drawn`` meanwhile."""
+
+    seat: int
+    drawn: _Drawn
+
+
 @dataclass
 class _ClaimWindow:
     tile: int
@@ -128,10 +138,13 @@ class Deal:
             raise InvalidArgumentError(f"the wall holds {len(self._wall.order)} tiles, the table's tile set "
                                        f"{len(tile_set(rules))}")  # fmt: skip
         self._wins: list[Winner] = []  # the wins so far; the deal may play on after a win
+        self.first_winners = 0  # how many won on the first winning tile (一炮多响: several)
         self._won: set[int] = set()  # seats that have won and left the table
         self._extra_tile: set[int] = set()  # self-drawn winners, a robbed konger whose tile ended the deal
         self._seats = [_Seat() for _ in range(SEATS)]
-        self._phase: Union[_Turn, _ClaimWindow, _Voids, None] = None
+        self._locked: set[int] = set()  # 眼牌: the seats that declared it, their hands locked (``eye``)
+        self._phase: Union[_Turn, _ClaimWindow, _Voids, _Swap, None] = None
+        self._passing = [[0] * NUM_KINDS for _ in range(SEATS)]  # 换三张: each seat's picks
         # What the family adds (ghosts, 定缺, money outside the wins; defaults: none): given, or the win check's own.
         self.hooks = hooks if hooks is not None else table_hooks(win_check)
         # What events other than wins paid (kong, flower money, end checks), and the kong money among it.
@@ -182,9 +195,38 @@ class Deal:
                     self._seats[seat].concealed[code] += 1
                     dealt_flowers[seat] -= 1
         self._draw_for(dealer)
-        if self.hooks.void_suit and isinstance(self._phase, _Turn):
-            self._phase = _Voids(dealer, self._phase.drawn)
-            self._legal = self._void_choices()
+        if self.hooks.swap_tiles and isinstance(self._phase, _Turn):
+            self._phase = _Swap(dealer, self._phase.drawn)
+            self._legal = self._swap_choices(dealer)
+        elif self.hooks.void_suit and isinstance(self._phase, _Turn):
+            self._start_voids(self._phase.drawn)
+
+    def _start_voids(self, drawn: _Drawn) -> None:
+        self._phase = _Voids(self.dealer, drawn)
+        self._legal = self._void_choices()
+
+    def _swap_choices(self, seat: int) -> list[Action]:
+        return swap_choices(self._seats[seat].concealed, self._passing[seat], self.hooks.swap_tiles)
+
+    def _pick_swap(self, phase: _Swap, tile: int) -> None:
+        """Records the pick; after a seat's last one the next seat picks, and after the last seat's the tiles
+        pass (logged with their direction) and the deal goes on to 定缺, or the dealer's turn."""
+        seat = phase.seat
+        self._passing[seat][tile] += 1
+        done = sum(self._passing[seat]) == self.hooks.swap_tiles
+        if not done or (seat + 1) % SEATS != self.dealer:
+            following = (seat + 1) % SEATS if done else seat
+            self._phase = _Swap(following, phase.drawn)
+            self._legal = self._swap_choices(following)
+            return
+        direction = swap_direction(self.seed, self.index)
+        hands = [state.concealed for state in self._seats]
+        drawn = replace(phase.drawn, tile=pass_swapped(hands, self._passing, direction, self.dealer, phase.drawn.tile))
+        self._events.append(log.swap(direction))
+        if self.hooks.void_suit:
+            self._start_voids(drawn)
+        else:
+            self._enter_turn(self.dealer, drawn)
 
     def _void_choices(self) -> list[Action]:
         return [Action("void", suit) for suit in range(3) if "mps"[suit] in self.rules.suits]
@@ -225,7 +267,7 @@ class Deal:
 
     def to_act(self) -> Optional[int]:
         phase = self._phase
-        if isinstance(phase, (_Turn, _Voids)):
+        if isinstance(phase, (_Turn, _Voids, _Swap)):
             return phase.seat
         if isinstance(phase, _ClaimWindow) and len(phase.answers) < len(phase.choices):
             return phase.choices[len(phase.answers)][0]
@@ -271,6 +313,7 @@ class Deal:
             # Each seat's void: one's own once named, the others' once all are (the picks show together).
             voids=tuple(s.void if other == seat or not isinstance(phase, _Voids) else None
                         for other, s in enumerate(self._seats)),
+            passing=tuple(self._passing[seat]) if self.hooks.swap_tiles else (),
         )
 
     # Stepping -----------------------------------------------------------------------------------------------
@@ -294,12 +337,17 @@ class Deal:
             self._take_turn(phase, action)
         elif isinstance(phase, _Voids):
             self._name_void(phase, action.tile)
+        elif isinstance(phase, _Swap):
+            self._pick_swap(phase, action.tile)
         else:
             self._answer(phase, action)
         self.check_invariants()
 
     def _take_turn(self, turn: _Turn, action: Action) -> None:
         seat, state = turn.seat, self._seats[turn.seat]
+        if action.kind == "eye":  # 眼牌: the seat locks its hand, then discards as declared
+            self._locked.add(seat)
+            action = Action("discard", action.tile)
         if action.kind == "win":
             fan = self._judge(seat, turn.drawn.tile, None, turn.drawn, False, settle=True) or 0
             self._extra_tile.add(seat)
@@ -379,6 +427,8 @@ class Deal:
         """Records wins; the deal then ends (enough winners, or one seat left) or plays on from the first active
         seat after ``resume_after`` (the winner, or the farthest of several from the discarder)."""
         self._events += [log.win(w) for w in winners]
+        if not self._wins:
+            self.first_winners = len(winners)
         self._won |= {w.seat for w in winners}
         self._wins += winners
         robbed = winners[0].from_seat if winners[0].robbing_kong else None
@@ -515,6 +565,10 @@ class Deal:
             source = "kong_bloom" if drawn.replacement else "self_draw"
             if source in rules.sources and self._judge(seat, drawn.tile, None, drawn, False) is not None:
                 legal.append(Action("win"))
+            if seat in self._locked:  # 眼牌: the drawn tile goes, unless it wins
+                self._legal = sorted(locked_turn(drawn.tile, bool(legal)), key=Action.sort_key)
+                self._phase = _Turn(seat, drawn)
+                return
             if self._wall.remaining > 0:
                 if rules.concealed_kong:
                     legal += [Action("concealed_kong", k) for k in range(NUM_KINDS)
@@ -526,6 +580,8 @@ class Deal:
         if self.hooks.must_discard_void and any(k in void for k in discardable):
             discardable = [k for k in discardable if k in void]  # 必须打缺: the void suit goes first
         legal += [Action("discard", k) for k in discardable]
+        if self.hooks.eye_declarations:
+            legal += eye_declarations(state.concealed)
         self._legal = sorted(legal, key=Action.sort_key)
         self._phase = _Turn(seat, drawn)
 
@@ -538,7 +594,7 @@ class Deal:
         may_win = ("robbing_kong" if robbing else "discard") in self.rules.sources
         for offset in range(1, SEATS):
             seat = (from_seat + offset) % SEATS
-            if seat in self._won or seat == feeder:
+            if seat in self._won or seat in self._locked or seat == feeder:  # a 眼牌 seat claims nothing
                 continue
             options = []
             state = self._seats[seat]
@@ -585,7 +641,8 @@ class Deal:
         return kind not in self.ghosts or self.hooks.ghost_melds
 
     def _context(self) -> DealContext:
-        return DealContext(self.ghosts, self.ghost_indicator, self._wall.undrawn(), self.dealer_streak)
+        return DealContext(self.ghosts, self.ghost_indicator, self._wall.undrawn(), self.dealer_streak,
+                           frozenset(self._locked))
 
     def ghosts_held(self, winner: Winner) -> int:
         """The ghosts ``winner``'s winning hand held, its winning tile included."""
@@ -722,7 +779,7 @@ class Deal:
         phase = self._phase
         if isinstance(phase, _Turn) and phase.seat == seat:
             return True
-        if isinstance(phase, _Voids) and seat == self.dealer:
+        if isinstance(phase, (_Voids, _Swap)) and seat == self.dealer:
             return True
         if isinstance(phase, _ClaimWindow) and phase.offer is not _Offer.DISCARD and phase.from_seat == seat:
             return True

@@ -7,7 +7,7 @@ make (Taiwan). The defaults do nothing, so a family without table extras (Guangd
 before. A family's hooks reach the deal given (``Deal(hooks=…)``, from ``families.TwinFamily.hooks``) or as its
 win check itself (a ``DealHooks`` that is called as one, as 推倒胡's).
 
-A family option the native table gains later (换三张, 血流成河, 眼牌, 买马) belongs here as one more hook."""
+A family option the native table gains later (血流成河, 买马) belongs here as one more hook, as 眼牌 and 换三张 are."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ class DealContext:
     indicator: Optional[int]  # the 翻鬼 indicator, if the ghosts were flipped
     undrawn: tuple[int, ...]  # the wall codes not drawn yet, head to tail (the reserved tail included)
     dealer_streak: int  # the dealer's 连庄 count, set by the game
+    locked: frozenset[int] = frozenset()  # the seats that declared 眼牌, their hands locked
 
 
 @dataclass(frozen=True)
@@ -105,8 +106,14 @@ class DealHooks:
     must_discard_void = False  # 必须打缺: while holding its void suit a seat discards only that suit
     follow_dealer = False  # 跟庄 is checked after the fourth discard of an uninterrupted first go-around
     kong_money_on_draw = True  # kong money stands at a 流局 (there is none by default)
-    winner_deals = False  # the first winner deals next (else the table's dealer_stays)
+    # Who deals next where the family says so, overriding the table's ``end.dealer_stays`` (None: keep it):
+    # "winner" the first winner (推倒胡 OC-29), "first_win" the same unless the first winning tile had several
+    # winners, then its discarder, "last_winner" the deal's last winner (Sichuan OC-S16; the dealer stays after
+    # a draw under all three), or "never" (the deal always passes on).
+    dealer_stays: Optional[str] = None
     ghost_melds = False  # ghosts may be ponged and konged
+    swap_tiles = 0  # 换三张: the tiles each seat passes after the deal (0: none; ``swap``)
+    eye_declarations = False  # 眼牌: a seat on turn may lock its ready hand (``eye``)
 
     def flips(self) -> bool:
         """Whether a 翻鬼 indicator is turned from the wall's tail before the deal."""

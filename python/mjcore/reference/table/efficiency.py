@@ -30,6 +30,7 @@ from . import ghost_efficiency
 from .aim import SPEED, Aim
 from .deal import SEATS
 from .discard_order import tie_break
+from .swap_choice import choose_swap
 from .void_choice import choose_void
 
 __all__ = ["EfficiencyBot"]
@@ -72,11 +73,16 @@ class EfficiencyBot:
     def choose(self, observation: Observation, legal: list[Action]) -> Action:
         if observation.ghosts:  # at a table with ghosts (推倒胡) the bot counts them as wild: its own module
             return ghost_efficiency.choose(observation, legal, frozenset(observation.ghosts))
-        if _WIN in legal:
+        # As the native bot: a win when it is the last legal action. 眼牌's declarations sort after it, so a
+        # Taiwan seat offered them passes its win up natively too (reported; to change on both sides at once).
+        if legal and legal[-1] == _WIN:
             return _WIN
         void = choose_void(observation, legal)
         if void is not None:
             return void
+        pick = choose_swap(observation, legal)
+        if pick is not None:
+            return pick
         unseen = unseen_copies(observation)
         melds = observation.melds[observation.seat]
         self._view = observation

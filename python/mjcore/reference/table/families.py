@@ -20,7 +20,7 @@ from .deal_hooks import DealHooks, SettledWin
 from .folk import FolkHooks, folk_aim, folk_win_check, settle_folk_win
 from .settlement import settle_win
 from .sichuan import SICHUAN_AIM, SichuanHooks, settle_sichuan_win, sichuan_win_check
-from .taiwan import TAIWAN_AIM, TaiwanHooks, settle_taiwan_win, taiwan_win_check
+from .taiwan import TAIWAN_AIM, TaiwanHooks, taiwan_win_check
 
 __all__ = ["TwinFamily", "deal_payments", "settled_wins", "twin_family"]
 
@@ -51,7 +51,8 @@ _FAMILIES = {
     "mcr": TwinFamily(mcr_win_check, settle_mcr_win, lambda rules: Aim(Forms.ALL, mcr_win_check(rules))),
     "tdh": TwinFamily(tdh_win_check, None, tdh_aim),  # its win check is its hooks (TdhAtTable)
     "sichuan": TwinFamily(sichuan_win_check, settle_sichuan_win, lambda rules: SICHUAN_AIM, SichuanHooks),
-    "taiwan": TwinFamily(taiwan_win_check, settle_taiwan_win, lambda rules: TAIWAN_AIM, TaiwanHooks),
+    # Its hooks settle each win as declared, with the 眼牌 seats of the moment (taiwan.TaiwanHooks.declare).
+    "taiwan": TwinFamily(taiwan_win_check, None, lambda rules: TAIWAN_AIM, TaiwanHooks),
     "gd789": TwinFamily(folk_win_check, settle_folk_win, folk_aim, FolkHooks),
     "laozhang": TwinFamily(folk_win_check, settle_folk_win, folk_aim, FolkHooks),
 }

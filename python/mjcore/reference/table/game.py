@@ -47,7 +47,7 @@ class Game:
         self.is_over = config.max_deals == 0
         self.dealer_streak = 0  # the deals the dealer has kept in a row (连庄, 节节高)
         self._passes = 0  # changes of dealer in this wind round, where the winner deals
-        self._winner_deals_next = False
+        self._dealer_rule: Optional[str] = None  # the family's own dealer rule (``DealHooks.dealer_stays``)
 
     def start_deal(self, win_check: WinCheck, rules: TableRules = DEFAULT_TABLE_RULES,
                    hooks: Optional[DealHooks] = None) -> Deal:
@@ -55,20 +55,23 @@ class Game:
             raise IllegalActionError("the game is over")
         deal = Deal(self.seed, self.deals_played, self.dealer, self.round_wind, win_check, rules=rules, hooks=hooks)
         deal.dealer_streak = self.dealer_streak
-        self._winner_deals_next = deal.hooks.winner_deals  # how the deal started passes on
+        self._dealer_rule = deal.hooks.dealer_stays  # how the deal started passes on
         return deal
 
-    def record(self, winners: list[Winner], rules: TableRules = DEFAULT_TABLE_RULES) -> None:
-        """Where the winner deals next (推倒胡 OC-29, the deal's family says so) the first winner takes the
-        deal and the round wind advances after four changes of dealer. Otherwise the dealer stays as
-        ``end.dealer_stays`` says — by default after a draw or when among the winners — or the deal passes to
-        the 下家, and the round wind advances when it returns to seat 0."""
-        if self._winner_deals_next:
-            self._winner_deals(winners)
+    def record(self, winners: list[Winner], rules: TableRules = DEFAULT_TABLE_RULES,
+               first_winners: int = 1) -> None:
+        """Where a winner deals next (推倒胡 OC-29, Sichuan OC-S16: the deal's family says so) that winner — or,
+        under "first_win", the discarder of a first winning tile ``first_winners`` > 1 seats won on — takes the
+        deal and the round wind advances after four changes of dealer. Otherwise the dealer stays as the
+        family's rule or ``end.dealer_stays`` says — by default after a draw or when among the winners — or the
+        deal passes to the 下家, and the round wind advances when it returns to seat 0."""
+        rule = self._dealer_rule or rules.dealer_stays
+        if rule in ("winner", "first_win", "last_winner"):
+            self._winner_deals(self._winning_dealer(rule, winners, first_winners))
         else:
             dealer_won = any(w.seat == self.dealer for w in winners)
             stays = {"win_or_draw": not winners or dealer_won, "win": dealer_won,
-                     "never": False}[rules.dealer_stays]  # fmt: skip
+                     "never": False}[rule]  # fmt: skip
             if stays:
                 self.dealer_streak += 1
             else:
@@ -79,9 +82,18 @@ class Game:
         self.deals_played += 1
         self.is_over |= self.deals_played >= self.config.max_deals
 
-    def _winner_deals(self, winners: list[Winner]) -> None:
-        """The first winner deals next (the dealer stays after a draw)."""
-        following = winners[0].seat if winners else self.dealer
+    def _winning_dealer(self, rule: str, winners: list[Winner], first_winners: int) -> int:
+        """The seat a winner rule ``rule`` gives the next deal: the dealer after a draw."""
+        if not winners:
+            return self.dealer
+        if rule == "last_winner":
+            return winners[-1].seat
+        if rule == "first_win" and first_winners > 1:
+            return winners[0].from_seat  # several won on the first winning tile: its discarder deals
+        return winners[0].seat
+
+    def _winner_deals(self, following: int) -> None:
+        """``following`` deals next (the dealer itself after a draw)."""
         if following == self.dealer:
             self.dealer_streak += 1
             return
@@ -104,6 +116,6 @@ def play_game(seed: int, config: GameConfig, policies: Sequence[Policy], win_che
     while not game.is_over:
         deal = game.start_deal(win_check, rules, hooks)
         play_deal(deal, policies)
-        game.record(deal.outcome, rules)
+        game.record(deal.outcome, rules, deal.first_winners)
         deals.append(deal)
     return deals

@@ -9,7 +9,7 @@ from typing import Any, Optional
 from ...hand import Meld, MeldKind
 from ...table.types import Action, Winner
 
-__all__ = ["MELD_KIND_NAMES", "start", "draw", "flower", "act", "meld", "win", "end", "to_json"]
+__all__ = ["MELD_KIND_NAMES", "start", "draw", "flower", "act", "meld", "win", "swap", "end", "to_json"]
 
 MELD_KIND_NAMES = {
     MeldKind.CHI: "chi",
@@ -46,6 +46,11 @@ def meld(seat: int, m: Meld, from_seat: Optional[int]) -> Event:
 def win(w: Winner) -> Event:
     return {"type": "win", "seat": w.seat, "tile": w.tile, "from": w.from_seat, "robbing_kong": w.robbing_kong,
             "fan": w.fan}
+
+
+def swap(direction: int) -> Event:
+    """换三张: every seat's picks passed ``direction`` seats on."""
+    return {"type": "swap", "direction": direction}
 
 
 def end(winners: list[Winner], wall_left: int) -> Event:

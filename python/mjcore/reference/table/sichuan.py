@@ -78,6 +78,10 @@ class SichuanHooks(DealHooks):
         _check_played(rules)
         self.rules = rules
         self.void_suit = bool(rules.options["void_suit"])
+        self.swap_tiles = {"off": 0, "three": 3, "four": 4}[rules.options["swap_three"]]
+        # OC-S16 is the family's own option: it settles who deals next, whatever ``end.dealer_stays`` says.
+        self.dealer_stays = {"first_winner": "first_win", "last_winner": "last_winner",
+                             "rotate": "never"}[rules.options["next_dealer"]]  # fmt: skip
         self.must_discard_void = self.void_suit and bool(rules.options["must_discard_void"])
 
     def settle_deal(self, deal: FinishedDeal) -> tuple[list[list[int]], list[int], list[int]]:

@@ -82,7 +82,7 @@ class Table:
             raise IllegalActionError("the deal is not over: play it to its end before the next deal")
         if game.is_over:
             return False
-        game.record(self._deal.outcome, self._table_rules)
+        game.record(self._deal.outcome, self._table_rules, self._deal.first_winners)
         if game.is_over:
             return False
         self._deal = game.start_deal(self._win_check, self._table_rules, self._hooks)

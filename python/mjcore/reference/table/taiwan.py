@@ -1,7 +1,9 @@
 """The Taiwan family at the twin's table, the twin of the Rust ``rules::taiwan::at_table``: a hand of five sets
 and a pair wins when the Taiwan scorer finds it reaching the 起胡 minimum, worth its counted 台 and paid
 底 + (台 + D) × 台價 — the winner's flowers (正花, 花槓) and a flower's replacement (槓上開花) from the table; the
-dealer's 連N is 0 and no seat declares 眼牌. Only wins pay. The flower wins (B.6) end the deal once a flower's
+dealer's 連N is 0. Where ``options.eye`` is on a ready seat may declare 眼牌 (the deal's ``eye``): the locked
+seats the deal's context names pay each other seat's win its 眼牌费 on top of the win, settled as the win is
+declared. Only wins pay. The flower wins (B.6) end the deal once a flower's
 replacement is drawn: all eight with one seat (八仙過海, paid as a self-draw) or a 7 / 1 split (七搶一, the
 single flower's holder pays)."""
 
@@ -14,9 +16,9 @@ from ...rules.taiwan.situation import Situation
 from ...table.types import SEATS, WinCheck, WinSituation
 from ..rules.taiwan.scorer import score, score_flower_win
 from .aim import Aim
-from .deal_hooks import DealHooks, FlowerWin, SettledWin
+from .deal_hooks import DealContext, DealHooks, Declared, FlowerWin, SettledWin
 
-__all__ = ["TAIWAN_AIM", "TaiwanHooks", "settle_taiwan_win", "taiwan_win_check", "with_flowers"]
+__all__ = ["TAIWAN_AIM", "TaiwanHooks", "taiwan_win_check", "with_flowers"]
 
 TAIWAN_AIM = Aim(Forms.STANDARD)  # five sets and a pair only (B.2)
 
@@ -28,12 +30,13 @@ def with_flowers(hand: Hand, s: WinSituation) -> Hand:
     return Hand(tuple(waiting), hand.melds, flowers=tuple(f + 1 for f in s.flowers))
 
 
-def _scored(rules: Any, hand: Hand, s: WinSituation):
+def _scored(rules: Any, hand: Hand, s: WinSituation, eye_seats: frozenset[int] = frozenset()):
+    """The win's score with the 眼牌 seats ``eye_seats``, or None when it is no win reaching 起胡."""
     situation = Situation(
         seat=s.winner, dealer=s.dealer, round_wind=s.round_wind, self_drawn=s.self_drawn, discarder=s.from_seat,
         robbing_kong=s.robbing_kong, kong_bloom=s.self_drawn and (s.kong_replacement or s.flower_replacement),
         last_tile=s.last_tile, heavenly=s.first_go_around == "heavenly", earthly=s.first_go_around == "earthly",
-        human=s.first_go_around == "human",
+        human=s.first_go_around == "human", eye_seats=tuple(sorted(eye_seats)),
     )  # fmt: skip
     scored = score(with_flowers(hand, s), s.tile, situation, rules)
     return scored if scored.is_win and scored.meets_minimum else None
@@ -49,14 +52,21 @@ def taiwan_win_check(rules: Any) -> WinCheck:
     return check
 
 
-def settle_taiwan_win(rules: Any, hand: Hand, s: WinSituation) -> tuple[int, list[int], Optional[int]]:
-    """No pattern row (台 add up), the win's payments."""
-    return -1, list(_scored(rules, hand, s).money["win"]), None
-
-
 class TaiwanHooks(DealHooks):
     def __init__(self, rules: Any) -> None:
         self.rules = rules
+        self.eye_declarations = bool(rules.options["eye"])
+
+    def judge(self, win_check: Optional[WinCheck], hand: Hand, situation: WinSituation,
+              context: DealContext) -> Optional[int]:
+        scored = _scored(self.rules, hand, situation, context.locked)
+        return None if scored is None else scored.counted
+
+    def declare(self, hand: Hand, situation: WinSituation, context: DealContext) -> Optional[Declared]:
+        """Settled as declared, with the seats locked by 眼牌 then: no pattern row (台 add up), the win's
+        payments and each locked other seat's 眼牌费."""
+        scored = _scored(self.rules, hand, situation, context.locked)
+        return Declared(scored.counted, SettledWin(-1, tuple(scored.payments)))  # the win and the 眼牌费
 
     def flower_win(self, flowers: list[set[int]], dealer: int) -> Optional[FlowerWin]:
         held = [len(f) for f in flowers]

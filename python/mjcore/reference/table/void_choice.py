@@ -4,19 +4,22 @@ and must be gone before the hand can win."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Optional
 
 from ...table.types import Action, Observation
 
-__all__ = ["choose_void"]
+__all__ = ["choose_void", "weakness"]
+
+
+def weakness(hand: Sequence[int], suit: int) -> tuple[int, int, int]:
+    """How little of suit 0..2 ``hand`` holds, smallest first: its tiles, then its kinds held twice or more,
+    then the suit (the lower first). The bots name this suit void and pass it at 换三张."""
+    counts = hand[9 * suit:9 * suit + 9]
+    return sum(counts), sum(1 for c in counts if c >= 2), suit
 
 
 def choose_void(observation: Observation, legal: list[Action]) -> Optional[Action]:
     """The void to name when ``legal`` offers the choice, else None (the decision is another one)."""
     voids = [action for action in legal if action.kind == "void"]
-
-    def key(action: Action) -> tuple[int, int, int]:
-        counts = observation.hand[9 * action.tile:9 * action.tile + 9]
-        return sum(counts), sum(1 for c in counts if c >= 2), action.tile
-
-    return min(voids, key=key, default=None)
+    return min(voids, key=lambda action: weakness(observation.hand, action.tile), default=None)

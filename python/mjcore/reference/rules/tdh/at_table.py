@@ -34,7 +34,7 @@ class TdhAtTable(DealHooks):
         self.rules = rules
         self.follow_dealer = rules["follow_dealer"]
         self.kong_money_on_draw = rules["kong_money_on_draw"]
-        self.winner_deals = rules["dealer_rule"] == "winner"
+        self.dealer_stays = "winner" if rules["dealer_rule"] == "winner" else None
 
     def flips(self) -> bool:
         return self.rules.needs_indicator
