@@ -187,3 +187,14 @@ def test_t20_a_locked_eye_seat_wins_only_by_self_draw_and_pays_other_winners_its
     plain, _ = play_t20(False, "c")
     assert [w.seat for w in won.outcome()] == [1] and won.payments() == plain.payments()
     assert won.payments()[1] > 0
+
+
+def test_a_declared_eye_discard_is_in_the_discard_history() -> None:
+    from mjcore import reference
+
+    nine_m = _core.parse_tiles("9m")[0]
+    for table in (None, reference.Table(ruleset=TAIWAN)):
+        declared, _ = play_t20(True, "b", table)
+        history = declared.observation(0).discard_history[1]
+        assert history and history[0].tile == nine_m, "S's 眼牌 discard is its first discard"
+        assert [d.tile for d in history] == list(declared.observation(0).discards[1])

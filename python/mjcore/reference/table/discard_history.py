@@ -29,7 +29,7 @@ def discard_history(events: Sequence[dict[str, Any]]) -> tuple[tuple[Discard, ..
         kind = event["type"]
         if kind == "act":
             last_action[event["seat"]] = event["action"]
-            if event["action"] == "discard":
+            if event["action"] in ("discard", "eye"):  # 眼牌 declares and discards at once
                 history[event["seat"]].append(Discard(event["tile"]))
                 last_discarder = event["seat"]
         elif kind == "meld" and event["kind"] in _CLAIMED_MELDS:

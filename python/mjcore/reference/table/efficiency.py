@@ -73,9 +73,7 @@ class EfficiencyBot:
     def choose(self, observation: Observation, legal: list[Action]) -> Action:
         if observation.ghosts:  # at a table with ghosts (推倒胡) the bot counts them as wild: its own module
             return ghost_efficiency.choose(observation, legal, frozenset(observation.ghosts))
-        # As the native bot: a win when it is the last legal action. 眼牌's declarations sort after it, so a
-        # Taiwan seat offered them passes its win up natively too (reported; to change on both sides at once).
-        if legal and legal[-1] == _WIN:
+        if _WIN in legal:  # whenever the table offers one (眼牌's declarations sort after it)
             return _WIN
         void = choose_void(observation, legal)
         if void is not None:

@@ -110,8 +110,8 @@ struct View<'o> {
 
 impl Decision<'_> {
     fn decide(&mut self, observation: &Observation<'_>, legal: &[Action]) -> Result<Action> {
-        // Legal actions are sorted, a win after every other kind (a void is never offered beside it).
-        if legal.last() == Some(&Action::Win) {
+        // Legal actions are sorted: a search finds the win (眼牌's declarations sort after it).
+        if legal.binary_search(&Action::Win).is_ok() {
             return Ok(Action::Win);
         }
         if let Some(void) = choose_void(observation, legal) {

@@ -196,7 +196,8 @@ impl DiscardHistory {
         match *event {
             Event::Act { seat, action } => {
                 self.last_action[usize::from(seat)] = Some(action);
-                if let Action::Discard(tile) = action {
+                // 眼牌 declares and discards at once.
+                if let Action::Discard(tile) | Action::Eye(tile) = action {
                     self.seats[usize::from(seat)].push(Discard {
                         tile,
                         claimed_by: None,
