@@ -3,6 +3,7 @@
 //! each call (it reads the ghosts, turns the concealed ones into wild tiles and calls back without them); a call
 //! without ghosts never leaves the core, so the plain path pays only for an argument left at None.
 
+use mjcore_engine::forms::FormOptions;
 use pyo3::call::PyCallArgs;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -26,4 +27,24 @@ pub fn answer<'py>(py: Python<'py>, args: impl PyCallArgs<'py>) -> PyResult<Boun
         )
     })?;
     native.bind(py).call1(args)
+}
+
+/// [`answer`] for the calls whose arguments are the hand and its form options (`is_win`, `shanten`).
+#[cold]
+#[inline(never)]
+pub fn answer_hand_call<'py>(
+    call: &str,
+    hand: &Bound<'py, PyAny>,
+    opts: FormOptions,
+    ghosts: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let args = (
+        call,
+        hand,
+        opts.forms.0,
+        opts.seven_pairs_quads,
+        opts.wild_fifth_copy,
+        ghosts,
+    );
+    answer(hand.py(), args)
 }

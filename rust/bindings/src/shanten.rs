@@ -30,15 +30,7 @@ pub fn shanten(
 ) -> PyResult<i8> {
     let opts = forms.options(seven_pairs_quads, wild_fifth_copy)?;
     if let Some(ghosts) = ghost_calls::named(ghosts) {
-        let args = (
-            "shanten",
-            hand,
-            opts.forms.0,
-            seven_pairs_quads,
-            wild_fifth_copy,
-            ghosts,
-        );
-        return ghost_calls::answer(hand.py(), args)?.extract();
+        return ghost_calls::answer_hand_call("shanten", hand, opts, ghosts)?.extract();
     }
     let input = single_input(hand, opts)?;
     if input.is_plain() {
