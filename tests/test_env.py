@@ -254,6 +254,26 @@ def test_game_mode_pays_each_deal_and_ends_with_the_game():
     assert sum(len(d) for d in deals.values()) > 2 * games
 
 
+def test_game_mode_rotates_the_dealer_by_the_tables_rule():
+    """MCR's dealer passes every deal (its table's rule), draws included: the env's games follow the table's
+    rules, not the default 连庄 (a draw keeps the dealer there)."""
+    env = VectorEnv("mcr", 2, seed=4, opponents="random", game=1, max_deals=64)
+    dealer = [json.loads(env.log(i)[0])["dealer"] for i in range(env.num_envs)]
+    deal = [env._native.deal_id(i) for i in range(env.num_envs)]
+    passed = 0
+    for _ in range(3000):
+        _, _, terminated, truncated, _ = env.step(env.sample_actions())
+        for i in range(env.num_envs):
+            if env._native.deal_id(i) == deal[i]:
+                continue
+            now = json.loads(env.log(i)[0])["dealer"]
+            if not (terminated[i] or truncated[i]):  # the next deal of the same game
+                assert now == (dealer[i] + 1) % 4
+                passed += 1
+            dealer[i], deal[i] = now, env._native.deal_id(i)
+    assert passed >= 4
+
+
 @pytest.mark.parametrize("encoding", ["compact-v2", "extended-v2"])
 def test_the_planes_are_what_the_documentation_says(encoding: str):
     """Every seat's planes at every step equal the pure-Python twin's, built from the ``Table`` observation of a

@@ -230,7 +230,7 @@ impl TableEnv {
                     let episode_over = match &mut self.game {
                         None => true,
                         Some(game) => {
-                            game.record(outcome);
+                            game.record_under(outcome, &adjudicator.table_rules());
                             for (sum, p) in self.earlier.iter_mut().zip(paid) {
                                 *sum += p;
                             }
