@@ -6,6 +6,7 @@ use super::kind_masks::{KindMasks, PairCounts};
 use super::standard::{table_missing, StandardQuery};
 use crate::forms::{FormOptions, FormSet};
 use crate::knitted_pattern::KnittedPattern;
+use crate::sim::kind_mask::kinds_held;
 use crate::tile::kind_mask;
 use crate::tile::{Counts, NUM_KINDS};
 
@@ -195,7 +196,7 @@ pub fn plain_knitted_straight_missing_within<K: Kernels>(
     sets: usize,
     limit: u8,
 ) -> u8 {
-    let held = held_kinds(counts);
+    let held = kinds_held(counts);
     let mut best = u8::MAX;
     for (pattern, &kinds) in KNITTED_PATTERNS.iter().zip(&KNITTED_SETS) {
         let gaps = PATTERN_KINDS - (held & kinds).count_ones() as u8;
@@ -224,7 +225,7 @@ pub fn plain_knitted_straight_lowering<K: Kernels>(
     sets: usize,
     missing: u8,
 ) -> u64 {
-    let held = held_kinds(counts);
+    let held = kinds_held(counts);
     let mut lowering = 0u64;
     for (pattern, &kinds) in KNITTED_PATTERNS.iter().zip(&KNITTED_SETS) {
         let gaps = PATTERN_KINDS - (held & kinds).count_ones() as u8;
@@ -250,14 +251,6 @@ pub fn plain_knitted_straight_lowering<K: Kernels>(
         }
     }
     lowering
-}
-
-/// The kinds `counts` holds, bit k = kind k.
-fn held_kinds(counts: &Counts) -> u64 {
-    counts
-        .iter()
-        .enumerate()
-        .fold(0u64, |held, (kind, &n)| held | (u64::from(n > 0) << kind))
 }
 
 /// Kinds in a knitted pattern.
