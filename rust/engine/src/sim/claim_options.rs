@@ -14,14 +14,6 @@ pub(crate) struct ClaimOptions {
 }
 
 impl ClaimOptions {
-    /// No claim at all (the `Default`, usable in constants).
-    pub const NONE: ClaimOptions = ClaimOptions {
-        win: false,
-        pon: false,
-        kong: false,
-        chows: 0,
-    };
-
     /// Whether the seat has a choice besides passing.
     pub fn any(&self) -> bool {
         self.win || self.pon || self.kong || self.chows != 0

@@ -39,10 +39,6 @@ pub const SEATS: u8 = 4;
 /// Room reserved for a deal's log: about 200 events in a typical deal.
 const EXPECTED_EVENTS: usize = 256;
 
-/// The empty choices of a claim window, as a constant (see [`InlineVec::empty`]).
-const NO_CHOICES: InlineVec<(u8, ClaimOptions), { SEATS as usize - 1 }> =
-    InlineVec::empty((0, ClaimOptions::NONE));
-
 /// What one seat holds and shows.
 #[derive(Clone, Debug)]
 pub(crate) struct SeatState {
@@ -1407,7 +1403,7 @@ impl Deal {
         offer: Offer,
         adjudicator: &A,
     ) -> Result<()> {
-        let mut choices = NO_CHOICES;
+        let mut choices = InlineVec::new();
         let next = self.next_active(from);
         let source = if offer.robs() { ROBBING_KONG } else { DISCARD };
         // The rules read once, into locals: the loop below takes `&mut self`, so fields would be reloaded.
@@ -1463,7 +1459,7 @@ impl Deal {
                     from,
                     offer,
                     choices,
-                    answers: InlineVec::empty(Action::Pass),
+                    answers: InlineVec::new(),
                 });
                 Ok(())
             }

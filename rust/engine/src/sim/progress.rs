@@ -18,6 +18,7 @@ use super::byte_lanes::ByteLanes;
 use super::capped_suit::CappedRuns;
 use super::distance_lanes::{combined, ENTRIES_BEYOND};
 use super::drawn_table::{DrawnTable, HONOURS_DRAWN, NUMBERED_DRAWN};
+use super::inline_vec::InlineVec;
 use super::kind_mask::kinds_held;
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
@@ -101,15 +102,29 @@ impl CappedSuits {
     }
 }
 
-/// A discard among the best and the hand it leaves, with its discarded suit's (exact) vector.
+/// One entry per kind a 3n+2 hand can discard: at most one per tile of its largest concealed part.
+const MAX_DISCARDS: usize = 3 * MAX_SETS + 2;
+
+/// Per-discard results of one hand, kept inline (no allocation on the bot's every turn).
+pub(crate) type Discards<T> = InlineVec<T, MAX_DISCARDS>;
+
+/// A discard among the best, with its discarded suit's (exact) vector after it.
+#[derive(Clone, Copy)]
 struct Candidate {
     tile: Tile,
-    left: Counts,
     own: Distances,
+}
+
+impl Candidate {
+    /// The hand the discard leaves of `counts`.
+    fn left(&self, counts: &Counts) -> Counts {
+        changed(counts, usize::from(self.tile.index()), false)
+    }
 }
 
 /// A 3n+1 hand's fewest missing tiles and its useful draws: the copies sure to lower that count, and the
 /// kinds (bits by kind index) whose draw may lower it, for the exact capped programme to settle.
+#[derive(Clone, Copy)]
 struct Draws {
     missing: u8,
     useful: u32,
@@ -118,6 +133,14 @@ struct Draws {
 }
 
 impl Draws {
+    /// The progress counting only the sure draws: exact when none is left to confirm.
+    fn sure_progress(&self) -> Progress {
+        Progress {
+            shanten: self.missing as i8 - 1,
+            useful: self.useful,
+        }
+    }
+
     /// The most useful copies the hand can have.
     fn bound(&self) -> u32 {
         self.useful + self.unconfirmed_copies
@@ -126,6 +149,7 @@ impl Draws {
 
 /// The standard form's vectors of a hand: per suit its own, and the combination of the other three laid out
 /// against it (see [`Evaluator::completion`]).
+#[derive(Clone, Copy)]
 struct SuitVectors {
     own: [Distances; 4],
     rest: [Distances; 4],
@@ -164,13 +188,18 @@ impl<'a> Evaluator<'a> {
         unseen: &'a Counts,
         capped: &'a mut CappedSuits,
     ) -> Evaluator<'a> {
-        let mut declared = [0; NUM_KINDS];
-        for meld in melds {
-            meld.add_tiles(&mut declared);
-        }
         let size: usize = concealed.iter().map(|&c| usize::from(c)).sum();
-        let caps = declared.map(|used| COPIES.saturating_sub(used));
-        let capped_suit = Suit::ALL.map(|suit| caps[suit_range(suit)].iter().any(|&c| c < COPIES));
+        let mut caps = [COPIES; NUM_KINDS];
+        let mut capped_suit = [false; 4];
+        // Most hands the bot weighs have no meld: nothing to cap.
+        if !melds.is_empty() {
+            let mut declared = [0; NUM_KINDS];
+            for meld in melds {
+                meld.add_tiles(&mut declared);
+            }
+            caps = declared.map(|used| COPIES.saturating_sub(used));
+            capped_suit = Suit::ALL.map(|suit| caps[suit_range(suit)].iter().any(|&c| c < COPIES));
+        }
         let capped_kinds = Suit::ALL
             .into_iter()
             .filter(|&suit| capped_suit[suit as usize])
@@ -227,26 +256,34 @@ impl<'a> Evaluator<'a> {
     /// copies), each with that progress, in kind order.
     ///
     /// The four-copy tables bound each discard's useful copies from above, so the exact capped programme
-    /// runs only for discards whose bound reaches the best exact count so far, highest bound first.
-    pub fn best_discards(&mut self, counts: &Counts) -> Result<Vec<(Tile, Progress)>> {
+    /// runs only for discards whose bound reaches the best exact count so far, highest bound first. Nothing is
+    /// allocated: the efficiency bot asks this at every turn.
+    pub(crate) fn best_discards(&mut self, counts: &Counts) -> Result<Discards<(Tile, Progress)>> {
         let (candidates, vectors) = self.discards(counts)?;
         let pairs = self.pairs(&vectors.own);
-        let mut bounded: Vec<_> = candidates
-            .into_iter()
-            .map(|candidate| {
-                let suit = candidate.tile.suit() as usize;
-                let after = self.with_suit_changed(&vectors, &pairs, suit, candidate.own);
-                let draws = self.draws(&candidate.left, &after);
-                (candidate, after, draws)
-            })
-            .collect();
-        bounded.sort_by_key(|(_, _, draws)| Reverse(draws.bound()));
-        let mut best: Vec<(Tile, Progress)> = Vec::new();
-        for (candidate, after, draws) in bounded {
-            if best.first().is_some_and(|b| draws.bound() < b.1.useful) {
+        // Each candidate's vectors and draws by its position; the positions sorted highest bound first, in
+        // kind order among equal bounds (small keys sort faster than the candidates themselves).
+        let mut afters = Discards::new();
+        let mut draws = Discards::new();
+        let mut order = Discards::new();
+        for (position, candidate) in candidates.iter().enumerate() {
+            let suit = candidate.tile.suit() as usize;
+            afters.push(self.with_suit_changed(&vectors, &pairs, suit, candidate.own));
+            draws.push(self.draws(&candidate.left(counts), &afters[position]));
+            order.push((Reverse(draws[position].bound()), position));
+        }
+        order.sort_unstable();
+        let mut best = Discards::new();
+        for (Reverse(bound), position) in order {
+            if best
+                .first()
+                .is_some_and(|b: &(Tile, Progress)| bound < b.1.useful)
+            {
                 break;
             }
-            let progress = self.confirmed(&candidate.left, &after, &draws);
+            let candidate = &candidates[position];
+            let progress =
+                self.confirmed(&candidate.left(counts), &afters[position], &draws[position]);
             if best.first().is_some_and(|b| progress.useful > b.1.useful) {
                 best.clear();
             }
@@ -254,22 +291,18 @@ impl<'a> Evaluator<'a> {
                 best.push((candidate.tile, progress));
             }
         }
-        best.sort_by_key(|&(tile, _)| tile);
+        best.sort_unstable_by_key(|&(tile, _)| tile);
         Ok(best)
     }
 
     /// The discards of the 3n+2 `counts` that leave it ready (shanten 0), in kind order; none when no
     /// discard does.
-    pub fn ready_discards(&mut self, counts: &Counts) -> Result<Vec<Tile>> {
-        if self.shanten(counts) != 0 {
-            return Ok(Vec::new());
+    pub(crate) fn ready_discards(&mut self, counts: &Counts) -> Result<Discards<Tile>> {
+        let mut ready = Discards::new();
+        if self.shanten(counts) == 0 {
+            ready.extend(self.discards(counts)?.0.iter().map(|c| c.tile));
         }
-        Ok(self
-            .discards(counts)?
-            .0
-            .into_iter()
-            .map(|c| c.tile)
-            .collect())
+        Ok(ready)
     }
 
     /// The combination of each two suits of `own`, by suit indices (either order).
@@ -313,14 +346,13 @@ impl<'a> Evaluator<'a> {
     /// The discards of the 3n+2 `counts` that leave the fewest missing tiles, and the vectors of `counts`.
     /// Inlined into its callers: returned through memory, its vectors cost a copy per decision.
     #[inline(always)]
-    fn discards(&mut self, counts: &Counts) -> Result<(Vec<Candidate>, SuitVectors)> {
+    fn discards(&mut self, counts: &Counts) -> Result<(Discards<Candidate>, SuitVectors)> {
         let vectors = self.vectors(counts);
         // That fewest is known beforehand (see `shanten`). Each discard's count is bounded from below by the
         // four-copy tables (exact in a suit without caps): only a discard whose bound reaches the fewest
         // runs the exact capped programme.
         let fewest = self.missing(counts, &vectors).max(1);
-        // One candidate at most per kind held: room for all 34 would leave the allocator's per-thread cache.
-        let mut candidates = Vec::with_capacity(counts.iter().filter(|&&c| c > 0).count());
+        let mut candidates = Discards::new();
         let keys = hand_keys_packed(counts);
         for tile in (0..NUM_KINDS as u8).filter_map(Tile::new) {
             if counts[tile.index() as usize] == 0 {
@@ -340,7 +372,7 @@ impl<'a> Evaluator<'a> {
                 missing = completion.min(self.whole_hand_missing(&left, completion));
             }
             if missing == fewest {
-                candidates.push(Candidate { tile, left, own });
+                candidates.push(Candidate { tile, own });
             }
         }
         if candidates.is_empty() {
@@ -419,7 +451,7 @@ impl<'a> Evaluator<'a> {
     /// four-copy vector bounds the capped one from below, so a draw it did not let through cannot lower the
     /// count.
     fn confirmed(&mut self, counts: &Counts, vectors: &SuitVectors, draws: &Draws) -> Progress {
-        let mut useful = draws.useful;
+        let mut progress = draws.sure_progress();
         let mut unconfirmed = draws.unconfirmed;
         while unconfirmed != 0 {
             let kind = unconfirmed.trailing_zeros() as usize;
@@ -430,13 +462,10 @@ impl<'a> Evaluator<'a> {
             let exact = self.capped_distances(suit, &changed(counts, kind, true));
             let limits = lowering_limits(draws.missing, &vectors.rest[suit as usize]);
             if ByteLanes::load(&exact).any_below(limits) {
-                useful += u32::from(self.unseen[kind]);
+                progress.useful += u32::from(self.unseen[kind]);
             }
         }
-        Progress {
-            shanten: draws.missing as i8 - 1,
-            useful,
-        }
+        progress
     }
 
     fn vectors(&mut self, counts: &Counts) -> SuitVectors {
@@ -746,7 +775,7 @@ mod tests {
                 rows.sort_by_key(|row| row.0);
                 rows
             };
-            assert_eq!(got, want, "{hand:?}");
+            assert_eq!(*got, *want, "{hand:?}");
         }
     }
 
