@@ -24,7 +24,9 @@ use crate::tile::COPIES;
 /// Distances of every count vector of one suit.
 pub struct SuitTable {
     class_of: Vec<u8>,
-    classes: Vec<Distances>,
+    /// The vector of each class, indexed by a whole byte so that a class needs no bounds check: the slots no
+    /// class has ([`NO_CLASS`] among them) hold unreachable.
+    classes: Box<[Distances; 256]>,
 }
 
 /// A class no vector has (there are at most 187): it reads as unreachable.
@@ -43,7 +45,7 @@ impl SuitTable {
     #[inline(always)]
     pub fn distances(&self, key: usize) -> &Distances {
         match self.class_of.get(key) {
-            Some(&class) => &self.classes[class as usize],
+            Some(&class) => &self.classes[usize::from(class)],
             None => &UNREACHABLE,
         }
     }
@@ -57,13 +59,16 @@ impl SuitTable {
     /// The distances of a class from [`SuitTable::class`]; unreachable for [`NO_CLASS`].
     #[inline(always)]
     pub fn class_distances(&self, class: u8) -> &Distances {
-        self.classes.get(usize::from(class)).unwrap_or(&UNREACHABLE)
+        &self.classes[usize::from(class)]
     }
 
     /// Number of distinct distance vectors.
     #[cfg(test)]
     fn class_count(&self) -> usize {
-        self.classes.len()
+        self.class_of
+            .iter()
+            .max()
+            .map_or(0, |&class| usize::from(class) + 1)
     }
 
     fn generate(kinds: usize, states: usize, chows: bool) -> SuitTable {
@@ -175,14 +180,17 @@ fn distances_by_key(states: usize, kinds: usize, contained: &[u16]) -> Vec<Dista
 /// Stores each distinct vector once.
 fn intern(distances: &[Distances]) -> SuitTable {
     let mut index: HashMap<Distances, u8> = HashMap::new();
-    let mut classes = Vec::new();
+    let mut classes = Box::new([UNREACHABLE; 256]);
+    let mut class_count = 0;
     let class_of = distances
         .iter()
         .map(|d| {
             *index.entry(*d).or_insert_with(|| {
-                classes.push(*d);
-                // 187 classes exist at most (checked by a test), so a byte holds the class.
-                (classes.len() - 1) as u8
+                // 187 classes exist at most (checked by a test), so a byte holds the class and NO_CLASS stays
+                // free.
+                classes[class_count] = *d;
+                class_count += 1;
+                (class_count - 1) as u8
             })
         })
         .collect();
@@ -217,8 +225,9 @@ mod tests {
 
     #[test]
     fn classes_fit_in_a_byte() {
-        assert!(NUMBERED.class_count() <= u8::MAX as usize + 1);
-        assert!(HONOURS.class_count() <= u8::MAX as usize + 1);
+        assert!(NUMBERED.class_count() <= usize::from(NO_CLASS));
+        assert!(HONOURS.class_count() <= usize::from(NO_CLASS));
+        assert_eq!(*NUMBERED.class_distances(NO_CLASS), UNREACHABLE);
         eprintln!(
             "classes: {} numbered, {} honours",
             NUMBERED.class_count(),

@@ -48,6 +48,9 @@ pub(crate) struct SeatState {
     pub discards: Vec<Tile>,
     /// The kinds among `discards`, bit k = kind k (the bots' 熟张 test is then one bit test per seat).
     pub discarded_kinds: KindMask,
+    /// The seat's tiles in the open, by kind: its melds' and its discards still on the table (what every seat
+    /// sees of it; the efficiency bot counts unseen copies from them at every decision).
+    pub shown: Counts,
     /// The flowers set aside (bit f = flower f, 1f..8f).
     pub flowers: u8,
     /// 漏胡: bit k set = the seat passed a legal win on tile kind k and has not 动牌 (drawn or claimed) since.
@@ -72,6 +75,7 @@ impl Default for SeatState {
             melds: Vec::new(),
             discards: Vec::new(),
             discarded_kinds: 0,
+            shown: [0; NUM_KINDS],
             flowers: 0,
             missed_wins: 0,
             missed_fan: 0,
@@ -119,11 +123,13 @@ impl SeatState {
     fn discard(&mut self, tile: Tile) {
         self.discards.push(tile);
         self.discarded_kinds |= tile_bit(tile);
+        self.shown[tile.index() as usize] += 1;
     }
 
     /// Its last discard, claimed into another seat's meld, leaves the table.
     fn discard_claimed(&mut self) {
         if let Some(tile) = self.discards.pop() {
+            self.shown[tile.index() as usize] -= 1;
             if !self.discards.contains(&tile) {
                 self.discarded_kinds &= !tile_bit(tile);
             }
@@ -1210,6 +1216,7 @@ impl Deal {
             })?;
         pon.kind = MeldKind::AddedKong;
         let meld = *pon;
+        state.shown[tile.index() as usize] += 1;
         let feeder = meld.from_offset.map(|offset| seat_after(seat, offset));
         self.events.push(Event::Meld {
             seat,
@@ -1235,7 +1242,9 @@ impl Deal {
     }
 
     fn add_meld(&mut self, seat: u8, meld: Meld, from: Option<u8>) {
-        self.seats[seat as usize].melds.push(meld);
+        let state = &mut self.seats[seat as usize];
+        state.melds.push(meld);
+        meld.add_tiles(&mut state.shown);
         log::append(&mut self.events, || Event::Meld { seat, meld, from });
     }
 
@@ -1755,12 +1764,22 @@ impl Deal {
                 )));
             }
             flowers |= u32::from(state.flowers);
-            let mut held = state.concealed;
+            let mut shown = [0; NUM_KINDS];
             for meld in &state.melds {
-                meld.add_tiles(&mut held);
+                meld.add_tiles(&mut shown);
             }
             for tile in &state.discards {
-                held[tile.index() as usize] += 1;
+                shown[tile.index() as usize] += 1;
+            }
+            if shown != state.shown {
+                return Err(EngineError::hand(format!(
+                    "invariant broken: seat {seat}'s tiles in the open {:?} are not its melds' and discards' {shown:?}",
+                    state.shown
+                )));
+            }
+            let mut held = state.concealed;
+            for (held, shown) in held.iter_mut().zip(shown) {
+                *held += shown;
             }
             let discarded = state
                 .discards

@@ -125,11 +125,7 @@ impl Decision<'_> {
         let view = View {
             concealed: *observation.hand(),
             melds,
-            unseen: unseen_copies(
-                observation.hand(),
-                (0..SEATS).flat_map(|s| observation.melds(s)),
-                (0..SEATS).flat_map(|s| observation.discards(s).iter().copied()),
-            )?,
+            unseen: unseen_copies(observation.hand(), (0..SEATS).map(|s| observation.shown(s)))?,
             seat,
             dealer: observation.dealer(),
             round_wind: observation.round_wind(),
@@ -190,10 +186,10 @@ impl Decision<'_> {
         let discards = self
             .evaluator(view, &view.concealed, view.melds)
             .best_discards(&view.concealed)?;
-        // Only the legal discards (必须打缺 restricts them at a 定缺 table).
+        // Only the legal discards (必须打缺 restricts them at a 定缺 table), found in the sorted legal actions.
         let (discard, discard_progress) = discards
             .into_iter()
-            .filter(|&(tile, _)| legal.contains(&Action::Discard(tile)))
+            .filter(|&(tile, _)| legal.binary_search(&Action::Discard(tile)).is_ok())
             .min_by_key(|&(tile, progress)| {
                 (
                     progress.rank(),

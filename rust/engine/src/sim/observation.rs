@@ -89,6 +89,15 @@ impl<'a> Observation<'a> {
             .map_or(&[], |s| &s.discards)
     }
 
+    /// A seat's tiles in the open, by kind: its melds' and its discards still on the table.
+    pub fn shown(&self, seat: u8) -> &'a Counts {
+        const NONE: &Counts = &[0; crate::tile::NUM_KINDS];
+        self.deal
+            .seats
+            .get(seat as usize)
+            .map_or(NONE, |s| &s.shown)
+    }
+
     /// The kinds among a seat's discards still on the table (bit k = kind k).
     pub fn discarded_kinds(&self, seat: u8) -> crate::tile::KindMask {
         self.deal

@@ -654,28 +654,26 @@ fn changed(counts: &Counts, kind: usize, add: bool) -> Counts {
     result
 }
 
-/// Copies of each kind a seat has not seen: four minus its own concealed tiles and every tile in the open
-/// (all melds, all discards still on the table). An inconsistent view is an error, not a wrapped count.
-pub fn unseen_copies<'m>(
+/// Copies of each kind a seat has not seen: four minus its own concealed tiles and every tile in the open —
+/// `shown`, each seat's melds and discards still on the table, by kind. An inconsistent view is an error, not a
+/// wrapped count.
+pub fn unseen_copies<'s>(
     concealed: &Counts,
-    melds: impl Iterator<Item = &'m Meld>,
-    discards: impl Iterator<Item = Tile>,
+    shown: impl IntoIterator<Item = &'s Counts>,
 ) -> Result<Counts> {
     let mut seen = *concealed;
-    for meld in melds {
-        meld.add_tiles(&mut seen);
+    for counts in shown {
+        for (seen, &count) in seen.iter_mut().zip(counts) {
+            *seen = seen.saturating_add(count);
+        }
     }
-    for tile in discards {
-        let slot = &mut seen[tile.index() as usize];
-        *slot = slot.saturating_add(1);
+    if let Some(kind) = seen.iter().position(|&count| count > COPIES) {
+        return Err(EngineError::hand(format!(
+            "tile kind {kind} seen {} times: at most 4",
+            seen[kind]
+        )));
     }
-    let mut unseen = [0; NUM_KINDS];
-    for (kind, (slot, count)) in unseen.iter_mut().zip(seen).enumerate() {
-        *slot = COPIES.checked_sub(count).ok_or_else(|| {
-            EngineError::hand(format!("tile kind {kind} seen {count} times: at most 4"))
-        })?;
-    }
-    Ok(unseen)
+    Ok(seen.map(|count| COPIES - count))
 }
 
 #[cfg(test)]
