@@ -108,10 +108,11 @@ const MAX_DISCARDS: usize = 3 * MAX_SETS + 2;
 /// Per-discard results of one hand, kept inline (no allocation on the bot's every turn).
 pub(crate) type Discards<T> = InlineVec<T, MAX_DISCARDS>;
 
-/// A discard among the best, with its discarded suit's (exact) vector after it.
+/// A discard among the best, with its discarded suit's key and (exact) vector after it.
 #[derive(Clone, Copy)]
 struct Candidate {
     tile: Tile,
+    key: usize,
     own: Distances,
 }
 
@@ -261,6 +262,7 @@ impl<'a> Evaluator<'a> {
     pub(crate) fn best_discards(&mut self, counts: &Counts) -> Result<Discards<(Tile, Progress)>> {
         let (candidates, vectors) = self.discards(counts)?;
         let pairs = self.pairs(&vectors.own);
+        let keys = hand_keys_packed(counts);
         // Each candidate's vectors and draws by its position; the positions sorted highest bound first, in
         // kind order among equal bounds (small keys sort faster than the candidates themselves).
         let mut afters = Discards::new();
@@ -269,7 +271,9 @@ impl<'a> Evaluator<'a> {
         for (position, candidate) in candidates.iter().enumerate() {
             let suit = candidate.tile.suit() as usize;
             afters.push(self.with_suit_changed(&vectors, &pairs, suit, candidate.own));
-            draws.push(self.draws(&candidate.left(counts), &afters[position]));
+            let mut keys = keys;
+            keys[suit] = candidate.key;
+            draws.push(self.draws(&candidate.left(counts), keys, &afters[position]));
             order.push((Reverse(draws[position].bound()), position));
         }
         order.sort_unstable();
@@ -372,7 +376,7 @@ impl<'a> Evaluator<'a> {
                 missing = completion.min(self.whole_hand_missing(&left, completion));
             }
             if missing == fewest {
-                candidates.push(Candidate { tile, own });
+                candidates.push(Candidate { tile, key, own });
             }
         }
         if candidates.is_empty() {
@@ -387,13 +391,13 @@ impl<'a> Evaluator<'a> {
     }
 
     fn progress_with(&mut self, counts: &Counts, vectors: &SuitVectors) -> Progress {
-        let draws = self.draws(counts, vectors);
+        let draws = self.draws(counts, hand_keys_packed(counts), vectors);
         self.confirmed(counts, vectors, &draws)
     }
 
     /// The useful draws of the 3n+1 `counts` as the four-copy tables see them: exact outside capped suits,
     /// and in a capped suit the draws the exact programme must still [confirm](Evaluator::confirmed).
-    fn draws(&self, counts: &Counts, vectors: &SuitVectors) -> Draws {
+    fn draws(&self, counts: &Counts, keys: [usize; 4], vectors: &SuitVectors) -> Draws {
         let standard = self.completion(&vectors.own[0], &vectors.rest[0]);
         let orphans = self.orphans_missing(counts);
         let others = self.pairs_or_knitted_missing(counts, standard.min(orphans));
@@ -402,7 +406,6 @@ impl<'a> Evaluator<'a> {
         // one, so only a form at the minimum can lower it.
         let mut lowers_standard = 0u64;
         if standard == missing {
-            let keys = hand_keys_packed(counts);
             for suit in Suit::ALL {
                 let (table, row) = drawn_classes(suit, keys[suit as usize]);
                 let limits = lowering_limits(missing, &vectors.rest[suit as usize]);
