@@ -28,8 +28,9 @@ use kind_masks::PairCounts;
 use standard::{table_missing_of_keys, StandardQuery};
 
 pub(crate) use special::{
-    mask_forms_missing, mask_forms_missing_of_masks, plain_knitted_straight_lowering,
-    plain_knitted_straight_missing_within, seven_pairs_count, seven_pairs_lowering_draws,
+    honours_knitted_lowering_draws, mask_forms_missing, mask_forms_missing_of_masks,
+    plain_knitted_straight_lowering, plain_knitted_straight_missing_within, seven_pairs_count,
+    seven_pairs_lowering_draws,
 };
 pub(crate) use standard::StandardParts;
 pub(crate) use useful::plain_useful;

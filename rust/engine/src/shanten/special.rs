@@ -146,6 +146,25 @@ pub fn honours_knitted_missing(masks: &KindMasks) -> u8 {
         .unwrap_or(TARGET_TILES)
 }
 
+/// [`honours_knitted_missing`] of the 3n+1 `counts`, and the kinds (bits by kind index) whose draw lowers it: a
+/// kind not held that lies in a pattern reaching the fewest (a draw adds one distinct tile to the patterns
+/// holding its kind, and the others stay behind), where that fewest is not 0 already. One pass over the six
+/// patterns instead of the count after each of the 34 draws.
+pub fn honours_knitted_lowering_draws(counts: &Counts) -> (u8, u64) {
+    let masks = kind_masks(counts);
+    let missing = honours_knitted_missing(&masks);
+    let mut lowering = 0;
+    if missing > 0 {
+        for &pattern in &KNITTED_SETS {
+            let targets = pattern | HONOUR_KINDS;
+            if TARGET_TILES - masks.held_in(targets).min(TARGET_TILES) == missing {
+                lowering |= targets & !masks.held;
+            }
+        }
+    }
+    (missing, lowering)
+}
+
 /// 组合龙: the nine tiles of a knitted pattern plus `query.sets` more sets and a pair (one set concealed, or none
 /// when a declared meld is the set). The knitted tiles take one copy of each of their kinds off the caps; where
 /// a cap is already zero that copy must be a wild standing for a fifth copy. None when no pattern fits the caps.
@@ -274,29 +293,41 @@ mod tests {
     use crate::sim::Rng;
     use crate::tile::COPIES;
 
-    /// The draws that lower seven pairs are those after which `mask_forms_missing` counts fewer missing.
-    #[test]
-    fn seven_pairs_count_and_lowering_draws_agree_with_the_portable_count() {
-        let opts = FormOptions {
-            forms: FormSet::SEVEN_PAIRS,
-            seven_pairs_quads: true,
-            wild_fifth_copy: true,
-        };
-        let mut rng = Rng::for_stream(3, 0, 0);
-        for round in 0..4000 {
-            // Hands of few kinds too, so that triples and quads come up.
-            let kinds = [34, 9, 5][round % 3];
+    /// Random 13-tile hands drawn from all kinds, from a few kinds (so that triples and quads come up), or
+    /// from one knitted pattern and the honours (so that 全不靠 is near).
+    fn sample_hands(seed: u64) -> impl Iterator<Item = Counts> {
+        let mut rng = Rng::for_stream(seed, 0, 0);
+        (0..6000).map(move |round| {
+            let pattern = KNITTED_SETS[round % 6] | HONOUR_KINDS;
+            let kinds: Vec<usize> = match round % 4 {
+                0 => (0..NUM_KINDS).collect(),
+                1 => (0..9).collect(),
+                2 => (0..5).collect(),
+                _ => (0..NUM_KINDS).filter(|&k| pattern >> k & 1 == 1).collect(),
+            };
             let mut counts = [0u8; NUM_KINDS];
             let mut size = 0;
             while size < 13 {
-                let kind = rng.below(kinds) as usize;
+                let kind = kinds[rng.below(kinds.len() as u64) as usize];
                 if counts[kind] < COPIES {
                     counts[kind] += 1;
                     size += 1;
                 }
             }
+            counts
+        })
+    }
+
+    /// `lowering_draws` against `mask_forms_missing` of `forms` alone: its count, and the draws after which
+    /// that count is lower.
+    fn lowering_draws_agree(forms: FormSet, lowering_draws: fn(&Counts) -> (u8, u64)) {
+        let opts = FormOptions {
+            forms,
+            seven_pairs_quads: true,
+            wild_fifth_copy: true,
+        };
+        for counts in sample_hands(3) {
             let missing = mask_forms_missing(Portable, &counts, opts);
-            assert_eq!(seven_pairs_count(&counts), missing, "{counts:?}");
             let mut lowering = 0u64;
             for kind in (0..NUM_KINDS).filter(|&k| counts[k] < COPIES) {
                 let mut drawn = counts;
@@ -305,11 +336,20 @@ mod tests {
                     lowering |= 1 << kind;
                 }
             }
-            assert_eq!(
-                seven_pairs_lowering_draws(&counts),
-                (missing, lowering),
-                "{counts:?}"
-            );
+            assert_eq!(lowering_draws(&counts), (missing, lowering), "{counts:?}");
         }
+    }
+
+    #[test]
+    fn seven_pairs_count_and_lowering_draws_agree_with_the_portable_count() {
+        lowering_draws_agree(FormSet::SEVEN_PAIRS, seven_pairs_lowering_draws);
+        for counts in sample_hands(4) {
+            assert_eq!(seven_pairs_count(&counts), seven_pairs_lowering_draws(&counts).0);
+        }
+    }
+
+    #[test]
+    fn honours_knitted_lowering_draws_agree_with_the_portable_count() {
+        lowering_draws_agree(FormSet::KNITTED, honours_knitted_lowering_draws);
     }
 }

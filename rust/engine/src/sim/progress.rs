@@ -25,9 +25,9 @@ use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Meld, MAX_SETS};
 use crate::shanten::kernels::Portable;
 use crate::shanten::{
-    mask_forms_missing, plain_knitted_straight_lowering, plain_knitted_straight_missing_within,
-    seven_pairs_count, seven_pairs_lowering_draws, slot, Distances, HONOURS, NUMBERED,
-    SETS_IN_KNITTED_STRAIGHT, UNREACHABLE,
+    honours_knitted_lowering_draws, mask_forms_missing, plain_knitted_straight_lowering,
+    plain_knitted_straight_missing_within, seven_pairs_count, seven_pairs_lowering_draws, slot,
+    Distances, HONOURS, NUMBERED, SETS_IN_KNITTED_STRAIGHT, UNREACHABLE,
 };
 use crate::suit_key::{hand_keys_packed, suit_key};
 use crate::tile::{Counts, Suit, Tile, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
@@ -564,18 +564,19 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// The kinds (bits by kind index) whose draw lowers seven pairs, 全不靠 or 组合龙 below `missing`, their count
-    /// of `counts`: seven pairs alone from its pair counts at once (the Sichuan and Taiwan aim), else kind by
-    /// kind.
+    /// The kinds (bits by kind index) whose draw lowers seven pairs, 全不靠 or 组合龙 below `missing`, their
+    /// fewest of `counts`. A draw lowers a form's count by one at most, so only a form at `missing` can go
+    /// below it, and the least of several forms goes below it exactly when one of them does.
     fn pairs_or_knitted_lowering(&self, counts: &Counts, missing: u8) -> u64 {
-        if self.pairs_or_knitted.is_some_and(seven_pairs_alone) && !self.knitted_straight {
-            return seven_pairs_lowering_draws(counts).1;
-        }
         let mut lowering = 0;
-        if self.pairs_or_knitted.is_some() {
-            for kind in (0..NUM_KINDS).filter(|&k| self.unseen[k] > 0) {
-                let lowers = self.masked_forms_missing(&changed(counts, kind, true)) < missing;
-                lowering |= u64::from(lowers) << kind;
+        if let Some(opts) = self.pairs_or_knitted {
+            let at_missing = |(count, kinds): (u8, u64)| if count == missing { kinds } else { 0 };
+            if opts.forms.contains(FormSet::SEVEN_PAIRS) {
+                // The evaluator counts four alike as two pairs (`Evaluator::new`).
+                lowering |= at_missing(seven_pairs_lowering_draws(counts));
+            }
+            if opts.forms.contains(FormSet::KNITTED) {
+                lowering |= at_missing(honours_knitted_lowering_draws(counts));
             }
         }
         if self.knitted_straight {
