@@ -213,7 +213,7 @@ def test_simulate_plays_sichuan_deterministically_and_zero_sum() -> None:
 
 
 def test_options_the_table_does_not_play_are_refused_by_name() -> None:
-    for option in (dict(mode="xueliu"), dict(returned_kong_pays=False)):
+    for option in (dict(locked_after_win=False), dict(returned_kong_pays=False)):
         name = next(iter(option))
         with pytest.raises(mjcore.RulesetError, match=f"options.{name}"):
             mjcore.Table(ruleset=SICHUAN.with_options(**option))

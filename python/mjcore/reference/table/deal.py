@@ -8,7 +8,7 @@ Exactly one seat acts at each decision point. Claims on a discard are asked seat
 the discarder; once all have answered they resolve by priority: win > pon/kong > chi, the winners chosen by
 ``several_winners`` (all: 一炮多响; first: answers stop at the first win; highest). An added kong is first
 offered to the seats that could rob it (抢杠). When the deal plays on after a win (``winners`` > 1), a winner
-leaves the table.
+leaves the table — or stays in, its hand locked, where the hooks say ``winners_stay`` (血流成河).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from .discard_history import discard_history
 from .eye import eye_declarations, locked_turn
 from .swap import pass_swapped, swap_choices, swap_direction
 from .wall import FIRST_FLOWER, Wall, tile_set
+from .winners_stay import wait_keeping_kongs
 
 __all__ = ["Deal", "SEATS"]
 
@@ -139,7 +140,8 @@ class Deal:
                                        f"{len(tile_set(rules))}")  # fmt: skip
         self._wins: list[Winner] = []  # the wins so far; the deal may play on after a win
         self.first_winners = 0  # how many won on the first winning tile (一炮多响: several)
-        self._won: set[int] = set()  # seats that have won and left the table
+        self._won: set[int] = set()  # seats that have won
+        self._left: set[int] = set()  # those of them that left the table (all, unless winners stay: 血流成河)
         self._extra_tile: set[int] = set()  # self-drawn winners, a robbed konger whose tile ended the deal
         self._seats = [_Seat() for _ in range(SEATS)]
         self._locked: set[int] = set()  # 眼牌: the seats that declared it, their hands locked (``eye``)
@@ -261,7 +263,7 @@ class Deal:
 
     def _next_active(self, seat: int) -> int:
         """The first seat after ``seat`` in turn order that has not won and left the table."""
-        return next((s for s in ((seat + o) % SEATS for o in range(1, SEATS)) if s not in self._won), seat)
+        return next((s for s in ((seat + o) % SEATS for o in range(1, SEATS)) if s not in self._left), seat)
 
     # Public view --------------------------------------------------------------------------------------------
 
@@ -430,9 +432,14 @@ class Deal:
         if not self._wins:
             self.first_winners = len(winners)
         self._won |= {w.seat for w in winners}
+        if self.hooks.winners_stay:
+            self._keep_winners_in(winners)
+        else:
+            self._left = set(self._won)
         self._wins += winners
         robbed = winners[0].from_seat if winners[0].robbing_kong else None
-        if len(self._wins) >= self.rules.winners or SEATS - len(self._won) <= 1:
+        enough = len(self._wins) >= self.rules.winners or SEATS - len(self._left) <= 1
+        if enough and not self.hooks.winners_stay:
             if robbed is not None:
                 self._extra_tile.add(robbed)
             self._finish()
@@ -442,6 +449,16 @@ class Deal:
             self._seats[robbed].concealed[winners[0].tile] -= 1
             self._seats[robbed].discards.append(winners[0].tile)
         self._draw_for(self._next_active(resume_after))
+
+    def _keep_winners_in(self, winners: list[Winner]) -> None:
+        """血流成河: the new winners stay in, their hands locked; a self-drawn winning tile leaves the hand face up,
+        with the winner's discards (``winners_stay``)."""
+        for w in winners:
+            self._locked.add(w.seat)
+            if w.from_seat is None:
+                self._extra_tile.discard(w.seat)
+                self._seats[w.seat].concealed[w.tile] -= 1
+                self._seats[w.seat].discards.append(w.tile)
 
     def _claim(self, seat: int, action: Action, tile: int, from_seat: int) -> None:
         self._seats[from_seat].discards.pop()
@@ -550,6 +567,7 @@ class Deal:
         self._extra_tile.add(drawer)
         winner = Winner(win.winner, tile, win.payer, False, win.fan)
         self._won.add(win.winner)
+        self._left.add(win.winner)
         self._events.append(log.win(winner))
         self._wins.append(winner)
         self.declared.append(Declared(win.fan, win.settled))
@@ -565,8 +583,10 @@ class Deal:
             source = "kong_bloom" if drawn.replacement else "self_draw"
             if source in rules.sources and self._judge(seat, drawn.tile, None, drawn, False) is not None:
                 legal.append(Action("win"))
-            if seat in self._locked:  # 眼牌: the drawn tile goes, unless it wins
-                self._legal = sorted(locked_turn(drawn.tile, bool(legal)), key=Action.sort_key)
+            if seat in self._locked:  # 眼牌, or a 血流 winner: the drawn tile goes, unless it wins (or kongs)
+                kongs = (wait_keeping_kongs(state.concealed, state.melds, drawn.tile, rules)
+                         if self.hooks.winners_stay and self._wall.remaining > 0 else [])  # fmt: skip
+                self._legal = sorted(locked_turn(drawn.tile, bool(legal)) + kongs, key=Action.sort_key)
                 self._phase = _Turn(seat, drawn)
                 return
             if self._wall.remaining > 0:
@@ -594,7 +614,9 @@ class Deal:
         may_win = ("robbing_kong" if robbing else "discard") in self.rules.sources
         for offset in range(1, SEATS):
             seat = (from_seat + offset) % SEATS
-            if seat in self._won or seat in self._locked or seat == feeder:  # a 眼牌 seat claims nothing
+            # Not asked: the seats that left, a 眼牌 seat (locked, never won: a locked 血流 winner may still
+            # win), the feeder.
+            if seat in self._left or (seat in self._locked and seat not in self._won) or seat == feeder:
                 continue
             options = []
             state = self._seats[seat]
@@ -605,7 +627,7 @@ class Deal:
                 fan = self._judge(seat, tile, from_seat, None, robbing)
                 if fan is not None and (not blocked or fan > state.missed_fan):
                     options.append(Action("win"))
-            if offer is _Offer.DISCARD:
+            if offer is _Offer.DISCARD and seat not in self._locked:  # a locked hand melds nothing
                 # Chi only by the seat right after the discarder (not by the next active one).
                 options += self._claim_options(seat, tile, offset == 1)
             if options:

@@ -114,6 +114,7 @@ class DealHooks:
     ghost_melds = False  # ghosts may be ponged and konged
     swap_tiles = 0  # 换三张: the tiles each seat passes after the deal (0: none; ``swap``)
     eye_declarations = False  # 眼牌: a seat on turn may lock its ready hand (``eye``)
+    winners_stay = False  # 血流成河: winners stay in, locked, and only the wall ends the deal (``winners_stay``)
 
     def flips(self) -> bool:
         """Whether a 翻鬼 indicator is turned from the wall's tail before the deal."""

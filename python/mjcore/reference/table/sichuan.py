@@ -1,4 +1,4 @@
-"""The Sichuan family at the twin's table (血战到底), the twin of the Rust ``rules::sichuan::at_table``: a hand of
+"""The Sichuan family at the twin's table (血战到底, or 血流成河: winners stay in, locked — ``winners_stay``), the twin of the Rust ``rules::sichuan::at_table``: a hand of
 at most two suits wins when the Sichuan scorer finds it a win reaching the 起胡 minimum, worth the fan it is paid
 on (the deal keeps a hand holding its void suit from winning, 定缺); the whole deal is settled once it ends —
 the log read back into its kongs and wins (who was still in, 杠上炮 and 呼叫转移), the seats still in at a 流局
@@ -83,6 +83,7 @@ class SichuanHooks(DealHooks):
         self.dealer_stays = {"first_winner": "first_win", "last_winner": "last_winner",
                              "rotate": "never"}[rules.options["next_dealer"]]  # fmt: skip
         self.must_discard_void = self.void_suit and bool(rules.options["must_discard_void"])
+        self.winners_stay = rules.options["mode"] == "xueliu"  # 血流成河: winners stay in, locked
 
     def settle_deal(self, deal: FinishedDeal) -> tuple[list[list[int]], list[int], list[int]]:
         rules = self.rules

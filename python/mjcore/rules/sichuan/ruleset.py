@@ -94,8 +94,9 @@ def _compile(rules: RegionalRuleset) -> Any:
 register_compiler("sichuan", _compile)
 
 
-# The table plays 血战到底 with these option values; other values still score and settle by hand.
-_TABLE_PLAYS = {"mode": "xuezhan", "returned_kong_pays": True, "earthly_hand": "first_draw",
+# The table plays 血战到底 and 血流成河 (its hands locked after a win: OC-S17) with these option values; other values
+# still score and settle by hand.
+_TABLE_PLAYS = {"returned_kong_pays": True, "earthly_hand": "first_draw",
                 "heavenly_after_kong": "void", "kong_on_empty_wall": False,
                 "resume_after": "winner", "locked_after_win": True}  # fmt: skip
 

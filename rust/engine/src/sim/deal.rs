@@ -33,6 +33,7 @@ use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 
 mod eye;
 mod swap;
+mod winners_stay;
 pub use swap::swap_direction;
 
 pub const SEATS: u8 = 4;
@@ -332,9 +333,11 @@ pub struct Deal {
     pub(crate) phase: Phase,
     /// The rules of the table, read from the adjudicator when the deal starts.
     pub(crate) rules: TableRules,
-    /// The wins so far (the deal may play on after a win), and the seats that have won and left the table.
+    /// The wins so far (the deal may play on after a win), the seats that have won, and those of them that
+    /// left the table (all of them, unless winners stay in: 血流成河).
     wins: Vec<Winner>,
     won: u8,
+    left: u8,
     /// How many won on the deal's first winning tile.
     first_winners: u8,
     /// The seats that declared 眼牌 (bits), their hands locked.
@@ -413,6 +416,7 @@ impl Deal {
             rules: adjudicator.table_rules(),
             wins: Vec::new(),
             won: 0,
+            left: 0,
             first_winners: 0,
             locked: 0,
             extra_tile: 0,
@@ -477,6 +481,7 @@ impl Deal {
         self.seats.iter_mut().for_each(SeatState::clear);
         self.wins.clear();
         self.won = 0;
+        self.left = 0;
         self.first_winners = 0;
         self.locked = 0;
         self.extra_tile = 0;
@@ -691,6 +696,7 @@ impl Deal {
             horse_hits: 0,
         };
         self.won |= 1 << win.winner;
+        self.left |= 1 << win.winner;
         self.events.push(Event::Win {
             seat: winner.seat,
             tile,
@@ -727,12 +733,12 @@ impl Deal {
     /// The first seat after `seat` in turn order that has not won and left the table.
     #[inline]
     fn next_active(&self, seat: u8) -> u8 {
-        if self.won == 0 {
+        if self.left == 0 {
             return seat_after(seat, 1);
         }
         (1..SEATS)
             .map(|offset| seat_after(seat, offset))
-            .find(|&s| self.won & (1 << s) == 0)
+            .find(|&s| self.left & (1 << s) == 0)
             .unwrap_or(seat)
     }
 
@@ -792,7 +798,8 @@ impl Deal {
             .map_or(self.event_payments, Outcome::payments)
     }
 
-    /// The seats that have won so far (bit s = seat s): a winner leaves the table when the deal plays on.
+    /// The seats that have won so far (bit s = seat s): a winner leaves the table when the deal plays on
+    /// (血战到底) or stays in, its hand locked (血流成河).
     pub fn winners_so_far(&self) -> u8 {
         self.won
     }
@@ -1083,6 +1090,11 @@ impl Deal {
             });
             self.won |= 1 << w.seat;
         }
+        if self.rules.winners_stay {
+            self.keep_winners_in(&winners);
+        } else {
+            self.left = self.won;
+        }
         let robbed = winners
             .first()
             .filter(|w| w.robbing_kong)
@@ -1093,8 +1105,9 @@ impl Deal {
         } else {
             self.wins.extend(winners);
         }
-        let active = SEATS - self.won.count_ones() as u8;
-        if self.wins.len() >= usize::from(self.rules.winners_to_end) || active <= 1 {
+        let active = SEATS - self.left.count_ones() as u8;
+        let enough = self.wins.len() >= usize::from(self.rules.winners_to_end) || active <= 1;
+        if enough && !self.rules.winners_stay {
             if let Some((konger, _)) = robbed {
                 self.extra_tile |= 1 << konger;
             }
@@ -1416,9 +1429,10 @@ impl Deal {
         let next = self.next_active(from);
         let source = if offer.robs() { ROBBING_KONG } else { DISCARD };
         // The rules read once, into locals: the loop below takes `&mut self`, so fields would be reloaded.
-        // Seats not asked: those that have won, and the discarder of a melded kong's tile (it cannot rob it).
-        let skip = self.won
-            | self.locked
+        // Seats not asked: those that have won and left, the 眼牌 seats (locked, never won: a locked winner of
+        // 血流成河 may still win), and the discarder of a melded kong's tile (it cannot rob it).
+        let skip = self.left
+            | (self.locked & !self.won)
             | if offer == Offer::MeldedKong {
                 1 << self.kong_feeder
             } else {
@@ -1442,7 +1456,10 @@ impl Deal {
                 continue;
             }
             let mut options = match offer {
-                Offer::Discard => self.claim_options(seat, tile, &claims, offset == 1),
+                // A locked hand melds nothing.
+                Offer::Discard if self.locked & (1 << seat) == 0 => {
+                    self.claim_options(seat, tile, &claims, offset == 1)
+                }
                 _ => ClaimOptions::default(),
             };
             let state = &self.seats[seat as usize];

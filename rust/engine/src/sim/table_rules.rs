@@ -117,6 +117,9 @@ pub struct TableRules {
     /// 眼牌 (Taiwan OC-T5): the forms a hand must be ready in for its seat to declare 眼牌 and lock it (`None`:
     /// not played). Set by a family's options.
     pub eye_forms: Option<FormSet>,
+    /// 血流成河 (Sichuan OC-S19, OC-S17): winners stay in, their hands locked, and only the wall's end ends the
+    /// deal (false: winners leave, as 血战到底). Set by a family's options.
+    pub winners_stay: bool,
     /// The wild kinds of each deal (none by default). Set by a family's adjudicator from its own section
     /// (推倒胡's `[ghosts]`), not by the table sections.
     pub ghosts: GhostRule,
@@ -149,6 +152,7 @@ impl Default for TableRules {
             must_discard_void: false,
             swap_tiles: 0,
             eye_forms: None,
+            winners_stay: false,
             ghosts: GhostRule::None,
             ghost_melds: false,
             follow_dealer: false,

@@ -1,4 +1,5 @@
-//! The Sichuan family at the table (血战到底): a hand wins when `score` finds it a win of at most two suits
+//! The Sichuan family at the table (血战到底, or 血流成河: winners stay in, locked — `TableRules::winners_stay`,
+//! played by the deal's `winners_stay` module; the end checks then look at the seats that never won): a hand wins when `score` finds it a win of at most two suits
 //! reaching the 起胡 minimum (the deal itself keeps a hand holding its declared void suit from winning, 定缺),
 //! worth the fan it is paid on; and the whole deal is settled once it ends by the one `settle` of a deal's
 //! money — the log read back into its kongs and wins (who was still in, 杠上炮 and 呼叫转移), the seats still
@@ -19,6 +20,9 @@ use crate::sim::log::Event;
 use crate::sim::table_rules::{DealerStays, Settlement, TableRules};
 use crate::sim::Action;
 use crate::tile::{Counts, NUM_KINDS};
+
+/// Four sets and a pair, or seven pairs (four alike count as two).
+const WINNING_FORMS: FormSet = FormSet::STANDARD.union(FormSet::SEVEN_PAIRS);
 
 /// Every seat, as `still_in` bits: `judge` prices a win as if all were in; `settle_deal` pays it exactly.
 const ALL_SEATS: u8 = 0b1111;
@@ -43,9 +47,6 @@ impl SichuanAtTable {
                 "settlement.kind: a Sichuan table settles as \"sichuan\"",
             ));
         }
-        if table.xueliu {
-            return refuse("options.mode = \"xueliu\" (血流成河)");
-        }
         if !table.returned_kong_pays {
             return refuse("options.returned_kong_pays = false (回头杠无分)");
         }
@@ -53,6 +54,7 @@ impl SichuanAtTable {
             void_suit: table.void_suit,
             must_discard_void: table.void_suit && table.must_discard_void,
             swap_tiles: table.swap_tiles,
+            winners_stay: table.xueliu,
             // OC-S16 is the family's own option: it settles who deals next, whatever `end.dealer_stays` says.
             dealer_stays: match table.next_dealer {
                 NextDealer::FirstWinner => DealerStays::FirstWin,
@@ -141,9 +143,9 @@ impl Adjudicator for SichuanAtTable {
         }))
     }
 
-    /// Four sets and a pair, or seven pairs (four alike count as two): the cheap screen before `score`.
+    /// The winning forms: the cheap screen before `score`.
     fn winning_forms(&self) -> Option<FormSet> {
-        Some(FormSet::STANDARD.union(FormSet::SEVEN_PAIRS))
+        Some(WINNING_FORMS)
     }
 
     fn table_rules(&self) -> TableRules {
@@ -628,14 +630,71 @@ mod tests {
         }
     }
 
-    #[test]
-    fn options_the_table_does_not_play_are_refused() {
-        let rules = sichuan_table().rules;
-        let xueliu = SichuanTable {
+    /// The shipped table under 血流成河.
+    fn xueliu_table() -> SichuanAtTable {
+        let table = SichuanTable {
             xueliu: true,
             ..default_table()
         };
-        assert!(SichuanAtTable::new(xueliu, rules).is_err());
+        SichuanAtTable::new(table, sichuan_table().rules).expect("a 血流成河 table")
+    }
+
+    #[test]
+    fn under_xueliu_winners_stay_locked_win_again_and_only_the_wall_ends_the_deal() {
+        let rules = xueliu_table();
+        for efficiency in [false, true] {
+            let (mut twice, mut locked_turns) = (0, 0);
+            for index in 0..120 {
+                let mut deal = Deal::new(31, index, (index % 4) as u8, 0, &rules).expect("a deal");
+                let mut policies = bots(efficiency);
+                for (seat, policy) in (0u8..).zip(policies.iter_mut()) {
+                    policy.start_deal(31, index, seat);
+                }
+                while let Some(seat) = deal.to_act() {
+                    let legal = deal.legal_actions().to_vec();
+                    let on_turn = legal.iter().any(|a| matches!(a, Action::Discard(_)));
+                    if deal.winners_so_far() & (1 << seat) != 0 && on_turn {
+                        // A locked winner's turn: the drawn tile goes, a kong of it, or a win.
+                        locked_turns += 1;
+                        let Some(&Event::Draw { tile, .. }) = deal.events().last() else {
+                            panic!("a locked turn follows a draw")
+                        };
+                        assert!(legal.iter().all(|a| matches!(a,
+                            Action::Discard(t) | Action::ConcealedKong(t) | Action::AddedKong(t) if *t == tile)
+                            || *a == Action::Win), "{legal:?}");
+                    } else if deal.winners_so_far() & (1 << seat) != 0 {
+                        assert!(legal
+                            .iter()
+                            .all(|a| matches!(a, Action::Win | Action::Pass)));
+                    }
+                    let observation = deal.observation(seat).expect("seen");
+                    let action = policies[usize::from(seat)].choose(&observation, &legal);
+                    deal.step(action, &rules).expect("legal");
+                }
+                deal.check_invariants().expect("invariants hold");
+                assert_eq!(deal.wall_remaining(), 0, "only the wall ends a 血流 deal");
+                let outcome = deal.outcome().expect("over");
+                assert_eq!(outcome.payments().iter().sum::<i64>(), 0);
+                let wins_of = |s: u8| outcome.winners.iter().filter(|w| w.seat == s).count();
+                twice += usize::from((0..4).any(|s| wins_of(s) >= 2));
+                let lines = deal.log_lines();
+                let replayed = crate::sim::replay(&lines, &rules).expect("the log replays");
+                assert_eq!(replayed.log_lines(), lines);
+                assert_eq!(replayed.outcome(), deal.outcome());
+            }
+            assert!(twice > 0, "some seat wins twice (efficiency {efficiency})");
+            assert!(locked_turns > 0);
+        }
+    }
+
+    #[test]
+    fn options_the_table_does_not_play_are_refused() {
+        let rules = sichuan_table().rules;
+        let returned = SichuanTable {
+            returned_kong_pays: false,
+            ..default_table()
+        };
+        assert!(SichuanAtTable::new(returned, rules).is_err());
         let other = TableRules {
             settlement: Settlement::Guangdong,
             ..rules

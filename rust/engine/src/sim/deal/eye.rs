@@ -12,12 +12,16 @@ use crate::sim::completing_tiles::completing_tiles;
 use crate::sim::kind_mask::kinds_of;
 
 impl Deal {
-    /// The turn of a locked seat: the drawn tile goes, unless the draw wins.
+    /// The turn of a locked seat: the drawn tile goes, unless the draw wins (or, for a locked winner of
+    /// 血流成河, makes a kong that keeps its waits).
     pub(super) fn enter_locked_turn(&mut self, seat: u8, drawn: Option<Drawn>, can_win: bool) {
         self.legal.clear();
-        // A locked seat claims nothing, so its turn always follows a draw.
+        // A locked seat melds no discard, so its turn always follows a draw.
         if let Some(drawn) = drawn {
             self.legal.push(Action::Discard(drawn.tile));
+            if self.rules.winners_stay {
+                self.list_wait_keeping_kongs(seat, drawn);
+            }
         }
         if can_win {
             self.legal.push(Action::Win);
