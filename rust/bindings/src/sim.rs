@@ -477,7 +477,15 @@ impl Table {
         Ok(deal.outcome().map(|o| {
             o.winners
                 .iter()
-                .map(|w| (w.seat, deal.winning_code(w), w.from, w.robbing_kong, w.info.fan))
+                .map(|w| {
+                    (
+                        w.seat,
+                        deal.winning_code(w),
+                        w.from,
+                        w.robbing_kong,
+                        w.info.fan,
+                    )
+                })
                 .collect()
         }))
     }

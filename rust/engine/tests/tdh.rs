@@ -467,7 +467,8 @@ fn flower_ghosts_stay_in_the_hand_and_win_as_ghosts() {
                 .collect();
             let mut deal = Deal::new(17, index, (index % 4) as u8, 0, &rules).expect("a deal");
             play_deal(&mut deal, &mut seats, &rules).expect("played");
-            deal.check_invariants().expect("every tile and flower accounted for");
+            deal.check_invariants()
+                .expect("every tile and flower accounted for");
             assert!(deal
                 .events()
                 .iter()
@@ -478,8 +479,14 @@ fn flower_ghosts_stay_in_the_hand_and_win_as_ghosts() {
                 on_a_flower += usize::from(deal.winning_code(w) >= 34);
             }
         }
-        assert!(won > 150, "{ghosts}: efficiency bots win most deals ({won})");
-        assert!(holding > won / 3, "{ghosts}: wins holding a flower ({holding} of {won})");
+        assert!(
+            won > 150,
+            "{ghosts}: efficiency bots win most deals ({won})"
+        );
+        assert!(
+            holding > won / 3,
+            "{ghosts}: wins holding a flower ({holding} of {won})"
+        );
         assert!(on_a_flower > 0, "{ghosts}: a drawn flower wins");
     }
 }

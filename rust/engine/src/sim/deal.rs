@@ -1093,20 +1093,21 @@ impl Deal {
         adjudicator: &A,
     ) -> Result<()> {
         for w in &winners {
-            self.events.push(match self.seats[w.seat as usize].won_on_flower {
-                Some(flower) => Event::FlowerGhostWin {
-                    seat: w.seat,
-                    flower,
-                    fan: w.info.fan,
-                },
-                None => Event::Win {
-                    seat: w.seat,
-                    tile: w.tile,
-                    from: w.from,
-                    robbing_kong: w.robbing_kong,
-                    fan: w.info.fan,
-                },
-            });
+            self.events
+                .push(match self.seats[w.seat as usize].won_on_flower {
+                    Some(flower) => Event::FlowerGhostWin {
+                        seat: w.seat,
+                        flower,
+                        fan: w.info.fan,
+                    },
+                    None => Event::Win {
+                        seat: w.seat,
+                        tile: w.tile,
+                        from: w.from,
+                        robbing_kong: w.robbing_kong,
+                        fan: w.info.fan,
+                    },
+                });
             self.won |= 1 << w.seat;
         }
         let robbed = winners

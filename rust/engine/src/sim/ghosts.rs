@@ -1,7 +1,7 @@
 //! Ghost tiles (鬼牌, wild tiles) at a table: which kinds are wild in a deal — none, fixed kinds, or the kinds
-//! after an indicator turned from the wall before the deal (翻鬼, RULES.md §4.3) — as data the deal reads
-//! from [`super::TableRules`] — or flowers held in the hand as ghosts (四花鬼 / 八花鬼). Ghosts are never claimed into melds unless the rules say so; what a ghost
-//! is worth in a hand is the adjudicator's business.
+//! after an indicator turned from the wall before the deal (翻鬼, RULES.md §4.3) — or the flowers, held in the
+//! hand as ghosts (四花鬼 / 八花鬼), as data the deal reads from [`super::TableRules`]. Ghosts are never claimed
+//! into melds unless the rules say so; what a ghost is worth in a hand is the adjudicator's business.
 
 use crate::tile::{KindMask, Tile};
 

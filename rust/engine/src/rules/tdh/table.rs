@@ -243,7 +243,9 @@ impl Adjudicator for TdhTable {
         // Horses are turned from the tail end, as replacements are drawn (the reserve is always there).
         let count = self.horses(s.winner, s, context.dealer_streak);
         let horses: Vec<u8> = context.undrawn.iter().rev().take(count).copied().collect();
-        debug_assert!(horses.iter().all(|&h| h < FIRST_FLOWER + self.table.flowers));
+        debug_assert!(horses
+            .iter()
+            .all(|&h| h < FIRST_FLOWER + self.table.flowers));
         let kong_bloom = s.kong_replacement && s.from.is_none();
         let win = TdhWin {
             hand: &hand,

@@ -103,7 +103,11 @@ impl Deal {
         adjudicator: &A,
     ) -> Result<()> {
         let declared = self
-            .declare(seat, WinChance::self_drawn(drawn.tile, Some(drawn)), adjudicator)?
+            .declare(
+                seat,
+                WinChance::self_drawn(drawn.tile, Some(drawn)),
+                adjudicator,
+            )?
             .ok_or_else(|| EngineError::illegal("a win on a flower ghost that does not win"))?;
         self.extra_tile |= 1 << seat;
         self.seats[usize::from(seat)].won_on_flower = Some(flower);
