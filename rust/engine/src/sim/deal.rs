@@ -900,10 +900,8 @@ impl Deal {
     ) -> Result<()> {
         match action {
             Action::Win => {
-                if let Some(flower) = drawn.and_then(|d| d.flower) {
-                    let drawn = drawn.unwrap_or_else(|| unreachable!("a drawn flower"));
-                    return self.win_on_flower(seat, drawn, flower, adjudicator);
-                }
+                // A win on a drawn flower ghost is logged with the flower (see `flower_ghosts`).
+                self.seats[seat as usize].won_on_flower = drawn.and_then(|d| d.flower);
                 let tile = drawn
                     .map(|d| d.tile)
                     .ok_or_else(|| EngineError::illegal("win without a draw"))?;

@@ -7,7 +7,7 @@
 //! claims it — a ghost is never ponged, konged or won on — so the next seat draws.
 
 use super::{Deal, Drawn, Phase, WinChance, Winner, SEATS};
-use crate::error::{EngineError, Result};
+use crate::error::Result;
 use crate::sim::action::Action;
 use crate::sim::adjudicator::Adjudicator;
 use crate::sim::log::Event;
@@ -92,34 +92,6 @@ impl Deal {
             self.follow_dealer(adjudicator)?;
         }
         self.draw_for(self.next_active(seat), adjudicator)
-    }
-
-    /// A self-drawn win on the flower ghost `drawn` brought.
-    pub(super) fn win_on_flower<A: Adjudicator + ?Sized>(
-        &mut self,
-        seat: u8,
-        drawn: Drawn,
-        flower: u8,
-        adjudicator: &A,
-    ) -> Result<()> {
-        let declared = self
-            .declare(
-                seat,
-                WinChance::self_drawn(drawn.tile, Some(drawn)),
-                adjudicator,
-            )?
-            .ok_or_else(|| EngineError::illegal("a win on a flower ghost that does not win"))?;
-        self.extra_tile |= 1 << seat;
-        self.seats[usize::from(seat)].won_on_flower = Some(flower);
-        let winner = Winner {
-            seat,
-            tile: drawn.tile,
-            from: None,
-            robbing_kong: false,
-            info: declared.info,
-            horse_hits: declared.horse_hits,
-        };
-        self.settle_wins(vec![winner], seat, adjudicator)
     }
 
     /// The winning tile of `winner` as a wall code: its kind, or 34 + f for a win on flower ghost f.
