@@ -344,10 +344,12 @@ def test_tdh_planes_show_the_ghosts_and_the_indicator(options: dict, wild: int, 
     assert checked > 500
 
 
-def test_tdh_aec_env_passes_the_pettingzoo_api_test():
+@pytest.mark.parametrize("ruleset", [TDH_FLIP, mjcore.load_ruleset("tdh").with_options(ghosts="flowers4")],
+                         ids=["flip_two", "flowers4"])
+def test_tdh_aec_env_passes_the_pettingzoo_api_test(ruleset):
     from pettingzoo.test import api_test
 
-    api_test(aec_env(TDH_FLIP, encoding="extended-v2"), num_cycles=300)
+    api_test(aec_env(ruleset, encoding="extended-v2"), num_cycles=300)
 
 
 @pytest.mark.parametrize("ghosts, flowers", [("flowers4", 4), ("flowers8", 8)])
