@@ -28,7 +28,7 @@ def test_the_action_layout_follows_the_table_rules():
     full = VectorEnv(BASE, 1).layout
     sizes = {name: size for name, _, size in full.blocks}
     assert sizes == {"discard": 34, "chi": 21, "pon": 1, "kong": 1, "added_kong": 34, "concealed_kong": 34,
-                     "win": 1, "pass": 1, "void": 0, "swap": 0, "eye": 0}
+                     "win": 1, "pass": 1, "void": 0, "swap": 0, "eye": 0, "discard_flower": 0}
     bare = VectorEnv(BASE.with_options(chi="none", concealed_kong=False), 1).layout
     bare_sizes = {name: size for name, _, size in bare.blocks}
     assert bare_sizes["chi"] == 0 and bare_sizes["concealed_kong"] == 0 and len(bare) == len(full) - 55
@@ -344,7 +344,47 @@ def test_tdh_planes_show_the_ghosts_and_the_indicator(options: dict, wild: int, 
     assert checked > 500
 
 
-def test_tdh_aec_env_passes_the_pettingzoo_api_test():
+@pytest.mark.parametrize("ruleset", [TDH_FLIP, mjcore.load_ruleset("tdh").with_options(ghosts="flowers4")],
+                         ids=["flip_two", "flowers4"])
+def test_tdh_aec_env_passes_the_pettingzoo_api_test(ruleset):
     from pettingzoo.test import api_test
 
-    api_test(aec_env(TDH_FLIP, encoding="extended-v2"), num_cycles=300)
+    api_test(aec_env(ruleset, encoding="extended-v2"), num_cycles=300)
+
+
+@pytest.mark.parametrize("ghosts, flowers", [("flowers4", 4), ("flowers8", 8)])
+def test_flower_ghosts_have_a_discard_block_an_exact_mask_and_planes(ghosts: str, flowers: int):
+    """四花鬼 / 八花鬼: one discard_flower index per flower of the set, masked exactly as the table's legal actions
+    (a rebuilt twin table), and every row equals the twin encoder's: the held flower ghosts, the discarded ones
+    and a drawn one in the info row's columns 26–31 (the drawn row stays empty for a flower)."""
+    from mjcore.reference.env.encoding import encode
+    from mjcore.reference.table import Table as TwinTable
+
+    rules = mjcore.load_ruleset("tdh").with_options(ghosts=ghosts)
+    env = VectorEnv(rules, 2, seed=4, encoding="extended-v2", opponents=None)
+    blocks = {name: (first, size) for name, first, size in env.layout.blocks}
+    first, size = blocks["discard_flower"]
+    assert size == flowers and first + size == len(env.layout)
+    assert [env.decode(first + f) for f in range(flowers)] == [Action("discard_flower", 34 + f) for f in range(flowers)]
+    seen = {"held": 0, "drawn": 0, "discarded": 0, "masked": 0}
+    for _ in range(200):
+        for i in range(env.num_envs):
+            twin = TwinTable(ruleset=rules)
+            twin.replay(env.log(i))
+            legal = sorted(twin.legal_actions(), key=Action.sort_key)
+            masked = sorted((env.decode(a) for a in np.flatnonzero(env.action_masks[i])), key=Action.sort_key)
+            assert masked == legal
+            seen["masked"] += any(a.kind == "discard_flower" for a in legal)
+            deal = twin._deal
+            for seat in range(4):
+                view = twin.observation(seat)
+                planes, _ = env.observe(i, seat)
+                expected = encode(view, "extended-v2", points=deal.event_payments)
+                assert np.array_equal(planes, expected), (i, seat, np.argwhere(planes != expected)[:5].tolist())
+                info = planes[23]
+                assert info[26] == sum(1 << f for f in view.flower_ghosts)
+                seen["held"] += bool(info[26])
+                seen["drawn"] += bool(info[31])
+                seen["discarded"] += bool(info[27:31].any())
+        env.step(env.sample_actions())
+    assert all(seen.values()), seen

@@ -3,6 +3,7 @@ and the hands, discards and settlement it shows are the table engine's at those 
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from html.parser import HTMLParser
@@ -101,3 +102,20 @@ def test_the_page_shows_the_deal_in_a_real_browser(tmp_path: Path):
         if step == last:
             paid = table.payments()
             assert "payments " + ", ".join(f"{p:+d}" for p in paid) in shown.text["settlement"]
+
+
+def test_frames_show_held_flower_ghosts_and_name_them():
+    """推倒胡's 八花鬼: the flowers held as ghosts are in the hands (wall codes 34..41), a flower discard and a
+    win on a flower are captioned with its name, and the page names and draws every flower."""
+    from mjcore.replay_view import replay_html
+
+    rules = mjcore.load_ruleset("tdh").with_options(ghosts="flowers8")
+    held = captions = 0
+    for deal in range(8):
+        lines = bot_deal(mjcore.table, 5, deal, ruleset=rules)
+        frames = deal_frames(lines, rules)
+        held += sum(any(t >= 34 for t in hand) for f in frames for hand in f.hands)
+        captions += sum(re.search(r"discard_flower [1-8]f$", f.caption) is not None for f in frames)
+    assert held and captions
+    page = replay_html(frames)
+    assert '"8f"' in page and "\U0001F024" in page

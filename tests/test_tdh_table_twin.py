@@ -1,8 +1,9 @@
 """The pure-Python twin plays 推倒胡 at the table exactly as the native engine (issue 11: the twin is the
 baseline of ``simulate("tdh")``): every per-deal array of ``simulate`` (payments, kong money, horse hits, the
 ghost kinds, the ghosts a winner held …) over several seeds and option sets — each ghost mode with its
-indicator, horses, 点炮可胡, the tile sets, 跟庄, 流局算杠 — with random and efficiency bots; and whole games
-(the winner deals, 节节高 and 买马节节高 read the dealer's 连庄 count) with identical logs and money."""
+indicator (四花鬼 / 八花鬼 with their flowers held as ghosts), horses, 点炮可胡, the tile sets, 跟庄, 流局算杠 —
+with random and efficiency bots; and whole games (the winner deals, 节节高 and 买马节节高 read the dealer's 连庄
+count) with identical logs and money."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ OPTION_SETS = [
      "discarder_pays": "three"},
     {"horses": 1, "one_horse": True, "horse_follows_kong": True, "base": 5, "ghost_fifth_copy": False},
     {"horses": 8, "last_tile_double": True, "kong_bloom_double": True, "robbing_kong_double": True},
+    {"ghosts": "flowers4", "horses": 4, "follow_dealer": True},  # the flowers held as ghosts
+    {"ghosts": "flowers8", "discard_wins": True, "horses": 2, "tiles": "no_honours"},
 ]  # fmt: skip
 BOTS = [("random",) * 4, ("efficiency",) * 4, ("efficiency", "random", "efficiency", "random")]
 
@@ -104,14 +107,3 @@ def test_the_twin_refuses_a_bad_streak() -> None:
     table.reset(1, 0)
     with pytest.raises(mjcore.errors.InvalidArgumentError, match="streak"):
         table.set_dealer_streak(-1)
-
-
-@pytest.mark.parametrize("ghosts", ["flowers4", "flowers8"])
-def test_both_tables_refuse_flower_ghosts_by_name(ghosts: str) -> None:
-    """四花鬼 / 八花鬼 are scored but not played at either table yet (docs/decisions.md)."""
-    rules = TDH.with_options(ghosts=ghosts)
-    for table, run in ((Table, mjcore.simulate), (TwinTable, reference.simulate)):
-        with pytest.raises(mjcore.RulesetError, match="四花鬼 / 八花鬼"):
-            table(ruleset=rules)
-        with pytest.raises(mjcore.RulesetError, match="四花鬼 / 八花鬼"):
-            run(rules, 1, bots=("random",) * 4)

@@ -254,7 +254,8 @@ class Table:
         int | None,
         tuple[int, int, bool] | None,
         list[list[tuple[int, int | None]]],
-        tuple[list[list[int]], list[int | None]],
+        # flowers set aside, voids, 换三张 picks, (held flower ghosts, discarded flower ghosts, flowers are ghosts)
+        tuple[list[list[int]], list[int | None], list[int], tuple[list[int], list[list[int]], bool]],
     ]: ...
     def step(self, kind: str, tile: int | None = ...) -> None: ...
     def log(self) -> list[str]: ...

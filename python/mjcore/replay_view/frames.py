@@ -15,7 +15,9 @@ from ..table import Table
 from ..table.types import Action
 from ..tiles import tile_name
 
-__all__ = ["Frame", "deal_frames"]
+__all__ = ["Frame", "deal_frames", "code_name"]
+
+FIRST_FLOWER = 34  # wall codes 34..41: the flowers 1f..8f (推倒胡's flower ghosts are held in the hand)
 
 _SEAT_NAMES = ("East", "South", "West", "North")
 
@@ -25,7 +27,7 @@ class Frame:
     """The table after one decision (frame 0: as dealt)."""
 
     caption: str  # the decision that led here, e.g. "seat 2: discard 5m"
-    hands: tuple[tuple[int, ...], ...]  # per seat: concealed tiles, in kind order
+    hands: tuple[tuple[int, ...], ...]  # per seat: concealed tiles in kind order, then flower ghosts (34..41)
     drawn: tuple[Optional[int], ...]  # per seat: the tile just drawn
     melds: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]  # per seat: (kind, tiles)
     discards: tuple[tuple[tuple[int, Optional[int]], ...], ...]  # per seat: (tile, claimed_by) in order
@@ -37,8 +39,13 @@ class Frame:
         return asdict(self)
 
 
+def code_name(code: int) -> str:
+    """A wall code's name: a kind's mpsz name, a flower's ``1f``..``8f``."""
+    return f"{code - FIRST_FLOWER + 1}f" if code >= FIRST_FLOWER else tile_name(code)
+
+
 def _describe(action: Action) -> str:
-    return action.kind if action.tile is None else f"{action.kind} {tile_name(action.tile)}"
+    return action.kind if action.tile is None else f"{action.kind} {code_name(action.tile)}"
 
 
 def _frame(table: Table, caption: str) -> Frame:
@@ -48,13 +55,14 @@ def _frame(table: Table, caption: str) -> Frame:
     outcome = table.outcome()
     if outcome is not None:
         paid = table.payments() or (0, 0, 0, 0)
-        winners = ", ".join(f"seat {w.seat} wins on {tile_name(w.tile)}"
+        winners = ", ".join(f"seat {w.seat} wins on {code_name(w.tile)}"
                             f"{' self-drawn' if w.from_seat is None else f' from seat {w.from_seat}'} ({w.fan} fan)"
                             for w in outcome) or "exhaustive draw"
         settlement = f"{winners}; payments {', '.join(f'{p:+d}' for p in paid)}"
     return Frame(
         caption=caption,
-        hands=tuple(tuple(k for k in range(34) for _ in range(v.hand[k])) for v in views),
+        hands=tuple(tuple(k for k in range(34) for _ in range(v.hand[k]))
+                    + tuple(FIRST_FLOWER + f for f in v.flower_ghosts) for v in views),
         drawn=tuple(v.drawn for v in views),
         melds=tuple(tuple((m.kind.name.lower(), _meld_tiles(m)) for m in views[0].melds[seat]) for seat in range(4)),
         discards=tuple(tuple((d.tile, d.claimed_by) for d in history[seat]) for seat in range(4)),

@@ -9,8 +9,8 @@ import html
 import json
 from collections.abc import Sequence
 
-from ..tiles import tile_name, unicode_tile
-from .frames import Frame
+from ..tiles import unicode_tile
+from .frames import Frame, code_name
 
 __all__ = ["replay_html"]
 
@@ -69,11 +69,17 @@ go(asked ? Number(asked[1]) : 0);
 """
 
 
+# The flowers 1f..8f (春夏秋冬梅兰菊竹, ``mjcore.tiles.FLOWER_CHINESE``), wall codes 34..41: 推倒胡's flower
+# ghosts are held in the hand.
+_FLOWER_GLYPHS = "\U0001F026\U0001F027\U0001F028\U0001F029\U0001F022\U0001F023\U0001F025\U0001F024"
+
+
 def replay_html(frames: Sequence[Frame], title: str = "mjcore replay") -> str:
     """The page drawing ``frames`` (from ``deal_frames``)."""
     # "</" cannot end the JSON's script element early: every "<" is escaped.
     data = json.dumps([f.to_json() for f in frames], ensure_ascii=False).replace("<", "\\u003c")
     return (_TEMPLATE.replace("__TITLE__", html.escape(title))
-            .replace("__GLYPHS__", json.dumps([unicode_tile(k) for k in range(34)], ensure_ascii=False))
-            .replace("__NAMES__", json.dumps([tile_name(k) for k in range(34)]))
+            .replace("__GLYPHS__", json.dumps([unicode_tile(k) for k in range(34)] + list(_FLOWER_GLYPHS),
+                                              ensure_ascii=False))
+            .replace("__NAMES__", json.dumps([code_name(k) for k in range(34 + len(_FLOWER_GLYPHS))]))
             .replace("__FRAMES__", data))

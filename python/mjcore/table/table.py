@@ -87,7 +87,8 @@ class Table:
 
     def observation(self, seat: int) -> Observation:
         (seat, hand, drawn, melds, discards, wall_remaining, dealer, round_wind, to_act, offered,
-         history, (flowers, voids, passing)) = self._native.observation(seat)
+         history, (flowers, voids, passing, (flower_ghosts, discarded_flowers, flowers_are_ghosts))) = \
+            self._native.observation(seat)
         ghosts, indicator = self._native.ghosts()
         return Observation(
             seat=seat,
@@ -106,6 +107,9 @@ class Table:
             passing=tuple(passing),
             ghosts=tuple(ghosts),
             ghost_indicator=indicator,
+            flower_ghosts=tuple(flower_ghosts),
+            discarded_flowers=tuple(tuple(seat_flowers) for seat_flowers in discarded_flowers),
+            flowers_are_ghosts=flowers_are_ghosts,
         )
 
     def step(self, action: Union[Action, tuple[str, Optional[int]]]) -> None:

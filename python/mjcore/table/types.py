@@ -21,10 +21,12 @@ SEATS = 4
 
 # Action kinds in their sort order: legal actions are always listed sorted by (kind, tile).
 ACTION_KINDS = ("pass", "discard", "chi", "pon", "kong", "concealed_kong", "added_kong", "win", "void", "swap",
-                "eye")
+                "eye", "discard_flower")
 # Kinds that name a tile: the discarded kind (also of 眼牌's "eye" declaration), the lowest tile of the chow, the
-# kind of the kong, 换三张's picked "swap" kind — and 定缺's "void", whose ``tile`` is the suit named void, 0..2.
-_KINDS_WITH_TILE = frozenset({"discard", "chi", "concealed_kong", "added_kong", "void", "swap", "eye"})
+# kind of the kong, 换三张's picked "swap" kind — 定缺's "void", whose ``tile`` is the suit named void, 0..2, and
+# "discard_flower" (推倒胡's 四花鬼 / 八花鬼), whose ``tile`` is the held flower ghost's wall code 34..41 (1f..8f).
+_KINDS_WITH_TILE = frozenset({"discard", "chi", "concealed_kong", "added_kong", "void", "swap", "eye",
+                              "discard_flower"})
 
 
 class Action(NamedTuple):
@@ -121,7 +123,7 @@ class Observation:
 
     seat: int
     hand: tuple[int, ...]  # own concealed counts (34)
-    drawn: Optional[int]  # the tile just drawn, during this seat's own turn after a draw
+    drawn: Optional[int]  # the tile just drawn, during this seat's own turn after a draw (34..41: a flower ghost)
     melds: tuple[tuple[Meld, ...], ...]  # every seat's melds (public)
     discards: tuple[tuple[int, ...], ...]  # every seat's discards still on the table, oldest first
     wall_remaining: int
@@ -145,6 +147,11 @@ class Observation:
     # The deal's wild kinds (ghosts, 鬼牌; public) and its 翻鬼 indicator, if its ghosts were flipped.
     ghosts: tuple[int, ...] = ()
     ghost_indicator: Optional[int] = None
+    # 四花鬼 / 八花鬼 (推倒胡): the flower ghosts this seat holds (its own, concealed) and those every seat has
+    # discarded (public), as flower numbers 0..7 (1f..8f) in order; empty at other tables.
+    flower_ghosts: tuple[int, ...] = ()
+    discarded_flowers: tuple[tuple[int, ...], ...] = ((), (), (), ())
+    flowers_are_ghosts: bool = False  # the table's flowers are ghosts held in the hand (四花鬼 / 八花鬼)
 
     def seat_wind(self, seat: int) -> int:
         return (seat - self.dealer) % SEATS

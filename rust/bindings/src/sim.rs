@@ -9,7 +9,7 @@ use mjcore_engine::rules::folk::FolkAtTable;
 use mjcore_engine::rules::sichuan::SichuanAtTable;
 use mjcore_engine::rules::taiwan::TaiwanAtTable;
 use mjcore_engine::rules::tdh::TdhTable;
-use mjcore_engine::sim::wall::is_wall_code;
+use mjcore_engine::sim::wall::{is_wall_code, FIRST_FLOWER};
 use mjcore_engine::sim::{
     bots_for, play_deal, play_game, replay, simulate, Action, Adjudicator, Aim, Deal, DealContext,
     DealMoney, Declared, FinishedDeal, FirstGoAround, FlowerWin, Game, GameConfig, PayingEvent,
@@ -252,6 +252,11 @@ impl Adjudicator for TableSetup {
     }
 }
 
+/// The flowers of a mask (bit f = flower f) as flower numbers 0..7, ascending.
+fn flower_numbers(mask: u8) -> Vec<u8> {
+    (0..8).filter(|f| mask & (1 << f) != 0).collect()
+}
+
 /// An action as it crosses the boundary: (kind name, tile or None).
 type ActionTuple = (&'static str, Option<u8>);
 
@@ -263,7 +268,9 @@ fn action_to_tuple(action: &Action) -> ActionTuple {
 /// remaining, dealer, round wind, seat to act, offered (tile, from, added_kong) or None, discard history per
 /// seat as (tile, claimed_by or None), and what only some families have: (flowers set aside per seat as flower
 /// numbers 0..7, each seat's void suit (定缺) as far as this seat sees it, the 34 counts this seat picked to
-/// pass at 换三张 (empty where the table plays none))).
+/// pass at 换三张 (empty where the table plays none)), and 四花鬼 / 八花鬼's flowers: (the flower ghosts this seat
+/// holds, each seat's discarded flower ghosts, as flower numbers 0..7; whether flowers are ghosts here)). `drawn`
+/// is a drawn flower ghost's wall code 34..41.
 type ObservationTuple<'py> = (
     u8,
     Bound<'py, PyBytes>,
@@ -276,7 +283,12 @@ type ObservationTuple<'py> = (
     Option<u8>,
     Option<(u8, u8, bool)>,
     Vec<Vec<(u8, Option<u8>)>>,
-    (Vec<Vec<u8>>, [Option<u8>; 4], Vec<u8>),
+    (
+        Vec<Vec<u8>>,
+        [Option<u8>; 4],
+        Vec<u8>,
+        (Vec<u8>, Vec<Vec<u8>>, bool),
+    ),
 );
 
 /// A winner as a tuple: (seat, tile, from seat or None, robbing_kong, fan).
@@ -404,7 +416,9 @@ impl Table {
         Ok((
             seat,
             PyBytes::new(py, view.hand()),
-            view.drawn().map(Tile::index),
+            view.drawn()
+                .map(Tile::index)
+                .or(view.drawn_flower().map(|f| FIRST_FLOWER + f)),
             seats
                 .clone()
                 .map(|s| view.melds(s).iter().map(meld_to_tuple).collect())
@@ -428,11 +442,18 @@ impl Table {
                 .collect(),
             (
                 (0..mjcore_engine::sim::SEATS)
-                    .map(|s| (0..8).filter(|f| view.flowers(s) & (1 << f) != 0).collect())
+                    .map(|s| flower_numbers(view.flowers(s)))
                     .collect(),
                 std::array::from_fn(|s| view.void(s as u8)),
                 view.passing()
                     .map_or_else(Vec::new, |counts| counts.to_vec()),
+                (
+                    flower_numbers(view.flower_ghosts()),
+                    (0..mjcore_engine::sim::SEATS)
+                        .map(|s| flower_numbers(view.discarded_flowers(s)))
+                        .collect(),
+                    view.flowers_are_ghosts(),
+                ),
             ),
         ))
     }
@@ -452,10 +473,19 @@ impl Table {
 
     /// The winners once the deal is over (empty for an exhaustive draw), None while it runs.
     fn outcome(&self) -> PyResult<Option<Vec<WinnerTuple>>> {
-        Ok(self.current()?.outcome().map(|o| {
+        let deal = self.current()?;
+        Ok(deal.outcome().map(|o| {
             o.winners
                 .iter()
-                .map(|w| (w.seat, w.tile.index(), w.from, w.robbing_kong, w.info.fan))
+                .map(|w| {
+                    (
+                        w.seat,
+                        deal.winning_code(w),
+                        w.from,
+                        w.robbing_kong,
+                        w.info.fan,
+                    )
+                })
                 .collect()
         }))
     }

@@ -254,8 +254,9 @@ fn table(discard_wins: bool, rob_melded: bool, reserved_tail: u8) -> TableRules 
 
 fn tdh_table(changes: &[(&str, &str)]) -> TdhTable {
     let r = rules(changes);
-    let horses = r.horses;
-    TdhTable::new(r.clone(), table(r.discard_wins, r.rob_melded_kong, horses)).expect("a table")
+    let mut sections = table(r.discard_wins, r.rob_melded_kong, r.horses);
+    sections.flowers = r.ghosts.flowers(); // 四花鬼 / 八花鬼 add their flowers to the set
+    TdhTable::new(r, sections).expect("a table")
 }
 
 fn bots(efficiency: bool) -> Vec<Box<dyn Policy>> {
@@ -272,7 +273,7 @@ fn bots(efficiency: bool) -> Vec<Box<dyn Policy>> {
 
 #[test]
 fn table_deals_keep_every_tile_and_are_zero_sum_with_kong_money_and_horses() {
-    let variants: [&[(&str, &str)]; 5] = [
+    let variants: [&[(&str, &str)]; 7] = [
         &[],
         &[
             ("horses", "8"),
@@ -294,6 +295,16 @@ fn table_deals_keep_every_tile_and_are_zero_sum_with_kong_money_and_horses() {
             ("horses", "1"),
             ("one_horse", "true"),
             ("base", "3"),
+        ],
+        &[
+            ("ghosts", "flowers4"),
+            ("horses", "4"),
+            ("follow_dealer", "true"),
+        ],
+        &[
+            ("ghosts", "flowers8"),
+            ("discard_wins", "true"),
+            ("horses", "2"),
         ],
     ];
     for changes in variants {
@@ -366,12 +377,16 @@ fn a_table_that_contradicts_the_options_is_refused() {
     assert!(TdhTable::new(r, table(true, false, 0)).is_ok());
     let horses = rules(&[("horses", "4")]);
     assert!(TdhTable::new(horses, table(false, false, 2)).is_err());
+    // 四花鬼 needs its four flowers in the set, and plays with them.
     let flowers = rules(&[("ghosts", "flowers4")]);
-    assert!(TdhTable::new(flowers, table(false, false, 0)).is_err());
+    assert!(TdhTable::new(flowers.clone(), table(false, false, 0)).is_err());
+    let mut with_flowers = table(false, false, 0);
+    with_flowers.flowers = 4;
+    assert!(TdhTable::new(flowers, with_flowers).is_ok());
 }
 
-/// The efficiency bot, watched: it never discards a ghost while holding another tile, and never passes a
-/// win.
+/// The efficiency bot, watched: it never discards a ghost (a flower ghost included) while holding another
+/// tile, and never passes a win.
 struct Watched {
     bot: EfficiencyBot,
 }
@@ -388,6 +403,13 @@ impl Policy for Watched {
                     "a ghost discarded beside other tiles"
                 );
             }
+        }
+        if let Action::DiscardFlower(_) = action {
+            let held = (0..34usize).filter(|&k| observation.hand()[k] > 0);
+            assert!(
+                held.into_iter().all(|k| ghosts & (1 << k) != 0),
+                "a flower ghost discarded beside other tiles"
+            );
         }
         assert!(!legal.contains(&Action::Win) || action == Action::Win);
         action
@@ -426,6 +448,47 @@ fn the_efficiency_bot_keeps_its_ghosts_and_wins_faster_with_them() {
         turns.push(f64::from(draws) / f64::from(won));
     }
     assert!(turns[0] < turns[1], "ghosts make wins faster: {turns:?}");
+}
+
+/// 四花鬼 / 八花鬼: no flower is set aside; the watched efficiency bots keep their flower ghosts, most wins hold
+/// one, and a drawn flower is sometimes the winning tile.
+#[test]
+fn flower_ghosts_stay_in_the_hand_and_win_as_ghosts() {
+    for ghosts in ["flowers4", "flowers8"] {
+        let rules = tdh_table(&[("ghosts", ghosts)]);
+        let (mut won, mut holding, mut on_a_flower) = (0, 0, 0);
+        for index in 0..200 {
+            let mut seats: Vec<Box<dyn Policy>> = (0..4)
+                .map(|_| -> Box<dyn Policy> {
+                    Box::new(Watched {
+                        bot: EfficiencyBot::default(),
+                    })
+                })
+                .collect();
+            let mut deal = Deal::new(17, index, (index % 4) as u8, 0, &rules).expect("a deal");
+            play_deal(&mut deal, &mut seats, &rules).expect("played");
+            deal.check_invariants()
+                .expect("every tile and flower accounted for");
+            assert!(deal
+                .events()
+                .iter()
+                .all(|e| !matches!(e, Event::Flower { .. })));
+            if let Some(w) = deal.outcome().expect("over").winners.first() {
+                won += 1;
+                holding += usize::from(deal.ghosts_held(w) > 0);
+                on_a_flower += usize::from(deal.winning_code(w) >= 34);
+            }
+        }
+        assert!(
+            won > 150,
+            "{ghosts}: efficiency bots win most deals ({won})"
+        );
+        assert!(
+            holding > won / 3,
+            "{ghosts}: wins holding a flower ({holding} of {won})"
+        );
+        assert!(on_a_flower > 0, "{ghosts}: a drawn flower wins");
+    }
 }
 
 #[test]

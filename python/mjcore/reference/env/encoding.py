@@ -39,7 +39,7 @@ def encode(view: Observation, encoding: str = "compact-v2", *, flowers: Sequence
     for kind, count in enumerate(view.hand):
         for r in range(min(count, 4)):
             planes[r, kind] = 1
-    if view.drawn is not None:
+    if view.drawn is not None and view.drawn < 34:
         planes[4, view.drawn] = 1
     if view.offered is not None:
         planes[5, view.offered.tile] = 1
@@ -63,6 +63,10 @@ def encode(view: Observation, encoding: str = "compact-v2", *, flowers: Sequence
         info[14 + rel] = len(view.melds[seat])
         info[18 + rel] = min(len(history), 255)
         info[22 + rel] = int(bool(won[seat]))
+        info[27 + rel] = sum(1 << f for f in view.discarded_flowers[seat])  # 四花鬼 / 八花鬼's flower ghosts
+    info[26] = sum(1 << f for f in view.flower_ghosts)
+    if view.drawn is not None and view.drawn >= 34:
+        info[31] = 1 + view.drawn - 34
     planes[22] = [min(n, 4) for n in seen]
     info[0] = min(view.wall_remaining, 255)
     info[1] = view.round_wind

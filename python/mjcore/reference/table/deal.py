@@ -58,6 +58,9 @@ class _Seat:
     discards: list[int] = field(default_factory=list)
     missed_wins: set[int] = field(default_factory=set)  # 漏胡: tiles passed as a legal win since the last 动牌
     flowers: set[int] = field(default_factory=set)  # the flowers 0..7 set aside
+    # 四花鬼 / 八花鬼: the flower ghosts 0..7 held (in the hand) and those discarded (``flower_ghosts``).
+    flower_ghosts: set[int] = field(default_factory=set)
+    discarded_flowers: set[int] = field(default_factory=set)
     missed_fan: int = 0  # 过手加番: the most fan of a win passed since the last 动牌
     void: Optional[int] = None  # 定缺: the suit 0..2 named void, once named
 
@@ -72,7 +75,7 @@ class _Seat:
 
 @dataclass(frozen=True)
 class _Drawn:
-    tile: int
+    tile: int  # a wall code: 34..41 a flower ghost drawn (四花鬼 / 八花鬼)
     replacement: bool  # a kong replacement from the tail
     kong_feeder: Optional[int] = None  # for the replacement of a melded kong: the discarder of its tile
     after_flower: bool = False  # a flower's replacement
@@ -181,7 +184,9 @@ class Deal:
             seat = (dealer + offset) % SEATS
             for _ in range(rules.hand):
                 code = self._wall.draw()
-                if code >= FIRST_FLOWER:
+                if code >= FIRST_FLOWER and self.hooks.flower_ghosts:
+                    self._seats[seat].flower_ghosts.add(code - FIRST_FLOWER)
+                elif code >= FIRST_FLOWER:
                     self._set_flower_aside(seat, code - FIRST_FLOWER)
                     dealt_flowers[seat] += 1
                 else:
@@ -312,6 +317,9 @@ class Deal:
             flowers=tuple(tuple(sorted(s.flowers)) for s in self._seats),
             ghosts=tuple(sorted(self.ghosts)),
             ghost_indicator=self.ghost_indicator,
+            flower_ghosts=tuple(sorted(self._seats[seat].flower_ghosts)),
+            discarded_flowers=tuple(tuple(sorted(s.discarded_flowers)) for s in self._seats),
+            flowers_are_ghosts=self.hooks.flower_ghosts,
             # Each seat's void: one's own once named, the others' once all are (the picks show together).
             voids=tuple(s.void if other == seat or not isinstance(phase, _Voids) else None
                         for other, s in enumerate(self._seats)),
@@ -354,6 +362,8 @@ class Deal:
             fan = self._judge(seat, turn.drawn.tile, None, turn.drawn, False, settle=True) or 0
             self._extra_tile.add(seat)
             self._settle_wins([Winner(seat, turn.drawn.tile, None, False, fan)], seat)
+        elif action.kind == "discard_flower":
+            self._discard_flower_ghost(seat, action.tile - FIRST_FLOWER)
         elif action.kind == "discard":
             state.concealed[action.tile] -= 1
             state.discards.append(action.tile)
@@ -374,6 +384,18 @@ class Deal:
                 self._offer(seat, action.tile, _Offer.ADDED_KONG)
             else:
                 self._complete_added_kong(seat, action.tile)
+
+    def _discard_flower_ghost(self, seat: int, flower: int) -> None:
+        """A flower ghost discarded: nobody may claim it (a ghost is never ponged, konged or won on), so the next
+        seat draws. 跟庄 never follows a flower (each exists once): the check sees no first discard here."""
+        state = self._seats[seat]
+        state.flower_ghosts.remove(flower)
+        state.discarded_flowers.add(flower)
+        self._discards_made += 1
+        self._kong_discard = False
+        if self.hooks.follow_dealer and self._discards_made == SEATS:
+            self._follow_dealer()
+        self._draw_for(self._next_active(seat))
 
     def _answer(self, window: _ClaimWindow, action: Action) -> None:
         seat, choices = window.choices[len(window.answers)]
@@ -528,7 +550,7 @@ class Deal:
         code = self._wall.draw()
         if code is None:
             self._finish()
-        elif code >= FIRST_FLOWER:
+        elif code >= FIRST_FLOWER and not self.hooks.flower_ghosts:
             self._set_flower_aside(seat, code - FIRST_FLOWER)
             self._draw_from_tail(seat, False, None)
         else:
@@ -542,7 +564,8 @@ class Deal:
         """A replacement from the tail (after a kong, or a flower), flowers set aside and replaced in turn; the
         deal ends when the wall runs out first."""
         after_flower = not kong
-        while (code := self._wall.draw_replacement()) is not None and code >= FIRST_FLOWER:
+        while (code := self._wall.draw_replacement()) is not None and code >= FIRST_FLOWER \
+                and not self.hooks.flower_ghosts:
             after_flower = True
             self._set_flower_aside(seat, code - FIRST_FLOWER)
         if code is None:
@@ -552,7 +575,10 @@ class Deal:
 
     def _receive(self, seat: int, drawn: _Drawn, from_tail: bool) -> None:
         state = self._seats[seat]
-        state.concealed[drawn.tile] += 1
+        if drawn.tile >= FIRST_FLOWER:  # a flower ghost (四花鬼 / 八花鬼) stays in the hand
+            state.flower_ghosts.add(drawn.tile - FIRST_FLOWER)
+        else:
+            state.concealed[drawn.tile] += 1
         state.moved()
         self._events.append(log.draw(seat, drawn.tile, from_tail))
         if self._flower_win is not None:
@@ -602,6 +628,7 @@ class Deal:
         legal += [Action("discard", k) for k in discardable]
         if self.hooks.eye_declarations:
             legal += eye_declarations(state.concealed)
+        legal += [Action("discard_flower", FIRST_FLOWER + f) for f in state.flower_ghosts]
         self._legal = sorted(legal, key=Action.sort_key)
         self._phase = _Turn(seat, drawn)
 
@@ -668,7 +695,8 @@ class Deal:
 
     def ghosts_held(self, winner: Winner) -> int:
         """The ghosts ``winner``'s winning hand held, its winning tile included."""
-        held = sum(self._seats[winner.seat].concealed[kind] for kind in self.ghosts)
+        state = self._seats[winner.seat]
+        held = sum(state.concealed[kind] for kind in self.ghosts) + len(state.flower_ghosts)
         return held + (winner.from_seat is not None and winner.tile in self.ghosts)
 
     def _judge(self, seat: int, tile: int, from_seat: Optional[int], drawn: Optional[_Drawn],
@@ -700,7 +728,7 @@ class Deal:
             kong_discard=from_seat is not None and not robbing_kong and self._kong_discard,
             flower_replacement=drawn is not None and drawn.after_flower,
         )
-        hand = Hand(tuple(concealed), tuple(state.melds))
+        hand = Hand(tuple(concealed), tuple(state.melds), len(state.flower_ghosts))  # flower ghosts are wilds
         context = self._context()
         if settle:
             self.settlements.append((hand, situation))
@@ -776,7 +804,7 @@ class Deal:
         for t in self._wall.undrawn():
             seen[t] += 1
         for seat, state in enumerate(self._seats):
-            for f in state.flowers:
+            for f in (*state.flowers, *state.flower_ghosts, *state.discarded_flowers):
                 seen[FIRST_FLOWER + f] += 1
             for k, c in enumerate(state.concealed):
                 seen[k] += c
@@ -785,7 +813,7 @@ class Deal:
                     seen[t] += 1
             for t in state.discards:
                 seen[t] += 1
-            size = sum(state.concealed) + 3 * len(state.melds)
+            size = sum(state.concealed) + len(state.flower_ghosts) + 3 * len(state.melds)
             expected = self.rules.hand + self._holds_extra_tile(seat)
             if size != expected:
                 raise InvalidHandError(f"invariant broken: seat {seat} holds {size} tiles (melds as 3), expected {expected}")

@@ -112,6 +112,9 @@ class DealHooks:
     # a draw under all three), or "never" (the deal always passes on).
     dealer_stays: Optional[str] = None
     ghost_melds = False  # ghosts may be ponged and konged
+    # 四花鬼 / 八花鬼: a flower dealt or drawn stays in the hand as a ghost, asked about as one of the hand's
+    # ``wilds`` (a drawn one included: the situation's ``tile`` is then its wall code 34..41).
+    flower_ghosts = False
     swap_tiles = 0  # 换三张: the tiles each seat passes after the deal (0: none; ``swap``)
     eye_declarations = False  # 眼牌: a seat on turn may lock its ready hand (``eye``)
     winners_stay = False  # 血流成河: winners stay in, locked, and only the wall ends the deal (``winners_stay``)

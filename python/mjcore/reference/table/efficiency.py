@@ -71,7 +71,8 @@ class EfficiencyBot:
         """Nothing to reset: the bot has no randomness and no memory between decisions."""
 
     def choose(self, observation: Observation, legal: list[Action]) -> Action:
-        if observation.ghosts:  # at a table with ghosts (推倒胡) the bot counts them as wild: its own module
+        # At a table with ghosts (推倒胡) the bot counts them as wild: its own module.
+        if observation.ghosts or observation.flowers_are_ghosts:
             return ghost_efficiency.choose(observation, legal, frozenset(observation.ghosts))
         if _WIN in legal:  # whenever the table offers one (眼牌's declarations sort after it)
             return _WIN

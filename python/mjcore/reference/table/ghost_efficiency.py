@@ -5,7 +5,8 @@ leave the fewest tiles missing, ties broken by the seed's order of value (``disc
 a discard only when that lowers its distance, and declares its own kongs when they cost nothing in distance.
 
 The distance is the standard form's (four sets and a pair), each kind capped at four (a ghost as a fifth copy
-is not counted: a bot's estimate, not a win check)."""
+is not counted: a bot's estimate, not a win check). Under 四花鬼 / 八花鬼 the held flower ghosts are wilds too,
+and a flower is discarded only when no tile can go."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ class _GhostHand:
 
     def __init__(self, observation: Observation, ghosts: Collection[int]) -> None:
         self.naturals = [0 if kind in ghosts else count for kind, count in enumerate(observation.hand)]
-        self.wilds = sum(observation.hand[kind] for kind in ghosts)
+        self.wilds = sum(observation.hand[kind] for kind in ghosts) + len(observation.flower_ghosts)
         self.sets = max(_SETS - len(observation.melds[observation.seat]), 0)
 
     def shanten_without(self, removed: Sequence[tuple[int, int]], sets: int) -> int:
@@ -44,7 +45,8 @@ class _GhostHand:
 
 
 def choose(observation: Observation, legal: list[Action], ghosts: Collection[int]) -> Action:
-    """The ghost-aware choice among ``legal`` for a deal whose ghosts are ``ghosts`` (never empty)."""
+    """The ghost-aware choice among ``legal`` for a deal whose ghosts are ``ghosts`` (empty where flowers are
+    the ghosts)."""
     if _WIN in legal:
         return _WIN
     hand = _GhostHand(observation, ghosts)

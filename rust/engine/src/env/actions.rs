@@ -15,6 +15,7 @@
 //! | void | 3 where the table plays 定缺 (Sichuan) | `Void(suit)`: name suit 0..2 (m, p, s) void |
 //! | swap | one per suited kind of the set where the table plays 换三张 (Sichuan) | `Swap(kind)`: pick a tile to pass |
 //! | eye | one per kind where the table plays 眼牌 (Taiwan) | `Eye(kind)`: declare 眼牌, discarding the kind |
+//! | discard_flower | one per flower of the set where flowers are ghosts (推倒胡's 四花鬼 / 八花鬼) | `DiscardFlower(f)`: discard held flower ghost f |
 //!
 //! Encoding and decoding are table lookups; both directions are exact (a test walks every index).
 
@@ -27,7 +28,7 @@ use crate::tile::{Tile, NUM_KINDS};
 /// Marks a (kind, tile) pair the layout has no index for.
 const ABSENT: u16 = u16::MAX;
 /// Action kinds as rows of the lookup table; tileless kinds use column 0.
-const KINDS: usize = 11;
+const KINDS: usize = 12;
 
 /// The name of each block, in layout order.
 pub const BLOCK_NAMES: [&str; KINDS] = [
@@ -42,6 +43,7 @@ pub const BLOCK_NAMES: [&str; KINDS] = [
     "void",
     "swap",
     "eye",
+    "discard_flower",
 ];
 
 /// The action index layout of one table's rules.
@@ -69,6 +71,7 @@ fn slot(action: Action) -> (usize, usize) {
         Action::Void(suit) => (8, usize::from(suit)),
         Action::Swap(t) => (9, tile(t)),
         Action::Eye(t) => (10, tile(t)),
+        Action::DiscardFlower(flower) => (11, usize::from(flower)),
     }
 }
 
@@ -112,6 +115,11 @@ impl ActionLayout {
                 .map(|&t| Action::Swap(t))
                 .collect(),
             per_kind(rules.eye_forms.is_some(), Action::Eye),
+            if rules.ghosts.holds_flowers() {
+                (0..rules.flowers).map(Action::DiscardFlower).collect()
+            } else {
+                vec![]
+            },
         ];
         let mut layout = ActionLayout {
             actions: Vec::new(),

@@ -78,7 +78,8 @@ const MELD_INFO: usize = MELD_TILES + 4 * MELD_SLOTS;
 const EXTENDED_ROWS: usize = MELD_INFO + 4;
 
 /// Columns of the info row.
-pub const INFO_COLUMNS: [(usize, usize, &str); 11] = [
+/// Columns 26.. are 四花鬼 / 八花鬼's (推倒胡), whose flower ghosts no kind column can show; 0 at every other table.
+pub const INFO_COLUMNS: [(usize, usize, &str); 14] = [
     (0, 1, "tiles left in the wall (0..144)"),
     (1, 1, "round wind (0..3 = East..North)"),
     (2, 1, "the viewer's seat wind (0..3)"),
@@ -90,6 +91,9 @@ pub const INFO_COLUMNS: [(usize, usize, &str); 11] = [
     (14, 4, "each relative seat's number of melds"),
     (18, 4, "each relative seat's number of discards made (claimed ones included, up to 255)"),
     (22, 4, "each relative seat has already won (1) and left the table (deals that play on)"),
+    (26, 1, "the flower ghosts the viewer holds (bit f = flower f+1; 四花鬼 / 八花鬼 only)"),
+    (27, 4, "each relative seat's discarded flower ghosts (bit f = flower f+1; 四花鬼 / 八花鬼 only)"),
+    (31, 1, "the flower ghost just drawn: 1 + f for flower f+1 (own turn after the draw; the drawn row is then empty)"),
 ];
 
 /// Every row group of both encodings.
@@ -212,7 +216,10 @@ pub fn encode(
         info[14 + rel] = byte(melds.len());
         info[18 + rel] = byte(seat_history.len());
         info[22 + rel] = u8::from(won & (1 << seat) != 0);
+        info[27 + rel] = view.discarded_flowers(seat);
     }
+    info[26] = view.flower_ghosts();
+    info[31] = view.drawn_flower().map_or(0, |flower| flower + 1);
     rows[SEEN] = seen.map(|n| n.min(COPIES));
     info[0] = byte(view.wall_remaining());
     info[1] = view.round_wind();

@@ -3,8 +3,9 @@
 
 use std::fmt;
 
+use super::wall::FIRST_FLOWER;
 use crate::error::{EngineError, Result};
-use crate::tile::Tile;
+use crate::tile::{Tile, NUM_FLOWERS};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Action {
@@ -32,11 +33,13 @@ pub enum Action {
     Swap(Tile),
     /// 眼牌 (Taiwan): declare the hand ready and locked, discarding a tile of this kind.
     Eye(Tile),
+    /// Discard the held flower ghost 0..7 (1f..8f) of 四花鬼 / 八花鬼 (推倒胡): a ghost nobody may claim.
+    DiscardFlower(u8),
 }
 
 impl Action {
     /// Every action kind name, in sort order.
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 12] = [
         "pass",
         "discard",
         "chi",
@@ -48,6 +51,7 @@ impl Action {
         "void",
         "swap",
         "eye",
+        "discard_flower",
     ];
 
     /// The snake_case name of the action kind (used in logs and by the Python bindings).
@@ -68,6 +72,7 @@ impl Action {
             Action::Void(_) => 8,
             Action::Swap(_) => 9,
             Action::Eye(_) => 10,
+            Action::DiscardFlower(_) => 11,
         }
     }
 
@@ -80,15 +85,21 @@ impl Action {
             | Action::AddedKong(t)
             | Action::Swap(t)
             | Action::Eye(t) => Some(t),
-            Action::Pass | Action::Pon | Action::Kong | Action::Win | Action::Void(_) => None,
+            Action::Pass
+            | Action::Pon
+            | Action::Kong
+            | Action::Win
+            | Action::Void(_)
+            | Action::DiscardFlower(_) => None,
         }
     }
 
-    /// The number that goes with the kind across the boundary and in logs: the tile index, or the suit 0..2
-    /// of a void.
+    /// The number that goes with the kind across the boundary and in logs: the tile index, the suit 0..2
+    /// of a void, or a flower's wall code (34..41 = 1f..8f).
     pub fn argument(self) -> Option<u8> {
         match self {
             Action::Void(suit) => Some(suit),
+            Action::DiscardFlower(flower) => Some(FIRST_FLOWER + flower),
             action => action.tile().map(Tile::index),
         }
     }
@@ -102,6 +113,19 @@ impl Action {
                     "action \"void\" names a suit 0..2 (m, p, s), not {other}"
                 ))),
                 None => Err(EngineError::argument("action \"void\" needs a suit 0..2")),
+            };
+        }
+        if name == "discard_flower" {
+            return match tile {
+                Some(code @ FIRST_FLOWER..) if code - FIRST_FLOWER < NUM_FLOWERS => {
+                    Ok(Action::DiscardFlower(code - FIRST_FLOWER))
+                }
+                Some(other) => Err(EngineError::tile(format!(
+                    "action \"discard_flower\" names a flower's wall code 34..41 (1f..8f), not {other}"
+                ))),
+                None => Err(EngineError::argument(
+                    "action \"discard_flower\" needs a flower's wall code 34..41",
+                )),
             };
         }
         let tile = match tile {
@@ -143,6 +167,7 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Action::Void(suit) => write!(f, "void {}", ['m', 'p', 's'][usize::from(suit % 3)]),
+            Action::DiscardFlower(flower) => write!(f, "discard_flower {}f", flower + 1),
             Action::Chi(t) => {
                 let n = t.number();
                 write!(f, "chi {}{}{}{}", n, n + 1, n + 2, t.suit().letter())
@@ -205,5 +230,14 @@ mod tests {
         );
         assert_eq!(Action::Swap(tile(9)).to_string(), "swap 1p");
         assert!(Action::from_parts("swap", None).is_err());
+        assert_eq!(
+            Action::from_parts("discard_flower", Some(37)),
+            Ok(Action::DiscardFlower(3))
+        );
+        assert_eq!(Action::DiscardFlower(3).argument(), Some(37));
+        assert_eq!(Action::DiscardFlower(3).to_string(), "discard_flower 4f");
+        assert!(Action::from_parts("discard_flower", Some(42)).is_err());
+        assert!(Action::from_parts("discard_flower", Some(5)).is_err());
+        assert!(Action::from_parts("discard_flower", None).is_err());
     }
 }

@@ -167,6 +167,11 @@ pub struct DealContext<'a> {
     pub dealer_streak: u8,
     /// The seats that declared 眼牌 (bit s = seat s; Taiwan).
     pub locked: u8,
+    /// 四花鬼 / 八花鬼: the flower ghosts the asked seat holds (bit f = flower f), a drawn one included.
+    pub flower_ghosts: u8,
+    /// The winning tile is this flower ghost, just drawn (its bit is in `flower_ghosts`; the situation's
+    /// `tile` then means nothing).
+    pub drawn_flower: Option<u8>,
 }
 
 /// A declared win as it is settled: what the rules say, and the horses (买马) that hit the winner.

@@ -32,6 +32,7 @@ use crate::hand::{Meld, MeldKind};
 use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 
 mod eye;
+mod flower_ghosts;
 mod swap;
 mod winners_stay;
 pub use swap::swap_direction;
@@ -54,6 +55,10 @@ pub(crate) struct SeatState {
     pub shown: Counts,
     /// The flowers set aside (bit f = flower f, 1f..8f).
     pub flowers: u8,
+    /// 四花鬼 / 八花鬼: the flower ghosts held and those discarded (bit f = flower f); a win on one drawn.
+    pub flower_ghosts: u8,
+    pub discarded_flowers: u8,
+    pub won_on_flower: Option<u8>,
     /// 漏胡: bit k set = the seat passed a legal win on tile kind k and has not 动牌 (drawn or claimed) since.
     pub missed_wins: u64,
     /// 过手加番: the most fan of a win passed since (a discard win must then be worth more).
@@ -78,6 +83,9 @@ impl Default for SeatState {
             discarded_kinds: 0,
             shown: [0; NUM_KINDS],
             flowers: 0,
+            flower_ghosts: 0,
+            discarded_flowers: 0,
+            won_on_flower: None,
             missed_wins: 0,
             missed_fan: 0,
             void: None,
@@ -178,6 +186,8 @@ pub(crate) struct Drawn {
     pub kong_feeder: Option<u8>,
     /// A flower's replacement from the tail.
     pub after_flower: bool,
+    /// A flower ghost drawn (四花鬼 / 八花鬼): `tile` is then a stand-in (see the `flower_ghosts` module).
+    pub flower: Option<u8>,
 }
 
 /// How a tile reaches a seat that might win with it.
@@ -510,6 +520,9 @@ impl Deal {
             for _ in 0..self.rules.hand {
                 match self.wall.draw().ok_or_else(wall_exhausted)? {
                     WallTile::Tile(tile) => self.seats[seat as usize].gain(tile),
+                    WallTile::Flower(flower) if self.rules.ghosts.holds_flowers() => {
+                        self.hold_flower_ghost(seat, flower)
+                    }
                     WallTile::Flower(flower) => {
                         self.set_flower_aside(seat, flower, adjudicator)?;
                         dealt_flowers[seat as usize] += 1;
@@ -645,7 +658,8 @@ impl Deal {
         let concealed = &self.seats[winner.seat as usize].concealed;
         let held: u8 = kinds_of(self.ghosts)
             .map(|kind| concealed[kind.index() as usize])
-            .sum();
+            .sum::<u8>()
+            + self.seats[winner.seat as usize].flower_ghosts.count_ones() as u8;
         let offered = winner.from.is_some() && self.ghosts & tile_bit(winner.tile) != 0;
         held + u8::from(offered)
     }
@@ -893,6 +907,8 @@ impl Deal {
     ) -> Result<()> {
         match action {
             Action::Win => {
+                // A win on a drawn flower ghost is logged with the flower (see `flower_ghosts`).
+                self.seats[seat as usize].won_on_flower = drawn.and_then(|d| d.flower);
                 let tile = drawn
                     .map(|d| d.tile)
                     .ok_or_else(|| EngineError::illegal("win without a draw"))?;
@@ -940,6 +956,7 @@ impl Deal {
                 self.locked |= 1 << seat;
                 self.take_turn(seat, drawn, Action::Discard(tile), adjudicator)
             }
+            Action::DiscardFlower(flower) => self.discard_flower_ghost(seat, flower, adjudicator),
             Action::Pass
             | Action::Chi(_)
             | Action::Pon
@@ -1081,13 +1098,21 @@ impl Deal {
         adjudicator: &A,
     ) -> Result<()> {
         for w in &winners {
-            self.events.push(Event::Win {
-                seat: w.seat,
-                tile: w.tile,
-                from: w.from,
-                robbing_kong: w.robbing_kong,
-                fan: w.info.fan,
-            });
+            self.events
+                .push(match self.seats[w.seat as usize].won_on_flower {
+                    Some(flower) => Event::FlowerGhostWin {
+                        seat: w.seat,
+                        flower,
+                        fan: w.info.fan,
+                    },
+                    None => Event::Win {
+                        seat: w.seat,
+                        tile: w.tile,
+                        from: w.from,
+                        robbing_kong: w.robbing_kong,
+                        fan: w.info.fan,
+                    },
+                });
             self.won |= 1 << w.seat;
         }
         if self.rules.winners_stay {
@@ -1270,6 +1295,7 @@ impl Deal {
                     replacement: false,
                     kong_feeder: None,
                     after_flower: false,
+                    flower: None,
                 };
                 self.receive(seat, drawn, false, adjudicator)
             }
@@ -1287,6 +1313,9 @@ impl Deal {
         flower: u8,
         adjudicator: &A,
     ) -> Result<()> {
+        if self.rules.ghosts.holds_flowers() {
+            return self.receive_flower_ghost(seat, flower, false, None, adjudicator);
+        }
         self.set_flower_aside(seat, flower, adjudicator)?;
         self.draw_from_tail(seat, false, None, adjudicator)
     }
@@ -1323,8 +1352,12 @@ impl Deal {
                         replacement: kong,
                         kong_feeder,
                         after_flower,
+                        flower: None,
                     };
                     return self.receive(seat, drawn, true, adjudicator);
+                }
+                Some(WallTile::Flower(flower)) if self.rules.ghosts.holds_flowers() => {
+                    return self.receive_flower_ghost(seat, flower, kong, kong_feeder, adjudicator);
                 }
                 Some(WallTile::Flower(flower)) => {
                     after_flower = true;
@@ -1409,7 +1442,11 @@ impl Deal {
         if can_win {
             legal.push(Action::Win);
         }
+        let holds_flowers = state.flower_ghosts != 0;
         self.legal = legal;
+        if holds_flowers {
+            self.list_flower_discards(seat);
+        }
         if let Some(forms) = self.rules.eye_forms {
             self.list_eye_declarations(seat, forms);
         }
@@ -1536,7 +1573,9 @@ impl Deal {
         adjudicator.winning_forms().is_none_or(|forms| {
             let state = &mut self.seats[seat as usize];
             // The screen is blind to ghosts: a hand holding one, or a ghost on offer, is always asked.
-            (state.held | tile_bit(tile)) & ghosts != 0 || state.may_complete(tile, forms)
+            (state.held | tile_bit(tile)) & ghosts != 0
+                || state.flower_ghosts != 0
+                || state.may_complete(tile, forms)
         })
     }
 
@@ -1575,22 +1614,17 @@ impl Deal {
         let Some((concealed, situation)) = self.win_situation(seat, chance) else {
             return Ok(None);
         };
-        question(
-            &concealed,
-            &self.seats[seat as usize].melds,
-            &situation,
-            &self.context(),
-        )
-    }
-
-    fn context(&self) -> DealContext<'_> {
-        DealContext {
+        let state = &self.seats[seat as usize];
+        let context = DealContext {
             ghosts: self.ghosts,
             indicator: self.indicator,
             undrawn: self.wall.undrawn(),
             dealer_streak: self.dealer_streak,
             locked: self.locked,
-        }
+            flower_ghosts: state.flower_ghosts,
+            drawn_flower: chance.drawn.and_then(|d| d.flower),
+        };
+        question(&concealed, &state.melds, &situation, &context)
     }
 
     /// The hand (the chance's tile included) and the situation of a possible win by `seat`; `None` when the
@@ -1780,7 +1814,16 @@ impl Deal {
                     state.flowers
                 )));
             }
-            flowers |= u32::from(state.flowers);
+            let ghost_flowers = state.flower_ghosts | state.discarded_flowers;
+            if (flowers | u32::from(state.flowers)) & u32::from(ghost_flowers) != 0
+                || state.flower_ghosts & state.discarded_flowers != 0
+            {
+                return Err(EngineError::hand(format!(
+                    "invariant broken: seat {seat}'s flower ghosts {:#x} (discarded {:#x}) are also elsewhere",
+                    state.flower_ghosts, state.discarded_flowers
+                )));
+            }
+            flowers |= u32::from(state.flowers | ghost_flowers);
             let mut shown = [0; NUM_KINDS];
             for meld in &state.melds {
                 meld.add_tiles(&mut shown);
@@ -1816,6 +1859,7 @@ impl Deal {
                 .iter()
                 .map(|&c| usize::from(c))
                 .sum::<usize>()
+                + state.flower_ghosts.count_ones() as usize
                 + 3 * state.melds.len();
             let hand = usize::from(self.rules.hand);
             let expected = hand + usize::from(self.holds_extra_tile(seat));

@@ -69,7 +69,7 @@ impl Policy for EfficiencyBot {
     fn choose(&mut self, observation: &Observation<'_>, legal: &[Action]) -> Action {
         // At a table with ghosts (推倒胡) the bot counts them as wild: its own module.
         let ghosts = observation.ghosts();
-        if ghosts != 0 {
+        if ghosts != 0 || observation.flowers_are_ghosts() {
             return super::ghost_efficiency::choose(observation, legal, ghosts);
         }
         let first = legal.first().copied().unwrap_or(Action::Pass);

@@ -6,7 +6,8 @@
 //! its own kongs when they cost nothing in distance (they bring kong money and a replacement).
 //!
 //! The distance is the standard form's (four sets and a pair) by the shanten tables, each kind capped at four
-//! (a ghost as a fifth copy is not counted: a bot's estimate, not a win check).
+//! (a ghost as a fifth copy is not counted: a bot's estimate, not a win check). Under 四花鬼 / 八花鬼 the held
+//! flower ghosts are wilds too, and a flower is discarded only when no tile can go.
 
 use super::action::Action;
 use super::discard_order::tie_break;
@@ -34,6 +35,7 @@ impl GhostHand {
                 *count = 0;
             }
         }
+        wilds += observation.flower_ghosts().count_ones() as u8;
         let melds = observation.melds(observation.seat()).len();
         GhostHand {
             naturals,
@@ -54,7 +56,8 @@ impl GhostHand {
     }
 }
 
-/// The ghost-aware choice among `legal`, for a table whose deal has `ghosts` (never empty).
+/// The ghost-aware choice among `legal`, for a table whose deal has `ghosts` (empty where flowers are the
+/// ghosts).
 pub(crate) fn choose(observation: &Observation<'_>, legal: &[Action], ghosts: KindMask) -> Action {
     let first = legal.first().copied().unwrap_or(Action::Pass);
     if legal.contains(&Action::Win) {

@@ -1,7 +1,7 @@
 //! Ghost tiles (鬼牌, wild tiles) at a table: which kinds are wild in a deal — none, fixed kinds, or the kinds
-//! after an indicator turned from the wall before the deal (翻鬼, RULES.md §4.3) — as data the deal reads
-//! from [`super::TableRules`]. Ghosts are never claimed into melds unless the rules say so; what a ghost
-//! is worth in a hand is the adjudicator's business.
+//! after an indicator turned from the wall before the deal (翻鬼, RULES.md §4.3) — or the flowers, held in the
+//! hand as ghosts (四花鬼 / 八花鬼), as data the deal reads from [`super::TableRules`]. Ghosts are never claimed
+//! into melds unless the rules say so; what a ghost is worth in a hand is the adjudicator's business.
 
 use crate::tile::{KindMask, Tile};
 
@@ -15,11 +15,19 @@ pub enum GhostRule {
     /// 翻鬼: a tile is turned from the wall's tail before the deal and stays out of play; the next kind
     /// (`two`: the next two, 翻双鬼) is wild. `seven_cycle`: honours in one cycle E→S→W→N→中→发→白 (OC-27).
     Flip { two: bool, seven_cycle: bool },
+    /// 四花鬼 / 八花鬼: the set's flowers are the ghosts. A flower drawn stays in the hand (it is not set aside
+    /// and replaced); no kind is wild.
+    Flowers,
 }
 
 impl GhostRule {
     pub fn flips(self) -> bool {
         matches!(self, GhostRule::Flip { .. })
+    }
+
+    /// Whether flowers are held as ghosts rather than set aside.
+    pub fn holds_flowers(self) -> bool {
+        self == GhostRule::Flowers
     }
 
     /// The wild kinds of a deal whose indicator (under 翻鬼) is `indicator`.

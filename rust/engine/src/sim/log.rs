@@ -6,19 +6,21 @@
 //!   (0..34 kinds, 34..42 the flowers 1f..8f)
 //! - `{"type":"draw","seat":s,"tile":t,"replacement":false}`: `replacement`: drawn from the tail (after a kong
 //!   or a flower)
+//!   (under 四花鬼 / 八花鬼 `tile` may be a flower ghost's wall code 34..41, held in the hand)
 //! - `{"type":"flower","seat":s,"flower":f}`: a flower 0..7 drawn (or dealt) and set aside
 //! - `{"type":"act","seat":s,"action":"discard","tile":t}`: every decision taken, claims that lose to a
 //!   higher priority included
 //! - `{"type":"meld","seat":s,"kind":"pon","tile":t,"claimed":t,"from":f}`: every meld formed (`tile` is its
 //!   lowest tile, `from` the feeding seat)
-//! - `{"type":"win","seat":s,"tile":t,"from":f,"robbing_kong":false,"fan":n}`
+//! - `{"type":"win","seat":s,"tile":t,"from":f,"robbing_kong":false,"fan":n}` (`tile` 34..41: a self-drawn
+//!   flower ghost)
 //! - `{"type":"swap","direction":d}`: 换三张's picks (`act` lines, action `swap`) passed `d` seats on
 //! - `{"type":"end","exhaustive":false,"winners":[s,…],"wall_left":n}`
 
 use std::fmt::Write;
 
 use super::action::Action;
-use super::wall::is_wall_code;
+use super::wall::{is_wall_code, FIRST_FLOWER};
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MeldKind};
 use crate::tile::Tile;
@@ -41,6 +43,12 @@ pub enum Event {
         seat: u8,
         flower: u8,
     },
+    /// A flower ghost (四花鬼 / 八花鬼) drawn and held: logged as a `draw` of its wall code.
+    FlowerGhostDrawn {
+        seat: u8,
+        flower: u8,
+        replacement: bool,
+    },
     Act {
         seat: u8,
         action: Action,
@@ -55,6 +63,12 @@ pub enum Event {
         tile: Tile,
         from: Option<u8>,
         robbing_kong: bool,
+        fan: u32,
+    },
+    /// A self-drawn win on a flower ghost: logged as a `win` with the flower's wall code.
+    FlowerGhostWin {
+        seat: u8,
+        flower: u8,
         fan: u32,
     },
     /// 换三张: every seat's picks passed `direction` (1..3) seats on in turn order.
@@ -124,6 +138,20 @@ impl Event {
                 out,
                 r#"{{"type":"draw","seat":{seat},"tile":{},"replacement":{replacement}}}"#,
                 tile.index()
+            ),
+            Event::FlowerGhostDrawn {
+                seat,
+                flower,
+                replacement,
+            } => write!(
+                out,
+                r#"{{"type":"draw","seat":{seat},"tile":{},"replacement":{replacement}}}"#,
+                FIRST_FLOWER + flower
+            ),
+            Event::FlowerGhostWin { seat, flower, fan } => write!(
+                out,
+                r#"{{"type":"win","seat":{seat},"tile":{},"from":null,"robbing_kong":false,"fan":{fan}}}"#,
+                FIRST_FLOWER + flower
             ),
             Event::Flower { seat, flower } => write!(
                 out,

@@ -49,12 +49,35 @@ impl<'a> Observation<'a> {
         &self.deal.seats[self.seat as usize].concealed
     }
 
-    /// The tile this seat has just drawn, while it is this seat's turn after a draw.
+    /// The tile this seat has just drawn, while it is this seat's turn after a draw (none for a flower
+    /// ghost: see [`Observation::drawn_flower`]).
     pub fn drawn(&self) -> Option<Tile> {
         match &self.deal.phase {
-            Phase::Turn { seat, drawn } if *seat == self.seat => drawn.map(|d| d.tile),
+            Phase::Turn { seat, drawn } if *seat == self.seat => {
+                drawn.filter(|d| d.flower.is_none()).map(|d| d.tile)
+            }
             _ => None,
         }
+    }
+
+    /// Whether the table's flowers are ghosts held in the hand (四花鬼 / 八花鬼).
+    pub fn flowers_are_ghosts(&self) -> bool {
+        self.deal.rules.ghosts.holds_flowers()
+    }
+
+    /// The flower ghosts this seat holds (bit f = flower f; its own, concealed).
+    pub fn flower_ghosts(&self) -> u8 {
+        self.deal.flower_ghosts(self.seat)
+    }
+
+    /// The flower ghost this seat has just drawn, while it is its turn after that draw.
+    pub fn drawn_flower(&self) -> Option<u8> {
+        self.deal.drawn_flower(self.seat)
+    }
+
+    /// The flower ghosts any seat has discarded (bit f = flower f; public).
+    pub fn discarded_flowers(&self, seat: u8) -> u8 {
+        self.deal.discarded_flowers(seat)
     }
 
     /// The void suit a seat named (定缺): its own once named, the others' once every seat has named one

@@ -45,7 +45,9 @@ impl DealRecord {
         let mut flowers = [0u8; SEAT_COUNT];
         for event in deal.events() {
             match event {
-                Event::Draw { seat, .. } => draws[usize::from(*seat)] += 1,
+                Event::Draw { seat, .. } | Event::FlowerGhostDrawn { seat, .. } => {
+                    draws[usize::from(*seat)] += 1
+                }
                 Event::Meld { meld, .. } if meld.kind.is_kong() => kongs += 1,
                 Event::Flower { seat, .. } => flowers[usize::from(*seat)] += 1,
                 _ => {}

@@ -4,7 +4,8 @@ a discard wins only under 点炮可胡, and never a discarded ghost (OC-28, OC-4
 full, its horses (买马) turned from the wall's tail (2n more for a dealer on its n-th 连庄 under 买马节节高).
 Kong money is paid as each kong is made (returned at a 流局 unless 流局算杠), 跟庄 when the deal reports it;
 amounts are in points (b × ``base``). Ghosts are never ponged or konged; 翻鬼 turns its indicator from the
-wall's tail before the deal."""
+wall's tail before the deal. Under 四花鬼 / 八花鬼 the flowers a seat holds are the hand's wilds, and a drawn
+flower may be the winning tile."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ....rules.tdh.situation import TdhSituation
 from ....table.types import SEATS, WinSituation
 from ...table.aim import Aim
 from ...table.deal_hooks import DealContext, DealHooks, Declared, PayingEvent, SettledWin, from_each
+from ...table.wall import FIRST_FLOWER
 from .scorer import score_row
 from .tiles import ghost_kinds
 
@@ -26,12 +28,19 @@ _NO_WIN = Declared(0, SettledWin(-1, (0,) * SEATS))  # a declared win its scorer
 _MOST_HITS = 255  # the per-deal horse_hits column is a u8
 
 
+def _horse_name(code: int) -> int | str:
+    """A horse as the scorer takes it: a kind, or a flower's name (四花鬼 / 八花鬼 turn flowers as horses too)."""
+    return code if code < FIRST_FLOWER else f"{code - FIRST_FLOWER + 1}f"
+
+
 class TdhAtTable(DealHooks):
     def __init__(self, rules: TdhRuleset) -> None:
-        if rules.flowers:
-            raise RulesetError("ghosts: 四花鬼 / 八花鬼 are scored but not played at the table yet (a flower ghost "
-                               "stays in the hand)")  # fmt: skip
+        table = rules.table_rules
+        if table is not None and table.flowers != rules.flowers:
+            raise RulesetError(f"tiles.flowers: {table.flowers} flowers in the set, but ghosts = "
+                               f"{rules.ghost_mode!r} plays {rules.flowers}")  # fmt: skip
         self.rules = rules
+        self.flower_ghosts = bool(rules.flowers)
         self.follow_dealer = rules["follow_dealer"]
         self.kong_money_on_draw = rules["kong_money_on_draw"]
         self.dealer_stays = "winner" if rules["dealer_rule"] == "winner" else None
@@ -46,17 +55,21 @@ class TdhAtTable(DealHooks):
 
     def _score(self, hand: Hand, s: WinSituation, context: DealContext, horses: tuple[int, ...]) -> tuple:
         """The scorer's row of the win (``hand`` with its winning tile), in the scorer's terms."""
-        waiting = list(hand.concealed)
-        waiting[s.tile] -= 1
+        # Flower ghosts are written as wilds; a drawn flower is the winning tile, not one of them.
+        waiting, wilds = list(hand.concealed), hand.wilds
+        if s.tile >= FIRST_FLOWER:
+            wilds -= 1
+        else:
+            waiting[s.tile] -= 1
         kong_bloom = s.kong_replacement and s.from_seat is None
         where = TdhSituation(
             seat_wind=s.winner, self_drawn=s.from_seat is None, discarder=s.from_seat,
             # A robbed kong scores as an added one (明杠可抢 makes a melded kong robbable as such).
             robbing_kong=s.robbing_kong, kong_bloom=kong_bloom,
             kong_fed_by=s.kong_feeder if kong_bloom else None, last_tile=s.last_tile,
-            ghost_indicator=context.indicator, horses=horses, dealer=s.dealer, dealer_streak=context.dealer_streak,
+            ghost_indicator=context.indicator, horses=tuple(map(_horse_name, horses)), dealer=s.dealer, dealer_streak=context.dealer_streak,
         )  # fmt: skip
-        return score_row(Hand(tuple(waiting), hand.melds), s.tile, where, self.rules)
+        return score_row(Hand(tuple(waiting), hand.melds, wilds), s.tile, where, self.rules)
 
     def judge(self, win_check: object, hand: Hand, situation: WinSituation, context: DealContext) -> Optional[int]:
         """Judged here, with the deal's ghosts (``win_check``, the deal's plain one, is this object)."""

@@ -7,6 +7,7 @@
 
 use super::rules::{GhostMode, TdhRules};
 use super::scorer::{form_of, score, Source, TdhWin};
+use super::tiles::FLOWER_BASE;
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::{Hand, Meld, MeldKind};
@@ -37,11 +38,13 @@ impl TdhTable {
     /// (tile set, chi, discard wins, robbing melded kongs, the horses' reserve) must agree.
     pub fn new(rules: TdhRules, table: TableRules) -> Result<TdhTable> {
         let mut table = table;
-        if rules.ghosts.flowers() > 0 {
-            return Err(refuse(
-                "ghosts: 四花鬼 / 八花鬼 are scored but not played at the table yet (a flower ghost stays in the hand)"
-                    .into(),
-            ));
+        if table.flowers != rules.ghosts.flowers() {
+            return Err(refuse(format!(
+                "tiles.flowers: {} flowers in the set, but ghosts = {:?} plays {}",
+                table.flowers,
+                rules.ghosts,
+                rules.ghosts.flowers()
+            )));
         }
         if table.chi != Chi::None {
             return Err(refuse("claims.chi: 推倒胡 has no chow (\"none\")".into()));
@@ -71,7 +74,8 @@ impl TdhTable {
                 two: rules.ghosts == GhostMode::FlipTwo,
                 seven_cycle: rules.seven_cycle,
             },
-            _ => GhostRule::None,
+            GhostMode::Flowers4 | GhostMode::Flowers8 => GhostRule::Flowers,
+            GhostMode::None => GhostRule::None,
         };
         table.ghost_melds = false;
         table.follow_dealer = rules.follow_dealer;
@@ -180,6 +184,8 @@ impl Adjudicator for TdhTable {
             undrawn: &[],
             dealer_streak: 0,
             locked: 0,
+            flower_ghosts: 0,
+            drawn_flower: None,
         };
         self.judge_in(concealed, melds, situation, &context)
     }
@@ -195,7 +201,8 @@ impl Adjudicator for TdhTable {
         if s.from.is_some() && !s.robbing_kong && (!self.rules.discard_wins || ghost_tile) {
             return Ok(None); // OC-28; a discarded ghost is never won on (OC-49)
         }
-        let (naturals, wilds) = without_ghosts(concealed, context.ghosts);
+        let (naturals, mut wilds) = without_ghosts(concealed, context.ghosts);
+        wilds += context.flower_ghosts.count_ones() as u8;
         let self_drawn = s.from.is_none();
         if let Some(complete) = self.standard_only(&naturals, wilds, melds.is_empty(), self_drawn) {
             return Ok(complete.then(|| WinInfo::worth(0)));
@@ -214,22 +221,35 @@ impl Adjudicator for TdhTable {
         if self.judge_in(concealed, melds, s, context)?.is_none() {
             return Ok(None);
         }
+        // Flower ghosts are written as wilds; a flower drawn is the winning tile, not one of them.
         let mut waiting = *concealed;
-        waiting[s.tile.index() as usize] -= 1;
+        let mut wilds = context.flower_ghosts.count_ones() as u8;
+        let win = match context.drawn_flower {
+            Some(flower) => {
+                wilds -= 1;
+                FLOWER_BASE + flower
+            }
+            None => {
+                waiting[s.tile.index() as usize] -= 1;
+                s.tile.index()
+            }
+        };
         let hand = Hand {
             concealed: waiting,
             melds: melds.to_vec(),
-            wilds: 0,
+            wilds,
             flowers: 0,
         };
         // Horses are turned from the tail end, as replacements are drawn (the reserve is always there).
         let count = self.horses(s.winner, s, context.dealer_streak);
         let horses: Vec<u8> = context.undrawn.iter().rev().take(count).copied().collect();
-        debug_assert!(horses.iter().all(|&h| h < FIRST_FLOWER));
+        debug_assert!(horses
+            .iter()
+            .all(|&h| h < FIRST_FLOWER + self.table.flowers));
         let kong_bloom = s.kong_replacement && s.from.is_none();
         let win = TdhWin {
             hand: &hand,
-            win: s.tile.index(),
+            win,
             winner: s.winner,
             dealer: s.dealer,
             source: source(s),
