@@ -344,7 +344,10 @@ mod tests {
     fn seven_pairs_count_and_lowering_draws_agree_with_the_portable_count() {
         lowering_draws_agree(FormSet::SEVEN_PAIRS, seven_pairs_lowering_draws);
         for counts in sample_hands(4) {
-            assert_eq!(seven_pairs_count(&counts), seven_pairs_lowering_draws(&counts).0);
+            assert_eq!(
+                seven_pairs_count(&counts),
+                seven_pairs_lowering_draws(&counts).0
+            );
         }
     }
 
