@@ -416,6 +416,20 @@ impl Policy for Watched {
     }
 }
 
+/// Deal `index` of `seed` played out by four watched efficiency bots.
+fn watched_efficiency_deal(seed: u64, index: u64, rules: &TdhTable) -> Deal {
+    let mut seats: Vec<Box<dyn Policy>> = (0..4)
+        .map(|_| -> Box<dyn Policy> {
+            Box::new(Watched {
+                bot: EfficiencyBot::default(),
+            })
+        })
+        .collect();
+    let mut deal = Deal::new(seed, index, (index % 4) as u8, 0, rules).expect("a deal");
+    play_deal(&mut deal, &mut seats, rules).expect("played");
+    deal
+}
+
 #[test]
 fn the_efficiency_bot_keeps_its_ghosts_and_wins_faster_with_them() {
     let mut turns = Vec::new();
@@ -423,15 +437,7 @@ fn the_efficiency_bot_keeps_its_ghosts_and_wins_faster_with_them() {
         let rules = tdh_table(changes);
         let (mut won, mut draws) = (0u32, 0u32);
         for index in 0..200 {
-            let mut seats: Vec<Box<dyn Policy>> = (0..4)
-                .map(|_| -> Box<dyn Policy> {
-                    Box::new(Watched {
-                        bot: EfficiencyBot::default(),
-                    })
-                })
-                .collect();
-            let mut deal = Deal::new(13, index, (index % 4) as u8, 0, &rules).expect("a deal");
-            play_deal(&mut deal, &mut seats, &rules).expect("played");
+            let deal = watched_efficiency_deal(13, index, &rules);
             if let Some(w) = deal.outcome().expect("over").winners.first() {
                 won += 1;
                 draws += deal
@@ -458,15 +464,7 @@ fn flower_ghosts_stay_in_the_hand_and_win_as_ghosts() {
         let rules = tdh_table(&[("ghosts", ghosts)]);
         let (mut won, mut holding, mut on_a_flower) = (0, 0, 0);
         for index in 0..200 {
-            let mut seats: Vec<Box<dyn Policy>> = (0..4)
-                .map(|_| -> Box<dyn Policy> {
-                    Box::new(Watched {
-                        bot: EfficiencyBot::default(),
-                    })
-                })
-                .collect();
-            let mut deal = Deal::new(17, index, (index % 4) as u8, 0, &rules).expect("a deal");
-            play_deal(&mut deal, &mut seats, &rules).expect("played");
+            let deal = watched_efficiency_deal(17, index, &rules);
             deal.check_invariants()
                 .expect("every tile and flower accounted for");
             assert!(deal
