@@ -343,11 +343,9 @@ pub struct Deal {
     pub(crate) phase: Phase,
     /// The rules of the table, read from the adjudicator when the deal starts.
     pub(crate) rules: TableRules,
-    /// The wins so far (the deal may play on after a win), the seats that have won, and those of them that
-    /// left the table (all of them, unless winners stay in: 血流成河).
+    /// The wins so far (the deal may play on after a win), and the seats that have won.
     wins: Vec<Winner>,
     won: u8,
-    left: u8,
     /// How many won on the deal's first winning tile.
     first_winners: u8,
     /// The seats that declared 眼牌 (bits), their hands locked.
@@ -426,7 +424,6 @@ impl Deal {
             rules: adjudicator.table_rules(),
             wins: Vec::new(),
             won: 0,
-            left: 0,
             first_winners: 0,
             locked: 0,
             extra_tile: 0,
@@ -491,7 +488,6 @@ impl Deal {
         self.seats.iter_mut().for_each(SeatState::clear);
         self.wins.clear();
         self.won = 0;
-        self.left = 0;
         self.first_winners = 0;
         self.locked = 0;
         self.extra_tile = 0;
@@ -710,7 +706,6 @@ impl Deal {
             horse_hits: 0,
         };
         self.won |= 1 << win.winner;
-        self.left |= 1 << win.winner;
         self.events.push(Event::Win {
             seat: winner.seat,
             tile,
@@ -744,15 +739,27 @@ impl Deal {
         Ok(paid)
     }
 
+    /// The seats that have won and left the table (bit s = seat s): every winner, unless winners stay in
+    /// (血流成河).
+    #[inline]
+    fn left(&self) -> u8 {
+        if self.rules.winners_stay {
+            0
+        } else {
+            self.won
+        }
+    }
+
     /// The first seat after `seat` in turn order that has not won and left the table.
     #[inline]
     fn next_active(&self, seat: u8) -> u8 {
-        if self.left == 0 {
+        let left = self.left();
+        if left == 0 {
             return seat_after(seat, 1);
         }
         (1..SEATS)
             .map(|offset| seat_after(seat, offset))
-            .find(|&s| self.left & (1 << s) == 0)
+            .find(|&s| left & (1 << s) == 0)
             .unwrap_or(seat)
     }
 
@@ -1117,8 +1124,6 @@ impl Deal {
         }
         if self.rules.winners_stay {
             self.keep_winners_in(&winners);
-        } else {
-            self.left = self.won;
         }
         let robbed = winners
             .first()
@@ -1130,7 +1135,7 @@ impl Deal {
         } else {
             self.wins.extend(winners);
         }
-        let active = SEATS - self.left.count_ones() as u8;
+        let active = SEATS - self.left().count_ones() as u8;
         let enough = self.wins.len() >= usize::from(self.rules.winners_to_end) || active <= 1;
         if enough && !self.rules.winners_stay {
             if let Some((konger, _)) = robbed {
@@ -1468,7 +1473,7 @@ impl Deal {
         // The rules read once, into locals: the loop below takes `&mut self`, so fields would be reloaded.
         // Seats not asked: those that have won and left, the 眼牌 seats (locked, never won: a locked winner of
         // 血流成河 may still win), and the discarder of a melded kong's tile (it cannot rob it).
-        let skip = self.left
+        let skip = self.left()
             | (self.locked & !self.won)
             | if offer == Offer::MeldedKong {
                 1 << self.kong_feeder
