@@ -6,7 +6,9 @@
 //! the deal's `eye` module): the locked seats the deal's context names pay each other seat's win its 眼牌费
 //! on top of the win (OC-T5), and win only by self-draw (the deal offers them no claim). The flower
 //! wins (B.6) end the deal when a flower's replacement is drawn: all eight with one seat (八仙過海, paid as a
-//! self-draw) or a 7 / 1 split (七搶一, the single flower's holder pays), 8 台 and no hand 台.
+//! self-draw) or a 7 / 1 split (七搶一, the single flower's holder pays), 8 台 and no hand 台. The table options
+//! pass to the deal as `TableRules` flags (眼牌's wait-keeping kongs, the abortive draws, the 食替 ban); seat
+//! winds fixed from the first dealer (OC-T2) are the situation's `east_seat`.
 
 use super::payments::{flower_win, FlowerWin as FlowerKind};
 use super::scorer::score;
@@ -42,6 +44,9 @@ impl TaiwanAtTable {
         }
         let rules = TableRules {
             eye_forms: table.eye.then_some(FormSet::STANDARD),
+            eye_kongs: table.eye && table.eye_kongs,
+            abortive_draws: table.abortive_draws,
+            no_swap_discard: table.no_swap_discard,
             ..rules
         };
         Ok(TaiwanAtTable { table, rules })
@@ -71,6 +76,9 @@ impl TaiwanAtTable {
             human: s.first_go_around == Some(FirstGoAround::Human),
             discarder: s.from,
             eye_seats,
+            // OC-T2 "first_dealer": seat 0, who deals first in every game the engine plays (a `Game`, and deal
+            // 0 of each four in a simulation), is East for the whole game.
+            east_seat: self.table.first_dealer_winds.then_some(0),
         };
         let Some(scored) = score(&hand, s.tile, &situation, &self.table)? else {
             return Ok(None);
