@@ -119,7 +119,10 @@ def test_four_winds_discarded_in_the_first_go_around_end_the_deal_as_a_draw(abor
 
 def test_four_of_a_dragon_is_no_abortive_draw() -> None:
     wall = wall_of(WIND_HANDS, "2z3z4z6z")
-    for table in both(dict(abortive_draws=True), lambda t: play(t, wall, first_discards("5z"), stop=lambda: len(t.log()) > 90)):
+    def scenario(table):
+        return play(table, wall, first_discards("5z"), stop=lambda: len(table.log()) > 90)
+
+    for table in both(dict(abortive_draws=True), scenario):
         log = events(table)
         assert sum(e["type"] == "act" and e.get("tile") == tile("5z") for e in log) == 4
         assert table.outcome() is None and all(e["type"] != "abortive" for e in log)
@@ -301,7 +304,10 @@ def test_only_timing_priority_is_refused_at_the_table_with_its_reason() -> None:
 @pytest.mark.parametrize("option", [*OPTIONS, "all"])
 def test_the_twin_gives_the_native_per_deal_arrays_with_the_option_on(option: str) -> None:
     rules = TAIWAN.with_options(**(ALL_ON if option == "all" else OPTIONS[option]))
-    for bots, deals, seed in ((("random",) * 4, 6, 5), (("efficiency",) * 4, 2, 7)):
+    # The twin is slow (its efficiency bot above all): a few deals per option, more with all of them on.
+    runs = ((("random",) * 4, 6, 5), (("efficiency",) * 4, 2, 7)) if option == "all" else \
+        ((("random",) * 4, 4, 11 + len(option)), (("efficiency",) * 4, 1, 3 + len(option)))
+    for bots, deals, seed in runs:
         native = mjcore.simulate(rules, deals, seed=seed, bots=bots, threads=1)
         assert (native["payments"].sum(axis=1) == 0).all()
         two = mjcore.simulate(rules, deals, seed=seed, bots=bots, threads=2)

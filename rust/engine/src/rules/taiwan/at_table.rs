@@ -363,6 +363,35 @@ mod tests {
     }
 
     #[test]
+    fn four_winds_in_the_first_go_around_are_an_abortive_draw_where_played() {
+        // Each seat draws a 1z first and discards it (nobody can claim it): 四風連打.
+        let hand = "147m258p369s258m36p5z6z";
+        let head: Vec<u8> = [27; 4].into_iter().chain(34..42).collect();
+        for abortive_draws in [false, true] {
+            let mut rules = taiwan_table();
+            rules.rules.abortive_draws = abortive_draws;
+            let deal = passive(wall_of([hand; 4], [0; 4], &head), &rules);
+            let discards = deal.events().iter().filter(|e| {
+                matches!(
+                    e,
+                    crate::sim::Event::Act {
+                        action: Action::Discard(_),
+                        ..
+                    }
+                )
+            });
+            let expected = abortive_draws.then_some(crate::sim::AbortiveDraw::FourWinds);
+            assert_eq!(deal.abortive_draw(), expected);
+            assert_eq!(
+                discards.count() == 4,
+                abortive_draws,
+                "the deal ends at the fourth wind"
+            );
+            assert!(deal.outcome().expect("over").winners.is_empty() || !abortive_draws);
+        }
+    }
+
+    #[test]
     fn a_taiwan_table_needs_its_own_settlement_and_sixteen_tiles() {
         let rules = taiwan_table().rules;
         for bad in [
