@@ -59,6 +59,7 @@ fn situation(t: SituationTuple) -> PyResult<TaiwanSituation> {
         human: flag(6),
         discarder: optional_seat(discarder, "discarder").py_err()?,
         eye_seats,
+        east_seat: None,
     })
 }
 

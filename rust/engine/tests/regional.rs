@@ -97,8 +97,8 @@ fn taiwan_never_panics() {
         let table = TaiwanTable::from_parts(
             "fuzz",
             &values,
-            &[1, 2, 1],
-            &[false, true, true],
+            &[1, 2, 1, 1, 1],
+            &[false, true, true, true, true],
             &[0, 5, 30, 10],
         )
         .expect("in range");
@@ -117,6 +117,7 @@ fn taiwan_never_panics() {
             human: rng.below(20) == 0,
             discarder: seat(&mut rng),
             eye_seats: rng.below(16) as u8,
+            east_seat: (rng.below(2) == 0).then(|| rng.below(4) as u8),
         };
         let win = Tile::new(rng.below(34) as u8).expect("a tile");
         let outcome = taiwan::score(&hand, win, &s, &table);

@@ -24,6 +24,8 @@ from ...table.types import Action, Observation, OfferedTile, WinCheck, WinSituat
 from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
 from ...tiles import NUM_KINDS, tile_name
 from . import log
+from .abortive import FOUR_KONGS, FOUR_WINDS, four_kongs_by_several, four_winds
+from .claim_swap import allowed_after_claim
 from .deal_hooks import DealContext, DealHooks, Declared, FinalHand, FinishedDeal, PayingEvent, table_hooks
 from .discard_history import discard_history
 from .eye import eye_declarations, locked_turn
@@ -157,6 +159,7 @@ class Deal:
         self.kong_money = [0] * SEATS
         self._kong_discard = False  # the last discard followed its discarder's kong replacement (杠上炮)
         self._flower_win = None  # a flower win the last flower made, taken once its replacement is drawn
+        self.abortive_draw: Optional[str] = None  # why the deal ended in an abortive draw, if it did (OC-T15)
         # A whole-deal settlement's payments of every win (None: the wins' own).
         self.deal_win_payments: Optional[list[tuple[int, ...]]] = None
         # Discards so far (claimed ones included) and whether anyone has claimed or declared a kong: together
@@ -369,8 +372,12 @@ class Deal:
             state.discards.append(action.tile)
             self._discards_made += 1
             self._kong_discard = turn.drawn is not None and turn.drawn.replacement
-            if self.hooks.follow_dealer and self._discards_made == SEATS:
-                self._follow_dealer()
+            if self._discards_made == SEATS:
+                if self.hooks.follow_dealer:
+                    self._follow_dealer()
+                if self.hooks.abortive_draws and four_winds(self._first_discards_alike()):
+                    self._end_abortive(FOUR_WINDS)
+                    return
             self._offer(seat, action.tile, _Offer.DISCARD)
         elif action.kind == "concealed_kong":
             state.concealed[action.tile] -= 4
@@ -537,9 +544,21 @@ class Deal:
     def _follow_dealer(self) -> None:
         """跟庄 (OC-51): after the fourth discard of an uninterrupted first go-around, all four seats' first
         discards are the dealer's first one."""
-        first = [state.discards[0] if state.discards else None for state in self._seats]
-        if not self._interrupted and first[self.dealer] is not None and len(set(first)) == 1:
+        if self._first_discards_alike() is not None:
             self._settle_event(PayingEvent("follow_dealer", self.dealer))
+
+    def _first_discards_alike(self) -> Optional[int]:
+        """After the fourth discard: the tile every seat discarded first, when the first go-around was
+        uninterrupted (no claim, no kong) and those discards are one kind (跟庄, 四風連打)."""
+        first = [state.discards[0] if state.discards else None for state in self._seats]
+        alike = not self._interrupted and first[self.dealer] is not None and len(set(first)) == 1
+        return first[self.dealer] if alike else None
+
+    def _end_abortive(self, reason: str) -> None:
+        """Ends the deal in an abortive draw (``abortive``)."""
+        self.abortive_draw = reason
+        self._events.append(log.abortive(reason))
+        self._finish()
 
     def _add_meld(self, seat: int, meld: Meld, from_seat: Optional[int]) -> None:
         self._seats[seat].melds.append(meld)
@@ -557,7 +576,11 @@ class Deal:
             self._receive(seat, _Drawn(code, False), False)
 
     def _draw_replacement_for(self, seat: int, kong_feeder: Optional[int]) -> None:
-        """A kong replacement from the tail; kongs are legal only while the wall holds a tile (OC-17)."""
+        """A kong replacement from the tail, once the kong stands (unless it makes 四槓, an abortive draw where
+        played); kongs are legal only while the wall holds a tile (OC-17)."""
+        if self.hooks.abortive_draws and four_kongs_by_several([state.melds for state in self._seats]):
+            self._end_abortive(FOUR_KONGS)
+            return
         self._draw_from_tail(seat, True, kong_feeder)
 
     def _draw_from_tail(self, seat: int, kong: bool, kong_feeder: Optional[int]) -> None:
@@ -610,8 +633,10 @@ class Deal:
             if source in rules.sources and self._judge(seat, drawn.tile, None, drawn, False) is not None:
                 legal.append(Action("win"))
             if seat in self._locked:  # 眼牌, or a 血流 winner: the drawn tile goes, unless it wins (or kongs)
+                # The kongs that keep the waits: a 血流 winner's, or a 眼牌 seat's under "wait_preserving".
+                may_kong = self.hooks.winners_stay if seat in self._won else self.hooks.eye_kongs
                 kongs = (wait_keeping_kongs(state.concealed, state.melds, drawn.tile, rules)
-                         if self.hooks.winners_stay and self._wall.remaining > 0 else [])  # fmt: skip
+                         if may_kong and self._wall.remaining > 0 else [])  # fmt: skip
                 self._legal = sorted(locked_turn(drawn.tile, bool(legal)) + kongs, key=Action.sort_key)
                 self._phase = _Turn(seat, drawn)
                 return
@@ -625,9 +650,11 @@ class Deal:
         discardable = [k for k in range(NUM_KINDS) if state.concealed[k] > 0]
         if self.hooks.must_discard_void and any(k in void for k in discardable):
             discardable = [k for k in discardable if k in void]  # 必须打缺: the void suit goes first
+        if drawn is None and self.hooks.no_swap_discard:  # 食替: right after a chi or pon, not the set's kinds
+            discardable = allowed_after_claim(discardable, state.melds[-1] if state.melds else None)
         legal += [Action("discard", k) for k in discardable]
         if self.hooks.eye_declarations:
-            legal += eye_declarations(state.concealed)
+            legal += eye_declarations(state.concealed, discardable)
         legal += [Action("discard_flower", FIRST_FLOWER + f) for f in state.flower_ghosts]
         self._legal = sorted(legal, key=Action.sort_key)
         self._phase = _Turn(seat, drawn)

@@ -118,6 +118,9 @@ class DealHooks:
     swap_tiles = 0  # 换三张: the tiles each seat passes after the deal (0: none; ``swap``)
     eye_declarations = False  # 眼牌: a seat on turn may lock its ready hand (``eye``)
     winners_stay = False  # 血流成河: winners stay in, locked, and only the wall ends the deal (``winners_stay``)
+    eye_kongs = False  # 眼牌 "wait_preserving": a locked 眼牌 seat may make kongs that keep its waits
+    abortive_draws = False  # 四風連打 and 四槓 end the deal as a draw (``abortive``)
+    no_swap_discard = False  # 食替: no discard of the claimed set's kinds right after a chi or pon (``claim_swap``)
 
     def flips(self) -> bool:
         """Whether a 翻鬼 indicator is turned from the wall's tail before the deal."""

@@ -1,6 +1,7 @@
 """眼牌 (Taiwan B.3, T20a, OC-T5), the twin of the Rust ``sim::deal::eye``: a seat whose hand would be ready
 after a discard may declare 眼牌 with that discard (``Action("eye", kind)``). From then on its hand is locked:
-each turn it draws and either wins by self-draw or discards the drawn tile; it claims nothing (the deal asks it
+each turn it draws and either wins by self-draw or discards the drawn tile (or, under OC-T5 "wait_preserving",
+makes a kong that keeps its waits: ``winners_stay.wait_keeping_kongs``, as a locked 血流 winner); it claims nothing (the deal asks it
 no claim). The family reads the locked seats from the deal's context (``DealContext.locked``) to charge their
 眼牌费 when another seat wins. Played where the deal's hooks say ``eye_declarations``."""
 
@@ -40,11 +41,11 @@ def _ready(waiting: Sequence[int]) -> bool:
     return False
 
 
-def eye_declarations(concealed: Sequence[int]) -> list[Action]:
-    """The 眼牌 declarations of a seat on turn: one per held kind whose discard leaves its hand ready, in kind
-    order (they sort after every other action of the turn)."""
+def eye_declarations(concealed: Sequence[int], discardable: Sequence[int]) -> list[Action]:
+    """The 眼牌 declarations of a seat on turn: one per ``discardable`` kind whose discard leaves its hand ready,
+    in kind order (they sort after every other action of the turn)."""
     declarations = []
-    for kind in range(NUM_KINDS):
+    for kind in sorted(discardable):
         if concealed[kind]:
             left = list(concealed)
             left[kind] -= 1

@@ -53,6 +53,11 @@ def swap(direction: int) -> Event:
     return {"type": "swap", "direction": direction}
 
 
+def abortive(reason: str) -> Event:
+    """An abortive draw ends the deal (Taiwan OC-T15): ``reason`` "four_winds" (四風連打) or "four_kongs" (四槓)."""
+    return {"type": "abortive", "reason": reason}
+
+
 def end(winners: list[Winner], wall_left: int) -> Event:
     return {"type": "end", "exhaustive": not winners, "winners": [w.seat for w in winners], "wall_left": wall_left}
 

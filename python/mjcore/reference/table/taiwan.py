@@ -37,6 +37,8 @@ def _scored(rules: Any, hand: Hand, s: WinSituation, eye_seats: frozenset[int] =
         robbing_kong=s.robbing_kong, kong_bloom=s.self_drawn and (s.kong_replacement or s.flower_replacement),
         last_tile=s.last_tile, heavenly=s.first_go_around == "heavenly", earthly=s.first_go_around == "earthly",
         human=s.first_go_around == "human", eye_seats=tuple(sorted(eye_seats)),
+        # OC-T2 "first_dealer": seat 0, who deals first in every game played, is East for the whole game.
+        east=0 if rules.options["seat_wind_from"] == "first_dealer" else None,
     )  # fmt: skip
     scored = score(with_flowers(hand, s), s.tile, situation, rules)
     return scored if scored.is_win and scored.meets_minimum else None
@@ -55,7 +57,11 @@ def taiwan_win_check(rules: Any) -> WinCheck:
 class TaiwanHooks(DealHooks):
     def __init__(self, rules: Any) -> None:
         self.rules = rules
-        self.eye_declarations = bool(rules.options["eye"])
+        options = rules.options
+        self.eye_declarations = bool(options["eye"])
+        self.eye_kongs = self.eye_declarations and options["eye_kongs"] == "wait_preserving"
+        self.abortive_draws = bool(options["abortive_draws"])
+        self.no_swap_discard = bool(options["no_swap_discard"])
 
     def judge(self, win_check: Optional[WinCheck], hand: Hand, situation: WinSituation,
               context: DealContext) -> Optional[int]:

@@ -44,8 +44,8 @@ TAIWAN_OPTIONS: Mapping[str, Any] = {
 FAMILY = Family("taiwan", TAIWAN_OPTIONS, "tai", "tai", TAIWAN_TAI_KEYS)
 register_family(FAMILY)
 
-CHOICE_OPTIONS = ("flower_seats", "eye_fee", "ping_hu")
-FLAG_OPTIONS = ("half_seeker", "full_seeker_single_wait", "eye")
+CHOICE_OPTIONS = ("flower_seats", "eye_fee", "ping_hu", "seat_wind_from", "eye_kongs")
+FLAG_OPTIONS = ("half_seeker", "full_seeker_single_wait", "eye", "abortive_draws", "no_swap_discard")
 INT_OPTIONS = ("minimum_tai", "cap", "base", "tai_value")
 
 
@@ -58,16 +58,18 @@ def _compile(rules: RegionalRuleset) -> Any:
 register_compiler("taiwan", _compile)
 
 
-# The table plays these option values; other values still score by hand.
-_TABLE_PLAYS = {"seat_wind_from": "current_dealer", "priority_lost_by": "passing", "abortive_draws": False,
-                "no_swap_discard": False, "eye_kongs": "none"}  # fmt: skip
+# The option values the table cannot play, with the reason (the value still scores by hand).
+_NOT_PLAYED = {
+    ("priority_lost_by", "timing"): "拦和 priority lost by response timing needs a clock: the table asks the seats "
+    "one decision at a time in turn order from the discarder, where the nearest declarer keeps priority until it "
+    "passes (the value \"passing\"); choosing to draw is already a pass",
+}
 
 
 def _table_check(options: Mapping[str, Any]) -> None:
-    for name, played in _TABLE_PLAYS.items():
-        if options[name] != played:
-            raise RulesetError(f"options.{name} = {options[name]!r}: scored by hand, but the table plays only "
-                               f"{played!r} (docs/taiwan.md)")  # fmt: skip
+    for (name, value), reason in _NOT_PLAYED.items():
+        if options[name] == value:
+            raise RulesetError(f"options.{name} = {value!r}: not played at the table: {reason} (docs/taiwan.md)")
 
 
 register_table_check("taiwan", _table_check)

@@ -40,6 +40,9 @@ class Situation:
     earthly: bool = False
     human: bool = False
     eye_seats: tuple[int, ...] = ()
+    # The seat that is East when it is not the dealer (OC-T2 "first_dealer": the game's first dealer, set by the
+    # table only); None: the dealer is East.
+    east: int | None = None
 
     @property
     def flags(self) -> int:
@@ -47,7 +50,8 @@ class Situation:
 
     @property
     def seat_wind(self) -> int:
-        return (self.seat - self.dealer) % 4
+        """Counted from East: the dealer, or the seat ``east`` names (it also picks the seat's flowers)."""
+        return (self.seat - (self.dealer if self.east is None else self.east)) % 4
 
     def native(self) -> tuple[int, ...]:
         """(seat, dealer, streak, round wind, flags, discarder, eye seat bits) for the engine."""

@@ -31,10 +31,13 @@ use crate::forms::FormSet;
 use crate::hand::{Meld, MeldKind};
 use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 
+mod abortive;
+mod claim_swap;
 mod eye;
 mod flower_ghosts;
 mod swap;
 mod winners_stay;
+pub use abortive::AbortiveDraw;
 pub use swap::swap_direction;
 
 pub const SEATS: u8 = 4;
@@ -372,6 +375,8 @@ pub struct Deal {
     kong_discard: bool,
     /// A flower win the last flower made, taken once that flower's replacement is drawn.
     flower_win: Option<FlowerWin>,
+    /// Why the deal ended in an abortive draw, if it did (Taiwan OC-T15).
+    abortive: Option<AbortiveDraw>,
     /// Seats left a single tile by claims (十二张落地 in a 13-tile hand), in the order it happened: (the seat
     /// that claimed its last meld, who fed that meld).
     /// 包先不包后 needs the order: a feeder is liable only for the first seat it fed.
@@ -437,6 +442,7 @@ impl Deal {
             interrupted: false,
             kong_discard: false,
             flower_win: None,
+            abortive: None,
             twelve_tiles_down: Vec::new(),
             legal: Vec::new(),
             outcome: None,
@@ -498,6 +504,7 @@ impl Deal {
         self.interrupted = false;
         self.kong_discard = false;
         self.flower_win = None;
+        self.abortive = None;
         self.twelve_tiles_down.clear();
         self.legal.clear();
         self.outcome = None;
@@ -811,6 +818,11 @@ impl Deal {
         self.outcome.is_some()
     }
 
+    /// Why the finished deal was an abortive draw (四風連打, 四槓), if it was: a draw all the same.
+    pub fn abortive_draw(&self) -> Option<AbortiveDraw> {
+        self.abortive
+    }
+
     /// What each seat has gained or paid so far: the events other than wins while the deal runs (kong and
     /// flower money), everything once it is over.
     pub fn payments_so_far(&self) -> [i64; SEATS as usize] {
@@ -939,8 +951,13 @@ impl Deal {
                 state.discard(tile);
                 self.discards_made += 1;
                 self.kong_discard = drawn.is_some_and(|d| d.replacement);
-                if self.rules.follow_dealer && self.discards_made == u32::from(SEATS) {
-                    self.follow_dealer(adjudicator)?;
+                if self.discards_made == u32::from(SEATS) {
+                    if self.rules.follow_dealer {
+                        self.follow_dealer(adjudicator)?;
+                    }
+                    if self.rules.abortive_draws && self.four_winds() {
+                        return self.end_abortive(AbortiveDraw::FourWinds, adjudicator);
+                    }
                 }
                 self.offer(seat, tile, Offer::Discard, adjudicator)
             }
@@ -978,18 +995,22 @@ impl Deal {
     #[cold]
     #[inline(never)]
     fn follow_dealer<A: Adjudicator + ?Sized>(&mut self, adjudicator: &A) -> Result<()> {
-        let first = self.seats[self.dealer as usize].discards.first().copied();
-        let followed = !self.interrupted
-            && first.is_some()
-            && self
-                .seats
-                .iter()
-                .all(|s| s.discards.first().copied() == first);
-        if followed {
+        if self.first_discards_alike().is_some() {
             let dealer = self.dealer;
             self.settle(PayingEvent::FollowDealer { dealer }, adjudicator)?;
         }
         Ok(())
+    }
+
+    /// After the fourth discard: the tile every seat discarded first, when the first go-around was
+    /// uninterrupted (no claim, no kong) and those discards are one kind (跟庄, 四風連打).
+    fn first_discards_alike(&self) -> Option<Tile> {
+        let first = self.seats[self.dealer as usize].discards.first().copied()?;
+        let alike = self
+            .seats
+            .iter()
+            .all(|s| s.discards.first() == Some(&first));
+        (!self.interrupted && alike).then_some(first)
     }
 
     /// Records one seat's answer; once every seat with a choice has answered, resolves the claims.
@@ -1325,14 +1346,18 @@ impl Deal {
         self.draw_from_tail(seat, false, None, adjudicator)
     }
 
-    /// A kong replacement from the tail. Kongs are legal only while the wall holds a tile (OC-17).
-    /// `kong_feeder`: who discarded the tile of a melded kong.
+    /// A kong replacement from the tail, once the kong stands (unless it makes 四槓, an abortive draw where
+    /// played). Kongs are legal only while the wall holds a tile (OC-17). `kong_feeder`: who discarded the
+    /// tile of a melded kong.
     fn draw_replacement_for<A: Adjudicator + ?Sized>(
         &mut self,
         seat: u8,
         kong_feeder: Option<u8>,
         adjudicator: &A,
     ) -> Result<()> {
+        if self.rules.abortive_draws && self.four_kongs_by_several() {
+            return self.end_abortive(AbortiveDraw::FourKongs, adjudicator);
+        }
         if self.wall.is_empty() {
             return Err(wall_exhausted());
         }
@@ -1421,10 +1446,14 @@ impl Deal {
         let state = &self.seats[seat as usize];
         let void = state.void_kinds();
         // 必须打缺: while the seat holds its void suit, only that suit may go.
-        let discardable = match state.held & void {
+        let mut discardable = match state.held & void {
             held_void if held_void != 0 && self.rules.must_discard_void => held_void,
             _ => state.held,
         };
+        // 食替 (OC-T17): right after a chi or pon (the only turns without a draw), not the claimed set's kinds.
+        if drawn.is_none() && self.rules.no_swap_discard {
+            discardable = claim_swap::allowed_after_claim(discardable, state.melds.last());
+        }
         legal.extend(kinds_of(discardable).map(Action::Discard));
         if drawn.is_some() && !self.wall.is_empty() {
             if self.rules.allows_kong(CONCEALED_KONG) {
@@ -1453,7 +1482,7 @@ impl Deal {
             self.list_flower_discards(seat);
         }
         if let Some(forms) = self.rules.eye_forms {
-            self.list_eye_declarations(seat, forms);
+            self.list_eye_declarations(seat, forms, discardable);
         }
         debug_assert!(self.legal.is_sorted());
         self.phase = Phase::Turn { seat, drawn };

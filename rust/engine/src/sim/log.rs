@@ -15,11 +15,14 @@
 //! - `{"type":"win","seat":s,"tile":t,"from":f,"robbing_kong":false,"fan":n}` (`tile` 34..41: a self-drawn
 //!   flower ghost)
 //! - `{"type":"swap","direction":d}`: 换三张's picks (`act` lines, action `swap`) passed `d` seats on
+//! - `{"type":"abortive","reason":"four_winds"}`: an abortive draw (Taiwan OC-T15: `four_winds` 四風連打,
+//!   `four_kongs` 四槓) ends the deal; the `end` follows, a draw (`exhaustive` true: no winner)
 //! - `{"type":"end","exhaustive":false,"winners":[s,…],"wall_left":n}`
 
 use std::fmt::Write;
 
 use super::action::Action;
+use super::deal::AbortiveDraw;
 use super::wall::{is_wall_code, FIRST_FLOWER};
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MeldKind};
@@ -74,6 +77,10 @@ pub enum Event {
     /// 换三张: every seat's picks passed `direction` (1..3) seats on in turn order.
     Swap {
         direction: u8,
+    },
+    /// An abortive draw ends the deal (the `End` follows).
+    Abortive {
+        reason: AbortiveDraw,
     },
     End {
         exhaustive: bool,
@@ -185,6 +192,9 @@ impl Event {
             ),
             Event::Swap { direction } => {
                 write!(out, r#"{{"type":"swap","direction":{direction}}}"#)
+            }
+            Event::Abortive { reason } => {
+                write!(out, r#"{{"type":"abortive","reason":"{}"}}"#, reason.name())
             }
             Event::End {
                 exhaustive,

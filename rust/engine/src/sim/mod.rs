@@ -45,7 +45,7 @@ pub use adjudicator::{
     WinInfo, WinSituation,
 };
 pub use bots::{bot_named, bots_for, bots_named, BOT_NAMES};
-pub use deal::{Deal, Outcome, Winner, SEATS};
+pub use deal::{AbortiveDraw, Deal, Outcome, Winner, SEATS};
 pub use deal_money::{DealMoney, FinalHand, FinishedDeal};
 pub use efficiency::EfficiencyBot;
 pub use game::{play_deal, play_decision, play_game, Game, GameConfig};

@@ -120,6 +120,15 @@ pub struct TableRules {
     /// 血流成河 (Sichuan OC-S19, OC-S17): winners stay in, their hands locked, and only the wall's end ends the
     /// deal (false: winners leave, as 血战到底). Set by a family's options.
     pub winners_stay: bool,
+    /// 眼牌 (Taiwan OC-T5 "wait_preserving"): a locked 眼牌 seat may make the kongs of its drawn tile that keep
+    /// its waits, as a locked 血流成河 winner does. Set by a family's options.
+    pub eye_kongs: bool,
+    /// Abortive draws (Taiwan OC-T15): 四風連打 (the first go-around's four discards one wind) and 四槓 (a fourth
+    /// kong with the kongs not all one seat's) end the deal as a draw. Set by a family's options.
+    pub abortive_draws: bool,
+    /// 食替 ban (Taiwan OC-T17): right after a chi or pon the claimant may not discard the claimed kind, nor the
+    /// kind that completes its chow's two tiles the other way. Set by a family's options.
+    pub no_swap_discard: bool,
     /// The wild kinds of each deal (none by default). Set by a family's adjudicator from its own section
     /// (推倒胡's `[ghosts]`), not by the table sections.
     pub ghosts: GhostRule,
@@ -153,6 +162,9 @@ impl Default for TableRules {
             swap_tiles: 0,
             eye_forms: None,
             winners_stay: false,
+            eye_kongs: false,
+            abortive_draws: false,
+            no_swap_discard: false,
             ghosts: GhostRule::None,
             ghost_melds: false,
             follow_dealer: false,

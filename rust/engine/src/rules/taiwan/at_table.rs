@@ -6,7 +6,9 @@
 //! the deal's `eye` module): the locked seats the deal's context names pay each other seat's win its 眼牌费
 //! on top of the win (OC-T5), and win only by self-draw (the deal offers them no claim). The flower
 //! wins (B.6) end the deal when a flower's replacement is drawn: all eight with one seat (八仙過海, paid as a
-//! self-draw) or a 7 / 1 split (七搶一, the single flower's holder pays), 8 台 and no hand 台.
+//! self-draw) or a 7 / 1 split (七搶一, the single flower's holder pays), 8 台 and no hand 台. The table options
+//! pass to the deal as `TableRules` flags (眼牌's wait-keeping kongs, the abortive draws, the 食替 ban); seat
+//! winds fixed from the first dealer (OC-T2) are the situation's `east_seat`.
 
 use super::payments::{flower_win, FlowerWin as FlowerKind};
 use super::scorer::score;
@@ -42,6 +44,9 @@ impl TaiwanAtTable {
         }
         let rules = TableRules {
             eye_forms: table.eye.then_some(FormSet::STANDARD),
+            eye_kongs: table.eye && table.eye_kongs,
+            abortive_draws: table.abortive_draws,
+            no_swap_discard: table.no_swap_discard,
             ..rules
         };
         Ok(TaiwanAtTable { table, rules })
@@ -71,6 +76,9 @@ impl TaiwanAtTable {
             human: s.first_go_around == Some(FirstGoAround::Human),
             discarder: s.from,
             eye_seats,
+            // OC-T2 "first_dealer": seat 0, who deals first in every game the engine plays (a `Game`, and deal
+            // 0 of each four in a simulation), is East for the whole game.
+            east_seat: self.table.first_dealer_winds.then_some(0),
         };
         let Some(scored) = score(&hand, s.tile, &situation, &self.table)? else {
             return Ok(None);
@@ -352,6 +360,35 @@ mod tests {
         let winner = outcome.winners[0];
         assert_eq!((winner.seat, winner.from, winner.info.fan), (2, Some(3), 8));
         assert_eq!(outcome.payments(), [0, 0, 110, -110]);
+    }
+
+    #[test]
+    fn four_winds_in_the_first_go_around_are_an_abortive_draw_where_played() {
+        // Each seat draws a 1z first and discards it (nobody can claim it): 四風連打.
+        let hand = "147m258p369s258m36p5z6z";
+        let head: Vec<u8> = [27; 4].into_iter().chain(34..42).collect();
+        for abortive_draws in [false, true] {
+            let mut rules = taiwan_table();
+            rules.rules.abortive_draws = abortive_draws;
+            let deal = passive(wall_of([hand; 4], [0; 4], &head), &rules);
+            let discards = deal.events().iter().filter(|e| {
+                matches!(
+                    e,
+                    crate::sim::Event::Act {
+                        action: Action::Discard(_),
+                        ..
+                    }
+                )
+            });
+            let expected = abortive_draws.then_some(crate::sim::AbortiveDraw::FourWinds);
+            assert_eq!(deal.abortive_draw(), expected);
+            assert_eq!(
+                discards.count() == 4,
+                abortive_draws,
+                "the deal ends at the fourth wind"
+            );
+            assert!(deal.outcome().expect("over").winners.is_empty() || !abortive_draws);
+        }
     }
 
     #[test]

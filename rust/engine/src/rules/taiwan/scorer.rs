@@ -233,8 +233,8 @@ pub(crate) mod tests {
         TaiwanTable::from_parts(
             "taiwan",
             &values,
-            &[0, 0, 0],
-            &[true, true, true],
+            &[0, 0, 0, 0, 0],
+            &[true, true, true, false, false],
             &[0, 0, 30, 10],
         )
         .expect("defaults")

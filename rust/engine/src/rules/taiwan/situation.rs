@@ -21,6 +21,9 @@ pub struct TaiwanSituation {
     pub discarder: Option<u8>,
     /// The 眼牌 seats, as bits.
     pub eye_seats: u8,
+    /// The seat that is East when it is not the dealer (OC-T2 "first_dealer": the game's first dealer, set by
+    /// the table); `None`: the dealer is East.
+    pub east_seat: Option<u8>,
 }
 
 impl TaiwanSituation {
@@ -30,6 +33,7 @@ impl TaiwanSituation {
             || self.round_wind > 3
             || self.eye_seats > 15
             || self.streak > 100
+            || self.east_seat.is_some_and(|east| east > 3)
         {
             return Err(EngineError::argument(
                 "Taiwan situation: a seat or count out of range",
@@ -43,8 +47,9 @@ impl TaiwanSituation {
         Ok(())
     }
 
-    /// The winner's seat wind, counted from the dealer (East, OC-T2).
+    /// The winner's seat wind (and so its flower seat), counted from East: the dealer (OC-T2), or the seat
+    /// `east_seat` names.
     pub fn seat_wind(&self) -> u8 {
-        (self.seat + 4 - self.dealer) % 4
+        (self.seat + 4 - self.east_seat.unwrap_or(self.dealer)) % 4
     }
 }

@@ -23,6 +23,13 @@ pub struct TaiwanTable {
     pub full_seeker_single_wait: bool,
     /// 眼牌 may be declared (OC-T5), read by the table only.
     pub eye: bool,
+    /// The table's options (read by table play only): seat winds and flower seats counted from the game's first
+    /// dealer (OC-T2 "first_dealer"), a locked 眼牌 hand's wait-keeping kongs (OC-T5 "wait_preserving"), the
+    /// abortive draws (OC-T15) and the 食替 ban (OC-T17).
+    pub first_dealer_winds: bool,
+    pub eye_kongs: bool,
+    pub abortive_draws: bool,
+    pub no_swap_discard: bool,
     pub minimum_tai: u16,
     /// 0 for none.
     pub cap: u16,
@@ -46,13 +53,13 @@ impl TaiwanTable {
             ))
         })?;
         let (
-            &[flowers, fee, ping_hu],
-            &[half_seeker, full_seeker_single_wait, eye],
+            &[flowers, fee, ping_hu, seat_winds, eye_kongs],
+            &[half_seeker, full_seeker_single_wait, eye, abortive_draws, no_swap_discard],
             &[minimum, cap, base, tai_value],
         ) = (choices, flags, ints)
         else {
             return Err(EngineError::ruleset(
-                "Taiwan options: expected 3 choices, 3 flags and 4 ints",
+                "Taiwan options: expected 5 choices, 5 flags and 4 ints",
             ));
         };
         let eye_fee = match fee {
@@ -63,6 +70,8 @@ impl TaiwanTable {
         };
         if flowers > 1
             || ping_hu > 1
+            || seat_winds > 1
+            || eye_kongs > 1
             || minimum > 1
             || cap > 1000
             || base > 1_000_000
@@ -82,6 +91,10 @@ impl TaiwanTable {
             half_seeker,
             full_seeker_single_wait,
             eye,
+            first_dealer_winds: seat_winds == 1,
+            eye_kongs: eye_kongs == 1,
+            abortive_draws,
+            no_swap_discard,
             minimum_tai: minimum as u16,
             cap: cap as u16,
             base: i64::from(base),
