@@ -212,19 +212,6 @@ def test_simulate_plays_sichuan_deterministically_and_zero_sum() -> None:
     assert (one["winners"].sum(axis=1) == 3).any(), "efficiency bots often reach three winners"
 
 
-def test_options_the_table_does_not_play_are_refused_by_name() -> None:
-    for option in (dict(locked_after_win=False), dict(returned_kong_pays=False)):
-        name = next(iter(option))
-        with pytest.raises(mjcore.RulesetError, match=f"options.{name}"):
-            mjcore.Table(ruleset=SICHUAN.with_options(**option))
-        with pytest.raises(mjcore.RulesetError, match=f"options.{name}"):
-            mjcore.simulate(SICHUAN.with_options(**option), 1, bots=("random",) * 4)
-        with pytest.raises(mjcore.RulesetError, match=f"options.{name}"):
-            reference.Table(ruleset=SICHUAN.with_options(**option))
-        with pytest.raises(mjcore.RulesetError, match=f"options.{name}"):
-            reference.simulate(SICHUAN.with_options(**option), 1, bots=("random",) * 4)
-
-
 def _next_dealer(log: list[dict], dealer: int, rule: str) -> int:
     """OC-S16 read off a deal's log: the first win's winner (its discarder when that tile had several winners),
     the last win's winner, or the 下家 (rotate); a deal without a win keeps its dealer unless rotating."""

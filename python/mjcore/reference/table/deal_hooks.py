@@ -118,6 +118,11 @@ class DealHooks:
     swap_tiles = 0  # 换三张: the tiles each seat passes after the deal (0: none; ``swap``)
     eye_declarations = False  # 眼牌: a seat on turn may lock its ready hand (``eye``)
     winners_stay = False  # 血流成河: winners stay in, locked, and only the wall ends the deal (``winners_stay``)
+    winners_locked = True  # under ``winners_stay``: a winner's hand is locked (False: it plays on freely, OC-S17)
+    returned_kongs = False  # 回头杠: a 补杠 onto a pon made with the fourth tile in hand is logged "returned"
+    heavenly_after_kong = False  # 天胡 survives the dealer's own 暗杠 before its first discard (OC-S7)
+    kong_on_empty_wall = False  # a kong may be declared with the wall empty: no replacement, the deal ends (OC-S21)
+    resume_after_discarder = False  # after a discard win play resumes after the discarder (OC-S22)
 
     def flips(self) -> bool:
         """Whether a 翻鬼 indicator is turned from the wall's tail before the deal."""

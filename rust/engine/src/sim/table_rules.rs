@@ -120,6 +120,21 @@ pub struct TableRules {
     /// 血流成河 (Sichuan OC-S19, OC-S17): winners stay in, their hands locked, and only the wall's end ends the
     /// deal (false: winners leave, as 血战到底). Set by a family's options.
     pub winners_stay: bool,
+    /// Under `winners_stay`: the winners' hands are locked (OC-S17 "locked"); false, the "free" hand: a winner
+    /// plays on as before its win (any discard, pon and kong) and may win again. Set by a family's options.
+    pub winners_locked: bool,
+    /// 回头杠 (Sichuan OC-S11 `returned_kong_pays = false`): the deal notes at each pon whether the claimer kept
+    /// the fourth copy in its hand, and logs a 补杠 onto such a pon `"returned":true`. Set by a family's options.
+    pub returned_kongs: bool,
+    /// 天胡 survives the dealer's own 暗杠 before its first discard (Sichuan OC-S7 "allowed"); otherwise a kong
+    /// interrupts the first go-around. Set by a family's options.
+    pub heavenly_after_kong: bool,
+    /// A kong may be declared with the wall empty (Sichuan OC-S21 "allowed"): it draws no replacement and the
+    /// deal ends (OC-17 elsewhere: forbidden). Set by a family's options.
+    pub kong_on_empty_wall: bool,
+    /// After a discard win, play resumes after the discarder (Sichuan OC-S22 "discarder"), not after the
+    /// (farthest) winner. Set by a family's options.
+    pub resume_after_discarder: bool,
     /// The wild kinds of each deal (none by default). Set by a family's adjudicator from its own section
     /// (推倒胡's `[ghosts]`), not by the table sections.
     pub ghosts: GhostRule,
@@ -153,6 +168,11 @@ impl Default for TableRules {
             swap_tiles: 0,
             eye_forms: None,
             winners_stay: false,
+            winners_locked: true,
+            returned_kongs: false,
+            heavenly_after_kong: false,
+            kong_on_empty_wall: false,
+            resume_after_discarder: false,
             ghosts: GhostRule::None,
             ghost_melds: false,
             follow_dealer: false,
