@@ -15,12 +15,13 @@ import numpy as np
 import pytest
 
 import mjcore
-from mjcore import _core, reference
+from mjcore import _core
 from mjcore.reference.table import Table as TwinTable
 from mjcore.table.types import Action
 
-from .test_regional_table_twin import _same_state
-from .test_sichuan_table import sichuan_wall
+from .test_regional_table_twin import step_alike
+from .test_sichuan_table import _end_hand, played, sichuan_wall, twin_settlement
+from .test_sichuan_xueliu import env_decisions, simulates_alike
 
 # The scripted deals choose their discards freely: 必须打缺 off.
 SICHUAN = mjcore.load_ruleset("sichuan").with_options(must_discard_void=False)
@@ -119,6 +120,18 @@ def test_a_returned_kong_earns_nothing_where_returned_kongs_do_not_pay(case: str
     assert results[False] == ((0, 0, 0, 0) if case == "a" else (-1, 3, -1, -1))
 
 
+def test_a_reader_of_the_log_settles_returned_kongs_as_the_table() -> None:
+    """The log carries what settling 回头杠无分 again needs: random deals, read independently, pay as the table."""
+    rules = mjcore.load_ruleset("sichuan").with_options(returned_kong_pays=False)
+    returned = 0
+    for index in range(80):
+        table, voids = played(index, "random", rules)
+        ends = {seat: _end_hand(table.observation(seat), voids[seat]) for seat in range(4)}
+        assert table.payments() == twin_settlement(table, ends, rules), index
+        returned += sum('"returned":true' in line for line in table.log())
+    assert returned, "some random 补杠 are 回头杠"
+
+
 # ---------------------------------------------------------------------------------- 地胡 and 天胡 (OC-S7)
 # W (void s) waits on 5p (平胡): E discards its 14th tile, 5p, and W wins on it.
 FIRST_DISCARD_HANDS = ["1m1m2m2m3m3m6m7m8m9m7p8p9p", "4m4m1s2s3s4s5s6s7s8s9s9s9s", "1m2m3m4m5m6m7m8m9m1p2p3p5p",
@@ -148,15 +161,18 @@ FIRST_DRAW_HANDS = ["1m2m3m4m5m6m7m8m9m1p2p3p5p", "1m2m3m4m5m6m7m8m1s1s2s3s4s", 
                     "2p3p4p6p6p7p7p8p8p2s3s5s6s"]
 
 
+def first_win_fans(option: str, values: tuple[str, str], wall: list[int], voids: dict[int, int],
+                   wanted: list[tuple[int, Action]]) -> dict[str, tuple[int, Optional[int], int]]:
+    """The scripted deal's first win (seat, from, fan) under each of ``values`` of ``option``."""
+    return {value: wins(both(SICHUAN.with_options(**{option: value}), wall, voids, wanted)[0])[0]
+            for value in values}  # fmt: skip
+
+
 def test_a_non_dealers_first_self_draw_is_earthly_only_under_first_draw() -> None:
-    wall = sichuan_wall(FIRST_DRAW_HANDS, "7s9m")
-    fans = {}
-    for earthly in ("first_draw", "first_discard"):
-        rules = SICHUAN.with_options(earthly_hand=earthly)
-        log, _, _, _ = both(rules, wall, {0: 2, 1: 1, 2: 0, 3: 0}, [(1, Action("win"))])
-        assert wins(log)[0][:2] == (1, None)
-        fans[earthly] = wins(log)[0][2]
-    assert fans == {"first_draw": 4, "first_discard": 1}
+    fans = first_win_fans("earthly_hand", ("first_draw", "first_discard"), sichuan_wall(FIRST_DRAW_HANDS, "7s9m"),
+                          {0: 2, 1: 1, 2: 0, 3: 0}, [(1, Action("win"))])
+    # 地胡 = the cap; otherwise 平胡 + 自摸.
+    assert fans == {"first_draw": (1, None, 4), "first_discard": (1, None, 1)}
 
 
 # E (dealer, void s) holds four 1m: it declares the 暗杠 before its first discard and wins on the replacement 4p.
@@ -166,16 +182,10 @@ HEAVENLY_HANDS = ["1m1m1m1m2m3m4m5m6m7m1p1p2p", "4m4m1s2s3s4s5s6s7s8s9s9s9s", "3
 
 def test_the_dealers_kong_keeps_heavenly_only_where_allowed() -> None:
     wall = with_tail(sichuan_wall(HEAVENLY_HANDS, "3p"), "4p")
-    fans = {}
-    for after_kong in ("void", "allowed"):
-        rules = SICHUAN.with_options(heavenly_after_kong=after_kong)
-        log, _, _, _ = both(rules, wall, {0: 2, 1: 1, 2: 2, 3: 0},
-                            [(0, Action("concealed_kong", tile("1m"))), (0, Action("win"))])
-        assert [e["kind"] for e in log if e["type"] == "meld"] == ["concealed_kong"]
-        assert wins(log)[0][:2] == (0, None)
-        fans[after_kong] = wins(log)[0][2]
+    fans = first_win_fans("heavenly_after_kong", ("void", "allowed"), wall, {0: 2, 1: 1, 2: 2, 3: 0},
+                          [(0, Action("concealed_kong", tile("1m"))), (0, Action("win"))])
     # Voided: 平胡 + 自摸 + 杠上花 + 根 (the kong), 3 fan; allowed: 天胡 = the cap.
-    assert fans == {"void": 3, "allowed": 4}
+    assert fans == {"void": (0, None, 3), "allowed": (0, None, 4)}
 
 
 # ---------------------------------------------------------------------------------- a kong on the last tile (OC-S21)
@@ -266,13 +276,7 @@ def test_every_option_value_is_played_at_the_table() -> None:
 def test_the_twin_simulates_each_option_as_natively(options: dict) -> None:
     rules = FULL.with_options(**options)
     for seed, bots, deals in ((3, ("random",) * 4, 30), (20, ("random",) * 4, 30), (3, ("efficiency",) * 4, 2)):
-        native = mjcore.simulate(rules, deals, seed=seed, bots=bots)
-        twin = reference.simulate(rules, deals, seed=seed, bots=bots)
-        for column in native.per_deal:
-            np.testing.assert_array_equal(twin[column], native[column], err_msg=column)
-        assert twin.totals == native.totals
-        assert (native["payments"].sum(axis=1) == 0).all()
-        assert (native["kong_money"].sum(axis=1) == 0).all()
+        simulates_alike(rules, deals, seed, bots)
 
 
 @pytest.mark.parametrize(("options", "column"), [
@@ -331,21 +335,9 @@ def test_simulate_with_the_options_is_deterministic_for_any_thread_count() -> No
 
 @pytest.mark.parametrize("options", [OPTION_SETS[-1], dict(kong_on_empty_wall=True, earthly_hand="first_discard")])
 def test_the_env_masks_exactly_the_tables_legal_actions(options: dict) -> None:
-    from mjcore.env import VectorEnv
-
-    rules = FULL.with_options(**options)
-    env = VectorEnv(rules, 2, seed=5, opponents=None)
     free_turns = 0
-    for _ in range(1500):
-        for i in range(env.num_envs):
-            table = mjcore.Table(ruleset=rules)
-            table.replay(env.log(i))
-            legal = sorted(table.legal_actions(), key=Action.sort_key)
-            masked = sorted((env.decode(a) for a in np.flatnonzero(env.action_masks[i])), key=Action.sort_key)
-            assert masked == legal
-            won = {e["seat"] for e in map(json.loads, table.log()) if e["type"] == "win"}
-            free_turns += table.to_act() in won and len([a for a in legal if a.kind == "discard"]) > 1
-        env.step(env.sample_actions())
+    for table, legal, won in env_decisions(FULL.with_options(**options)):
+        free_turns += table.to_act() in won and len([a for a in legal if a.kind == "discard"]) > 1
     assert free_turns or options.get("locked_after_win", True), "the env reached a free winner's turn"
 
 
@@ -353,16 +345,4 @@ def test_the_twin_steps_a_free_xueliu_deal_as_natively() -> None:
     rules = FULL.with_options(**OPTION_SETS[-1])
     native, twin = mjcore.Table(ruleset=rules), TwinTable(ruleset=rules)
     for deal in (1, 6):
-        chooser = random.Random(deal)
-        for table in (native, twin):
-            table.reset(4, deal, dealer=deal % 4)
-        steps = 0
-        while native.to_act() is not None:
-            _same_state(native, twin, f"deal {deal} step {steps}")
-            action = chooser.choice(native.legal_actions())
-            native.step(action)
-            twin.step(action)
-            steps += 1
-        assert twin.log() == native.log()
-        assert twin.outcome() == native.outcome()
-        assert twin.payments() == native.payments()
+        step_alike(native, twin, 4, deal, random.Random(deal), f"deal {deal}")

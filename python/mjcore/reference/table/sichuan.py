@@ -1,4 +1,4 @@
-"""The Sichuan family at the twin's table (血战到底, or 血流成河: winners stay in, locked — ``winners_stay``), the twin of the Rust ``rules::sichuan::at_table``: a hand of
+"""The Sichuan family at the twin's table (血战到底, or 血流成河: winners stay in, locked or free — ``winners_stay``), the twin of the Rust ``rules::sichuan::at_table``: a hand of
 at most two suits wins when the Sichuan scorer finds it a win reaching the 起胡 minimum, worth the fan it is paid
 on (the deal keeps a hand holding its void suit from winning, 定缺); the whole deal is settled once it ends —
 the log read back into its kongs and wins (who was still in, 杠上炮 and 呼叫转移), the seats still in at a 流局

@@ -1,4 +1,4 @@
-//! The Sichuan family at the table (血战到底, or 血流成河: winners stay in, locked — `TableRules::winners_stay`,
+//! The Sichuan family at the table (血战到底, or 血流成河: winners stay in, locked or free — `TableRules::winners_stay`,
 //! played by the deal's `winners_stay` module; the end checks then look at the seats that never won): a hand wins when `score` finds it a win of at most two suits
 //! reaching the 起胡 minimum (the deal itself keeps a hand holding its declared void suit from winning, 定缺),
 //! worth the fan it is paid on; and the whole deal is settled once it ends by the one `settle` of a deal's
@@ -208,7 +208,8 @@ struct ReadLog {
     only_void_discards: [bool; 4],
 }
 
-/// The kongs and wins of the log, in order: consecutive win lines are one winning tile (一炮多响). A discard
+/// The kongs (a 回头杠 as its log line marks it) and wins of the log, in order: consecutive win lines are one
+/// winning tile (一炮多响). A discard
 /// right after its discarder's kong replacement is 杠上炮; a self-draw on the replacement of a 直杠 is 点杠花
 /// (paid by the feeder under 当点炮).
 fn read_log(deal: &FinishedDeal<'_>, table: &SichuanTable) -> Result<ReadLog> {

@@ -2,7 +2,8 @@
 //! aside — a discard won on stays in its discarder's river, a self-drawn one is laid face up with the
 //! winner's own discards — and its hand, back to its ready 13 tiles, is locked: each turn it draws and either
 //! wins again, makes a kong of the drawn tile that keeps its waits, or discards the drawn tile; on the others'
-//! discards it may only win (no pon, no kong). Only the wall's end ends the deal. Played where
+//! discards it may only win (no pon, no kong) — unless OC-S17 plays the hand free (`TableRules::winners_locked`
+//! false: it plays on as before its win). Only the wall's end ends the deal. Played where
 //! `TableRules::winners_stay` says so.
 
 use super::{Deal, Drawn, Winner};
