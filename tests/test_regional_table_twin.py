@@ -73,25 +73,30 @@ def _same_state(native, twin, where: str) -> None:
         assert twin.observation(seat) == native.observation(seat), f"{where}, seat {seat}"
 
 
+def step_alike(native, twin, seed: int, deal: int, chooser: random.Random, where: str) -> None:
+    """Plays deal ``deal`` of ``seed`` on both tables, each step chosen by ``chooser`` among the native legal
+    actions: the states agree at every step, and the logs, outcomes and payments at the end."""
+    for table in (native, twin):
+        table.reset(seed, deal, dealer=deal % 4)
+    steps = 0
+    while native.to_act() is not None:
+        _same_state(native, twin, f"{where} step {steps}")
+        assert twin.payments() is None
+        action = chooser.choice(native.legal_actions())
+        native.step(action)
+        twin.step(action)
+        steps += 1
+    _same_state(native, twin, f"{where}: over")
+    assert twin.log() == native.log()
+    assert twin.outcome() == native.outcome()
+    assert twin.payments() == native.payments()
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_table_steps_agree(ruleset: str) -> None:
     native, twin = mjcore.Table(ruleset=ruleset), TwinTable(ruleset=ruleset)
     for deal in (1, 6):
-        chooser = random.Random(deal)
-        for table in (native, twin):
-            table.reset(9, deal, dealer=deal % 4)
-        steps = 0
-        while native.to_act() is not None:
-            _same_state(native, twin, f"{ruleset} deal {deal} step {steps}")
-            assert twin.payments() is None
-            action = chooser.choice(native.legal_actions())
-            native.step(action)
-            twin.step(action)
-            steps += 1
-        _same_state(native, twin, f"{ruleset} deal {deal}: over")
-        assert twin.log() == native.log()
-        assert twin.outcome() == native.outcome()
-        assert twin.payments() == native.payments()
+        step_alike(native, twin, 9, deal, random.Random(deal), f"{ruleset} deal {deal}")
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -5,6 +5,8 @@ whose end checks (查花猪, 查大叫, 退税) look at the seats that never won
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import json
 import random
 
@@ -16,7 +18,7 @@ from mjcore import reference
 from mjcore.reference.table import Table as TwinTable
 from mjcore.table.types import Action
 
-from .test_regional_table_twin import _same_state
+from .test_regional_table_twin import step_alike
 from .test_sichuan_table import sichuan_wall
 
 XUELIU = mjcore.load_ruleset("sichuan").with_options(mode="xueliu")
@@ -97,30 +99,24 @@ def test_a_locked_winner_may_kong_its_draw_only_when_the_kong_keeps_its_waits(ta
     assert seen[0] == want
 
 
+def simulates_alike(rules: mjcore.Ruleset, deals: int, seed: int, bots: tuple[str, ...]) -> None:
+    """The twin's ``simulate`` gives the native per-deal arrays and totals; the money is zero-sum."""
+    native = mjcore.simulate(rules, deals, seed=seed, bots=bots)
+    twin = reference.simulate(rules, deals, seed=seed, bots=bots)
+    for column in native.per_deal:
+        np.testing.assert_array_equal(twin[column], native[column], err_msg=column)
+    assert twin.totals == native.totals
+    assert (native["payments"].sum(axis=1) == 0).all()
+    assert (native["kong_money"].sum(axis=1) == 0).all()
+
+
 @pytest.mark.parametrize("seed", (3, 20))
 def test_the_twin_plays_xueliu_as_natively(seed: int) -> None:
     for bots, deals in ((("random",) * 4, 60), (("efficiency",) * 4, 3)):
-        native = mjcore.simulate(XUELIU, deals, seed=seed, bots=bots)
-        twin = reference.simulate(XUELIU, deals, seed=seed, bots=bots)
-        for column in native.per_deal:
-            np.testing.assert_array_equal(twin[column], native[column], err_msg=column)
-        assert twin.totals == native.totals
-        assert (native["payments"].sum(axis=1) == 0).all()
+        simulates_alike(XUELIU, deals, seed, bots)
     native, twin = mjcore.Table(ruleset=XUELIU), TwinTable(ruleset=XUELIU)
     for deal in (1, 6):
-        chooser = random.Random(deal + seed)
-        for table in (native, twin):
-            table.reset(seed, deal, dealer=deal % 4)
-        steps = 0
-        while native.to_act() is not None:
-            _same_state(native, twin, f"deal {deal} step {steps}")
-            action = chooser.choice(native.legal_actions())
-            native.step(action)
-            twin.step(action)
-            steps += 1
-        assert twin.log() == native.log()
-        assert twin.outcome() == native.outcome()
-        assert twin.payments() == native.payments()
+        step_alike(native, twin, seed, deal, random.Random(deal + seed), f"deal {deal}")
 
 
 def test_efficiency_bots_win_again_and_simulate_is_deterministic_for_any_thread_count() -> None:
@@ -141,23 +137,29 @@ def test_efficiency_bots_win_again_and_simulate_is_deterministic_for_any_thread_
     assert again, "efficiency bots win twice in some deals"
 
 
-def test_the_env_masks_a_locked_winners_turn_to_its_legal_actions() -> None:
+def env_decisions(rules: mjcore.Ruleset, steps: int = 1500) -> Iterator[tuple[mjcore.Table, list[Action], set[int]]]:
+    """Steps a two-table env by random actions; at each decision checks that its mask is exactly the legal
+    actions of a table replaying its log, and yields that table, its legal actions and the seats that have won."""
     from mjcore.env import VectorEnv
 
-    env = VectorEnv(XUELIU, 2, seed=5, opponents=None)
-    locked_turns = 0
-    for _ in range(1500):
+    env = VectorEnv(rules, 2, seed=5, opponents=None)
+    for _ in range(steps):
         for i in range(env.num_envs):
-            table = mjcore.Table(ruleset=XUELIU)
+            table = mjcore.Table(ruleset=rules)
             table.replay(env.log(i))
             legal = sorted(table.legal_actions(), key=Action.sort_key)
             masked = sorted((env.decode(a) for a in np.flatnonzero(env.action_masks[i])), key=Action.sort_key)
             assert masked == legal
-            seat = table.to_act()
-            won = {e["seat"] for e in map(json.loads, table.log()) if e["type"] == "win"}
-            if seat in won and table.observation(seat).offered is None:
-                locked_turns += 1
-                assert all(a.kind in ("discard", "concealed_kong", "added_kong", "win") for a in legal)
-                assert len([a for a in legal if a.kind == "discard"]) == 1
+            yield table, legal, {e["seat"] for e in map(json.loads, table.log()) if e["type"] == "win"}
         env.step(env.sample_actions())
+
+
+def test_the_env_masks_a_locked_winners_turn_to_its_legal_actions() -> None:
+    locked_turns = 0
+    for table, legal, won in env_decisions(XUELIU):
+        seat = table.to_act()
+        if seat in won and table.observation(seat).offered is None:
+            locked_turns += 1
+            assert all(a.kind in ("discard", "concealed_kong", "added_kong", "win") for a in legal)
+            assert len([a for a in legal if a.kind == "discard"]) == 1
     assert locked_turns > 0, "the env reached a locked winner's turn"

@@ -36,11 +36,14 @@ fn seat(rng: &mut Rng) -> Option<u8> {
 
 fn sichuan_table(rng: &mut Rng) -> SichuanTable {
     let values: Vec<u16> = (0..20).map(|_| rng.below(3) as u16).collect();
-    let choices: Vec<u8> = [2, 3, 3, 2, 3, 2, 2, 3, 2, 3, 3]
+    let mut choices: Vec<u8> = [2, 3, 3, 2, 3, 2, 2, 3, 2, 3, 3]
         .iter()
         .map(|&n| rng.below(n) as u8)
         .collect();
-    let flags: Vec<bool> = (0..12).map(|_| rng.below(2) == 1).collect();
+    let mut flags: Vec<bool> = (0..12).map(|_| rng.below(2) == 1).collect();
+    // The table-only options (OC-S7, OC-S22, OC-S17, OC-S21) do not score: their defaults.
+    choices.extend([0, 0, 0]);
+    flags.extend([true, false]);
     let ints = [
         1 + rng.below(6) as u32,
         2,

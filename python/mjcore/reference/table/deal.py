@@ -65,6 +65,8 @@ class _Seat:
     discarded_flowers: set[int] = field(default_factory=set)
     missed_fan: int = 0  # 过手加番: the most fan of a win passed since the last 动牌
     void: Optional[int] = None  # 定缺: the suit 0..2 named void, once named
+    # 回头杠 (``hooks.returned_kongs``): the kinds of its pons made while it kept the fourth copy in hand.
+    pons_with_fourth: set[int] = field(default_factory=set)
 
     def void_kinds(self) -> range:
         return range(0) if self.void is None else range(9 * self.void, 9 * self.void + 9)
@@ -441,7 +443,8 @@ class Deal:
             for seat in winning_seats
         ]
         if winners:
-            self._settle_wins(winners, winning_seats[-1])
+            # OC-S22: play resumes after the farthest winner, or after the discarder (the robbed konger).
+            self._settle_wins(winners, window.from_seat if self.hooks.resume_after_discarder else winning_seats[-1])
             return
         if robbing:
             self._complete_kong(window)
@@ -483,7 +486,8 @@ class Deal:
         """血流成河: the new winners stay in, their hands locked; a self-drawn winning tile leaves the hand face up,
         with the winner's discards (``winners_stay``)."""
         for w in winners:
-            self._locked.add(w.seat)
+            if self.hooks.winners_locked:
+                self._locked.add(w.seat)
             if w.from_seat is None:
                 self._extra_tile.discard(w.seat)
                 self._seats[w.seat].concealed[w.tile] -= 1
@@ -519,6 +523,8 @@ class Deal:
         used.remove(tile)
         for t in used:
             state.concealed[t] -= 1
+        if kind == MeldKind.PON and self.hooks.returned_kongs and state.concealed[tile]:
+            state.pons_with_fourth.add(tile)
         self._add_meld(seat, meld, from_seat)
         # All but one tile claimed into melds (十二张落地 in a 13-tile hand), which liabilities may name.
         if sum(m.kind != MeldKind.CONCEALED_KONG for m in state.melds) == self.rules.hand // 3:
@@ -537,7 +543,7 @@ class Deal:
         kong = Meld(MeldKind.ADDED_KONG, tile, pon.claimed, pon.from_offset)
         state.melds[position] = kong
         feeder = None if pon.from_offset is None else (seat + pon.from_offset) % SEATS
-        self._events.append(log.meld(seat, kong, feeder))
+        self._events.append(log.meld(seat, kong, feeder, tile in state.pons_with_fourth))
         self._settle_kong(seat, MeldKind.ADDED_KONG, feeder)
         self._draw_replacement_for(seat, None)
 
@@ -577,7 +583,8 @@ class Deal:
 
     def _draw_replacement_for(self, seat: int, kong_feeder: Optional[int]) -> None:
         """A kong replacement from the tail, once the kong stands (unless it makes 四槓, an abortive draw where
-        played); kongs are legal only while the wall holds a tile (OC-17)."""
+        played); kongs are legal only while the wall holds a tile (OC-17), or a kong on an empty wall (where
+        allowed) draws none and the deal ends."""
         if self.hooks.abortive_draws and four_kongs_by_several([state.melds for state in self._seats]):
             self._end_abortive(FOUR_KONGS)
             return
@@ -636,11 +643,11 @@ class Deal:
                 # The kongs that keep the waits: a 血流 winner's, or a 眼牌 seat's under "wait_preserving".
                 may_kong = self.hooks.winners_stay if seat in self._won else self.hooks.eye_kongs
                 kongs = (wait_keeping_kongs(state.concealed, state.melds, drawn.tile, rules)
-                         if may_kong and self._wall.remaining > 0 else [])  # fmt: skip
+                         if may_kong and self._may_kong() else [])  # fmt: skip
                 self._legal = sorted(locked_turn(drawn.tile, bool(legal)) + kongs, key=Action.sort_key)
                 self._phase = _Turn(seat, drawn)
                 return
-            if self._wall.remaining > 0:
+            if self._may_kong():
                 if rules.concealed_kong:
                     legal += [Action("concealed_kong", k) for k in range(NUM_KINDS)
                               if state.concealed[k] == 4 and self._meldable(k) and k not in void]
@@ -704,13 +711,18 @@ class Deal:
         held = 0 if tile in self._seats[seat].void_kinds() else concealed[tile]  # 定缺: no pon or kong of the void
         if rules.pon and held >= 2 and meldable:
             options.append(Action("pon"))
-        if rules.melded_kong and held == 3 and self._wall.remaining > 0 and meldable:
+        if rules.melded_kong and held == 3 and self._may_kong() and meldable:
             options.append(Action("kong"))
         if is_next and rules.chi == "next_seat":
             for lowest in range(max(tile - 2, 0), tile + 1):
                 if _can_start_chow(lowest) and all(k == tile or concealed[k] > 0 for k in range(lowest, lowest + 3)):
                     options.append(Action("chi", lowest))
         return options
+
+    def _may_kong(self) -> bool:
+        """A kong may be declared while the wall holds a tile (OC-17), or always where the family allows a kong
+        on an empty wall (Sichuan OC-S21: it draws no replacement, and the deal ends)."""
+        return self.hooks.kong_on_empty_wall or self._wall.remaining > 0
 
     def _meldable(self, kind: int) -> bool:
         """A kind may be ponged or konged: all but the ghosts, unless the family lets ghosts meld."""
@@ -785,7 +797,9 @@ class Deal:
     def _first_go_around(self, seat: int, from_seat: Optional[int], robbing_kong: bool) -> Optional[str]:
         """天和, 地和 or 人和: nobody has claimed or declared a kong yet, and the seats before the winner in the
         first go-around have each discarded once."""
-        if self._interrupted or robbing_kong:
+        # Sichuan OC-S7 "allowed": before the first discard only the dealer's own 暗杠 can have interrupted.
+        kong_kept = self.hooks.heavenly_after_kong and self._discards_made == 0
+        if (self._interrupted and not kong_kept) or robbing_kong:
             return None
         if from_seat is None and seat == self.dealer and self._discards_made == 0:
             return "heavenly"
@@ -840,6 +854,9 @@ class Deal:
                     seen[t] += 1
             for t in state.discards:
                 seen[t] += 1
+            if state.pons_with_fourth - {m.tile for m in state.melds if m.kind in (MeldKind.PON, MeldKind.ADDED_KONG)}:
+                raise InvalidHandError(f"invariant broken: seat {seat}'s 回头杠 kinds {sorted(state.pons_with_fourth)} "
+                                       "are not all its pons'")  # fmt: skip
             size = sum(state.concealed) + len(state.flower_ghosts) + 3 * len(state.melds)
             expected = self.rules.hand + self._holds_extra_tile(seat)
             if size != expected:

@@ -121,6 +121,11 @@ class DealHooks:
     eye_kongs = False  # 眼牌 "wait_preserving": a locked 眼牌 seat may make kongs that keep its waits
     abortive_draws = False  # 四風連打 and 四槓 end the deal as a draw (``abortive``)
     no_swap_discard = False  # 食替: no discard of the claimed set's kinds right after a chi or pon (``claim_swap``)
+    winners_locked = True  # under ``winners_stay``: a winner's hand is locked (False: it plays on freely, OC-S17)
+    returned_kongs = False  # 回头杠: a 补杠 onto a pon made with the fourth tile in hand is logged "returned"
+    heavenly_after_kong = False  # 天胡 survives the dealer's own 暗杠 before its first discard (OC-S7)
+    kong_on_empty_wall = False  # a kong may be declared with the wall empty: no replacement, the deal ends (OC-S21)
+    resume_after_discarder = False  # after a discard win play resumes after the discarder (OC-S22)
 
     def flips(self) -> bool:
         """Whether a 翻鬼 indicator is turned from the wall's tail before the deal."""

@@ -38,9 +38,13 @@ def act(seat: int, action: Action) -> Event:
     return {"type": "act", "seat": seat, "action": action.kind, "tile": action.tile}
 
 
-def meld(seat: int, m: Meld, from_seat: Optional[int]) -> Event:
-    return {"type": "meld", "seat": seat, "kind": MELD_KIND_NAMES[m.kind], "tile": m.tile, "claimed": m.claimed,
-            "from": from_seat}
+def meld(seat: int, m: Meld, from_seat: Optional[int], returned: bool = False) -> Event:
+    """``returned``: a 补杠 onto a pon made with its fourth tile in hand (回头杠), written only when true."""
+    event = {"type": "meld", "seat": seat, "kind": MELD_KIND_NAMES[m.kind], "tile": m.tile, "claimed": m.claimed,
+             "from": from_seat}
+    if returned:
+        event["returned"] = True
+    return event
 
 
 def win(w: Winner) -> Event:

@@ -1,4 +1,4 @@
-"""The Sichuan family at the twin's table (血战到底, or 血流成河: winners stay in, locked — ``winners_stay``), the twin of the Rust ``rules::sichuan::at_table``: a hand of
+"""The Sichuan family at the twin's table (血战到底, or 血流成河: winners stay in, locked or free — ``winners_stay``), the twin of the Rust ``rules::sichuan::at_table``: a hand of
 at most two suits wins when the Sichuan scorer finds it a win reaching the 起胡 minimum, worth the fan it is paid
 on (the deal keeps a hand holding its void suit from winning, 定缺); the whole deal is settled once it ends —
 the log read back into its kongs and wins (who was still in, 杠上炮 and 呼叫转移), the seats still in at a 流局
@@ -28,7 +28,7 @@ _SHAPES = ("tian_hu", "di_hu", "long_qi_dui", "jiang_dui", "dai_yao_jiu", "qi_du
 
 
 def _check_played(rules: Any) -> None:
-    """Options the table does not play are refused, naming them, as the native table refuses them."""
+    """A file without a table is refused, as natively (every Sichuan option value is played at the table)."""
     rules.check_table_options()
 
 
@@ -45,10 +45,12 @@ def _scored(rules: Any, hand: Hand, s: WinSituation):
     waiting = list(hand.concealed)
     waiting[s.tile] -= 1
     kong_bloom = s.kong_replacement and s.self_drawn
+    # OC-S7: 地胡 on a non-dealer's first self-draw, or on the dealer's first discard (人和's moment).
+    earthly = "human" if rules.options["earthly_hand"] == "first_discard" else "earthly"
     situation = Situation(
         seat=s.winner, self_drawn=s.self_drawn, discarder=s.from_seat, robbing_kong=s.robbing_kong,
         kong_bloom=kong_bloom, kong_fed_by=s.kong_feeder if kong_bloom else None, kong_discard=s.kong_discard,
-        last_tile=s.last_tile, heavenly=s.first_go_around == "heavenly", earthly=s.first_go_around == "earthly",
+        last_tile=s.last_tile, heavenly=s.first_go_around == "heavenly", earthly=s.first_go_around == earthly,
         dealer=s.dealer, winners_on_discard=min(max(s.winners_on_discard, 1), 3),
     )  # fmt: skip
     scored = score(Hand(tuple(waiting), hand.melds), s.tile, situation, rules)
@@ -83,7 +85,13 @@ class SichuanHooks(DealHooks):
         self.dealer_stays = {"first_winner": "first_win", "last_winner": "last_winner",
                              "rotate": "never"}[rules.options["next_dealer"]]  # fmt: skip
         self.must_discard_void = self.void_suit and bool(rules.options["must_discard_void"])
-        self.winners_stay = rules.options["mode"] == "xueliu"  # 血流成河: winners stay in, locked
+        self.winners_stay = rules.options["mode"] == "xueliu"  # 血流成河: winners stay in
+        options = rules.options
+        self.winners_locked = bool(options["locked_after_win"])  # OC-S17: locked, or free
+        self.returned_kongs = not options["returned_kong_pays"]  # 回头杠无分 (OC-S11)
+        self.heavenly_after_kong = options["heavenly_after_kong"] == "allowed"  # OC-S7
+        self.kong_on_empty_wall = bool(options["kong_on_empty_wall"])  # OC-S21
+        self.resume_after_discarder = options["resume_after"] == "discarder"  # OC-S22
 
     def settle_deal(self, deal: FinishedDeal) -> tuple[list[list[int]], list[int], list[int]]:
         rules = self.rules
@@ -126,7 +134,7 @@ def _read_log(deal: FinishedDeal, fed_bloom_as_discard: bool) -> tuple[list, set
             kong = {"kong": "direct", "added_kong": "added"}.get(e["kind"], "concealed")
             feeder = e["from"] if kong == "direct" else None
             last_kong[seat] = feeder
-            events.append(Kong(seat, kong, feeder))
+            events.append(Kong(seat, kong, feeder, e.get("returned", False)))
         elif kind == "draw":
             seat = e["seat"]
             on_replacement[seat] = e["replacement"] and last_kong[seat] is not False

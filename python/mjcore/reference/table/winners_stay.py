@@ -2,8 +2,8 @@
 winner stays in the deal. Its winning tile is set aside (a discard won on stays in its discarder's river, a
 self-drawn one is laid face up with the winner's discards) and its hand, back to its ready 13 tiles, is locked:
 each turn it draws and either wins again, makes a kong of the drawn tile that keeps its waits, or discards the
-drawn tile; on the others' discards it may only win. Only the wall's end ends the deal. Played where the deal's
-hooks say ``winners_stay``."""
+drawn tile; on the others' discards it may only win (OC-S17 "free", ``hooks.winners_locked`` false: it plays on
+as before its win). Only the wall's end ends the deal. Played where the deal's hooks say ``winners_stay``."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...errors import RulesetError
 from ..regional.ruleset import (Choice, Family, IntRange, RegionalRuleset, Switch, native_options, register_compiler,
-                                register_family, register_table_check)  # fmt: skip
+                                register_family)  # fmt: skip
 
 __all__ = ["SICHUAN_FAN_KEYS", "SICHUAN_OPTIONS", "FAMILY"]
 
@@ -78,10 +78,11 @@ register_family(FAMILY)
 
 # Codes of the choices as the engine numbers them (the index in each Choice).
 CHOICE_OPTIONS = ("mode", "self_draw_bonus", "heaven_earth", "fed_kong_bloom", "call_transfer", "call_transfer_shared",
-                  "refund_to", "flower_pig", "ready_check_basis", "swap_three", "next_dealer")  # fmt: skip
+                  "refund_to", "flower_pig", "ready_check_basis", "swap_three", "next_dealer", "earthly_hand",
+                  "heavenly_after_kong", "resume_after")  # fmt: skip
 FLAG_OPTIONS = ("void_suit", "dai_yao_jiu", "jiang_dui", "jiang_qi_dui", "men_qing", "zhong_zhang", "hai_di_pao",
                 "returned_kong_pays", "dead_wait_counts", "void_discards_exempt", "check_fourth",
-                "must_discard_void")  # fmt: skip
+                "must_discard_void", "locked_after_win", "kong_on_empty_wall")  # fmt: skip
 INT_OPTIONS = ("cap", "direct_kong", "added_kong", "concealed_kong", "minimum_fan", "base")
 
 
@@ -92,20 +93,3 @@ def _compile(rules: RegionalRuleset) -> Any:
 
 
 register_compiler("sichuan", _compile)
-
-
-# The table plays 血战到底 and 血流成河 (its hands locked after a win: OC-S17) with these option values; other values
-# still score and settle by hand.
-_TABLE_PLAYS = {"returned_kong_pays": True, "earthly_hand": "first_draw",
-                "heavenly_after_kong": "void", "kong_on_empty_wall": False,
-                "resume_after": "winner", "locked_after_win": True}  # fmt: skip
-
-
-def _table_check(options: Mapping[str, Any]) -> None:
-    for name, played in _TABLE_PLAYS.items():
-        if options[name] != played:
-            raise RulesetError(f"options.{name} = {options[name]!r}: scored and settled, but the table plays only "
-                               f"{played!r} (docs/sichuan.md)")  # fmt: skip
-
-
-register_table_check("sichuan", _table_check)

@@ -72,6 +72,9 @@ pub(crate) struct SeatState {
     /// kept up to date so that a turn lists them without a pass over the counts.
     held: KindMask,
     quads: KindMask,
+    /// 回头杠 (where `TableRules::returned_kongs`): the kinds of the seat's pons made while it kept the fourth
+    /// copy in hand; a 补杠 onto one is logged as returned. Only pons and added kongs have a bit (invariants).
+    pons_with_fourth: KindMask,
     /// The kinds that could complete `concealed` in the given forms, while it waits (3n+1); cleared when it
     /// changes.
     completing: Option<(FormSet, KindMask)>,
@@ -94,6 +97,7 @@ impl Default for SeatState {
             void: None,
             held: 0,
             quads: 0,
+            pons_with_fourth: 0,
             completing: None,
         }
     }
@@ -611,9 +615,10 @@ impl Deal {
     ) -> Result<()> {
         let dealer = self.dealer;
         let chance = WinChance::self_drawn(drawn.tile, Some(drawn));
-        let can_win = self.rules.wins_by(SELF_DRAW)
-            && self.may_complete(dealer, drawn.tile, adjudicator)
-            && self.judge(dealer, chance, adjudicator)?.is_some();
+        // No `may_complete` screen: it reads the waiting hand, and the drawn tile is in the hand by now (once a
+        // deal, the judge alone decides 天胡).
+        let can_win =
+            self.rules.wins_by(SELF_DRAW) && self.judge(dealer, chance, adjudicator)?.is_some();
         self.enter_turn(dealer, Some(drawn), can_win);
         Ok(())
     }
@@ -1103,7 +1108,13 @@ impl Deal {
             });
         }
         if let Some(&farthest) = winning_seats.last() {
-            return self.settle_wins(winners, farthest, adjudicator);
+            // OC-S22: play resumes after the farthest winner, or after the discarder (the robbed konger).
+            let resume_after = if self.rules.resume_after_discarder {
+                window.from
+            } else {
+                farthest
+            };
+            return self.settle_wins(winners, resume_after, adjudicator);
         }
         if robbing_kong {
             return self.complete_kong(window.from, window.tile, window.offer, adjudicator);
@@ -1244,6 +1255,9 @@ impl Deal {
         for held in kinds_of(kinds_held(&used)) {
             state.lose(held, used[held.index() as usize]);
         }
+        if kind == MeldKind::Pon && self.rules.returned_kongs {
+            state.pons_with_fourth |= tile_bit(tile) & state.held;
+        }
         self.add_meld(seat, meld, Some(from));
         let claimed_melds = self.seats[seat as usize]
             .melds
@@ -1282,10 +1296,12 @@ impl Deal {
         let meld = *pon;
         state.shown[tile.index() as usize] += 1;
         let feeder = meld.from_offset.map(|offset| seat_after(seat, offset));
+        let returned = state.pons_with_fourth & tile_bit(tile) != 0;
         self.events.push(Event::Meld {
             seat,
             meld,
             from: feeder,
+            returned,
         });
         self.settle_kong(seat, MeldKind::AddedKong, feeder, adjudicator)?;
         self.draw_replacement_for(seat, None, adjudicator)
@@ -1309,7 +1325,12 @@ impl Deal {
         let state = &mut self.seats[seat as usize];
         state.melds.push(meld);
         meld.add_tiles(&mut state.shown);
-        log::append(&mut self.events, || Event::Meld { seat, meld, from });
+        log::append(&mut self.events, || Event::Meld {
+            seat,
+            meld,
+            from,
+            returned: false,
+        });
     }
 
     /// An ordinary draw from the head for `seat`, or the end of the deal when the wall is empty (§1.9).
@@ -1346,9 +1367,15 @@ impl Deal {
         self.draw_from_tail(seat, false, None, adjudicator)
     }
 
+    /// Whether a kong may be declared now: while the wall holds a tile (OC-17), or always where the table
+    /// allows a kong on an empty wall (Sichuan OC-S21).
+    #[inline]
+    fn may_kong(&self) -> bool {
+        self.rules.kong_on_empty_wall || !self.wall.is_empty()
+    }
+
     /// A kong replacement from the tail, once the kong stands (unless it makes 四槓, an abortive draw where
-    /// played). Kongs are legal only while the wall holds a tile (OC-17). `kong_feeder`: who discarded the
-    /// tile of a melded kong.
+    /// played); a kong on an empty wall (where allowed) draws none, and the deal ends there. `kong_feeder`: who discarded the tile of a melded kong.
     fn draw_replacement_for<A: Adjudicator + ?Sized>(
         &mut self,
         seat: u8,
@@ -1358,7 +1385,7 @@ impl Deal {
         if self.rules.abortive_draws && self.four_kongs_by_several() {
             return self.end_abortive(AbortiveDraw::FourKongs, adjudicator);
         }
-        if self.wall.is_empty() {
+        if !self.may_kong() {
             return Err(wall_exhausted());
         }
         self.draw_from_tail(seat, true, kong_feeder, adjudicator)
@@ -1455,7 +1482,7 @@ impl Deal {
             discardable = claim_swap::allowed_after_claim(discardable, state.melds.last());
         }
         legal.extend(kinds_of(discardable).map(Action::Discard));
-        if drawn.is_some() && !self.wall.is_empty() {
+        if drawn.is_some() && self.may_kong() {
             if self.rules.allows_kong(CONCEALED_KONG) {
                 legal.extend(kinds_of(state.quads & !void & meldable).map(Action::ConcealedKong));
             }
@@ -1512,7 +1539,7 @@ impl Deal {
         let may_win = self.rules.wins_by(source);
         let claims = ClaimRules {
             pon: self.rules.pon,
-            kong: self.rules.allows_kong(MELDED_KONG) & !self.wall.is_empty(),
+            kong: self.rules.allows_kong(MELDED_KONG) & self.may_kong(),
             // Chi only by the seat right after the discarder (not by the next active one), where played.
             chi_chows: if self.rules.chi == Chi::NextSeat {
                 !0
@@ -1740,7 +1767,9 @@ impl Deal {
         from: Option<u8>,
         robbing_kong: bool,
     ) -> Option<FirstGoAround> {
-        if self.interrupted || robbing_kong {
+        // Sichuan OC-S7 "allowed": before the first discard only the dealer's own 暗杠 can have interrupted.
+        let kong_kept = self.rules.heavenly_after_kong && self.discards_made == 0;
+        if (self.interrupted && !kong_kept) || robbing_kong {
             return None;
         }
         let seat_wind = u32::from((seat + SEATS - self.dealer) % SEATS);
@@ -1900,6 +1929,17 @@ impl Deal {
             if size != expected {
                 return Err(EngineError::hand(format!(
                     "invariant broken: seat {seat} holds {size} tiles (melds as 3), expected {expected}"
+                )));
+            }
+            let pons = state
+                .melds
+                .iter()
+                .filter(|m| matches!(m.kind, MeldKind::Pon | MeldKind::AddedKong))
+                .fold(0, |kinds, m| kinds | tile_bit(m.tile));
+            if state.pons_with_fourth & !pons != 0 {
+                return Err(EngineError::hand(format!(
+                    "invariant broken: seat {seat}'s 回头杠 kinds {:#x} are not all its pons' {pons:#x}",
+                    state.pons_with_fourth
                 )));
             }
             let held = kinds_held(&state.concealed);

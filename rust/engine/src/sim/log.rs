@@ -11,7 +11,8 @@
 //! - `{"type":"act","seat":s,"action":"discard","tile":t}`: every decision taken, claims that lose to a
 //!   higher priority included
 //! - `{"type":"meld","seat":s,"kind":"pon","tile":t,"claimed":t,"from":f}`: every meld formed (`tile` is its
-//!   lowest tile, `from` the feeding seat)
+//!   lowest tile, `from` the feeding seat); where the table notes 回头杠 (`TableRules::returned_kongs`), an
+//!   `added_kong` onto a pon made while its fourth tile was already in hand ends `,"returned":true`
 //! - `{"type":"win","seat":s,"tile":t,"from":f,"robbing_kong":false,"fan":n}` (`tile` 34..41: a self-drawn
 //!   flower ghost)
 //! - `{"type":"swap","direction":d}`: 换三张's picks (`act` lines, action `swap`) passed `d` seats on
@@ -60,6 +61,9 @@ pub enum Event {
         seat: u8,
         meld: Meld,
         from: Option<u8>,
+        /// A 补杠 whose fourth tile was in hand when its pon was made (回头杠; noted only where the table
+        /// plays it, so written only when true).
+        returned: bool,
     },
     Win {
         seat: u8,
@@ -170,13 +174,19 @@ impl Event {
                 action.name(),
                 number_or_null(action.argument())
             ),
-            Event::Meld { seat, meld, from } => write!(
+            Event::Meld {
+                seat,
+                meld,
+                from,
+                returned,
+            } => write!(
                 out,
-                r#"{{"type":"meld","seat":{seat},"kind":"{}","tile":{},"claimed":{},"from":{}}}"#,
+                r#"{{"type":"meld","seat":{seat},"kind":"{}","tile":{},"claimed":{},"from":{}{}}}"#,
                 meld_kind_name(meld.kind),
                 meld.tile.index(),
                 number_or_null(meld.claimed.map(Tile::index)),
-                number_or_null(*from)
+                number_or_null(*from),
+                if *returned { r#","returned":true"# } else { "" }
             ),
             Event::Win {
                 seat,

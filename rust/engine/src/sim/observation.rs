@@ -237,9 +237,9 @@ impl DiscardHistory {
                     self.last_discarder = Some(seat);
                 }
             }
-            Event::Meld { seat, meld, from }
-                if matches!(meld.kind, MeldKind::Chi | MeldKind::Pon | MeldKind::Kong) =>
-            {
+            Event::Meld {
+                seat, meld, from, ..
+            } if matches!(meld.kind, MeldKind::Chi | MeldKind::Pon | MeldKind::Kong) => {
                 self.mark(from, seat);
             }
             Event::Win {

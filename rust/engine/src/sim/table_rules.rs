@@ -129,6 +129,21 @@ pub struct TableRules {
     /// 食替 ban (Taiwan OC-T17): right after a chi or pon the claimant may not discard the claimed kind, nor the
     /// kind that completes its chow's two tiles the other way. Set by a family's options.
     pub no_swap_discard: bool,
+    /// Under `winners_stay`: the winners' hands are locked (OC-S17 "locked"); false, the "free" hand: a winner
+    /// plays on as before its win (any discard, pon and kong) and may win again. Set by a family's options.
+    pub winners_locked: bool,
+    /// 回头杠 (Sichuan OC-S11 `returned_kong_pays = false`): the deal notes at each pon whether the claimer kept
+    /// the fourth copy in its hand, and logs a 补杠 onto such a pon `"returned":true`. Set by a family's options.
+    pub returned_kongs: bool,
+    /// 天胡 survives the dealer's own 暗杠 before its first discard (Sichuan OC-S7 "allowed"); otherwise a kong
+    /// interrupts the first go-around. Set by a family's options.
+    pub heavenly_after_kong: bool,
+    /// A kong may be declared with the wall empty (Sichuan OC-S21 "allowed"): it draws no replacement and the
+    /// deal ends (OC-17 elsewhere: forbidden). Set by a family's options.
+    pub kong_on_empty_wall: bool,
+    /// After a discard win, play resumes after the discarder (Sichuan OC-S22 "discarder"), not after the
+    /// (farthest) winner. Set by a family's options.
+    pub resume_after_discarder: bool,
     /// The wild kinds of each deal (none by default). Set by a family's adjudicator from its own section
     /// (推倒胡's `[ghosts]`), not by the table sections.
     pub ghosts: GhostRule,
@@ -165,6 +180,11 @@ impl Default for TableRules {
             eye_kongs: false,
             abortive_draws: false,
             no_swap_discard: false,
+            winners_locked: true,
+            returned_kongs: false,
+            heavenly_after_kong: false,
+            kong_on_empty_wall: false,
+            resume_after_discarder: false,
             ghosts: GhostRule::None,
             ghost_melds: false,
             follow_dealer: false,

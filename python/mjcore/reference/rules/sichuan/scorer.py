@@ -43,7 +43,9 @@ def check_sichuan_hand(hand, win: int, void: int | None, rules: RegionalRuleset,
 def score(hand: HandLike, win: int, s: Situation, rules: RegionalRuleset) -> RegionalScore:
     h = as_hand(hand, parse_hand)
     counts = check_sichuan_hand(h, win, s.void_suit, rules, s.robbing_kong, s.kong_bloom)
-    if (s.heavenly or s.earthly) and h.melds:
+    # OC-S7 "allowed": the dealer's 暗杠 before its first discard keeps 天胡.
+    kongs_kept = s.heavenly and rules.options["heavenly_after_kong"] == "allowed"
+    if (s.heavenly or s.earthly) and any(not (kongs_kept and m.kind == MeldKind.CONCEALED_KONG) for m in h.melds):
         raise IllegalActionError("heavenly/earthly: the first go-around has no pon or kong yet")
     own = hand_fans(h, win, counts, rules)
     if own is None:

@@ -1,4 +1,4 @@
-//! The Sichuan family at the table (血战到底, or 血流成河: winners stay in, locked — `TableRules::winners_stay`,
+//! The Sichuan family at the table (血战到底, or 血流成河: winners stay in, locked or free — `TableRules::winners_stay`,
 //! played by the deal's `winners_stay` module; the end checks then look at the seats that never won): a hand wins when `score` finds it a win of at most two suits
 //! reaching the 起胡 minimum (the deal itself keeps a hand holding its declared void suit from winning, 定缺),
 //! worth the fan it is paid on; and the whole deal is settled once it ends by the one `settle` of a deal's
@@ -34,27 +34,24 @@ pub struct SichuanAtTable {
 }
 
 impl SichuanAtTable {
-    /// The ruleset at the table its file's table sections describe. Options the table does not play are
-    /// refused here, naming them (the same ruleset still scores and settles by hand).
+    /// The ruleset at the table its file's table sections describe, its own table options (定缺, 换三张,
+    /// 血流成河, 回头杠, OC-S7's first go-around, OC-S21, OC-S22) set on the table rules.
     pub fn new(table: SichuanTable, rules: TableRules) -> Result<SichuanAtTable> {
-        let refuse = |what: &str| {
-            Err(EngineError::ruleset(format!(
-                "{what}: scored and settled, but not played at the table yet"
-            )))
-        };
         if rules.settlement != Settlement::Sichuan {
             return Err(EngineError::ruleset(
                 "settlement.kind: a Sichuan table settles as \"sichuan\"",
             ));
-        }
-        if !table.returned_kong_pays {
-            return refuse("options.returned_kong_pays = false (回头杠无分)");
         }
         let rules = TableRules {
             void_suit: table.void_suit,
             must_discard_void: table.void_suit && table.must_discard_void,
             swap_tiles: table.swap_tiles,
             winners_stay: table.xueliu,
+            winners_locked: table.locked_after_win,
+            returned_kongs: !table.returned_kong_pays,
+            heavenly_after_kong: table.heavenly_after_kong,
+            kong_on_empty_wall: table.kong_on_empty_wall,
+            resume_after_discarder: table.resume_after_discarder,
             // OC-S16 is the family's own option: it settles who deals next, whatever `end.dealer_stays` says.
             dealer_stays: match table.next_dealer {
                 NextDealer::FirstWinner => DealerStays::FirstWin,
@@ -108,7 +105,13 @@ impl Adjudicator for SichuanAtTable {
             kong_discard: s.kong_discard,
             last_tile: s.last_tile,
             heavenly: s.first_go_around == Some(FirstGoAround::Heavenly),
-            earthly: s.first_go_around == Some(FirstGoAround::Earthly),
+            // OC-S7: 地胡 on a non-dealer's first self-draw, or on the dealer's first discard (人和's moment).
+            earthly: s.first_go_around
+                == Some(if self.table.earthly_on_first_discard {
+                    FirstGoAround::Human
+                } else {
+                    FirstGoAround::Earthly
+                }),
             discarder: s.from,
             kong_fed_by: s.kong_feeder.filter(|_| kong_bloom),
             dealer: s.dealer,
@@ -205,7 +208,8 @@ struct ReadLog {
     only_void_discards: [bool; 4],
 }
 
-/// The kongs and wins of the log, in order: consecutive win lines are one winning tile (一炮多响). A discard
+/// The kongs (a 回头杠 as its log line marks it) and wins of the log, in order: consecutive win lines are one
+/// winning tile (一炮多响). A discard
 /// right after its discarder's kong replacement is 杠上炮; a self-draw on the replacement of a 直杠 is 点杠花
 /// (paid by the feeder under 当点炮).
 fn read_log(deal: &FinishedDeal<'_>, table: &SichuanTable) -> Result<ReadLog> {
@@ -221,7 +225,12 @@ fn read_log(deal: &FinishedDeal<'_>, table: &SichuanTable) -> Result<ReadLog> {
     for event in deal.events {
         let mut is_win = false;
         match *event {
-            Event::Meld { seat, meld, from } if meld.kind.is_kong() => {
+            Event::Meld {
+                seat,
+                meld,
+                from,
+                returned,
+            } if meld.kind.is_kong() => {
                 let s = usize::from(seat);
                 let (kind, feeder) = match meld.kind {
                     MeldKind::Kong => (KongKind::Direct, from),
@@ -233,7 +242,7 @@ fn read_log(deal: &FinishedDeal<'_>, table: &SichuanTable) -> Result<ReadLog> {
                     seat,
                     kind,
                     feeder,
-                    returned: false,
+                    returned,
                 });
             }
             Event::Draw {
@@ -688,17 +697,88 @@ mod tests {
     }
 
     #[test]
-    fn options_the_table_does_not_play_are_refused() {
+    fn a_table_not_settled_as_sichuan_is_refused() {
         let rules = sichuan_table().rules;
-        let returned = SichuanTable {
-            returned_kong_pays: false,
-            ..default_table()
-        };
-        assert!(SichuanAtTable::new(returned, rules).is_err());
         let other = TableRules {
             settlement: Settlement::Guangdong,
             ..rules
         };
         assert!(SichuanAtTable::new(default_table(), other).is_err());
+    }
+
+    #[test]
+    fn every_table_option_plays_deals_that_keep_the_invariants_and_replay() {
+        // 回头杠无分, OC-S7's variants, a kong on an empty wall, resuming after the discarder, and 血流成河's
+        // free hand: each played by both bots, alone and all together.
+        let all = SichuanTable {
+            returned_kong_pays: false,
+            earthly_on_first_discard: true,
+            heavenly_after_kong: true,
+            kong_on_empty_wall: true,
+            resume_after_discarder: true,
+            xueliu: true,
+            locked_after_win: false,
+            ..default_table()
+        };
+        let tables = [
+            SichuanTable {
+                returned_kong_pays: false,
+                ..default_table()
+            },
+            SichuanTable {
+                kong_on_empty_wall: true,
+                ..default_table()
+            },
+            SichuanTable {
+                resume_after_discarder: true,
+                ..default_table()
+            },
+            SichuanTable {
+                xueliu: true,
+                locked_after_win: false,
+                ..default_table()
+            },
+            all,
+        ];
+        let (mut returned, mut last_kongs) = (0, 0);
+        for table in tables {
+            let rules = SichuanAtTable::new(table, sichuan_table().rules).expect("a table");
+            for efficiency in [false, true] {
+                for index in 0..40 {
+                    let mut deal =
+                        Deal::new(13, index, (index % 4) as u8, 0, &rules).expect("a deal");
+                    let mut policies = bots(efficiency);
+                    for (seat, policy) in (0u8..).zip(policies.iter_mut()) {
+                        policy.start_deal(13, index, seat);
+                    }
+                    while let Some(seat) = deal.to_act() {
+                        let legal = deal.legal_actions().to_vec();
+                        let action = policies[usize::from(seat)]
+                            .choose(&deal.observation(seat).expect("seen"), &legal);
+                        let kong = matches!(
+                            action,
+                            Action::ConcealedKong(_) | Action::AddedKong(_) | Action::Kong
+                        );
+                        last_kongs += usize::from(kong && deal.wall_remaining() == 0);
+                        deal.step(action, &rules).expect("legal");
+                        deal.check_invariants().expect("invariants hold");
+                    }
+                    let outcome = deal.outcome().expect("over");
+                    assert_eq!(outcome.payments().iter().sum::<i64>(), 0);
+                    assert_eq!(outcome.kong_money.iter().sum::<i64>(), 0);
+                    returned += deal
+                        .events()
+                        .iter()
+                        .filter(|e| matches!(e, Event::Meld { returned: true, .. }))
+                        .count();
+                    let lines = deal.log_lines();
+                    let replayed = crate::sim::replay(&lines, &rules).expect("the log replays");
+                    assert_eq!(replayed.log_lines(), lines);
+                    assert_eq!(replayed.outcome(), deal.outcome());
+                }
+            }
+        }
+        assert!(returned > 0, "some 补杠 are 回头杠");
+        assert!(last_kongs > 0, "some kongs are made on the empty wall");
     }
 }

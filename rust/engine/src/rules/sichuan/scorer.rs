@@ -184,7 +184,14 @@ pub fn score(
     s.validate()?;
     let win = win.index() as usize;
     let counts = check_sichuan_hand(hand, win, s.void, s.robbing_kong, s.kong_bloom)?;
-    if (s.heavenly || s.earthly) && !hand.melds.is_empty() {
+    // OC-S7 "allowed": the dealer's 暗杠 before its first discard keeps 天胡.
+    let kongs_kept = s.heavenly && table.heavenly_after_kong;
+    if (s.heavenly || s.earthly)
+        && hand
+            .melds
+            .iter()
+            .any(|m| !(kongs_kept && m.kind == MeldKind::ConcealedKong))
+    {
         return Err(EngineError::illegal(
             "heavenly/earthly: the first go-around has no pon or kong yet",
         ));

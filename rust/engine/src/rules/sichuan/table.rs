@@ -78,6 +78,16 @@ pub struct SichuanTable {
     pub swap_tiles: u8,
     /// OC-S16, read by the table (a game) only.
     pub next_dealer: NextDealer,
+    /// OC-S7 (table): 地胡 is a win on the dealer's first discard (E1), not a non-dealer's first self-draw.
+    pub earthly_on_first_discard: bool,
+    /// OC-S7 (table): the dealer's 暗杠 before its first discard keeps 天胡 possible.
+    pub heavenly_after_kong: bool,
+    /// OC-S22 (table): after a discard win play resumes after the discarder, not the (farthest) winner.
+    pub resume_after_discarder: bool,
+    /// OC-S17 (table): a 血流成河 winner's hand is locked (false: it plays on freely).
+    pub locked_after_win: bool,
+    /// OC-S21 (table): a kong may be declared with the wall empty.
+    pub kong_on_empty_wall: bool,
     /// 0 for none.
     pub cap: u16,
     pub direct_kong: i64,
@@ -111,13 +121,13 @@ impl SichuanTable {
             ))
         })?;
         let (
-            &[mode, bonus, heaven, fed, transfer, shared, refund, pig, basis, swap, next_dealer],
-            &[void_suit, dai_yao_jiu, jiang_dui, jiang_qi_dui, men_qing, zhong_zhang, hai_di_pao, returned_kong_pays, dead_wait_counts, void_discards_exempt, check_fourth, must_discard_void],
+            &[mode, bonus, heaven, fed, transfer, shared, refund, pig, basis, swap, next_dealer, earthly, heavenly_kong, resume],
+            &[void_suit, dai_yao_jiu, jiang_dui, jiang_qi_dui, men_qing, zhong_zhang, hai_di_pao, returned_kong_pays, dead_wait_counts, void_discards_exempt, check_fourth, must_discard_void, locked_after_win, kong_on_empty_wall],
             &[cap, direct, added, concealed, minimum, base],
         ) = (choices, flags, ints)
         else {
             return Err(EngineError::ruleset(
-                "Sichuan options: expected 11 choices, 12 flags and 6 ints",
+                "Sichuan options: expected 14 choices, 14 flags and 6 ints",
             ));
         };
         let shapes = values[..6].iter().max().copied().unwrap_or(0);
@@ -181,6 +191,11 @@ impl SichuanTable {
                 next_dealer,
                 "next_dealer",
             )?,
+            earthly_on_first_discard: pick(&[false, true], earthly, "earthly_hand")?,
+            heavenly_after_kong: pick(&[false, true], heavenly_kong, "heavenly_after_kong")?,
+            resume_after_discarder: pick(&[false, true], resume, "resume_after")?,
+            locked_after_win,
+            kong_on_empty_wall,
             cap: cap as u16,
             direct_kong: i64::from(direct),
             added_kong: i64::from(added),
@@ -212,9 +227,10 @@ pub(crate) mod tests {
     pub(crate) fn default_table() -> SichuanTable {
         let values = [0, 1, 2, 2, 3, 3, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5, 5];
         let flags = [
-            true, true, true, false, false, false, false, true, true, false, false, true,
+            true, true, true, false, false, false, false, true, true, false, false, true, true,
+            false,
         ];
-        SichuanTable::from_parts("sichuan", &values, &[0; 11], &flags, &[4, 2, 1, 2, 0, 1])
+        SichuanTable::from_parts("sichuan", &values, &[0; 14], &flags, &[4, 2, 1, 2, 0, 1])
             .expect("defaults")
     }
 
@@ -222,12 +238,12 @@ pub(crate) mod tests {
     fn refuses_a_table_whose_fan_would_overflow_money() {
         let mut values = [1u16; FAN_COUNT];
         values[Fan::Gen as usize] = 10;
-        let flags = [false; 12];
+        let flags = [false; 14];
         assert!(
-            SichuanTable::from_parts("x", &values, &[0; 11], &flags, &[4, 2, 1, 2, 0, 1]).is_err()
+            SichuanTable::from_parts("x", &values, &[0; 14], &flags, &[4, 2, 1, 2, 0, 1]).is_err()
         );
         assert!(
-            SichuanTable::from_parts("x", &values[..5], &[0; 11], &flags, &[4, 2, 1, 2, 0, 1])
+            SichuanTable::from_parts("x", &values[..5], &[0; 14], &flags, &[4, 2, 1, 2, 0, 1])
                 .is_err()
         );
     }

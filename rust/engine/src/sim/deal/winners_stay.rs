@@ -2,7 +2,8 @@
 //! aside — a discard won on stays in its discarder's river, a self-drawn one is laid face up with the
 //! winner's own discards — and its hand, back to its ready 13 tiles, is locked: each turn it draws and either
 //! wins again, makes a kong of the drawn tile that keeps its waits, or discards the drawn tile; on the others'
-//! discards it may only win (no pon, no kong). Only the wall's end ends the deal. Played where
+//! discards it may only win (no pon, no kong) — unless OC-S17 plays the hand free (`TableRules::winners_locked`
+//! false: it plays on as before its win). Only the wall's end ends the deal. Played where
 //! `TableRules::winners_stay` says so.
 
 use super::{Deal, Drawn, Winner};
@@ -15,10 +16,13 @@ use crate::sim::table_rules::{ADDED_KONG, CONCEALED_KONG};
 use crate::tile::COPIES;
 
 impl Deal {
-    /// The new winners stay in, their hands locked; a self-drawn winning tile leaves the hand face up.
+    /// The new winners stay in, their hands locked (unless OC-S17 plays them free); a self-drawn winning tile
+    /// leaves the hand face up.
     pub(super) fn keep_winners_in(&mut self, winners: &[Winner]) {
         for winner in winners {
-            self.locked |= 1 << winner.seat;
+            if self.rules.winners_locked {
+                self.locked |= 1 << winner.seat;
+            }
             if winner.from.is_none() {
                 self.extra_tile &= !(1 << winner.seat);
                 let state = &mut self.seats[usize::from(winner.seat)];
@@ -33,7 +37,7 @@ impl Deal {
     /// and a pair, on the same tiles as before and on some. The kong's own kind is no wait of either hand:
     /// its last copy is the drawn tile.
     pub(super) fn list_wait_keeping_kongs(&mut self, seat: u8, drawn: Drawn) {
-        if self.wall.is_empty() {
+        if !self.may_kong() {
             return;
         }
         let state = &self.seats[usize::from(seat)];
