@@ -44,7 +44,7 @@ def test_native_and_twin_vector_env_steps(benchmark, backend: str, opponents: st
         for _ in range(TWIN_STEPS):
             env.step(env.sample_actions())
 
-    benchmark.pedantic(run, rounds=2, iterations=1)
+    benchmark.pedantic(run, rounds=2, iterations=1, warmup_rounds=1)
     if benchmark.stats:
         benchmark.extra_info["steps_per_s"] = round(env.num_envs * TWIN_STEPS / benchmark.stats.stats.mean, 1)
 
