@@ -60,11 +60,10 @@ class VectorEnv:
         if not isinstance(num_envs, int) or num_envs < 1:
             raise InvalidArgumentError(f"num_envs must be a positive int, not {num_envs!r}")
         self.encoding: Encoding = encoding_named(encoding)
-        self._table = Table(win_check=win_check, ruleset=ruleset)
         game_config = None if game is None else (int(game), int(max_deals))
-        self._native = _core.VectorEnv(self._table._native, num_envs, check_u64("seed", seed),
-                                       _learning_mask(learning_seats), opponents, self.encoding.name, game_config,
-                                       float(reward_scale), int(score_unit), threads, bool(autoreset))
+        self._native = self._start_core(ruleset, win_check, num_envs, check_u64("seed", seed),
+                                        _learning_mask(learning_seats), opponents, self.encoding.name, game_config,
+                                        float(reward_scale), int(score_unit), threads, bool(autoreset))
         self.layout = ActionLayout(self._native.blocks(), self._native.actions())
         self.num_envs = num_envs
         self.ruleset = ruleset
@@ -83,6 +82,12 @@ class VectorEnv:
         self._seed = seed
         self._define_spaces()
         self._reset_native(seed, None)
+
+    def _start_core(self, ruleset: Optional[RulesetLike], win_check: Optional[WinCheck], *options: Any) -> Any:
+        """The core that steps the tables: the native one, over a native ``Table`` of the rules (the pure-Python
+        twin, ``mjcore.reference.env.VectorEnv``, starts its own with the same arguments)."""
+        self._table = Table(win_check=win_check, ruleset=ruleset)
+        return _core.VectorEnv(self._table._native, *options)
 
     def _define_spaces(self) -> None:
         """Gymnasium spaces, when Gymnasium is installed (the env itself needs only numpy)."""

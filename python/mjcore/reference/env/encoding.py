@@ -1,7 +1,7 @@
 """The pure-Python twin of the environment's observation planes (``mjcore.env``, docs/env.md), built from a
 ``mjcore.sim_types.Observation`` as the documentation describes each row — written plainly, to check the native
-encoder against. What the ``Observation`` does not carry (flowers set aside, points so far, seats that have won)
-is passed in, by absolute seat."""
+encoder against. What the ``Observation`` does not carry (points so far, seats that have won) is passed in, by
+absolute seat."""
 
 from __future__ import annotations
 
@@ -30,8 +30,18 @@ def _meld_counts(meld) -> list[int]:
     return counts
 
 
-def encode(view: Observation, encoding: str = "compact-v2", *, flowers: Sequence[int] = (0, 0, 0, 0),
-           points: Sequence[int] = (0, 0, 0, 0), won: Sequence[bool] = (False,) * 4, score_unit: int = 1) -> np.ndarray:
+def _score_steps(points: int, score_unit: int) -> int:
+    """``points / score_unit`` rounded toward zero, as the engine's integer division (not Python's floor)."""
+    steps = abs(points) // score_unit
+    return steps if points >= 0 else -steps
+
+
+def _bits(flowers: Sequence[int]) -> int:
+    return sum(1 << f for f in flowers)
+
+
+def encode(view: Observation, encoding: str = "compact-v2", *, points: Sequence[int] = (0, 0, 0, 0),
+           won: Sequence[bool] = (False,) * 4, score_unit: int = 1) -> np.ndarray:
     planes = np.zeros((ROWS[encoding], 34), dtype=np.uint8)
     me = view.seat
     seats = [view.absolute(rel) for rel in range(4)]
@@ -58,13 +68,13 @@ def encode(view: Observation, encoding: str = "compact-v2", *, flowers: Sequence
                 seen[kind] += n
             if meld.kind in (MeldKind.KONG, MeldKind.ADDED_KONG, MeldKind.CONCEALED_KONG):
                 planes[18 + rel, meld.tile] = 1
-        info[6 + rel] = flowers[seat]
-        info[10 + rel] = min(max(128 + points[seat] // score_unit, 0), 255)
+        info[6 + rel] = _bits(view.flowers[seat])
+        info[10 + rel] = min(max(128 + _score_steps(points[seat], score_unit), 0), 255)
         info[14 + rel] = len(view.melds[seat])
         info[18 + rel] = min(len(history), 255)
         info[22 + rel] = int(bool(won[seat]))
-        info[27 + rel] = sum(1 << f for f in view.discarded_flowers[seat])  # 四花鬼 / 八花鬼's flower ghosts
-    info[26] = sum(1 << f for f in view.flower_ghosts)
+        info[27 + rel] = _bits(view.discarded_flowers[seat])  # 四花鬼 / 八花鬼's flower ghosts
+    info[26] = _bits(view.flower_ghosts)
     if view.drawn is not None and view.drawn >= 34:
         info[31] = 1 + view.drawn - 34
     planes[22] = [min(n, 4) for n in seen]
@@ -73,9 +83,10 @@ def encode(view: Observation, encoding: str = "compact-v2", *, flowers: Sequence
     info[2] = view.seat_wind(me)
     info[3] = view.relative(view.dealer)
     offered = view.offered
-    own_turn = view.to_act == me and offered is None
-    info[4] = (3 if offered.added_kong else 2) if offered is not None else (1 if own_turn and view.drawn is None
-                                                                             else 0)
+    # Own turn without a draw is a turn after a chi or pon — once a discard was made: before the first one the
+    # seat to act names its void (定缺) or picks its tiles to pass (换三张), with no tile drawn either.
+    after_claim = view.to_act == me and offered is None and view.drawn is None and any(view.discard_history)
+    info[4] = (3 if offered.added_kong else 2) if offered is not None else int(after_claim)
     info[5] = 0 if offered is None else view.relative(offered.from_seat)
     for kind in view.ghosts:
         planes[24, kind] = 1

@@ -293,6 +293,12 @@ class Deal:
         return self.outcome is not None
 
     @property
+    def winners_so_far(self) -> frozenset[int]:
+        """The seats that have won so far: a winner leaves the table when the deal plays on (血战到底) or stays
+        in, its hand locked (血流成河)."""
+        return frozenset(self._won)
+
+    @property
     def wall_remaining(self) -> int:
         return self._wall.remaining
 

@@ -54,9 +54,15 @@ class Game:
         if self.is_over:
             raise IllegalActionError("the game is over")
         deal = Deal(self.seed, self.deals_played, self.dealer, self.round_wind, win_check, rules=rules, hooks=hooks)
-        deal.dealer_streak = self.dealer_streak
-        self._dealer_rule = deal.hooks.dealer_stays  # how the deal started passes on
+        self.begin(deal)
         return deal
+
+    def begin(self, deal: Deal) -> None:
+        """Makes ``deal`` — dealt at the game's dealer and round wind, of the game's seed or of another (the env
+        numbers its deals itself) — the game's next deal: it gets the dealer's 连庄 count, and the family's
+        dealer rule it plays (``DealHooks.dealer_stays``) decides where the deal passes after it."""
+        deal.dealer_streak = self.dealer_streak
+        self._dealer_rule = deal.hooks.dealer_stays
 
     def record(self, winners: list[Winner], rules: TableRules = DEFAULT_TABLE_RULES,
                first_winners: int = 1) -> None:

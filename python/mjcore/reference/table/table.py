@@ -92,6 +92,12 @@ class Table:
         self._deal = replay(lines, self._win_check, self._table_rules, self._hooks)
         self._game = None
 
+    @property
+    def deal(self) -> Deal:
+        """The current deal (the twin's ``Deal``: its money so far, winners, rules), for the twins built on the
+        table (``reference.env``)."""
+        return self._current
+
     def to_act(self) -> Optional[int]:
         return self._current.to_act()
 

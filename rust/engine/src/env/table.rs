@@ -191,6 +191,11 @@ impl TableEnv {
                 .deal
                 .redeal(self.seed, index, dealer, wind, adjudicator)?,
         }
+        // A deal of a game is scored with the dealer's 连庄 count (节节高, Taiwan's 连庄 台), as `Game::start_deal`
+        // deals it; a deal of deal mode keeps the 0 it was built with.
+        if let Some(game) = &self.game {
+            self.deal.set_dealer_streak(game.dealer_streak());
+        }
         self.deals += 1;
         for (seat, bot) in (0u8..).zip(self.bots.iter_mut()) {
             if let Some(bot) = bot {
@@ -346,5 +351,38 @@ impl TableEnv {
 fn add(total: &mut [i64; SEATS as usize], paid: [i64; SEATS as usize]) {
     for (t, p) in total.iter_mut().zip(paid) {
         *t += p;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::ShapeRules;
+
+    #[test]
+    fn a_deal_of_a_game_is_dealt_with_the_dealers_streak() {
+        let options = EnvOptions {
+            learning: 0b1111,
+            opponents: None,
+            game: Some(GameConfig {
+                wind_rounds: 1,
+                max_deals: 64,
+            }),
+            ..EnvOptions::default()
+        };
+        let rules = ShapeRules::CHICKEN;
+        let layout = ActionLayout::new(&rules.table_rules());
+        let mut table = TableEnv::new(3, None, &options, &rules).expect("a table");
+        let mut kept = 0;
+        for _ in 0..3000 {
+            let streak = table.game.as_ref().expect("game mode").dealer_streak();
+            assert_eq!(table.deal.dealer_streak(), streak);
+            kept += usize::from(streak > 0);
+            let action = table.sample(&layout);
+            table
+                .step(&layout, action, &options, &rules)
+                .expect("stepped");
+        }
+        assert!(kept > 0, "some dealer kept the deal");
     }
 }
