@@ -43,9 +43,9 @@ DA_GE_DEFINITIONS = ("undefined", "peng_peng_hu", "zi_yi_se", "da_san_yuan_si_xi
 LAOZHANG_FANS = ("ji_hu", "men_qing", "ping_hu", "duan_yao", "que_men", "jiang", "jiu_zi_lian_huan", "qing_peng",
                  "quan_fan", "quan_yao", "quan_qiu_ren", "yi_ban_gao", "shuang_long_bao")  # fmt: skip
 PAYERS = Choice(("discarder", "all"))
-# 买马 at the 789 table (OC-38, OC-789-X1): the horses each seat buys; four seats' 22 and the deal (4 × 13 + 1)
-# fill the 144 tiles (the engine's MOST_HORSES_PER_SEAT).
-HORSES_PER_SEAT = IntRange(0, 22)
+# 买马 at the 789 table (OC-38, OC-789-X1): the horses each seat buys; four seats' 20 and the deal (4 × 13 + 1)
+# fit in the 136 playing tiles (the engine's MOST_HORSES_PER_SEAT).
+HORSES_PER_SEAT = IntRange(0, 20)
 
 FAMILIES: Mapping[str, FolkFamily] = {
     "gd789": FolkFamily("gd789", {
@@ -128,10 +128,11 @@ def _with_horses(data: Mapping[str, Any], family: str, per_seat: int) -> TableRu
     horses = 4 * per_seat
     if not horses:
         return table
-    room = table.tile_count - (4 * table.hand + 1) - table.reserved_tail
+    playing = table.tile_count - table.flowers  # flowers are replaced, so the playing tiles deal the hands
+    room = playing - (4 * table.hand + 1) - table.reserved_tail
     if horses > room:
-        raise RulesetError(f"options.horses_per_seat: {per_seat} horses a seat make {horses}, but the wall of "
-                           f"{table.tile_count} tiles holds {room} beyond the deal and deal.reserved_tail")  # fmt: skip
+        raise RulesetError(f"options.horses_per_seat: {per_seat} horses a seat make {horses}, but the {playing} "
+                           f"playing tiles hold {room} beyond the deal and deal.reserved_tail")  # fmt: skip
     deal = {**data["deal"], "reserved_tail": table.reserved_tail + horses}
     return table_rules_of({**data, "deal": deal}, family)
 

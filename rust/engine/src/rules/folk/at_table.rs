@@ -235,7 +235,7 @@ mod tests {
             .expect("789");
         let error = FolkAtTable::new(rules, tables()[0].table).unwrap_err();
         assert!(error.to_string().contains("horses_per_seat"), "{error}");
-        let too_many = FolkRules::new("x", "gd789", &[1, 2, 4, 8, 16], &[1, 2, 3, 0, 0, 0, 23]);
+        let too_many = FolkRules::new("x", "gd789", &[1, 2, 4, 8, 16], &[1, 2, 3, 0, 0, 0, 21]);
         assert!(too_many
             .unwrap_err()
             .to_string()

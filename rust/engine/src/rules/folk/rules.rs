@@ -56,8 +56,9 @@ pub struct FolkRules {
     pub horses_per_seat: u8,
 }
 
-/// The most horses a 789 seat may buy: four seats' horses and the deal (4 × 13 + 1) fit in the 144 tiles.
-pub const MOST_HORSES_PER_SEAT: i64 = 22;
+/// The most horses a 789 seat may buy: four seats' horses and the deal (4 × 13 + 1) fit in the 136 playing
+/// tiles (the flowers are replaced).
+pub const MOST_HORSES_PER_SEAT: i64 = 20;
 
 fn bad(what: &str) -> EngineError {
     EngineError::ruleset(format!("folk ruleset: {what}"))
