@@ -29,7 +29,7 @@ RUNS = [
 RAW_VALUES = 8
 # Columns added after the pins were first recorded, so not in them: all zero at a Guangdong table (no flowers, no
 # kong money, no horses, no ghosts; the MCR and 推倒胡 tests check them where they are not).
-UNPINNED = ("flowers", "kong_money", "horse_hits", "ghosts", "winner_ghosts")
+UNPINNED = ("flowers", "kong_money", "horse_hits", "horse_money", "ghosts", "winner_ghosts")
 
 
 def digest(array: np.ndarray) -> str:

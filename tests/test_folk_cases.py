@@ -139,7 +139,7 @@ def test_bad_laozhang_files(tmp_path, edit, message):
 
 def test_native_ruleset_refuses_bad_options_too():
     with pytest.raises(RulesetError):
-        mjcore._core.FolkRuleset("x", "gd789", [1, 2, 4, 8, 16], [1, 2, 3, 0, 0, 1])  # 大哥 on, undefined
+        mjcore._core.FolkRuleset("x", "gd789", [1, 2, 4, 8, 16], [1, 2, 3, 0, 0, 1, 0])  # 大哥 on, undefined
     with pytest.raises(RulesetError):
         mjcore._core.FolkRuleset("x", "laozhang", [0] * 13, [1, 0, 0, 0])  # dealer factor 0
     with pytest.raises(RulesetError):

@@ -12,7 +12,7 @@ from ..errors import InvalidArgumentError
 from ..hand import Meld, MeldKind
 from ..rules.registry import RulesetLike
 from ..table import Table
-from ..table.types import Action
+from ..table.types import Action, Winner
 from ..tiles import tile_name
 
 __all__ = ["Frame", "deal_frames", "code_name"]
@@ -58,7 +58,7 @@ def _frame(table: Table, caption: str) -> Frame:
         winners = ", ".join(f"seat {w.seat} wins on {code_name(w.tile)}"
                             f"{' self-drawn' if w.from_seat is None else f' from seat {w.from_seat}'} ({w.fan} fan)"
                             for w in outcome) or "exhaustive draw"
-        settlement = f"{winners}; payments {', '.join(f'{p:+d}' for p in paid)}"
+        settlement = f"{winners}; payments {', '.join(f'{p:+d}' for p in paid)}{_horses(table, outcome)}"
     return Frame(
         caption=caption,
         hands=tuple(tuple(k for k in range(34) for _ in range(v.hand[k]))
@@ -70,6 +70,18 @@ def _frame(table: Table, caption: str) -> Frame:
         to_act=table.to_act(),
         settlement=settlement,
     )
+
+
+def _horses(table: Table, outcome: Sequence[Winner]) -> str:
+    """The horses (买马) the wins turned — each tile, its buyer and the seat it picks — and the horse money
+    inside the payments (789's mirror bets), or nothing without horses."""
+    shown = "; ".join(f"seat {w.seat}'s horses " + ", ".join(f"{code_name(h.tile)} (seat {h.buyer} buys seat {h.seat})"
+                                                              for h in w.horses)
+                      for w in outcome if w.horses)  # fmt: skip
+    if not shown:
+        return ""
+    money = table.horse_money() or (0, 0, 0, 0)
+    return f"; {shown}" + (f"; horse money {', '.join(f'{p:+d}' for p in money)}" if any(money) else "")
 
 
 def _meld_tiles(meld: Meld) -> tuple[int, ...]:

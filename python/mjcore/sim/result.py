@@ -19,7 +19,9 @@ kongs               uint8 (N,)    kongs declared in the deal
 liability           int8 (N,)     the seat that paid all three shares (包), or -1
 flowers             uint8 (N, 4)  the flowers each seat set aside (MCR scores each as 花牌; 0 without flowers)
 kong_money          int64 (N, 4)  the kong money inside ``payments`` (0 after a 流局 where it is not final)
-horse_hits          uint8 (N, 4)  a winner's horses (买马) that hit it, 0 for other seats
+horse_hits          uint8 (N, 4)  a winner's horses (买马) that hit it (789: picked its seat), 0 for other seats
+horse_money         int64 (N, 4)  the mirror-horse money inside ``payments`` (789 买马, zero-sum; 0 where the
+                                  horses are part of the win itself, as 推倒胡's: see ``horse_hits``)
 ghosts              uint64 (N,)   the deal's wild kinds (bit k = tile kind k; 翻鬼 differs by deal)
 winner_ghosts       uint8 (N, 4)  the ghosts a winner's hand held (the winning tile included)
 ==================  ============  =========================================================================
@@ -46,8 +48,8 @@ from ..table.parts import table_parts
 __all__ = ["COLUMNS", "FAN_BUCKETS", "SimulationRequest", "SimulationResult", "totals_of"]
 
 COLUMNS = ("winners", "discarder", "self_drawn", "robbing_kong", "pattern", "fan", "points", "payments", "turns",
-           "exhaustive_draw", "dealer", "kongs", "liability", "flowers", "kong_money", "horse_hits", "ghosts",
-           "winner_ghosts")  # fmt: skip
+           "exhaustive_draw", "dealer", "kongs", "liability", "flowers", "kong_money", "horse_hits", "horse_money",
+           "ghosts", "winner_ghosts")  # fmt: skip
 # Self-drawn wins counted by the winner's draws, larger counts in the last bucket (as the engine's Stats).
 TURN_BUCKETS = 32
 # Fan values counted individually in the totals; larger ones share the last bucket (as the engine's Stats).

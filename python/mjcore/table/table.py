@@ -20,7 +20,7 @@ from ..hand import Hand, Meld
 from ..rules.registry import RulesetLike, load_ruleset
 from .._moved import warn_replaced
 from .parts import table_parts
-from .types import SEATS, Action, Discard, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
+from .types import SEATS, Action, Discard, Horse, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
 
 __all__ = ["Table", "play_random_deal", "play_random_game", "simulate_random"]
 
@@ -123,12 +123,18 @@ class Table:
     def outcome(self) -> Optional[list[Winner]]:
         """The winners once the deal is over (empty for an exhaustive draw); None while it runs."""
         winners = self._native.outcome()
-        return None if winners is None else [Winner(*w) for w in winners]
+        return None if winners is None else [Winner(*w[:5], tuple(Horse(*h) for h in w[5])) for w in winners]
 
     def kong_money(self) -> Optional[tuple[int, int, int, int]]:
         """The kong money inside ``payments`` once the deal is over (推倒胡: paid as each kong is made, returned
         at a 流局 unless 流局算杠); None while it runs."""
         paid = self._native.kong_money()
+        return None if paid is None else tuple(paid)
+
+    def horse_money(self) -> Optional[tuple[int, int, int, int]]:
+        """The horse money (789 买马: each buyer shadowing the seat its horse picks) inside ``payments`` once the
+        deal is over; None while it runs. 推倒胡's horses are part of its win: see each winner's ``horses``."""
+        paid = self._native.horse_money()
         return None if paid is None else tuple(paid)
 
     def set_dealer_streak(self, streak: int) -> None:

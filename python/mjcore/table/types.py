@@ -15,7 +15,7 @@ from ..errors import InvalidArgumentError
 from ..hand import Hand, Meld
 
 __all__ = ["ACTION_KINDS", "Action", "WinSituation", "WinCheck", "win_fan", "OfferedTile", "Discard", "Observation",
-           "Winner", "SEATS"]
+           "Horse", "Winner", "SEATS"]
 
 SEATS = 4
 
@@ -171,6 +171,15 @@ def _seat(name: str, value: int) -> int:
     return value
 
 
+class Horse(NamedTuple):
+    """A horse (买马) a win turned from the wall's tail: its wall code (34..41: a flower), the seat that bought
+    it and the seat it picks (推倒胡: the winner's own horses, each pointing at a seat; 789: a mirror bet)."""
+
+    tile: int
+    buyer: int
+    seat: int
+
+
 @dataclass(frozen=True)
 class Winner:
     seat: int
@@ -178,3 +187,4 @@ class Winner:
     from_seat: Optional[int]  # None when self-drawn
     robbing_kong: bool
     fan: int
+    horses: tuple[Horse, ...] = ()  # the horses its win turned, in the order turned

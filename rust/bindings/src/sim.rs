@@ -292,7 +292,8 @@ type ObservationTuple<'py> = (
 );
 
 /// A winner as a tuple: (seat, tile, from seat or None, robbing_kong, fan).
-type WinnerTuple = (u8, u8, Option<u8>, bool, u32);
+/// (seat, winning code, from, robbing_kong, fan, horses as (tile, buyer, seat picked)).
+type WinnerTuple = (u8, u8, Option<u8>, bool, u32, Vec<(u8, u8, u8)>);
 
 #[pyclass(module = "mjcore._core")]
 pub struct Table {
@@ -484,6 +485,7 @@ impl Table {
                         w.from,
                         w.robbing_kong,
                         w.info.fan,
+                        w.horses.iter().map(|h| (h.tile, h.buyer, h.seat)).collect(),
                     )
                 })
                 .collect()
@@ -511,6 +513,19 @@ impl Table {
     /// The kong money of the finished deal per seat (inside `payments`), None while it runs.
     fn kong_money(&self) -> PyResult<Option<[i64; 4]>> {
         Ok(self.current()?.outcome().map(|o| o.kong_money))
+    }
+
+    /// The horse money (789's mirror bets) inside `payments` once the deal is over, None while it runs.
+    fn horse_money(&self) -> PyResult<Option<[i64; 4]>> {
+        Ok(self.current()?.outcome().map(|o| {
+            let mut money = [0; 4];
+            for w in &o.winners {
+                for (total, paid) in money.iter_mut().zip(w.horse_money) {
+                    *total += paid;
+                }
+            }
+            money
+        }))
     }
 
     /// Each seat's money for the finished deal (zero-sum; zeros for an exhaustive draw or a table whose

@@ -87,6 +87,7 @@ fn records_dict<'py>(py: Python<'py>, records: &[DealRecord]) -> PyResult<Bound<
     put("flowers", column(py, records, |r| r.flowers))?;
     put("kong_money", column(py, records, |r| r.kong_money))?;
     put("horse_hits", column(py, records, |r| r.horse_hits))?;
+    put("horse_money", column(py, records, |r| r.horse_money))?;
     put("ghosts", column(py, records, |r| [r.ghosts]))?;
     put("winner_ghosts", column(py, records, |r| r.winner_ghosts))?;
     Ok(dict)

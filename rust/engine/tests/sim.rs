@@ -206,7 +206,7 @@ fn only_an_added_kong_can_be_robbed() {
     );
     assert_eq!(deal.legal_actions(), [Action::Pass, Action::Win]);
     step(&mut deal, Action::Win);
-    let winner = deal.outcome().unwrap().winners[0];
+    let winner = &deal.outcome().unwrap().winners[0];
     assert_eq!(
         (winner.seat, winner.from, winner.robbing_kong),
         (1, Some(2), true)

@@ -59,6 +59,7 @@ _COLUMN_TYPES = {
     "flowers": (np.uint8, _PER_SEAT),
     "kong_money": (np.int64, _PER_SEAT),
     "horse_hits": (np.uint8, _PER_SEAT),
+    "horse_money": (np.int64, _PER_SEAT),
     "ghosts": (np.uint64, ()),
     "winner_ghosts": (np.uint8, _PER_SEAT),
 }
@@ -81,7 +82,8 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
         # The deal's other money (kong money, 跟庄) first; each win's payments are added below.
         "payments": list(deal.event_payments), "discarder": -1, "self_drawn": False, "robbing_kong": False,
         "turns": max(draws), "exhaustive_draw": not deal.outcome, "dealer": dealer, "liability": -1,
-        "kong_money": list(deal.kong_money), "horse_hits": [0] * SEATS, "ghosts": ghosts,
+        "kong_money": list(deal.kong_money), "horse_hits": [0] * SEATS, "horse_money": [0] * SEATS,
+        "ghosts": ghosts,
         "winner_ghosts": [0] * SEATS,
         "kongs": sum(1 for e in events if e["type"] == "meld" and "kong" in e["kind"]),
         "flowers": [sum(1 for e in events if e["type"] == "flower" and e["seat"] == seat) for seat in range(SEATS)],
@@ -98,6 +100,7 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
         row["pattern"][winner.seat] = win.pattern
         row["payments"] = [total + p for total, p in zip(row["payments"], win.payments)]
         row["horse_hits"][winner.seat] = win.horse_hits
+        row["horse_money"] = [total + p for total, p in zip(row["horse_money"], win.horse_money)]
         row["winner_ghosts"][winner.seat] = deal.ghosts_held(winner)
         if row["liability"] < 0 and win.liable is not None:
             row["liability"] = win.liable

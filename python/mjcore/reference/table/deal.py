@@ -370,9 +370,9 @@ class Deal:
             self._locked.add(seat)
             action = Action("discard", action.tile)
         if action.kind == "win":
-            fan = self._judge(seat, turn.drawn.tile, None, turn.drawn, False, settle=True) or 0
+            winner = self._declared_winner(seat, turn.drawn.tile, None, turn.drawn, False)
             self._extra_tile.add(seat)
-            self._settle_wins([Winner(seat, turn.drawn.tile, None, False, fan)], seat)
+            self._settle_wins([winner], seat)
         elif action.kind == "discard_flower":
             self._discard_flower_ghost(seat, action.tile - FIRST_FLOWER)
         elif action.kind == "discard":
@@ -442,12 +442,8 @@ class Deal:
             fans = [self._judge(seat, window.tile, window.from_seat, None, robbing) or 0 for seat in winning_seats]
             winning_seats = [winning_seats[fans.index(max(fans))]]
         # Settled with the number of winners known (一炮多响 can change the fan: QQ's 一炮三响 floor).
-        winners = [
-            Winner(seat, window.tile, window.from_seat, robbing,
-                   self._judge(seat, window.tile, window.from_seat, None, robbing, len(winning_seats), settle=True)
-                   or 0)
-            for seat in winning_seats
-        ]
+        winners = [self._declared_winner(seat, window.tile, window.from_seat, None, robbing, len(winning_seats))
+                   for seat in winning_seats]  # fmt: skip
         if winners:
             # OC-S22: play resumes after the farthest winner, or after the discarder (the robbed konger).
             self._settle_wins(winners, window.from_seat if self.hooks.resume_after_discarder else winning_seats[-1])
@@ -466,7 +462,7 @@ class Deal:
     def _settle_wins(self, winners: list[Winner], resume_after: int) -> None:
         """Records wins; the deal then ends (enough winners, or one seat left) or plays on from the first active
         seat after ``resume_after`` (the winner, or the farthest of several from the discarder)."""
-        self._events += [log.win(w) for w in winners]
+        self._events += [event for w in winners for event in log.win_events(w)]
         if not self._wins:
             self.first_winners = len(winners)
         self._won |= {w.seat for w in winners}
@@ -782,6 +778,14 @@ class Deal:
             if declared is not None:
                 return declared.fan
         return self.hooks.judge(self._win_check, hand, situation, context)
+
+    def _declared_winner(self, seat: int, tile: int, from_seat: Optional[int], drawn: Optional[_Drawn],
+                         robbing_kong: bool, winners_on_discard: int = 1) -> Winner:  # fmt: skip
+        """The winner ``seat`` as its win is settled, with the horses its family turned (买马)."""
+        settled = len(self.declared)
+        fan = self._judge(seat, tile, from_seat, drawn, robbing_kong, winners_on_discard, settle=True) or 0
+        declared = self.declared[-1] if len(self.declared) > settled else None
+        return Winner(seat, tile, from_seat, robbing_kong, fan, () if declared is None else declared.horses)
 
     def _shown_copies(self, tile: int, on_discard: bool) -> int:
         """Copies of ``tile`` in the open: every seat's discards and exposed melds (a concealed kong lies face

@@ -7,7 +7,7 @@ make (Taiwan). The defaults do nothing, so a family without table extras (Guangd
 before. A family's hooks reach the deal given (``Deal(hooks=…)``, from ``families.TwinFamily.hooks``) or as its
 win check itself (a ``DealHooks`` that is called as one, as 推倒胡's).
 
-A family option the native table gains later (血流成河, 买马) belongs here as one more hook, as 眼牌 and 换三张 are."""
+A family option the native table gains later belongs here as one more hook, as 眼牌 and 换三张 are."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ...hand import Hand, Meld, MeldKind
-from ...table.types import SEATS, WinCheck, WinSituation, Winner, win_fan
+from ...table.types import SEATS, Horse, WinCheck, WinSituation, Winner, win_fan
 
 __all__ = ["DealContext", "DealHooks", "Declared", "FinalHand", "FinishedDeal", "FlowerWin", "NO_HOOKS",
            "PayingEvent", "SettledWin", "from_each", "table_hooks"]
@@ -49,22 +49,25 @@ class PayingEvent:
 
 @dataclass(frozen=True)
 class SettledWin:
-    """A win as its settlement says: the pattern row (-1: none), payments by table seat, the liable seat and the
-    horses (买马) that hit the winner."""
+    """A win as its settlement says: the pattern row (-1: none), payments by table seat, the liable seat, the
+    horses (买马) that hit the winner and the horse money inside the payments (789's mirror bets; zero where
+    horses are part of the win itself, as 推倒胡's)."""
 
     pattern: int
     payments: tuple[int, ...]
     liable: Optional[int] = None
     horse_hits: int = 0
+    horse_money: tuple[int, ...] = (0,) * SEATS
 
 
 @dataclass(frozen=True)
 class Declared:
-    """A win settled as it is declared (推倒胡 turns its horses then): the fan the log records, and the
-    settlement."""
+    """A win settled as it is declared (推倒胡 and 789 turn their horses then): the fan the log records, the
+    settlement and the horses turned (the log records them)."""
 
     fan: int
     settled: SettledWin
+    horses: tuple[Horse, ...] = ()
 
 
 @dataclass(frozen=True)

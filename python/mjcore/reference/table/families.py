@@ -5,7 +5,7 @@ and its fan) and a settlement (the win's pattern row, payments by table seat, li
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Optional
 
 from ...errors import RulesetError
@@ -80,7 +80,7 @@ def settled_wins(rules: Any, deal: Deal) -> list[SettledWin]:
         else:
             wins.append(declared.settled)
     if deal.deal_win_payments is not None:
-        wins = [SettledWin(w.pattern, paid, w.liable, w.horse_hits) for w, paid in zip(wins, deal.deal_win_payments)]
+        wins = [replace(w, payments=paid) for w, paid in zip(wins, deal.deal_win_payments)]
     return wins
 
 

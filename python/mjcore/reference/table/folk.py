@@ -2,7 +2,9 @@
 tiles, no chi, 截胡 — of several winners on one discard only the biggest hand wins, the nearest on a tie) and
 老章 (136 tiles, the dealer doubling). A hand wins when the folk scorer reads it; the win pays its hand row
 (and, at 789, the winner's flowers from each other seat). At the 789 table every kong pays its owner
-``kong_stake`` from each other seat when declared (OC-37), as the kong's event. No seat buys a horse."""
+``kong_stake`` from each other seat when declared (OC-37), as the kong's event. 买马 (OC-38, a mirror bet): each
+seat buys ``horses_per_seat`` horses, reserved at the wall's tail and turned when the deal is won; a buyer shadows
+the seat its horse picks in the hand's payments, as the folk scorer settles them. No win, no horses."""
 
 from __future__ import annotations
 
@@ -11,10 +13,11 @@ from typing import Any, Optional
 from ...hand import Forms, Hand
 from ...rules.folk.ruleset import GD789_HANDS
 from ...rules.folk.situation import Gd789Situation, LaozhangSituation
-from ...table.types import SEATS, WinCheck, WinSituation
-from ..rules.folk import score_789, score_laozhang
+from ...table.types import SEATS, Horse, WinCheck, WinSituation
+from ..rules.folk import horse_seat, score_789, score_laozhang
 from .aim import Aim
-from .deal_hooks import DealHooks, PayingEvent
+from .deal_hooks import DealContext, DealHooks, Declared, PayingEvent, SettledWin
+from .horses import buyer, scorer_name, turned
 from .taiwan import with_flowers
 
 __all__ = ["FolkHooks", "folk_aim", "folk_win_check", "settle_folk_win"]
@@ -25,9 +28,11 @@ def folk_aim(rules: Any) -> Aim:
     return Aim(Forms.STANDARD | Forms.THIRTEEN_ORPHANS if rules.family == "gd789" else Forms.STANDARD)
 
 
-def _scored(rules: Any, hand: Hand, s: WinSituation):
+def _scored(rules: Any, hand: Hand, s: WinSituation, horses: tuple[Horse, ...] = ()):
     if rules.family == "gd789":
-        where = Gd789Situation(seat=s.winner, dealer=s.dealer, self_drawn=s.self_drawn, discarder=s.from_seat)
+        bets = tuple((h.buyer, scorer_name(h.tile)) for h in horses)
+        where = Gd789Situation(seat=s.winner, dealer=s.dealer, self_drawn=s.self_drawn, discarder=s.from_seat,
+                               horses=bets)  # fmt: skip
         scored = score_789(with_flowers(hand, s), s.tile, where, rules)
     else:
         where = LaozhangSituation(seat=s.winner, dealer=s.dealer, self_drawn=s.self_drawn, discarder=s.from_seat)
@@ -43,19 +48,40 @@ def folk_win_check(rules: Any) -> WinCheck:
     return check
 
 
+def _settled(rules: Any, scored: Any) -> tuple[int, list[int]]:
+    """The hand's ladder row (789; 老章's rows add up: none) and what the hand (and at 789 the flowers and the
+    horses) pay; each kong was paid when declared."""
+    if rules.family != "gd789":
+        return -1, list(scored.money["win"])
+    rows = [scored.money[kind] for kind in ("win", "flowers", "horses")]
+    return GD789_HANDS.index(scored.entries[0].key), [sum(paid) for paid in zip(*rows)]
+
+
 def settle_folk_win(rules: Any, hand: Hand, s: WinSituation) -> tuple[int, list[int], Optional[int]]:
-    """The hand's ladder row (789; 老章's rows add up: none) and what the hand (and at 789 the flowers) pay."""
-    scored = _scored(rules, hand, s)
-    paid = list(scored.money["win"])
-    if rules.family == "gd789":
-        paid = [p + f for p, f in zip(paid, scored.money["flowers"])]
-        return GD789_HANDS.index(scored.entries[0].key), paid, None
-    return -1, paid, None
+    """The win settled after the deal (no horses turned: they are settled as declared, ``FolkHooks.declare``)."""
+    return (*_settled(rules, _scored(rules, hand, s)), None)
 
 
 class FolkHooks(DealHooks):
     def __init__(self, rules: Any) -> None:
+        self.rules = rules
         self.stake = rules["kong_stake"] if rules.family == "gd789" else 0
+        self.horses_per_seat = rules["horses_per_seat"] if rules.family == "gd789" else 0
+
+    def declare(self, hand: Hand, situation: WinSituation, context: DealContext) -> Optional[Declared]:
+        """789 with horses: the win turns them from the wall's tail, the dealer's first (OC-789-X2); each buyer
+        shadows the seat its horse picks in the hand's payments (OC-38, OC-789-3). Else settled after the deal."""
+        if not self.horses_per_seat:
+            return None
+        dealer = situation.dealer
+        tiles = turned(context.undrawn, SEATS * self.horses_per_seat)
+        horses = tuple(Horse(tile, buyer(i, self.horses_per_seat, dealer), horse_seat(tile, dealer))
+                       for i, tile in enumerate(tiles))  # fmt: skip
+        scored = _scored(self.rules, hand, situation, horses)
+        pattern, paid = _settled(self.rules, scored)
+        hits = sum(h.seat == situation.winner for h in horses)
+        settled = SettledWin(pattern, tuple(paid), None, min(hits, 255), tuple(scored.money["horses"]))
+        return Declared(max(scored.total, 0), settled, horses)
 
     def settle(self, event: PayingEvent, dealer: int) -> Optional[list[int]]:
         """789: each kong pays its owner ``kong_stake`` from each other seat (OC-37)."""

@@ -52,6 +52,15 @@ def win(w: Winner) -> Event:
             "fan": w.fan}
 
 
+def win_events(w: Winner) -> list[Event]:
+    """The win, then the horses (买马) it turned, if any: each one's wall code, buyer and the seat it picks."""
+    events = [win(w)]
+    if w.horses:
+        events.append({"type": "horses", "seat": w.seat, "tiles": [h.tile for h in w.horses],
+                       "buyers": [h.buyer for h in w.horses], "picks": [h.seat for h in w.horses]})  # fmt: skip
+    return events
+
+
 def swap(direction: int) -> Event:
     """换三张: every seat's picks passed ``direction`` seats on."""
     return {"type": "swap", "direction": direction}

@@ -17,7 +17,7 @@ from .policy import RandomBot
 from .replay import replay
 from .aim import SPEED
 from .deal_hooks import DealHooks
-from .families import deal_payments, twin_family
+from .families import deal_payments, settled_wins, twin_family
 from .shape_rules import chicken_win_check
 from .wall import Wall
 
@@ -123,6 +123,16 @@ class Table:
         """The kong money inside ``payments`` once the deal is over; None while it runs."""
         deal = self._current
         return None if deal.outcome is None else tuple(deal.kong_money)
+
+    def horse_money(self) -> Optional[tuple[int, ...]]:
+        """The horse money (789's mirror bets) inside ``payments`` once the deal is over; None while it runs."""
+        deal = self._current
+        if deal.outcome is None:
+            return None
+        money = [0] * SEATS
+        for win in settled_wins(self._ruleset, deal) if self._ruleset is not None else ():
+            money = [total + paid for total, paid in zip(money, win.horse_money)]
+        return tuple(money)
 
     def set_dealer_streak(self, streak: int) -> None:
         """The dealer's 连庄 count for the current deal (节节高, 买马节节高); ``reset`` starts at 0."""

@@ -43,11 +43,14 @@ DA_GE_DEFINITIONS = ("undefined", "peng_peng_hu", "zi_yi_se", "da_san_yuan_si_xi
 LAOZHANG_FANS = ("ji_hu", "men_qing", "ping_hu", "duan_yao", "que_men", "jiang", "jiu_zi_lian_huan", "qing_peng",
                  "quan_fan", "quan_yao", "quan_qiu_ren", "yi_ban_gao", "shuang_long_bao")  # fmt: skip
 PAYERS = Choice(("discarder", "all"))
+# 买马 at the 789 table (OC-38, OC-789-X1): the horses each seat buys; four seats' 20 and the deal (4 × 13 + 1)
+# fit in the 136 playing tiles (the engine's MOST_HORSES_PER_SEAT).
+HORSES_PER_SEAT = IntRange(0, 20)
 
 FAMILIES: Mapping[str, FolkFamily] = {
     "gd789": FolkFamily("gd789", {
         "flower_stake": STAKE, "kong_stake": STAKE, "hand_stake": IntRange(1, 1_000_000), "discard_payers": PAYERS,
-        "da_ge_definition": Choice(DA_GE_DEFINITIONS), "da_ge_enabled": Switch(),
+        "da_ge_definition": Choice(DA_GE_DEFINITIONS), "da_ge_enabled": Switch(), "horses_per_seat": HORSES_PER_SEAT,
     }, "hands", "multiple", GD789_HANDS, False),
     "laozhang": FolkFamily("laozhang", {
         "base": IntRange(1, 1_000_000), "dealer_factor": IntRange(1, 16), "discard_payers": PAYERS,
@@ -118,6 +121,22 @@ def native_options(rules: FolkRuleset) -> list[int]:
     return [schema[n].values.index(v) if isinstance(schema[n], Choice) else int(v) for n, v in rules.options.items()]
 
 
+def _with_horses(data: Mapping[str, Any], family: str, per_seat: int) -> TableRules:
+    """The file's table, its wall's tail reserving the horses the four seats buy beyond ``deal.reserved_tail``
+    (RULES.md §4.2: drawing stops when only they are left); refused by name when the wall cannot hold them."""
+    table = table_rules_of(dict(data), family)
+    horses = 4 * per_seat
+    if not horses:
+        return table
+    playing = table.tile_count - table.flowers  # flowers are replaced, so the playing tiles deal the hands
+    room = playing - (4 * table.hand + 1) - table.reserved_tail
+    if horses > room:
+        raise RulesetError(f"options.horses_per_seat: {per_seat} horses a seat make {horses}, but the {playing} "
+                           f"playing tiles hold {room} beyond the deal and deal.reserved_tail")  # fmt: skip
+    deal = {**data["deal"], "reserved_tail": table.reserved_tail + horses}
+    return table_rules_of({**data, "deal": deal}, family)
+
+
 def is_folk(family: Any) -> bool:
     return family in FAMILIES
 
@@ -165,7 +184,7 @@ def parse_folk(data: Mapping[str, Any]) -> FolkRuleset:
         if reach > MAX_FAN:
             raise RulesetError(f"{family.section}: a win could reach {reach} fan; at most {MAX_FAN} keep "
                                "base × 2^fan in 64-bit money")  # fmt: skip
-    table_rules = table_rules_of(dict(data), family.name) if "tiles" in data else None
+    table_rules = _with_horses(data, family.name, options.get("horses_per_seat", 0)) if "tiles" in data else None
     if table_rules is not None and table_rules.tile_count != tiles:
         raise RulesetError(f"meta.tiles: {tiles}, but the table sections make a set of {table_rules.tile_count}")
     ruleset = FolkRuleset(name=_string(meta, "name", "meta"), family=family.name, title=_string(meta, "title", "meta"),

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use super::deal_money::{DealMoney, FinishedDeal};
+use super::horses::Horse;
 use super::table_rules::TableRules;
 use crate::error::Result;
 use crate::forms::FormSet;
@@ -174,11 +175,15 @@ pub struct DealContext<'a> {
     pub drawn_flower: Option<u8>,
 }
 
-/// A declared win as it is settled: what the rules say, and the horses (买马) that hit the winner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+/// A declared win as it is settled: what the rules say, the horses (买马) that hit the winner, the horses
+/// turned (the log records them) and the horse money inside `info.payments` (789's mirror bets; zero where
+/// the horses are part of the win itself, as 推倒胡's).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Declared {
     pub info: WinInfo,
     pub horse_hits: u8,
+    pub horses: Vec<Horse>,
+    pub horse_money: [i64; 4],
 }
 
 /// The trait a rule family implements for the table engine (its module under `rules/<family>/`): "is this a
@@ -250,7 +255,7 @@ pub trait Adjudicator {
             .judge_in(concealed, melds, situation, context)?
             .map(|info| Declared {
                 info,
-                horse_hits: 0,
+                ..Declared::default()
             }))
     }
 

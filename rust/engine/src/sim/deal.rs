@@ -17,6 +17,7 @@ use super::adjudicator::{
 use super::claim_options::ClaimOptions;
 use super::completing_tiles::completing_tiles;
 use super::deal_money::{FinalHand, FinishedDeal};
+use super::horses::Horse;
 use super::inline_vec::InlineVec;
 use super::kind_mask::{kinds_held, kinds_of, kinds_where, tile_bit, KindMask, CHOW_STARTS};
 use super::log::{self, Event};
@@ -296,7 +297,7 @@ pub(crate) enum Phase {
 }
 
 /// One winner of a finished deal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Winner {
     pub seat: u8,
     pub tile: Tile,
@@ -306,6 +307,9 @@ pub struct Winner {
     pub info: WinInfo,
     /// Horses (买马) that hit this winner.
     pub horse_hits: u8,
+    /// The horses its win turned, and the horse money inside `info.payments` (789's mirror bets).
+    pub horses: Vec<Horse>,
+    pub horse_money: [i64; SEATS as usize],
 }
 
 /// How a deal ended: winners in turn order from the discarder (then in the order they won, when the deal
@@ -716,6 +720,8 @@ impl Deal {
             robbing_kong: false,
             info: win.info,
             horse_hits: 0,
+            horses: Vec::new(),
+            horse_money: [0; SEATS as usize],
         };
         self.won |= 1 << win.winner;
         self.events.push(Event::Win {
@@ -947,6 +953,8 @@ impl Deal {
                     robbing_kong: false,
                     info: declared.info,
                     horse_hits: declared.horse_hits,
+                    horses: declared.horses,
+                    horse_money: declared.horse_money,
                 };
                 self.settle_wins(vec![winner], seat, adjudicator)
             }
@@ -1105,6 +1113,8 @@ impl Deal {
                 robbing_kong,
                 info: declared.info,
                 horse_hits: declared.horse_hits,
+                horses: declared.horses,
+                horse_money: declared.horse_money,
             });
         }
         if let Some(&farthest) = winning_seats.last() {
@@ -1152,6 +1162,12 @@ impl Deal {
                         fan: w.info.fan,
                     },
                 });
+            if !w.horses.is_empty() {
+                self.events.push(Event::Horses {
+                    seat: w.seat,
+                    horses: w.horses.clone(),
+                });
+            }
             self.won |= 1 << w.seat;
         }
         if self.rules.winners_stay {

@@ -24,6 +24,7 @@ use std::fmt::Write;
 
 use super::action::Action;
 use super::deal::AbortiveDraw;
+use super::horses::Horse;
 use super::wall::{is_wall_code, FIRST_FLOWER};
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MeldKind};
@@ -77,6 +78,12 @@ pub enum Event {
         seat: u8,
         flower: u8,
         fan: u32,
+    },
+    /// The horses (买马) `seat`'s win turned from the wall's tail (logged after its win): each one's wall
+    /// code, buyer and the seat it picks.
+    Horses {
+        seat: u8,
+        horses: Vec<Horse>,
     },
     /// 换三张: every seat's picks passed `direction` (1..3) seats on in turn order.
     Swap {
@@ -199,6 +206,13 @@ impl Event {
                 r#"{{"type":"win","seat":{seat},"tile":{},"from":{},"robbing_kong":{robbing_kong},"fan":{fan}}}"#,
                 tile.index(),
                 number_or_null(*from)
+            ),
+            Event::Horses { seat, horses } => write!(
+                out,
+                r#"{{"type":"horses","seat":{seat},"tiles":{},"buyers":{},"picks":{}}}"#,
+                int_list(horses.iter().map(|h| h.tile)),
+                int_list(horses.iter().map(|h| h.buyer)),
+                int_list(horses.iter().map(|h| h.seat))
             ),
             Event::Swap { direction } => {
                 write!(out, r#"{{"type":"swap","direction":{direction}}}"#)

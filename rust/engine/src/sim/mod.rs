@@ -20,6 +20,7 @@ pub mod efficiency;
 pub mod game;
 mod ghost_efficiency;
 pub mod ghosts;
+pub mod horses;
 mod inline_vec;
 pub(crate) mod kind_mask;
 pub mod log;

@@ -31,6 +31,9 @@ pub struct DealRecord {
     pub kong_money: [i64; SEAT_COUNT],
     /// Per seat: the horses (买马) that hit a winner.
     pub horse_hits: [u8; SEAT_COUNT],
+    /// The horse money inside `payments`: 789's mirror bets (zero-sum; zero where horses are part of the
+    /// win itself, as 推倒胡's, whose horses `horse_hits` counts).
+    pub horse_money: [i64; SEAT_COUNT],
     /// The deal's wild kinds (bit k = kind k).
     pub ghosts: u64,
     /// Per seat: the ghosts a winner's hand held (the winning tile included).
@@ -76,6 +79,9 @@ impl DealRecord {
             record.fan[seat] = Some(winner.info.fan);
             record.liable = record.liable.or(winner.info.liable);
             record.horse_hits[seat] = winner.horse_hits;
+            for (total, paid) in record.horse_money.iter_mut().zip(winner.horse_money) {
+                *total += paid;
+            }
             record.winner_ghosts[seat] = deal.ghosts_held(winner);
         }
         record.payments = outcome.payments();

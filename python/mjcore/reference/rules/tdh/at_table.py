@@ -15,9 +15,10 @@ from ....errors import RulesetError
 from ....hand import Forms, Hand, MeldKind
 from ....rules.tdh.ruleset import TdhRuleset
 from ....rules.tdh.situation import TdhSituation
-from ....table.types import SEATS, WinSituation
+from ....table.types import SEATS, Horse, WinSituation
 from ...table.aim import Aim
 from ...table.deal_hooks import DealContext, DealHooks, Declared, PayingEvent, SettledWin, from_each
+from ...table.horses import scorer_name, turned
 from ...table.wall import FIRST_FLOWER
 from .scorer import score_row
 from .tiles import ghost_kinds
@@ -26,11 +27,6 @@ __all__ = ["TdhAtTable", "tdh_aim", "tdh_win_check"]
 
 _NO_WIN = Declared(0, SettledWin(-1, (0,) * SEATS))  # a declared win its scorer refuses (never seen at the table)
 _MOST_HITS = 255  # the per-deal horse_hits column is a u8
-
-
-def _horse_name(code: int) -> int | str:
-    """A horse as the scorer takes it: a kind, or a flower's name (四花鬼 / 八花鬼 turn flowers as horses too)."""
-    return code if code < FIRST_FLOWER else f"{code - FIRST_FLOWER + 1}f"
 
 
 class TdhAtTable(DealHooks):
@@ -67,7 +63,7 @@ class TdhAtTable(DealHooks):
             # A robbed kong scores as an added one (明杠可抢 makes a melded kong robbable as such).
             robbing_kong=s.robbing_kong, kong_bloom=kong_bloom,
             kong_fed_by=s.kong_feeder if kong_bloom else None, last_tile=s.last_tile,
-            ghost_indicator=context.indicator, horses=tuple(map(_horse_name, horses)), dealer=s.dealer, dealer_streak=context.dealer_streak,
+            ghost_indicator=context.indicator, horses=tuple(map(scorer_name, horses)), dealer=s.dealer, dealer_streak=context.dealer_streak,
         )  # fmt: skip
         return score_row(Hand(tuple(waiting), hand.melds, wilds), s.tile, where, self.rules)
 
@@ -84,14 +80,16 @@ class TdhAtTable(DealHooks):
         count = self.rules["horses"]
         if self.rules["streak_horses"] and situation.winner == situation.dealer:
             count += 2 * context.dealer_streak
-        horses = tuple(reversed(context.undrawn))[:count]  # turned from the tail end, as replacements are
+        horses = turned(context.undrawn, count)  # 四花鬼 / 八花鬼 turn flowers as horses too
         refusal, form, multipliers, _, hit, liable, win_net, *_ = self._score(hand, situation, context, horses)
         if refusal:
             return _NO_WIN
         base = self.rules["base"]
         hits = min(sum(h for _, h in hit), _MOST_HITS)
         settled = SettledWin(form, tuple(b * base for b in win_net), None if liable < 0 else liable, hits)
-        return Declared(len(multipliers), settled)
+        # The winner's own horses; their money is part of the win (``win_net``).
+        turned_horses = tuple(Horse(tile, situation.winner, seat) for tile, (seat, _) in zip(horses, hit))
+        return Declared(len(multipliers), settled, turned_horses)
 
     def settle(self, event: PayingEvent, dealer: int) -> Optional[list[int]]:
         """Kong money as each kong is made; 跟庄: the dealer pays b to each other seat."""

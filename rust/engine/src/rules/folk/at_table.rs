@@ -3,20 +3,28 @@
 //! wins when the folk `score` reads it; the win pays what that score's hand row (and, at 789, the winner's
 //! flowers from each other seat) says. At the 789 table every kong pays its owner `kong_stake` from each
 //! other seat when it is declared, win or not (OC-37) — the same stake the score would add, so it is paid
-//! once, as the kong's event. No seat buys a horse (买马 needs a purchase the table does not offer yet).
+//! once, as the kong's event. 买马 (OC-38, a mirror bet): each seat buys `horses_per_seat` horses, reserved
+//! at the wall's tail and turned when the deal is won; a buyer shadows the seat its horse picks in the hand's
+//! payments, as the folk score settles them (`money.rs`). No win, no horses.
 
-use super::money::{score, FolkWin};
+use super::money::{horse_seat, score, FolkScore, FolkWin};
 use super::rules::{Family, FolkRules};
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::Meld;
-use crate::sim::adjudicator::{Adjudicator, PayingEvent, WinInfo, WinSituation};
+use crate::sim::adjudicator::{
+    Adjudicator, DealContext, Declared, PayingEvent, WinInfo, WinSituation,
+};
+use crate::sim::horses::{self, Horse};
 use crate::sim::table_rules::{Settlement, TableRules};
 use crate::tile::Counts;
 
-/// The money rows of a 789 score: the hand, then the winner's flowers (kongs and horses follow).
+/// The money rows of a 789 score: the hand, the winner's flowers, the kongs (paid at the table as each is
+/// declared) and the mirror horses.
 const HAND: usize = 0;
 const FLOWERS: usize = 1;
+const HORSES: usize = 3;
+const SEATS: usize = 4;
 
 #[derive(Clone, Debug)]
 pub struct FolkAtTable {
@@ -35,6 +43,11 @@ impl FolkAtTable {
                 "settlement.kind / deal.hand: a folk table settles as its family, with 13-tile hands",
             ));
         }
+        horses::check_reserve(
+            table.reserved_tail,
+            SEATS * usize::from(rules.horses_per_seat),
+            "options.horses_per_seat",
+        )?;
         if rules.family == Family::Laozhang && table.flowers != 0 {
             return Err(EngineError::ruleset(
                 "tiles.flowers: 老章 is played with 136 tiles",
@@ -44,28 +57,41 @@ impl FolkAtTable {
     }
 }
 
-impl Adjudicator for FolkAtTable {
-    fn judge(
+impl FolkAtTable {
+    /// The horses a 789 win turns: each seat's `horses_per_seat` (OC-789-X1).
+    fn horse_count(&self) -> usize {
+        SEATS * usize::from(self.rules.horses_per_seat)
+    }
+
+    /// The folk score of the win, with the mirror horses `horses` (buyer, wall code) as money.rs settles
+    /// them; None when the hand does not win.
+    fn scored(
         &self,
         concealed: &Counts,
         melds: &[Meld],
         s: &WinSituation,
-    ) -> Result<Option<WinInfo>> {
+        horses: Vec<(u8, u8)>,
+    ) -> Result<Option<FolkScore>> {
         let hand = s.scored_hand(concealed, melds, true);
         let win = FolkWin {
             seat: s.winner,
             dealer: s.dealer,
             discarder: s.from,
             other_kongs: Vec::new(),
-            horses: Vec::new(),
+            horses,
         };
-        let Some(scored) = score(&hand, s.tile.index(), &win, &self.rules)? else {
-            return Ok(None);
-        };
+        score(&hand, s.tile.index(), &win, &self.rules)
+    }
+
+    /// What the win pays at the table: the hand, at 789 the winner's flowers and the horses (each kong was
+    /// paid when declared); the fan and the hand's row.
+    fn info(&self, scored: &FolkScore) -> WinInfo {
         let mut payments = scored.money[HAND];
         if self.rules.family == Family::Gd789 {
-            for (total, paid) in payments.iter_mut().zip(scored.money[FLOWERS]) {
-                *total += paid;
+            for row in [FLOWERS, HORSES] {
+                for (total, paid) in payments.iter_mut().zip(scored.money[row]) {
+                    *total += paid;
+                }
             }
         }
         // The hand's row: the ladder's (789) or, for 老章, none (its rows add up).
@@ -77,11 +103,56 @@ impl Adjudicator for FolkAtTable {
                 .map(|row| row as u8),
             Family::Laozhang => None,
         };
-        Ok(Some(WinInfo {
+        WinInfo {
             fan: u32::try_from(scored.total.max(0)).unwrap_or(u32::MAX),
             pattern,
             payments,
             liable: None,
+        }
+    }
+}
+
+impl Adjudicator for FolkAtTable {
+    fn judge(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        s: &WinSituation,
+    ) -> Result<Option<WinInfo>> {
+        Ok(self
+            .scored(concealed, melds, s, Vec::new())?
+            .map(|scored| self.info(&scored)))
+    }
+
+    /// 789 with horses: the win turns them from the wall's tail, the dealer's first (OC-789-X2), and each
+    /// buyer shadows the seat its horse picks in the hand's payments (OC-38, OC-789-3).
+    fn declare(
+        &self,
+        concealed: &Counts,
+        melds: &[Meld],
+        s: &WinSituation,
+        context: &DealContext<'_>,
+    ) -> Result<Option<Declared>> {
+        let count = self.horse_count();
+        let per_seat = self.rules.horses_per_seat;
+        let horses: Vec<Horse> = horses::turned(context.undrawn, count)
+            .enumerate()
+            .map(|(index, tile)| Horse {
+                tile,
+                buyer: horses::buyer(index, per_seat, s.dealer),
+                seat: horse_seat(tile, s.dealer),
+            })
+            .collect();
+        let bets = horses.iter().map(|h| (h.buyer, h.tile)).collect();
+        let Some(scored) = self.scored(concealed, melds, s, bets)? else {
+            return Ok(None);
+        };
+        let hits = horses.iter().filter(|h| h.seat == s.winner).count();
+        Ok(Some(Declared {
+            info: self.info(&scored),
+            horse_hits: hits.min(usize::from(u8::MAX)) as u8,
+            horse_money: scored.money.get(HORSES).copied().unwrap_or_default(),
+            horses,
         }))
     }
 
@@ -118,11 +189,11 @@ impl Adjudicator for FolkAtTable {
 mod tests {
     use super::*;
     use crate::sim::table_rules::{Chi, SeveralWinners};
-    use crate::sim::{play_deal, Deal, Event, Policy, RandomBot};
+    use crate::sim::{bots_for, play_deal, Deal, Event, Policy, RandomBot};
 
     fn tables() -> [FolkAtTable; 2] {
-        let gd789 =
-            FolkRules::new("gd-789", "gd789", &[1, 2, 4, 8, 16], &[1, 2, 3, 0, 0, 0]).expect("789");
+        let gd789 = FolkRules::new("gd-789", "gd789", &[1, 2, 4, 8, 16], &[1, 2, 3, 0, 0, 0, 0])
+            .expect("789");
         let laozhang =
             FolkRules::new("laozhang", "laozhang", &[0; 13], &[1, 2, 0, 0]).expect("老章");
         let at_789 = TableRules {
@@ -140,6 +211,119 @@ mod tests {
             FolkAtTable::new(gd789, at_789).expect("789 table"),
             FolkAtTable::new(laozhang, at_laozhang).expect("老章 table"),
         ]
+    }
+
+    /// The 789 table with `per_seat` horses a seat, its reserve holding them.
+    fn table_789(per_seat: i64) -> FolkAtTable {
+        let rules = FolkRules::new(
+            "gd-789",
+            "gd789",
+            &[1, 2, 4, 8, 16],
+            &[1, 2, 3, 0, 0, 0, per_seat],
+        )
+        .expect("789");
+        let table = TableRules {
+            reserved_tail: (4 * per_seat) as u8,
+            ..tables()[0].table
+        };
+        FolkAtTable::new(rules, table).expect("789 table")
+    }
+
+    #[test]
+    fn a_reserve_too_small_for_the_horses_is_refused_by_name() {
+        let rules = FolkRules::new("gd-789", "gd789", &[1, 2, 4, 8, 16], &[1, 2, 3, 0, 0, 0, 2])
+            .expect("789");
+        let error = FolkAtTable::new(rules, tables()[0].table).unwrap_err();
+        assert!(error.to_string().contains("horses_per_seat"), "{error}");
+        let too_many = FolkRules::new("x", "gd789", &[1, 2, 4, 8, 16], &[1, 2, 3, 0, 0, 0, 21]);
+        assert!(too_many
+            .unwrap_err()
+            .to_string()
+            .contains("horses_per_seat"));
+    }
+
+    /// Each won deal turns the reserve, the tail end first, bought two a seat from the dealer on; its horse
+    /// money is what the payments gain over the same deal without horses (the bots do not see them), and each
+    /// horse moves its buyer's money by the hand's payment of the seat it picks, or nothing.
+    #[test]
+    fn horses_are_turned_from_the_reserve_and_mirror_the_hand() {
+        let (with, without) = (table_789(2), table_789(0));
+        let without = FolkAtTable {
+            table: with.table,
+            ..without
+        };
+        let mut turned = 0;
+        for index in 0..60 {
+            let play = |rules: &FolkAtTable| {
+                let mut bots = bots_for(&["efficiency"; 4], &rules.aim()).expect("bots");
+                let mut deal = Deal::new(3, index, (index % 4) as u8, 0, rules).expect("a deal");
+                play_deal(&mut deal, &mut bots, rules).expect("played");
+                deal.check_invariants().expect("invariants hold");
+                deal
+            };
+            let (deal, plain) = (play(&with), play(&without));
+            let (outcome, plain_outcome) = (deal.outcome().unwrap(), plain.outcome().unwrap());
+            let Some(winner) = outcome.winners.first() else {
+                assert!(!deal
+                    .events()
+                    .iter()
+                    .any(|e| matches!(e, Event::Horses { .. })));
+                continue;
+            };
+            let dealer = deal.dealer();
+            // The reserve is still undrawn (nothing is drawn after a win), at the tail end.
+            let undrawn = deal.wall.undrawn();
+            assert_eq!(undrawn.len(), deal.wall_remaining() + 8);
+            let logged = deal.events().iter().find_map(|e| match e {
+                Event::Horses { seat, horses } if *seat == winner.seat => Some(horses.clone()),
+                _ => None,
+            });
+            assert_eq!(logged.as_ref(), Some(&winner.horses));
+            let tiles: Vec<u8> = winner.horses.iter().map(|h| h.tile).collect();
+            assert_eq!(
+                tiles,
+                undrawn.iter().rev().take(8).copied().collect::<Vec<_>>()
+            );
+            let buyers: Vec<u8> = winner.horses.iter().map(|h| h.buyer).collect();
+            let expected: Vec<u8> = [0, 0, 1, 1, 2, 2, 3, 3].map(|o| (dealer + o) % 4).to_vec();
+            assert_eq!(buyers, expected);
+            assert_eq!(winner.horse_money.iter().sum::<i64>(), 0);
+            let gained: Vec<i64> = (0..4)
+                .map(|s| outcome.payments()[s] - plain_outcome.payments()[s])
+                .collect();
+            assert_eq!(gained, winner.horse_money.to_vec());
+            // §5 by hand: the hand's share (hand_stake × the ladder multiple) from each payer (the three on a
+            // self-draw, else the discarder); a buyer of the winner's seat collects it from the same payers, a
+            // buyer of a payer's seat pays it to the winner.
+            let share = 3 * [1, 2, 4, 8, 16][usize::from(winner.info.pattern.unwrap())];
+            let payers: Vec<u8> = match winner.from {
+                Some(discarder) => vec![discarder],
+                None => (0..4).filter(|&p| p != winner.seat).collect(),
+            };
+            let mut expected = [0i64; 4];
+            for h in &winner.horses {
+                for &payer in &payers {
+                    let (to, from) = if h.seat == winner.seat {
+                        (h.buyer, payer)
+                    } else if h.seat == payer {
+                        (winner.seat, h.buyer)
+                    } else {
+                        continue;
+                    };
+                    expected[usize::from(to)] += share;
+                    expected[usize::from(from)] -= share;
+                }
+            }
+            assert_eq!(winner.horse_money, expected, "deal {index}");
+            let hits = winner
+                .horses
+                .iter()
+                .filter(|h| h.seat == winner.seat)
+                .count();
+            assert_eq!(usize::from(winner.horse_hits), hits);
+            turned += 1;
+        }
+        assert!(turned > 20, "{turned} won deals");
     }
 
     #[test]

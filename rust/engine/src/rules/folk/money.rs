@@ -290,7 +290,7 @@ mod tests {
     use crate::notation::parse_hand;
 
     fn rules_789() -> FolkRules {
-        FolkRules::new("gd-789", "gd789", &[1, 2, 4, 8, 16], &[1, 2, 3, 0, 0, 0]).unwrap()
+        FolkRules::new("gd-789", "gd789", &[1, 2, 4, 8, 16], &[1, 2, 3, 0, 0, 0, 0]).unwrap()
     }
 
     #[test]
@@ -321,7 +321,7 @@ mod tests {
 
     #[test]
     fn refusals() {
-        assert!(FolkRules::new("x", "gd789", &[1, 2, 4, 8, 16], &[1, 2, 3, 0, 0, 1]).is_err());
+        assert!(FolkRules::new("x", "gd789", &[1, 2, 4, 8, 16], &[1, 2, 3, 0, 0, 1, 0]).is_err());
         let hand = parse_hand("123m456p789s111z5s").unwrap();
         let bad = FolkWin {
             seat: 2,

@@ -52,18 +52,25 @@ pub struct FolkRules {
     pub dealer_factor: i64,
     /// 0: no cap.
     pub cap: i64,
+    /// 789 买马 at the table: the horses each seat buys (0: none).
+    pub horses_per_seat: u8,
 }
+
+/// The most horses a 789 seat may buy: four seats' horses and the deal (4 × 13 + 1) fit in the 136 playing
+/// tiles (the flowers are replaced).
+pub const MOST_HORSES_PER_SEAT: i64 = 20;
 
 fn bad(what: &str) -> EngineError {
     EngineError::ruleset(format!("folk ruleset: {what}"))
 }
 
 impl FolkRules {
-    /// `options`: 789 (flower_stake, kong_stake, hand_stake, discard_payers, da_ge_definition, da_ge_enabled);
+    /// `options`: 789 (flower_stake, kong_stake, hand_stake, discard_payers, da_ge_definition, da_ge_enabled,
+    /// horses_per_seat);
     /// 老章 (base, dealer_factor, discard_payers, cap).
     pub fn new(name: &str, family: &str, values: &[i64], options: &[i64]) -> Result<FolkRules> {
         let (family, rows, count) = match family {
-            "gd789" => (Family::Gd789, GD789_HANDS.len(), 6),
+            "gd789" => (Family::Gd789, GD789_HANDS.len(), 7),
             "laozhang" => (Family::Laozhang, LAOZHANG_FANS.len(), 4),
             _ => return Err(bad(&format!("{family:?} is not a folk family"))),
         };
@@ -86,6 +93,7 @@ impl FolkRules {
             da_ge: DaGe::Undefined,
             dealer_factor: 1,
             cap: 0,
+            horses_per_seat: 0,
         };
         match family {
             Family::Gd789 => {
@@ -113,6 +121,12 @@ impl FolkRules {
                 } else {
                     DaGe::Undefined
                 };
+                if options[6] > MOST_HORSES_PER_SEAT {
+                    return Err(bad(&format!(
+                        "horses_per_seat: at most {MOST_HORSES_PER_SEAT} (four seats' horses and the deal fit in the wall)"
+                    )));
+                }
+                rules.horses_per_seat = options[6] as u8;
             }
             Family::Laozhang => {
                 if options[0] < 1 || !(1..=16).contains(&options[1]) {

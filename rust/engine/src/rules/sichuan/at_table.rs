@@ -596,6 +596,8 @@ mod tests {
             robbing_kong: false,
             info: WinInfo::default(),
             horse_hits: 0,
+            horses: Vec::new(),
+            horse_money: [0; 4],
         };
         let outcome = |winners: Vec<Winner>, first_winners: u8| Outcome {
             winners,

@@ -340,7 +340,7 @@ mod tests {
         let deal = passive(codes, &taiwan_table());
         let outcome = deal.outcome().expect("over");
         assert_eq!(outcome.winners.len(), 1);
-        let winner = outcome.winners[0];
+        let winner = &outcome.winners[0];
         assert_eq!((winner.seat, winner.from, winner.info.fan), (1, None, 8));
         assert_eq!(outcome.payments(), [-120, 340, -110, -110]);
     }
@@ -357,7 +357,7 @@ mod tests {
         let codes = wall_of(hands, [0, 0, 7, 0], &[7, 8, 13, 41]);
         let deal = passive(codes, &taiwan_table());
         let outcome = deal.outcome().expect("over");
-        let winner = outcome.winners[0];
+        let winner = &outcome.winners[0];
         assert_eq!((winner.seat, winner.from, winner.info.fan), (2, Some(3), 8));
         assert_eq!(outcome.payments(), [0, 0, 110, -110]);
     }

@@ -17,6 +17,7 @@ use crate::sim::adjudicator::{
 };
 use crate::sim::deal::SEATS;
 use crate::sim::ghosts::GhostRule;
+use crate::sim::horses::{self, Horse};
 use crate::sim::table_rules::{Chi, DealerStays, TableRules, DISCARD, MELDED_KONG};
 use crate::sim::wall::FIRST_FLOWER;
 use crate::tile::{Counts, KindMask, COPIES, NUM_KINDS};
@@ -61,12 +62,7 @@ impl TdhTable {
                 rules.rob_melded_kong
             )));
         }
-        if table.reserved_tail < rules.horses {
-            return Err(refuse(format!(
-                "deal.reserved_tail: {} tiles cannot hold the {} horses drawn after a win",
-                table.reserved_tail, rules.horses
-            )));
-        }
+        horses::check_reserve(table.reserved_tail, usize::from(rules.horses), "horses")?;
         table.ghosts = match rules.ghosts {
             GhostMode::White => GhostRule::Kinds(1 << 31),
             GhostMode::Red => GhostRule::Kinds(1 << 33),
@@ -242,7 +238,7 @@ impl Adjudicator for TdhTable {
         };
         // Horses are turned from the tail end, as replacements are drawn (the reserve is always there).
         let count = self.horses(s.winner, s, context.dealer_streak);
-        let horses: Vec<u8> = context.undrawn.iter().rev().take(count).copied().collect();
+        let horses: Vec<u8> = horses::turned(context.undrawn, count).collect();
         debug_assert!(horses
             .iter()
             .all(|&h| h < FIRST_FLOWER + self.table.flowers));
@@ -281,6 +277,17 @@ impl Adjudicator for TdhTable {
                 liable: scored.liable,
             },
             horse_hits: hits.min(u32::from(u8::MAX)) as u8,
+            // The winner's own horses; their money is part of the win (`win_net`).
+            horses: horses
+                .iter()
+                .zip(&scored.horses)
+                .map(|(&tile, &(seat, _))| Horse {
+                    tile,
+                    buyer: s.winner,
+                    seat,
+                })
+                .collect(),
+            horse_money: [0; 4],
         }))
     }
 
