@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use mjcore_engine::env::{EnvOptions, Outputs, VectorEnv};
+use mjcore_engine::env::{Buffers, EnvOptions, VectorEnv};
 use mjcore_engine::sim::ShapeRules;
 use mjcore_engine::Result;
 
@@ -26,17 +26,7 @@ fn main() -> Result<()> {
     };
     let rules = ShapeRules::CHICKEN;
     let mut env = VectorEnv::new(num_envs, 1, options, Some(threads), &rules)?;
-    let width = env.options().encoding.size();
-    let actions_width = env.layout().len();
-    let mut buffers = Buffers {
-        obs: vec![0; num_envs * width],
-        mask: vec![false; num_envs * actions_width],
-        reward: vec![0.0; num_envs],
-        payments: vec![0.0; num_envs * 4],
-        terminated: vec![false; num_envs],
-        truncated: vec![false; num_envs],
-        seat: vec![0; num_envs],
-    };
+    let mut buffers = Buffers::of(&env);
     env.reset(1, vec![], &rules, buffers.outputs())?;
     let mut actions = vec![0i64; num_envs];
     let started = Instant::now();
@@ -52,29 +42,4 @@ fn main() -> Result<()> {
         total as f64 / seconds
     );
     Ok(())
-}
-
-/// The output rows of every table, owned.
-struct Buffers {
-    obs: Vec<u8>,
-    mask: Vec<bool>,
-    reward: Vec<f32>,
-    payments: Vec<f32>,
-    terminated: Vec<bool>,
-    truncated: Vec<bool>,
-    seat: Vec<u8>,
-}
-
-impl Buffers {
-    fn outputs(&mut self) -> Outputs<'_> {
-        Outputs {
-            obs: &mut self.obs,
-            mask: &mut self.mask,
-            reward: &mut self.reward,
-            payments: &mut self.payments,
-            terminated: &mut self.terminated,
-            truncated: &mut self.truncated,
-            seat: &mut self.seat,
-        }
-    }
 }

@@ -11,4 +11,4 @@ pub mod vector;
 pub use actions::ActionLayout;
 pub use encoding::{encode, Context, Encoding, PLANES};
 pub use table::{EnvOptions, StepOutcome, TableEnv};
-pub use vector::{Outputs, VectorEnv};
+pub use vector::{Buffers, Outputs, VectorEnv};

@@ -341,49 +341,52 @@ impl VectorEnv {
     }
 }
 
+/// Owned output buffers sized for one env (tests, benchmarks and examples; the Python side passes numpy
+/// arrays instead).
+#[derive(Clone, PartialEq, Debug)]
+pub struct Buffers {
+    pub obs: Vec<u8>,
+    pub mask: Vec<bool>,
+    pub reward: Vec<f32>,
+    pub payments: Vec<f32>,
+    pub terminated: Vec<bool>,
+    pub truncated: Vec<bool>,
+    pub seat: Vec<u8>,
+}
+
+impl Buffers {
+    /// Zeroed buffers of `env`'s sizes.
+    pub fn of(env: &VectorEnv) -> Buffers {
+        let n = env.num_envs();
+        Buffers {
+            obs: vec![0; n * env.options().encoding.size()],
+            mask: vec![false; n * env.layout().len()],
+            reward: vec![0.0; n],
+            payments: vec![0.0; n * SEATS as usize],
+            terminated: vec![false; n],
+            truncated: vec![false; n],
+            seat: vec![0; n],
+        }
+    }
+
+    /// The buffers as a step's outputs.
+    pub fn outputs(&mut self) -> Outputs<'_> {
+        Outputs {
+            obs: &mut self.obs,
+            mask: &mut self.mask,
+            reward: &mut self.reward,
+            payments: &mut self.payments,
+            terminated: &mut self.terminated,
+            truncated: &mut self.truncated,
+            seat: &mut self.seat,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::sim::ShapeRules;
-
-    /// Owned output buffers for one env.
-    #[derive(Clone, PartialEq, Debug)]
-    struct Buffers {
-        obs: Vec<u8>,
-        mask: Vec<bool>,
-        reward: Vec<f32>,
-        payments: Vec<f32>,
-        terminated: Vec<bool>,
-        truncated: Vec<bool>,
-        seat: Vec<u8>,
-    }
-
-    impl Buffers {
-        fn of(env: &VectorEnv) -> Buffers {
-            let n = env.num_envs();
-            Buffers {
-                obs: vec![0; n * env.options().encoding.size()],
-                mask: vec![false; n * env.layout().len()],
-                reward: vec![0.0; n],
-                payments: vec![0.0; n * 4],
-                terminated: vec![false; n],
-                truncated: vec![false; n],
-                seat: vec![0; n],
-            }
-        }
-
-        fn outputs(&mut self) -> Outputs<'_> {
-            Outputs {
-                obs: &mut self.obs,
-                mask: &mut self.mask,
-                reward: &mut self.reward,
-                payments: &mut self.payments,
-                terminated: &mut self.terminated,
-                truncated: &mut self.truncated,
-                seat: &mut self.seat,
-            }
-        }
-    }
 
     fn self_play() -> EnvOptions {
         EnvOptions {
