@@ -1391,7 +1391,8 @@ impl Deal {
     }
 
     /// A kong replacement from the tail, once the kong stands (unless it makes 四槓, an abortive draw where
-    /// played); a kong on an empty wall (where allowed) draws none, and the deal ends there. `kong_feeder`: who discarded the tile of a melded kong.
+    /// played); a kong on an empty wall (where allowed) draws none, and the deal ends there. `kong_feeder`:
+    /// who discarded the tile of a melded kong.
     fn draw_replacement_for<A: Adjudicator + ?Sized>(
         &mut self,
         seat: u8,
