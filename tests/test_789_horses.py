@@ -19,6 +19,8 @@ from mjcore.replay_view.frames import deal_frames
 from mjcore.table import Horse, Table
 from mjcore.table.types import Action
 
+from .env_helpers import settled_episodes
+
 GD789 = mjcore.load_ruleset("gd-789")
 HORSES = GD789.with_options(horses_per_seat=2)
 
@@ -121,14 +123,7 @@ def test_the_env_rewards_include_the_horses() -> None:
     """The terminal step's payments are the deal's as the table settles it, horse money included."""
     env = VectorEnv(HORSES, 1, seed=5, opponents="efficiency", learning_seats=(1,), autoreset=False)
     with_horses = 0
-    for episode in range(30):
-        env.reset(seed=episode)
-        while True:
-            _, rewards, terminated, _, infos = env.step(env.sample_actions())
-            if terminated[0]:
-                break
-        table = Table(ruleset=HORSES)
-        table.replay(env.log(0))
+    for rewards, infos, table in settled_episodes(env, 30):
         assert tuple(infos["payments"][0]) == table.payments() and rewards[0] == table.payments()[1]
         with_horses += any(table.horse_money())
     assert with_horses > 5

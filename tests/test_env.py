@@ -17,6 +17,7 @@ from mjcore.errors import IllegalActionError, InvalidArgumentError
 from mjcore.table import Table
 from mjcore.table.types import Action
 
+from .env_helpers import settled_episodes
 from .sim_helpers import bot_deal
 
 BASE = mjcore.load_ruleset("gd-cgc5")
@@ -89,14 +90,8 @@ def test_rewards_are_the_settlement_of_the_deal():
     a ``Table`` rebuilt from its log settles it, and the reward is the learner's share."""
     env = VectorEnv(BASE, 1, seed=5, opponents="efficiency", learning_seats=(1,), autoreset=False, reward_scale=0.5)
     settled = 0
-    for episode in range(40):
-        env.reset(seed=episode)
-        while True:
-            _, rewards, terminated, truncated, infos = env.step(env.sample_actions())
-            if terminated[0]:
-                break
-            assert not truncated[0] and not infos["payments"].any()
-        paid = _replayed(env.log(0)).payments()
+    for rewards, infos, table in settled_episodes(env, 40):
+        paid = table.payments()
         assert paid is not None and tuple(infos["payments"][0] * 2) == paid
         assert rewards[0] * 2 == paid[1]
         settled += any(paid)
