@@ -383,3 +383,26 @@ def test_flower_ghosts_have_a_discard_block_an_exact_mask_and_planes(ghosts: str
                 seen["discarded"] += bool(info[27:31].any())
         env.step(env.sample_actions())
     assert all(seen.values()), seen
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "gd-cgc5", "sichuan", "taiwan"])
+@pytest.mark.parametrize("opponents", [None, "efficiency"])
+def test_the_efficiency_opponents_and_teacher_play_for_the_tables_aim(ruleset: str, opponents):
+    """With every decision the learner makes taken from ``expert_actions("efficiency")`` (self-play, or seat 0
+    beside efficiency opponents), each episode is the deal ``Table.play`` plays with four efficiency bots from
+    the same seed: the env's bots play for the table's aim, as ``simulate`` and ``Table.play`` do (at MCR every
+    form, with ready hands judged by the 8-fan minimum — not the 鸡平胡 shapes)."""
+    learning = (0, 1, 2, 3) if opponents is None else (0,)
+    env = VectorEnv(ruleset, 1, seed=7, opponents=opponents, learning_seats=learning, autoreset=False)
+    for episode in range(6):
+        env.reset(seed=episode)
+        terminated = [False]
+        while not terminated[0]:
+            _, _, terminated, truncated, _ = env.step(env.expert_actions("efficiency"))
+            assert not truncated[0]
+        log = env.log(0)
+        start = json.loads(log[0])
+        table = Table(ruleset=ruleset)
+        table.reset(start["seed"], start["deal"], start["dealer"], start["round_wind"])
+        table.play(("efficiency",) * 4)
+        assert table.log() == log, (ruleset, episode)

@@ -184,8 +184,10 @@ impl PyVectorEnv {
         mut out: PyReadwriteArray1<'_, i64>,
     ) -> PyResult<()> {
         let out = contiguous(out.as_slice_mut())?;
+        let native = self.table.borrow(py);
+        let rules = &native.rules;
         let core = self.core.get_mut().map_err(|_| poisoned())?;
-        py.detach(|| core.suggest(name, out)).py_err()
+        py.detach(|| core.suggest(name, rules, out)).py_err()
     }
 
     /// What `seat` of env `index` sees now, and its mask (all false unless it is to act).

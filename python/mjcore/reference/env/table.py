@@ -95,7 +95,7 @@ class TableEnv:
         options.check()
         self._table = table
         self._bots: list[Optional[Policy]] = [
-            None if options.learns(seat) or options.opponents is None else bot_named(options.opponents)
+            None if options.learns(seat) or options.opponents is None else bot_named(options.opponents, table.aim())
             for seat in range(SEATS)
         ]  # fmt: skip
         self.reset(seed, wall, options)

@@ -41,8 +41,9 @@ class VectorCore:
                                    reward_scale, score_unit, autoreset)  # fmt: skip
         self._options.check()
         rules = None if ruleset is None else load_ruleset(ruleset)
-        self._tables = [TableEnv(Table(win_check, rules), table_seed(seed, i), None, self._options)
-                        for i in range(num_envs)]  # fmt: skip
+        tables = [Table(win_check, rules) for _ in range(num_envs)]
+        self._aim = tables[0].aim()
+        self._tables = [TableEnv(table, table_seed(seed, i), None, self._options) for i, table in enumerate(tables)]
         deal = self._tables[0].deal
         self._layout = action_layout(deal.rules, deal.hooks)
 
@@ -97,8 +98,8 @@ class VectorCore:
 
     def suggest(self, name: str, out: np.ndarray) -> None:
         """The action the built-in bot ``name`` would choose at each table now (one fresh bot asks them all, as
-        the native core's: it plays for the 鸡平胡 shapes)."""
-        bot = bot_named(name)
+        the native core's: the efficiency bot plays for the table's aim, as the opponents do)."""
+        bot = bot_named(name, self._aim)
         for i, table in enumerate(self._tables):
             out[i] = table.suggest(self._layout, bot)
 

@@ -15,7 +15,7 @@ from .deal import SEATS, Deal
 from .game import Game, GameConfig, play_deal, play_game
 from .policy import RandomBot
 from .replay import replay
-from .aim import SPEED
+from .aim import SPEED, Aim
 from .deal_hooks import DealHooks
 from .families import deal_payments, settled_wins, twin_family
 from .shape_rules import chicken_win_check
@@ -145,9 +145,13 @@ class Table:
         playing for the table's aim (as ``simulate``), so ``reset`` + ``play`` is the deal ``simulate`` plays."""
         if isinstance(bots, str) or len(bots) != SEATS:
             raise InvalidArgumentError(f"bots: one per seat (4) is needed, got {bots!r}")
+        play_deal(self._current, bots_named(bots, self.aim()))
+
+    def aim(self) -> Aim:
+        """What the efficiency bot plays for at this table: the ruleset family's aim (speed in the 鸡平胡 shapes
+        under a plain win check), as the engine's ``Adjudicator::aim``."""
         rules = self._ruleset
-        aim = SPEED if rules is None else twin_family(rules).aim(rules)
-        play_deal(self._current, bots_named(bots, aim))
+        return SPEED if rules is None else twin_family(rules).aim(rules)
 
 
 def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0, *,

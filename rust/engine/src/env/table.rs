@@ -13,8 +13,8 @@ use super::encoding::{encode, Context, Encoding};
 use crate::error::{EngineError, Result};
 use crate::sim::rng::Rng;
 use crate::sim::{
-    bot_named, play_decision, Adjudicator, Deal, DiscardHistory, Game, GameConfig, Policy, Wall,
-    SEATS,
+    bot_for, bot_named, play_decision, Adjudicator, Deal, DiscardHistory, Game, GameConfig, Policy,
+    Wall, SEATS,
 };
 
 /// How every table of an environment plays.
@@ -120,7 +120,7 @@ impl TableEnv {
         let bots = (0..SEATS)
             .map(
                 |seat| match (&options.opponents, options.learning & (1 << seat)) {
-                    (Some(name), 0) => bot_named(name).map(Some),
+                    (Some(name), 0) => bot_for(name, adjudicator.aim()).map(Some),
                     _ => Ok(None),
                 },
             )

@@ -303,8 +303,14 @@ impl VectorEnv {
         Ok(())
     }
 
-    /// The action index the built-in bot `name` would choose at each table's current decision.
-    pub fn suggest(&mut self, name: &str, out: &mut [i64]) -> Result<()> {
+    /// The action index the built-in bot `name` would choose at each table's current decision (the efficiency
+    /// bot playing for the table's aim, as the opponents do).
+    pub fn suggest<A: Adjudicator + ?Sized>(
+        &mut self,
+        name: &str,
+        adjudicator: &A,
+        out: &mut [i64],
+    ) -> Result<()> {
         if out.len() != self.tables.len() {
             return Err(EngineError::argument(format!(
                 "the actions buffer holds {} values, {} needed",
@@ -312,7 +318,7 @@ impl VectorEnv {
                 self.tables.len()
             )));
         }
-        let mut bot = crate::sim::bot_named(name)?;
+        let mut bot = crate::sim::bot_for(name, adjudicator.aim())?;
         for (table, slot) in self.tables.iter().zip(out) {
             *slot = table.suggest(&self.layout, bot.as_mut())? as i64;
         }

@@ -45,7 +45,7 @@ pub use adjudicator::{
     Adjudicator, Aim, AtTable, DealContext, Declared, FirstGoAround, FlowerWin, PayingEvent,
     WinInfo, WinSituation,
 };
-pub use bots::{bot_named, bots_for, bots_named, BOT_NAMES};
+pub use bots::{bot_for, bot_named, bots_for, bots_named, BOT_NAMES};
 pub use deal::{AbortiveDraw, Deal, Outcome, Winner, SEATS};
 pub use deal_money::{DealMoney, FinalHand, FinishedDeal};
 pub use efficiency::EfficiencyBot;
