@@ -517,15 +517,7 @@ impl Table {
 
     /// The horse money (789's mirror bets) inside `payments` once the deal is over, None while it runs.
     fn horse_money(&self) -> PyResult<Option<[i64; 4]>> {
-        Ok(self.current()?.outcome().map(|o| {
-            let mut money = [0; 4];
-            for w in &o.winners {
-                for (total, paid) in money.iter_mut().zip(w.horse_money) {
-                    *total += paid;
-                }
-            }
-            money
-        }))
+        Ok(self.current()?.outcome().map(|o| o.horse_money()))
     }
 
     /// Each seat's money for the finished deal (zero-sum; zeros for an exhaustive draw or a table whose

@@ -333,14 +333,32 @@ impl Outcome {
     /// What each seat gains or loses over all winners (一炮多响 settles each winner separately) and the
     /// deal's other paying events.
     pub fn payments(&self) -> [i64; SEATS as usize] {
-        let mut total = self.event_payments;
-        for winner in &self.winners {
-            for (sum, paid) in total.iter_mut().zip(winner.info.payments) {
-                *sum += paid;
-            }
-        }
-        total
+        sum_over(
+            self.event_payments,
+            self.winners.iter().map(|w| w.info.payments),
+        )
     }
+
+    /// The horse money (789's mirror bets) inside [`payments`](Outcome::payments), over all winners.
+    pub fn horse_money(&self) -> [i64; SEATS as usize] {
+        sum_over(
+            [0; SEATS as usize],
+            self.winners.iter().map(|w| w.horse_money),
+        )
+    }
+}
+
+/// `start` plus every per-seat amount of `amounts`, seat by seat.
+fn sum_over(
+    mut start: [i64; SEATS as usize],
+    amounts: impl Iterator<Item = [i64; SEATS as usize]>,
+) -> [i64; SEATS as usize] {
+    for amount in amounts {
+        for (sum, paid) in start.iter_mut().zip(amount) {
+            *sum += paid;
+        }
+    }
+    start
 }
 
 #[derive(Clone, Debug)]

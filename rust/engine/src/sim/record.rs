@@ -79,13 +79,11 @@ impl DealRecord {
             record.fan[seat] = Some(winner.info.fan);
             record.liable = record.liable.or(winner.info.liable);
             record.horse_hits[seat] = winner.horse_hits;
-            for (total, paid) in record.horse_money.iter_mut().zip(winner.horse_money) {
-                *total += paid;
-            }
             record.winner_ghosts[seat] = deal.ghosts_held(winner);
         }
         record.payments = outcome.payments();
         record.kong_money = outcome.kong_money;
+        record.horse_money = outcome.horse_money();
         record
     }
 
