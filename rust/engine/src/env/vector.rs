@@ -48,6 +48,12 @@ type Row<'a> = (
     ),
 );
 
+/// Tables per task of a parallel step, at most. A step ends when its slowest thread does, and a table's
+/// share of a step varies widely (a learner's turn, or three opponents' turns and a new deal), so the tasks
+/// are kept small enough that a thread that runs out of tables can always steal some: rayon's own split
+/// would leave each thread a long run of tables it cannot hand over, and the other thread idle behind it.
+const TABLES_PER_TASK: usize = 4;
+
 /// The stream deriving each table's seed from the run's.
 const TABLE_SEED_STREAM: u64 = 0x5441_424c;
 
@@ -220,7 +226,6 @@ impl VectorEnv {
             )));
         }
         let (layout, options) = (&self.layout, &self.options);
-        let threads = self.pool.current_num_threads().max(1);
         let step_row = |(
             i,
             (((((((table, obs), mask), payments), reward), terminated), truncated), seat),
@@ -264,7 +269,7 @@ impl VectorEnv {
                 .zip(out.truncated.par_iter_mut())
                 .zip(out.seat.par_iter_mut())
                 .enumerate()
-                .with_min_len(n.div_ceil(4 * threads))
+                .with_max_len(TABLES_PER_TASK)
                 .try_for_each(step_row)
         })
     }
