@@ -8,6 +8,7 @@ pub mod forms;
 pub mod hand;
 pub mod knitted_pattern;
 pub mod notation;
+mod prefetch;
 pub mod row_code;
 pub mod rules;
 // Guangdong's scoring lives under its family (rules/guangdong/); the crate-root paths stay for callers.

@@ -18,6 +18,7 @@ use std::sync::LazyLock;
 
 use super::distances::{slot, Distances, INF, UNREACHABLE};
 use crate::hand::MAX_SETS;
+use crate::prefetch::prefetch;
 use crate::suit_key::{HONOR_STATES, SUIT_STATES};
 use crate::tile::COPIES;
 
@@ -47,6 +48,14 @@ impl SuitTable {
         match self.class_of.get(key) {
             Some(&class) => &self.classes[usize::from(class)],
             None => &UNREACHABLE,
+        }
+    }
+
+    /// Starts loading the class of `key` (a hint: see [`prefetch`]).
+    #[inline(always)]
+    pub fn prefetch(&self, key: usize) {
+        if let Some(class) = self.class_of.get(key) {
+            prefetch(class);
         }
     }
 

@@ -5,6 +5,7 @@
 
 use std::sync::LazyLock;
 
+use crate::prefetch::prefetch;
 use crate::shanten::{Distances, SuitTable, HONOURS, NO_CLASS, NUMBERED};
 use crate::suit_key::{HONOR_STATES, SUIT_STATES};
 use crate::tile::COPIES;
@@ -46,6 +47,14 @@ impl DrawnTable {
     #[inline(always)]
     pub fn row(&self, key: usize) -> [u8; 9] {
         self.rows.get(key).copied().unwrap_or([NO_CLASS; 9])
+    }
+
+    /// Starts loading the row of `key` (a hint: see [`prefetch`]).
+    #[inline(always)]
+    pub fn prefetch(&self, key: usize) {
+        if let Some(row) = self.rows.get(key) {
+            prefetch(row);
+        }
     }
 
     /// The distances of a class of [`DrawnTable::row`].

@@ -60,10 +60,6 @@ impl EfficiencyBot {
 }
 
 impl Policy for EfficiencyBot {
-    fn start_deal(&mut self, _seed: u64, _deal: u64, _seat: u8) {
-        with_capped_suits(CappedSuits::trim);
-    }
-
     /// A view the engine never produces (more than four copies of a kind) falls back to the first legal
     /// action rather than panicking.
     fn choose(&mut self, observation: &Observation<'_>, legal: &[Action]) -> Action {

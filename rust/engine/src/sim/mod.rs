@@ -36,6 +36,7 @@ pub mod simulate;
 pub mod stats;
 pub mod swap_choice;
 pub mod table_rules;
+mod vector_cache;
 pub mod void_choice;
 pub mod wall;
 

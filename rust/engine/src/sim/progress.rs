@@ -11,15 +11,14 @@
 //! capped suit vectors, memoised because the same suit contents recur across candidates and turns.
 
 use std::cmp::Reverse;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use super::byte_lanes::ByteLanes;
 use super::capped_suit::CappedRuns;
 use super::distance_lanes::{combined, ENTRIES_BEYOND};
 use super::drawn_table::{DrawnTable, HONOURS_DRAWN, NUMBERED_DRAWN};
 use super::inline_vec::InlineVec;
-use super::kind_mask::kinds_held;
+use super::kind_mask::{kinds_held, kinds_of};
+use super::vector_cache::{VectorCache, KEY_BITS};
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Meld, MAX_SETS};
@@ -27,9 +26,9 @@ use crate::shanten::kernels::Portable;
 use crate::shanten::{
     honours_knitted_lowering_draws, mask_forms_missing, plain_knitted_straight_lowering,
     plain_knitted_straight_missing_within, seven_pairs_count, seven_pairs_lowering_draws, slot,
-    Distances, HONOURS, NUMBERED, SETS_IN_KNITTED_STRAIGHT, UNREACHABLE,
+    Distances, SuitTable, HONOURS, NUMBERED, SETS_IN_KNITTED_STRAIGHT, UNREACHABLE,
 };
-use crate::suit_key::{hand_keys_packed, suit_key};
+use crate::suit_key::hand_keys_packed;
 use crate::tile::{Counts, Suit, Tile, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS};
 
 /// Shanten and useful copies of a 3n+1 hand.
@@ -50,55 +49,36 @@ impl Progress {
 /// (suit, sets, suit contents, caps) packed into one number.
 #[derive(Clone, Debug, Default)]
 pub struct CappedSuits {
-    memo: HashMap<u64, Distances, BuildHasherDefault<MultiplyHasher>>,
+    memo: VectorCache,
     /// The programme's recent runs, for misses a tile or two from them.
     runs: CappedRuns,
 }
 
-/// Vectors kept before the memo starts afresh (a few megabytes), so that memory stays bounded over any
-/// number of deals.
-const MEMO_LIMIT: usize = 1 << 18;
-
-/// A multiply hash for the memo's packed keys: they come from the engine, not from an adversary, so SipHash's
-/// flood resistance would only cost time on the bot's hottest path.
-#[derive(Clone, Copy, Debug, Default)]
-struct MultiplyHasher(u64);
-
-impl Hasher for MultiplyHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.write_u64(u64::from(byte));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
+// Suit keys are below 5^9 < 2^21; sets below 8; four suits: 47 bits.
+const _: () = assert!(5usize.pow(9) < 1 << 21 && MAX_SETS < 8 && 2 + 3 + 21 + 21 <= KEY_BITS);
 
 impl CappedSuits {
-    /// Forgets everything once the memo is full (call between deals: results never depend on it).
-    pub fn trim(&mut self) {
-        if self.memo.len() > MEMO_LIMIT {
-            self.memo.clear();
-        }
+    /// The memo's key of a suit: its [key](crate::suit_key) and its caps' key, for targets of up to `sets`
+    /// sets.
+    fn key(suit: Suit, suit_key: usize, caps_key: usize, sets: usize) -> u64 {
+        (suit as u64) | (sets as u64) << 2 | (suit_key as u64) << 5 | (caps_key as u64) << 26
     }
 
-    /// Exact for targets of up to `sets` sets (the entries above are unreachable).
-    fn distances(&mut self, suit: Suit, counts: &[u8], caps: &[u8], sets: usize) -> Distances {
-        // Suit keys are below 5^9 < 2^21; sets below 8; four suits.
-        let key = (suit as u64)
-            | (sets as u64) << 2
-            | (suit_key(counts) as u64) << 5
-            | (suit_key(caps) as u64) << 26;
-        *self
-            .memo
-            .entry(key)
-            .or_insert_with(|| self.runs.distances(counts, caps, suit != Suit::Honor, sets))
+    /// Starts loading `key`'s entry, for a lookup soon after: a few lookups issued together wait for memory
+    /// once, not once each.
+    fn prefetch(&self, key: u64) {
+        self.memo.prefetch(key);
+    }
+
+    /// The suit's vector under `key`, exact for targets of up to `sets` sets (the entries above are
+    /// unreachable).
+    fn distances(&mut self, key: u64, suit: Suit, counts: &[u8], caps: &[u8], sets: usize) -> Distances {
+        if let Some(known) = self.memo.get(key) {
+            return known;
+        }
+        let computed = self.runs.distances(counts, caps, suit != Suit::Honor, sets);
+        self.memo.insert(key, computed);
+        computed
     }
 }
 
@@ -120,6 +100,13 @@ impl Candidate {
     /// The hand the discard leaves of `counts`.
     fn left(&self, counts: &Counts) -> Counts {
         changed(counts, usize::from(self.tile.index()), false)
+    }
+
+    /// The suit keys of the hand the discard leaves, `keys` those of the hand.
+    fn keys_left(&self, keys: [usize; 4]) -> [usize; 4] {
+        let mut left = keys;
+        left[self.tile.suit() as usize] = self.key;
+        left
     }
 }
 
@@ -174,6 +161,8 @@ pub struct Evaluator<'a> {
     capped: &'a mut CappedSuits,
     /// Whether declared melds cap some kind of each suit below four copies.
     capped_suit: [bool; 4],
+    /// The [key](crate::suit_key) of each capped suit's caps.
+    caps_keys: [usize; 4],
     /// The kinds of those suits, bits by kind index.
     capped_kinds: u64,
     /// The kinds with an unseen copy, bits by kind index.
@@ -217,6 +206,12 @@ impl<'a> Evaluator<'a> {
                     wild_fifth_copy: true,
                 },
             ),
+            // Read for capped suits only: without melds there is none.
+            caps_keys: if melds.is_empty() {
+                [0; 4]
+            } else {
+                hand_keys_packed(&caps)
+            },
             caps,
             capped_suit,
             capped_kinds,
@@ -271,9 +266,8 @@ impl<'a> Evaluator<'a> {
         for (position, candidate) in candidates.iter().enumerate() {
             let suit = candidate.tile.suit() as usize;
             afters.push(self.with_suit_changed(&vectors, &pairs, suit, candidate.own));
-            let mut keys = keys;
-            keys[suit] = candidate.key;
-            draws.push(self.draws(&candidate.left(counts), keys, &afters[position]));
+            let left_keys = candidate.keys_left(keys);
+            draws.push(self.draws(&candidate.left(counts), left_keys, &afters[position]));
             order.push((Reverse(draws[position].bound()), position));
         }
         order.sort_unstable();
@@ -286,8 +280,12 @@ impl<'a> Evaluator<'a> {
                 break;
             }
             let candidate = &candidates[position];
-            let progress =
-                self.confirmed(&candidate.left(counts), &afters[position], &draws[position]);
+            let progress = self.confirmed(
+                &candidate.left(counts),
+                candidate.keys_left(keys),
+                &afters[position],
+                &draws[position],
+            );
             if best.first().is_some_and(|b| progress.useful > b.1.useful) {
                 best.clear();
             }
@@ -351,13 +349,30 @@ impl<'a> Evaluator<'a> {
     /// Inlined into its callers: returned through memory, its vectors cost a copy per decision.
     #[inline(always)]
     fn discards(&mut self, counts: &Counts) -> Result<(Discards<Candidate>, SuitVectors)> {
+        let keys = hand_keys_packed(counts);
+        // What the discards will read starts loading at once: each discard's vector and drawn row (of the
+        // four-copy tables, and of the memo in a capped suit), and the hand's own drawn rows.
+        for tile in kinds_of(kinds_held(counts)) {
+            let suit = tile.suit();
+            let key = keys[suit as usize] - KIND_WEIGHTS[usize::from(tile.index() - suit.base())];
+            four_copy_table(suit).prefetch(key);
+            drawn_table(suit).prefetch(key);
+            if self.capped_suit[suit as usize] {
+                self.capped.prefetch(self.capped_key(suit, key));
+            }
+        }
+        for suit in Suit::ALL {
+            drawn_table(suit).prefetch(keys[suit as usize]);
+        }
         let vectors = self.vectors(counts);
         // That fewest is known beforehand (see `shanten`). Each discard's count is bounded from below by the
         // four-copy tables (exact in a suit without caps): only a discard whose bound reaches the fewest
         // runs the exact capped programme.
         let fewest = self.missing(counts, &vectors).max(1);
+        // Taking a tile away never brings a whole-hand form nearer: a discard's count of them is at least the
+        // hand's, so where the standard form is no farther than that, it alone settles the discard's count.
+        let whole_hand = self.whole_hand_missing(counts, u8::MAX);
         let mut candidates = Discards::new();
-        let keys = hand_keys_packed(counts);
         for tile in (0..NUM_KINDS as u8).filter_map(Tile::new) {
             if counts[tile.index() as usize] == 0 {
                 continue;
@@ -368,12 +383,19 @@ impl<'a> Evaluator<'a> {
             let rest = &vectors.rest[suit as usize];
             let key = keys[suit as usize] - KIND_WEIGHTS[usize::from(tile.index() - suit.base())];
             let mut own = table_distances(suit, key);
-            let completion = self.completion(&own, rest);
-            let mut missing = completion.min(self.whole_hand_missing(&left, completion));
+            let discard_missing = |evaluator: &Self, own: &Distances| {
+                let completion = evaluator.completion(own, rest);
+                if whole_hand < completion {
+                    completion.min(evaluator.whole_hand_missing(&left, completion))
+                } else {
+                    completion
+                }
+            };
+            let mut missing = discard_missing(self, &own);
             if missing <= fewest && self.capped_suit[suit as usize] {
-                own = self.capped_distances(suit, &left);
-                let completion = self.completion(&own, rest);
-                missing = completion.min(self.whole_hand_missing(&left, completion));
+                let capped_key = self.changed_capped_key(keys, tile, false);
+                own = self.capped_distances(capped_key, suit, &left);
+                missing = discard_missing(self, &own);
             }
             if missing == fewest {
                 candidates.push(Candidate { tile, key, own });
@@ -391,8 +413,9 @@ impl<'a> Evaluator<'a> {
     }
 
     fn progress_with(&mut self, counts: &Counts, vectors: &SuitVectors) -> Progress {
-        let draws = self.draws(counts, hand_keys_packed(counts), vectors);
-        self.confirmed(counts, vectors, &draws)
+        let keys = hand_keys_packed(counts);
+        let draws = self.draws(counts, keys, vectors);
+        self.confirmed(counts, keys, vectors, &draws)
     }
 
     /// The useful draws of the 3n+1 `counts` as the four-copy tables see them: exact outside capped suits,
@@ -453,16 +476,22 @@ impl<'a> Evaluator<'a> {
     /// The progress of `counts` once the exact capped programme has settled its unconfirmed draws. The
     /// four-copy vector bounds the capped one from below, so a draw it did not let through cannot lower the
     /// count.
-    fn confirmed(&mut self, counts: &Counts, vectors: &SuitVectors, draws: &Draws) -> Progress {
+    fn confirmed(
+        &mut self,
+        counts: &Counts,
+        keys: [usize; 4],
+        vectors: &SuitVectors,
+        draws: &Draws,
+    ) -> Progress {
         let mut progress = draws.sure_progress();
-        let mut unconfirmed = draws.unconfirmed;
-        while unconfirmed != 0 {
-            let kind = unconfirmed.trailing_zeros() as usize;
-            unconfirmed &= unconfirmed - 1;
-            let Some(suit) = Tile::new(kind as u8).map(Tile::suit) else {
-                continue;
-            };
-            let exact = self.capped_distances(suit, &changed(counts, kind, true));
+        // Every draw's memo entry starts loading before the first is read.
+        for tile in kinds_of(draws.unconfirmed) {
+            self.capped.prefetch(self.changed_capped_key(keys, tile, true));
+        }
+        for tile in kinds_of(draws.unconfirmed) {
+            let (kind, suit) = (usize::from(tile.index()), tile.suit());
+            let key = self.changed_capped_key(keys, tile, true);
+            let exact = self.capped_distances(key, suit, &changed(counts, kind, true));
             let limits = lowering_limits(draws.missing, &vectors.rest[suit as usize]);
             if ByteLanes::load(&exact).any_below(limits) {
                 progress.useful += u32::from(self.unseen[kind]);
@@ -473,6 +502,9 @@ impl<'a> Evaluator<'a> {
 
     fn vectors(&mut self, counts: &Counts) -> SuitVectors {
         let keys = hand_keys_packed(counts);
+        for suit in Suit::ALL.into_iter().filter(|&suit| self.capped_suit[suit as usize]) {
+            self.capped.prefetch(self.capped_key(suit, keys[suit as usize]));
+        }
         let own = Suit::ALL.map(|suit| self.suit_distances(suit, counts, keys[suit as usize]));
         self.with_rests(own)
     }
@@ -509,14 +541,28 @@ impl<'a> Evaluator<'a> {
         if !self.capped_suit[suit as usize] {
             return table_distances(suit, key);
         }
-        self.capped_distances(suit, counts)
+        self.capped_distances(self.capped_key(suit, key), suit, counts)
     }
 
-    /// The suit's exact vector under the caps.
-    fn capped_distances(&mut self, suit: Suit, counts: &Counts) -> Distances {
+    /// The memo's key of the suit whose [key](crate::suit_key) is `suit_key`, beside these caps.
+    fn capped_key(&self, suit: Suit, suit_key: usize) -> u64 {
+        CappedSuits::key(suit, suit_key, self.caps_keys[suit as usize], self.sets)
+    }
+
+    /// The memo's key of `tile`'s suit once a `tile` is added to (`add`) or taken from the hand of suit keys
+    /// `keys`.
+    fn changed_capped_key(&self, keys: [usize; 4], tile: Tile, add: bool) -> u64 {
+        let suit = tile.suit();
+        let weight = KIND_WEIGHTS[usize::from(tile.index() - suit.base())];
+        let key = keys[suit as usize];
+        self.capped_key(suit, if add { key + weight } else { key - weight })
+    }
+
+    /// The suit's exact vector under the caps, `key` its memo key.
+    fn capped_distances(&mut self, key: u64, suit: Suit, counts: &Counts) -> Distances {
         let range = suit_range(suit);
         self.capped
-            .distances(suit, &counts[range.clone()], &self.caps[range], self.sets)
+            .distances(key, suit, &counts[range.clone()], &self.caps[range], self.sets)
     }
 
     /// Fewest missing tiles of the whole hand for a suit's vector `own` beside the other suits' `rest` laid
@@ -624,12 +670,16 @@ fn suit_range(suit: Suit) -> std::ops::Range<usize> {
 /// The vector of the suit of key `key` under four copies of every kind: exact without caps, a lower bound
 /// beside them (caps only remove targets).
 fn table_distances(suit: Suit, key: usize) -> Distances {
-    let table = if suit == Suit::Honor {
+    *four_copy_table(suit).distances(key)
+}
+
+/// The four-copy distance table of `suit`.
+fn four_copy_table(suit: Suit) -> &'static SuitTable {
+    if suit == Suit::Honor {
         &HONOURS
     } else {
         &NUMBERED
-    };
-    *table.distances(key)
+    }
 }
 
 /// What one copy of a suit's kind adds to the suit's key: 5 to the power of its place in the suit.
@@ -638,12 +688,17 @@ const KIND_WEIGHTS: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15_625, 78_125, 390_
 /// The suit's drawn-classes table and its row for the suit's `key`: the four-copy vectors after one more tile
 /// of each kind of the suit.
 fn drawn_classes(suit: Suit, key: usize) -> (&'static DrawnTable, [u8; 9]) {
-    let table: &'static DrawnTable = if suit == Suit::Honor {
+    let table = drawn_table(suit);
+    (table, table.row(key))
+}
+
+/// The drawn-classes table of `suit`.
+fn drawn_table(suit: Suit) -> &'static DrawnTable {
+    if suit == Suit::Honor {
         &HONOURS_DRAWN
     } else {
         &NUMBERED_DRAWN
-    };
-    (table, table.row(key))
+    }
 }
 
 /// `counts` with one tile of `kind` added or taken away (never below zero).
