@@ -71,12 +71,21 @@ impl CappedSuits {
     }
 
     /// The suit's vector under `key`, exact for targets of up to `sets` sets (the entries above are
-    /// unreachable).
-    fn distances(&mut self, key: u64, suit: Suit, counts: &[u8], caps: &[u8], sets: usize) -> Distances {
+    /// unreachable); `counts` gives the suit's counts, asked for only when the memo does not hold it.
+    fn distances(
+        &mut self,
+        key: u64,
+        suit: Suit,
+        counts: impl FnOnce() -> SuitCounts,
+        caps: &[u8],
+        sets: usize,
+    ) -> Distances {
         if let Some(known) = self.memo.get(key) {
             return known;
         }
-        let computed = self.runs.distances(counts, caps, suit != Suit::Honor, sets);
+        let counts = counts();
+        let kinds = usize::from(suit.len());
+        let computed = self.runs.distances(&counts[..kinds], caps, suit != Suit::Honor, sets);
         self.memo.insert(key, computed);
         computed
     }
@@ -118,6 +127,18 @@ struct Draws {
     useful: u32,
     unconfirmed: u64,
     unconfirmed_copies: u32,
+    /// The kinds whose draw lowers the standard form's count, for a discard that leaves the same vectors
+    /// (see [`Twin`]).
+    lowers_standard: u64,
+}
+
+/// An earlier discard of the same suit that left that suit the same vector, and so the same vectors: the
+/// draws of the other suits lower the count as they did after it, and only its own suit's need testing.
+#[derive(Clone, Copy)]
+struct Twin {
+    suit: Suit,
+    missing: u8,
+    lowers_standard: u64,
 }
 
 impl Draws {
@@ -193,8 +214,8 @@ impl<'a> Evaluator<'a> {
         let capped_kinds = Suit::ALL
             .into_iter()
             .filter(|&suit| capped_suit[suit as usize])
-            .map(|suit| ((1u64 << suit.len()) - 1) << suit.base())
-            .fold(0, |kinds, suit_kinds| kinds | suit_kinds);
+            .map(suit_kinds)
+            .fold(0, |kinds, suit| kinds | suit);
         let unseen_kinds = kinds_held(unseen);
         let whole_hand = melds.is_empty() && (13..=14).contains(&size);
         let pairs_or_knitted = FormSet(forms.0 & (FormSet::SEVEN_PAIRS.0 | FormSet::KNITTED.0));
@@ -261,13 +282,25 @@ impl<'a> Evaluator<'a> {
         // Each candidate's vectors and draws by its position; the positions sorted highest bound first, in
         // kind order among equal bounds (small keys sort faster than the candidates themselves).
         let mut afters = Discards::new();
-        let mut draws = Discards::new();
+        let mut draws: Discards<Draws> = Discards::new();
         let mut order = Discards::new();
         for (position, candidate) in candidates.iter().enumerate() {
-            let suit = candidate.tile.suit() as usize;
-            afters.push(self.with_suit_changed(&vectors, &pairs, suit, candidate.own));
+            let suit = candidate.tile.suit();
+            // About a third of the discards have a twin (two lone honours, say).
+            let twin = candidates[..position]
+                .iter()
+                .position(|earlier| earlier.tile.suit() == suit && earlier.own == candidate.own);
+            afters.push(match twin {
+                Some(earlier) => afters[earlier],
+                None => self.with_suit_changed(&vectors, &pairs, suit as usize, candidate.own),
+            });
+            let twin = twin.map(|earlier| Twin {
+                suit,
+                missing: draws[earlier].missing,
+                lowers_standard: draws[earlier].lowers_standard,
+            });
             let left_keys = candidate.keys_left(keys);
-            draws.push(self.draws(&candidate.left(counts), left_keys, &afters[position]));
+            draws.push(self.draws(&candidate.left(counts), left_keys, &afters[position], twin));
             order.push((Reverse(draws[position].bound()), position));
         }
         order.sort_unstable();
@@ -377,7 +410,6 @@ impl<'a> Evaluator<'a> {
             if counts[tile.index() as usize] == 0 {
                 continue;
             }
-            let left = changed(counts, tile.index() as usize, false);
             let suit = tile.suit();
             // Only the discarded tile's suit changes: the other three suits' combination stands.
             let rest = &vectors.rest[suit as usize];
@@ -386,6 +418,7 @@ impl<'a> Evaluator<'a> {
             let discard_missing = |evaluator: &Self, own: &Distances| {
                 let completion = evaluator.completion(own, rest);
                 if whole_hand < completion {
+                    let left = changed(counts, usize::from(tile.index()), false);
                     completion.min(evaluator.whole_hand_missing(&left, completion))
                 } else {
                     completion
@@ -394,7 +427,9 @@ impl<'a> Evaluator<'a> {
             let mut missing = discard_missing(self, &own);
             if missing <= fewest && self.capped_suit[suit as usize] {
                 let capped_key = self.changed_capped_key(keys, tile, false);
-                own = self.capped_distances(capped_key, suit, &left);
+                own = self.capped_distances(capped_key, suit, || {
+                    suit_counts_changed(counts, tile, false)
+                });
                 missing = discard_missing(self, &own);
             }
             if missing == fewest {
@@ -414,13 +449,19 @@ impl<'a> Evaluator<'a> {
 
     fn progress_with(&mut self, counts: &Counts, vectors: &SuitVectors) -> Progress {
         let keys = hand_keys_packed(counts);
-        let draws = self.draws(counts, keys, vectors);
+        let draws = self.draws(counts, keys, vectors, None);
         self.confirmed(counts, keys, vectors, &draws)
     }
 
     /// The useful draws of the 3n+1 `counts` as the four-copy tables see them: exact outside capped suits,
     /// and in a capped suit the draws the exact programme must still [confirm](Evaluator::confirmed).
-    fn draws(&self, counts: &Counts, keys: [usize; 4], vectors: &SuitVectors) -> Draws {
+    fn draws(
+        &self,
+        counts: &Counts,
+        keys: [usize; 4],
+        vectors: &SuitVectors,
+        twin: Option<Twin>,
+    ) -> Draws {
         let standard = self.completion(&vectors.own[0], &vectors.rest[0]);
         let orphans = self.orphans_missing(counts);
         let others = self.pairs_or_knitted_missing(counts, standard.min(orphans));
@@ -429,7 +470,14 @@ impl<'a> Evaluator<'a> {
         // one, so only a form at the minimum can lower it.
         let mut lowers_standard = 0u64;
         if standard == missing {
+            let twin = twin.filter(|twin| twin.missing == missing);
+            if let Some(twin) = twin {
+                lowers_standard = twin.lowers_standard & !suit_kinds(twin.suit);
+            }
             for suit in Suit::ALL {
+                if twin.is_some_and(|twin| twin.suit != suit) {
+                    continue;
+                }
                 let (table, row) = drawn_classes(suit, keys[suit as usize]);
                 let limits = lowering_limits(missing, &vectors.rest[suit as usize]);
                 for (offset, &class) in row.iter().take(usize::from(suit.len())).enumerate() {
@@ -457,6 +505,7 @@ impl<'a> Evaluator<'a> {
             useful: self.copies_unseen(sure),
             unconfirmed,
             unconfirmed_copies: self.copies_unseen(unconfirmed),
+            lowers_standard,
         }
     }
 
@@ -491,7 +540,7 @@ impl<'a> Evaluator<'a> {
         for tile in kinds_of(draws.unconfirmed) {
             let (kind, suit) = (usize::from(tile.index()), tile.suit());
             let key = self.changed_capped_key(keys, tile, true);
-            let exact = self.capped_distances(key, suit, &changed(counts, kind, true));
+            let exact = self.capped_distances(key, suit, || suit_counts_changed(counts, tile, true));
             let limits = lowering_limits(draws.missing, &vectors.rest[suit as usize]);
             if ByteLanes::load(&exact).any_below(limits) {
                 progress.useful += u32::from(self.unseen[kind]);
@@ -541,7 +590,7 @@ impl<'a> Evaluator<'a> {
         if !self.capped_suit[suit as usize] {
             return table_distances(suit, key);
         }
-        self.capped_distances(self.capped_key(suit, key), suit, counts)
+        self.capped_distances(self.capped_key(suit, key), suit, || suit_counts(counts, suit))
     }
 
     /// The memo's key of the suit whose [key](crate::suit_key) is `suit_key`, beside these caps.
@@ -558,11 +607,16 @@ impl<'a> Evaluator<'a> {
         self.capped_key(suit, if add { key + weight } else { key - weight })
     }
 
-    /// The suit's exact vector under the caps, `key` its memo key.
-    fn capped_distances(&mut self, key: u64, suit: Suit, counts: &Counts) -> Distances {
-        let range = suit_range(suit);
-        self.capped
-            .distances(key, suit, &counts[range.clone()], &self.caps[range], self.sets)
+    /// The suit's exact vector under the caps, `key` its memo key; `counts` gives the suit's counts (needed
+    /// only when the memo does not hold the vector, so that a hit copies no counts).
+    fn capped_distances(
+        &mut self,
+        key: u64,
+        suit: Suit,
+        counts: impl FnOnce() -> SuitCounts,
+    ) -> Distances {
+        let caps = &self.caps[suit_range(suit)];
+        self.capped.distances(key, suit, counts, caps, self.sets)
     }
 
     /// Fewest missing tiles of the whole hand for a suit's vector `own` beside the other suits' `rest` laid
@@ -661,6 +715,11 @@ fn lowering_limits(missing: u8, rest: &Distances) -> ByteLanes {
 // `against` relies on the vector layout: entry `pair * 8 + sets`.
 const _: () = assert!(slot(5, 1) == 13 && slot(1, 0) == 1);
 
+/// The kinds of `suit`, bits by kind index.
+fn suit_kinds(suit: Suit) -> u64 {
+    ((1u64 << suit.len()) - 1) << suit.base()
+}
+
 /// The kinds of `suit`, as indices into counts.
 fn suit_range(suit: Suit) -> std::ops::Range<usize> {
     let base = usize::from(suit.base());
@@ -699,6 +758,29 @@ fn drawn_table(suit: Suit) -> &'static DrawnTable {
     } else {
         &NUMBERED_DRAWN
     }
+}
+
+/// One suit's counts, lowest kind first (the honours' seven, then zeros).
+type SuitCounts = [u8; 9];
+
+/// The counts of `suit` in `counts`.
+fn suit_counts(counts: &Counts, suit: Suit) -> SuitCounts {
+    let mut suit_counts = [0; 9];
+    let range = suit_range(suit);
+    suit_counts[..range.len()].copy_from_slice(&counts[range]);
+    suit_counts
+}
+
+/// The counts of `tile`'s suit in `counts` once a `tile` is added (`add`) or taken away (never below zero).
+fn suit_counts_changed(counts: &Counts, tile: Tile, add: bool) -> SuitCounts {
+    let mut suit_counts = suit_counts(counts, tile.suit());
+    let slot = &mut suit_counts[usize::from(tile.index() - tile.suit().base())];
+    *slot = if add {
+        slot.saturating_add(1)
+    } else {
+        slot.saturating_sub(1)
+    };
+    suit_counts
 }
 
 /// `counts` with one tile of `kind` added or taken away (never below zero).
