@@ -18,7 +18,7 @@ use super::distance_lanes::{combined, ENTRIES_BEYOND};
 use super::drawn_table::{DrawnTable, HONOURS_DRAWN, NUMBERED_DRAWN};
 use super::inline_vec::InlineVec;
 use super::kind_mask::{kinds_held, kinds_of};
-use super::vector_cache::{VectorCache, KEY_BITS};
+use super::vector_cache::{CAPPED_VECTORS, KEY_BITS};
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Meld, MAX_SETS};
@@ -45,11 +45,11 @@ impl Progress {
     }
 }
 
-/// Memo of exact suit vectors for suits whose copies are capped below four by the seat's melds, keyed by
-/// (suit, sets, suit contents, caps) packed into one number.
+/// Exact suit vectors for suits whose copies are capped below four by the seat's melds: the process's memo
+/// ([`CAPPED_VECTORS`], keyed by (suit, sets, suit contents, caps) packed into one number) and, for its misses,
+/// this thread's recent runs of the programme.
 #[derive(Clone, Debug, Default)]
 pub struct CappedSuits {
-    memo: VectorCache,
     /// The programme's recent runs, for misses a tile or two from them.
     runs: CappedRuns,
 }
@@ -67,7 +67,7 @@ impl CappedSuits {
     /// Starts loading `key`'s entry, for a lookup soon after: a few lookups issued together wait for memory
     /// once, not once each.
     fn prefetch(&self, key: u64) {
-        self.memo.prefetch(key);
+        CAPPED_VECTORS.prefetch(key);
     }
 
     /// The suit's vector under `key`, exact for targets of up to `sets` sets (the entries above are
@@ -80,13 +80,13 @@ impl CappedSuits {
         caps: &[u8],
         sets: usize,
     ) -> Distances {
-        if let Some(known) = self.memo.get(key) {
+        if let Some(known) = CAPPED_VECTORS.get(key) {
             return known;
         }
         let counts = counts();
         let kinds = usize::from(suit.len());
         let computed = self.runs.distances(&counts[..kinds], caps, suit != Suit::Honor, sets);
-        self.memo.insert(key, computed);
+        CAPPED_VECTORS.insert(key, computed);
         computed
     }
 }
