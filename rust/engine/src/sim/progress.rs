@@ -85,7 +85,9 @@ impl CappedSuits {
         }
         let counts = counts();
         let kinds = usize::from(suit.len());
-        let computed = self.runs.distances(&counts[..kinds], caps, suit != Suit::Honor, sets);
+        let computed = self
+            .runs
+            .distances(&counts[..kinds], caps, suit != Suit::Honor, sets);
         CAPPED_VECTORS.insert(key, computed);
         computed
     }
@@ -535,12 +537,14 @@ impl<'a> Evaluator<'a> {
         let mut progress = draws.sure_progress();
         // Every draw's memo entry starts loading before the first is read.
         for tile in kinds_of(draws.unconfirmed) {
-            self.capped.prefetch(self.changed_capped_key(keys, tile, true));
+            self.capped
+                .prefetch(self.changed_capped_key(keys, tile, true));
         }
         for tile in kinds_of(draws.unconfirmed) {
             let (kind, suit) = (usize::from(tile.index()), tile.suit());
             let key = self.changed_capped_key(keys, tile, true);
-            let exact = self.capped_distances(key, suit, || suit_counts_changed(counts, tile, true));
+            let exact =
+                self.capped_distances(key, suit, || suit_counts_changed(counts, tile, true));
             let limits = lowering_limits(draws.missing, &vectors.rest[suit as usize]);
             if ByteLanes::load(&exact).any_below(limits) {
                 progress.useful += u32::from(self.unseen[kind]);
@@ -551,8 +555,12 @@ impl<'a> Evaluator<'a> {
 
     fn vectors(&mut self, counts: &Counts) -> SuitVectors {
         let keys = hand_keys_packed(counts);
-        for suit in Suit::ALL.into_iter().filter(|&suit| self.capped_suit[suit as usize]) {
-            self.capped.prefetch(self.capped_key(suit, keys[suit as usize]));
+        for suit in Suit::ALL
+            .into_iter()
+            .filter(|&suit| self.capped_suit[suit as usize])
+        {
+            self.capped
+                .prefetch(self.capped_key(suit, keys[suit as usize]));
         }
         let own = Suit::ALL.map(|suit| self.suit_distances(suit, counts, keys[suit as usize]));
         self.with_rests(own)
@@ -590,7 +598,9 @@ impl<'a> Evaluator<'a> {
         if !self.capped_suit[suit as usize] {
             return table_distances(suit, key);
         }
-        self.capped_distances(self.capped_key(suit, key), suit, || suit_counts(counts, suit))
+        self.capped_distances(self.capped_key(suit, key), suit, || {
+            suit_counts(counts, suit)
+        })
     }
 
     /// The memo's key of the suit whose [key](crate::suit_key) is `suit_key`, beside these caps.

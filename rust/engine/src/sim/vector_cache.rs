@@ -172,7 +172,11 @@ mod tests {
             .enumerate()
             .filter_map(|(n, &k)| cache.get(k).map(|v| (n, v)))
             .collect();
-        assert!(!held.is_empty() && held.len() <= WAYS, "{} held", held.len());
+        assert!(
+            !held.is_empty() && held.len() <= WAYS,
+            "{} held",
+            held.len()
+        );
         assert!(held.iter().all(|&(n, v)| v == vector(n as u8)));
         let last = keys.len() - 1;
         assert_eq!(cache.get(keys[last]), Some(vector(last as u8)));
