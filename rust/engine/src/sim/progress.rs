@@ -400,13 +400,16 @@ impl<'a> Evaluator<'a> {
             drawn_table(suit).prefetch(keys[suit as usize]);
         }
         let vectors = self.vectors(counts);
-        // That fewest is known beforehand (see `shanten`). Each discard's count is bounded from below by the
-        // four-copy tables (exact in a suit without caps): only a discard whose bound reaches the fewest
-        // runs the exact capped programme.
-        let fewest = self.missing(counts, &vectors).max(1);
         // Taking a tile away never brings a whole-hand form nearer: a discard's count of them is at least the
         // hand's, so where the standard form is no farther than that, it alone settles the discard's count.
         let whole_hand = self.whole_hand_missing(counts, u8::MAX);
+        // That fewest is known beforehand (see `shanten`), from the same exact whole-hand count. Each
+        // discard's count is bounded from below by the four-copy tables (exact in a suit without caps): only a
+        // discard whose bound reaches the fewest runs the exact capped programme.
+        let fewest = self
+            .completion(&vectors.own[0], &vectors.rest[0])
+            .min(whole_hand)
+            .max(1);
         let mut candidates = Discards::new();
         for tile in (0..NUM_KINDS as u8).filter_map(Tile::new) {
             if counts[tile.index() as usize] == 0 {
