@@ -88,6 +88,41 @@ def test_a_worker_killed_mid_run_changes_nothing(client):
     assert victim not in client.run(os.getpid).values()
 
 
+def _cancel_the_shards_in_flight(client) -> int:
+    """Cancels, on the scheduler, every shard task of ``client`` still running: what the cluster does to a task
+    it lost (the message the client gets is the same "cancelled")."""
+    shards = [distributed.Future(key, client) for key in list(client.futures) if str(key).startswith("_play_shard")]
+    client.cancel(shards)
+    return len(shards)
+
+
+def test_shards_the_cluster_cancels_are_played_again(client):
+    local = mjcore.simulate("gd-cgc5", 3_000, seed=12, bots=RANDOM)
+    cancelled: list[int] = []
+
+    def cancel_once(done: int, total: int, seconds: float) -> None:
+        if not cancelled:
+            cancelled.append(_cancel_the_shards_in_flight(client))
+
+    sharded = mjcore.simulate("gd-cgc5", 3_000, seed=12, bots=RANDOM, cluster=client, shard_deals=200,
+                              progress=cancel_once)  # fmt: skip
+    assert cancelled[0] >= 1  # the window was still full when the first shard came back
+    assert_identical(sharded, local)
+    assert not sharded.interrupted
+
+
+def test_a_shard_lost_too_often_is_a_clear_error(client, monkeypatch):
+    monkeypatch.setattr(mjcore.sim.distributed, "LOST_SHARD_RESUBMITS", 0)
+
+    def cancel_every_time(done: int, total: int, seconds: float) -> None:
+        _cancel_the_shards_in_flight(client)
+
+    with pytest.raises(ClusterError, match=r"the cluster lost the shard of deals \d+\.\.\d+ 1 times; last: "
+                                           r"FutureCancelledError"):  # fmt: skip
+        mjcore.simulate("gd-cgc5", 3_000, seed=12, bots=RANDOM, cluster=client, shard_deals=200,
+                        progress=cancel_every_time)  # fmt: skip
+
+
 def test_ctrl_c_returns_the_deals_done(client):
     local = mjcore.simulate("gd-cgc5", 3_000, seed=9, bots=RANDOM)
 

@@ -46,6 +46,10 @@ _MAX_SHARD = 50_000
 _SHARDS_PER_WORKER = 8
 # Shards in flight per worker: enough to keep every worker busy while the client folds finished ones.
 _WINDOW_PER_WORKER = 2
+# How often one shard is submitted again after the cluster lost it (its worker died, or its finished result died
+# with the worker before it was gathered). Dask's own retries cover exceptions raised by the task; a loss can
+# instead surface as a cancelled future or a KilledWorker, which Dask does not retry.
+LOST_SHARD_RESUBMITS = 3
 
 
 def default_shard_deals(deals: int, workers: int) -> int:
@@ -142,19 +146,31 @@ def _run_shards(client: Any, backend: str, request: SimulationRequest, shards: l
     totals: Optional[SimulationResult] = None  # totals-only runs fold as they come: flat memory
     done, began, interrupted = 0, time.perf_counter(), False
 
-    def submit(shard: tuple[int, int]):
-        return client.submit(_play_shard, backend, ruleset, request.seed, shard[0], shard[1], request.bots, threads,
-                             per_deal, pure=False, retries=2)  # fmt: skip
+    def submit(shard: tuple[int, int]) -> None:
+        future = client.submit(_play_shard, backend, ruleset, request.seed, shard[0], shard[1], request.bots,
+                               threads, per_deal, pure=False, retries=2)  # fmt: skip
+        in_flight[future] = shard
+        running.add(future)
 
-    futures = {submit(shard) for _, shard in zip(range(window), pending)}
-    running = distributed.as_completed(list(futures), with_results=False)
+    in_flight: dict[Any, tuple[int, int]] = {}  # future -> its shard
+    losses: dict[tuple[int, int], int] = {}  # shard -> times the cluster lost it
+    running = distributed.as_completed(with_results=False)
+    for _, shard in zip(range(window), pending):
+        submit(shard)
     try:
         for future in running:
-            futures.discard(future)
+            shard = in_flight.pop(future)
             try:
                 part = future.result()
-            except Exception as error:  # a shard that failed even after its retries
-                raise ClusterError(f"a shard failed on the cluster: {type(error).__name__}: {error}") from error
+            except Exception as error:
+                if not _lost_by_the_cluster(error, distributed):  # the task itself failed, after its retries
+                    raise ClusterError(f"a shard failed on the cluster: {type(error).__name__}: {error}") from error
+                losses[shard] = losses.get(shard, 0) + 1
+                if losses[shard] > LOST_SHARD_RESUBMITS:
+                    raise ClusterError(f"the cluster lost the shard of deals {shard[0]}..{shard[1]} "
+                                       f"{losses[shard]} times; last: {type(error).__name__}: {error}") from error  # fmt: skip
+                submit(shard)  # deals depend only on (seed, index): playing it again changes nothing
+                continue
             future.release()
             done += part.deals
             if per_deal:
@@ -163,14 +179,12 @@ def _run_shards(client: Any, backend: str, request: SimulationRequest, shards: l
                 totals = part if totals is None else totals + part
             following = next(pending, None)
             if following is not None:
-                new = submit(following)
-                futures.add(new)
-                running.add(new)
+                submit(following)
             if report:
                 report(done, request.stop - request.start, time.perf_counter() - began)
     except KeyboardInterrupt:
         interrupted = True
-        client.cancel(list(futures))
+        client.cancel(list(in_flight))
     if per_deal:
         parts = [finished[start] for start in sorted(finished)]
     else:
@@ -179,6 +193,14 @@ def _run_shards(client: Any, backend: str, request: SimulationRequest, shards: l
         parts = [_play_shard(backend, request.ruleset, request.seed, request.start, request.start, request.bots, 1, per_deal)]
     result = SimulationResult.combine(parts)
     return replace(result, interrupted=True) if interrupted else result
+
+
+def _lost_by_the_cluster(error: Exception, distributed: Any) -> bool:
+    """Whether ``error`` says the cluster lost a shard (a worker died, a result went with it), not that the
+    shard's own code failed. We cancel futures only on Ctrl-C, after which no result is read."""
+    lost = (distributed.client.FutureCancelledError, distributed.scheduler.KilledWorker,
+            distributed.comm.CommClosedError)  # fmt: skip
+    return isinstance(error, lost)
 
 
 def _reporter(progress: Union[bool, ProgressCallback]) -> Optional[ProgressCallback]:
