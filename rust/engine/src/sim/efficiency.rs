@@ -138,15 +138,18 @@ impl Decision<'_> {
         let now = self
             .evaluator(view, &view.concealed, view.melds)
             .shanten(&view.concealed);
+        // Only claims no slower than the standing hand contend.
         let mut contenders = Vec::new();
         for &action in legal {
             if let Some((counts, meld)) = claimed(&view.concealed, action, offered) {
                 let melds = melds_with(view.melds, meld, |_| true);
                 let shanten = self.evaluator(view, &counts, &melds).shanten(&counts);
-                contenders.push((shanten, action, counts, melds));
+                if shanten <= now {
+                    contenders.push((shanten, action, counts, melds));
+                }
             }
         }
-        let Some(lowest) = contenders.iter().map(|c| c.0).min().filter(|&s| s <= now) else {
+        let Some(lowest) = contenders.iter().map(|c| c.0).min() else {
             return Ok(Action::Pass);
         };
         contenders.retain(|c| c.0 == lowest);
@@ -163,8 +166,12 @@ impl Decision<'_> {
                 .progress(&view.concealed);
             best = Some((standing, Action::Pass));
         }
+        // Every contender ties with the best so far on shanten: only more useful copies can beat it.
         for (_, action, counts, melds) in contenders {
-            let after = self.progress_of(view, &counts, &melds)?;
+            let floor = best.map(|(b, _)| b.useful);
+            let Some(after) = self.progress_above(view, &counts, &melds, floor)? else {
+                continue;
+            };
             if best.is_none_or(|(b, _): (Progress, Action)| after.rank() < b.rank()) {
                 best = Some((after, action));
             }
@@ -354,16 +361,29 @@ impl Decision<'_> {
         counts: &Counts,
         melds: &[Meld],
     ) -> Result<Progress> {
+        self.progress_above(view, counts, melds, None)?
+            .ok_or_else(|| EngineError::illegal("no tile to discard after the claim"))
+    }
+
+    /// [`progress_of`](Decision::progress_of) when it leaves more than `floor` useful copies; `None` when it
+    /// does not (a 3n+2 hand then skips the exact count of the discards that cannot pass the floor).
+    fn progress_above(
+        &mut self,
+        view: &View<'_>,
+        counts: &Counts,
+        melds: &[Meld],
+        floor: Option<u32>,
+    ) -> Result<Option<Progress>> {
         let mut evaluator = self.evaluator(view, counts, melds);
+        let above = |progress: &Progress| floor.is_none_or(|floor| progress.useful > floor);
         if counts.iter().map(|&c| usize::from(c)).sum::<usize>() % 3 == 1 {
-            return Ok(evaluator.progress(counts));
+            return Ok(Some(evaluator.progress(counts)).filter(above));
         }
-        evaluator
-            .best_discards(counts)?
+        Ok(evaluator
+            .best_discards_above(counts, floor)?
             .into_iter()
             .map(|(_, progress)| progress)
-            .min_by_key(|progress| progress.rank())
-            .ok_or_else(|| EngineError::illegal("no tile to discard after the claim"))
+            .min_by_key(|progress| progress.rank()))
     }
 }
 

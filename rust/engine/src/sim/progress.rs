@@ -163,8 +163,11 @@ impl Draws {
 #[derive(Clone, Copy)]
 struct SuitVectors {
     own: [Distances; 4],
-    rest: [Distances; 4],
+    rest: Rests,
 }
+
+/// Per suit, the combination of the other three suits' vectors laid out against it.
+type Rests = [Distances; 4];
 
 /// Evaluates hands one tile apart beside fixed melds, against fixed unseen copies.
 pub struct Evaluator<'a> {
@@ -260,15 +263,8 @@ impl<'a> Evaluator<'a> {
     /// if the hand is complete. (A discard never brings a target closer; and an incomplete hand holds a tile
     /// its nearest target does not use, whose discard leaves that target as near.)
     pub fn shanten(&mut self, counts: &Counts) -> i8 {
-        let size: usize = counts.iter().map(|&c| usize::from(c)).sum();
         let vectors = self.vectors(counts);
-        let missing = self.missing(counts, &vectors);
-        let missing = if size % 3 == 1 {
-            missing
-        } else {
-            missing.max(1)
-        };
-        missing as i8 - 1
+        shanten_of(counts, self.missing(counts, &vectors))
     }
 
     /// The discards of the 3n+2 `counts` that leave the best progress (lowest shanten, then most useful
@@ -278,12 +274,24 @@ impl<'a> Evaluator<'a> {
     /// runs only for discards whose bound reaches the best exact count so far, highest bound first. Nothing is
     /// allocated: the efficiency bot asks this at every turn.
     pub(crate) fn best_discards(&mut self, counts: &Counts) -> Result<Discards<(Tile, Progress)>> {
+        self.best_discards_above(counts, None)
+    }
+
+    /// [`best_discards`](Evaluator::best_discards), keeping only discards that leave more than `floor` useful
+    /// copies (none when no discard does). A discard whose bound does not pass the floor is never settled
+    /// exactly: a claim that must beat the hand as it stands skips the exact capped programme for most
+    /// discards.
+    pub(crate) fn best_discards_above(
+        &mut self,
+        counts: &Counts,
+        floor: Option<u32>,
+    ) -> Result<Discards<(Tile, Progress)>> {
         let (candidates, vectors) = self.discards(counts)?;
         let pairs = self.pairs(&vectors.own);
         let keys = hand_keys_packed(counts);
-        // Each candidate's vectors and draws by its position; the positions sorted highest bound first, in
+        // Each candidate's rests and draws by its position; the positions sorted highest bound first, in
         // kind order among equal bounds (small keys sort faster than the candidates themselves).
-        let mut afters = Discards::new();
+        let mut afters: Discards<Rests> = Discards::new();
         let mut draws: Discards<Draws> = Discards::new();
         let mut order = Discards::new();
         for (position, candidate) in candidates.iter().enumerate() {
@@ -294,15 +302,20 @@ impl<'a> Evaluator<'a> {
                 .position(|earlier| earlier.tile.suit() == suit && earlier.own == candidate.own);
             afters.push(match twin {
                 Some(earlier) => afters[earlier],
-                None => self.with_suit_changed(&vectors, &pairs, suit as usize, candidate.own),
+                None => {
+                    self.rests_with_suit_changed(&vectors, &pairs, suit as usize, candidate.own)
+                }
             });
+            // Its suit's rest is the hand's.
+            let standard = self.completion(&candidate.own, &vectors.rest[suit as usize]);
             let twin = twin.map(|earlier| Twin {
                 suit,
                 missing: draws[earlier].missing,
                 lowers_standard: draws[earlier].lowers_standard,
             });
             let left_keys = candidate.keys_left(keys);
-            draws.push(self.draws(&candidate.left(counts), left_keys, &afters[position], twin));
+            let left = candidate.left(counts);
+            draws.push(self.draws(&left, left_keys, standard, &afters[position], twin));
             order.push((Reverse(draws[position].bound()), position));
         }
         order.sort_unstable();
@@ -311,6 +324,7 @@ impl<'a> Evaluator<'a> {
             if best
                 .first()
                 .is_some_and(|b: &(Tile, Progress)| bound < b.1.useful)
+                || floor.is_some_and(|floor| bound <= floor)
             {
                 break;
             }
@@ -327,6 +341,13 @@ impl<'a> Evaluator<'a> {
             if best.first().is_none_or(|b| progress.useful == b.1.useful) {
                 best.push((candidate.tile, progress));
             }
+        }
+        // The discards kept share one count of useful copies: all pass the floor or none does.
+        if best
+            .first()
+            .is_some_and(|b| floor.is_some_and(|floor| b.1.useful <= floor))
+        {
+            best.clear();
         }
         best.sort_unstable_by_key(|&(tile, _)| tile);
         Ok(best)
@@ -355,19 +376,17 @@ impl<'a> Evaluator<'a> {
         pairs
     }
 
-    /// `vectors` after one suit's vector became `changed`: that suit's rest stands, and each other suit's
-    /// rest combines `changed` with the two untouched suits' pair — one combination instead of a whole
-    /// [`with_rests`](Evaluator::with_rests).
-    fn with_suit_changed(
+    /// The rests of `vectors` after one suit's vector became `changed`: that suit's rest stands, and each
+    /// other suit's rest combines `changed` with the two untouched suits' pair — one combination instead of a
+    /// whole [`with_rests`](Evaluator::with_rests). (Rests alone: 64 bytes a candidate, copied inline.)
+    fn rests_with_suit_changed(
         &self,
         vectors: &SuitVectors,
         pairs: &[[Distances; 4]; 4],
         suit: usize,
         changed: Distances,
-    ) -> SuitVectors {
-        let mut own = vectors.own;
-        own[suit] = changed;
-        let rest = std::array::from_fn(|other| {
+    ) -> Rests {
+        std::array::from_fn(|other| {
             if other == suit {
                 return vectors.rest[suit];
             }
@@ -376,8 +395,7 @@ impl<'a> Evaluator<'a> {
             let first = untouched.trailing_zeros() as usize;
             let second = 6 - suit - other - first;
             self.against(&combined(&changed, &pairs[first][second], self.sets))
-        });
-        SuitVectors { own, rest }
+        })
     }
 
     /// The discards of the 3n+2 `counts` that leave the fewest missing tiles, and the vectors of `counts`.
@@ -454,20 +472,22 @@ impl<'a> Evaluator<'a> {
 
     fn progress_with(&mut self, counts: &Counts, vectors: &SuitVectors) -> Progress {
         let keys = hand_keys_packed(counts);
-        let draws = self.draws(counts, keys, vectors, None);
-        self.confirmed(counts, keys, vectors, &draws)
+        let standard = self.completion(&vectors.own[0], &vectors.rest[0]);
+        let draws = self.draws(counts, keys, standard, &vectors.rest, None);
+        self.confirmed(counts, keys, &vectors.rest, &draws)
     }
 
     /// The useful draws of the 3n+1 `counts` as the four-copy tables see them: exact outside capped suits,
     /// and in a capped suit the draws the exact programme must still [confirm](Evaluator::confirmed).
+    /// `standard` is the hand's fewest missing tiles in the standard form, `rests` its suits' rests.
     fn draws(
         &self,
         counts: &Counts,
         keys: [usize; 4],
-        vectors: &SuitVectors,
+        standard: u8,
+        rests: &Rests,
         twin: Option<Twin>,
     ) -> Draws {
-        let standard = self.completion(&vectors.own[0], &vectors.rest[0]);
         let orphans = self.orphans_missing(counts);
         let others = self.pairs_or_knitted_missing(counts, standard.min(orphans));
         let missing = standard.min(orphans).min(others);
@@ -484,7 +504,7 @@ impl<'a> Evaluator<'a> {
                     continue;
                 }
                 let (table, row) = drawn_classes(suit, keys[suit as usize]);
-                let limits = lowering_limits(missing, &vectors.rest[suit as usize]);
+                let limits = lowering_limits(missing, &rests[suit as usize]);
                 for (offset, &class) in row.iter().take(usize::from(suit.len())).enumerate() {
                     let lowers = ByteLanes::load(table.distances(class)).any_below(limits);
                     lowers_standard |= u64::from(lowers) << (usize::from(suit.base()) + offset);
@@ -534,7 +554,7 @@ impl<'a> Evaluator<'a> {
         &mut self,
         counts: &Counts,
         keys: [usize; 4],
-        vectors: &SuitVectors,
+        rests: &Rests,
         draws: &Draws,
     ) -> Progress {
         let mut progress = draws.sure_progress();
@@ -548,7 +568,7 @@ impl<'a> Evaluator<'a> {
             let key = self.changed_capped_key(keys, tile, true);
             let exact =
                 self.capped_distances(key, suit, || suit_counts_changed(counts, tile, true));
-            let limits = lowering_limits(draws.missing, &vectors.rest[suit as usize]);
+            let limits = lowering_limits(draws.missing, &rests[suit as usize]);
             if ByteLanes::load(&exact).any_below(limits) {
                 progress.useful += u32::from(self.unseen[kind]);
             }
@@ -710,6 +730,18 @@ impl<'a> Evaluator<'a> {
         let paired = u8::from(held.iter().any(|&c| c >= 2));
         14 - kinds - paired
     }
+}
+
+/// The shanten of `counts` whose fewest missing tiles are `missing`: of the hand itself when it holds 3n+1
+/// tiles, after its best discard when 3n+2 (a complete hand's discard leaves it one tile short).
+fn shanten_of(counts: &Counts, missing: u8) -> i8 {
+    let size: usize = counts.iter().map(|&c| usize::from(c)).sum();
+    let missing = if size % 3 == 1 {
+        missing
+    } else {
+        missing.max(1)
+    };
+    missing as i8 - 1
 }
 
 /// Whether `opts` select seven pairs alone, four alike as two pairs (the Sichuan and Taiwan aim), which the
@@ -928,6 +960,22 @@ mod tests {
                 rows
             };
             assert_eq!(*got, *want, "{hand:?}");
+            // A floor keeps the best discards only when they pass it.
+            let best = want[0].1.useful;
+            for floor in [best.saturating_sub(1), best, best + 3] {
+                let mut evaluator = Evaluator::new(
+                    &hand.concealed,
+                    &hand.melds,
+                    opts.forms,
+                    &unseen,
+                    &mut capped,
+                );
+                let above = evaluator
+                    .best_discards_above(&hand.concealed, Some(floor))
+                    .unwrap();
+                let kept: &[(Tile, Progress)] = if best > floor { &want } else { &[] };
+                assert_eq!(*above, *kept, "{hand:?} above {floor}");
+            }
         }
     }
 
