@@ -29,7 +29,8 @@ const INDEX_BITS: u32 = 16;
 const INDEX_MASK: u64 = (1 << INDEX_BITS) - 1;
 /// Keys must fit above the index.
 pub const KEY_BITS: u32 = 64 - INDEX_BITS;
-/// Distinct vectors held at most (173 were seen in 681,000 entries); a vector beyond them is not memoised.
+/// Distinct vectors held at most (fewer than 256 were seen in 30,000 efficiency deals of every table); a
+/// vector beyond them is not memoised.
 const MAX_VECTORS: usize = 4096;
 
 /// The process's memo of exact capped suit vectors (4 MB of entries, allocated at first use).
