@@ -290,7 +290,8 @@ impl<'a> Evaluator<'a> {
         counts: &Counts,
         floor: Option<u32>,
     ) -> Result<Discards<(Tile, Progress)>> {
-        let (candidates, vectors) = self.discards(counts)?;
+        let mut candidates = Discards::new();
+        let vectors = self.discards(counts, &mut candidates)?;
         let pairs = self.pairs(&vectors.own);
         let keys = hand_keys_packed(counts);
         // Each candidate's rests and draws by its position; the positions sorted highest bound first, in
@@ -362,7 +363,9 @@ impl<'a> Evaluator<'a> {
     pub(crate) fn ready_discards(&mut self, counts: &Counts) -> Result<Discards<Tile>> {
         let mut ready = Discards::new();
         if self.shanten(counts) == 0 {
-            ready.extend(self.discards(counts)?.0.iter().map(|c| c.tile));
+            let mut candidates = Discards::new();
+            self.discards(counts, &mut candidates)?;
+            ready.extend(candidates.iter().map(|c| c.tile));
         }
         Ok(ready)
     }
@@ -402,10 +405,15 @@ impl<'a> Evaluator<'a> {
         })
     }
 
-    /// The discards of the 3n+2 `counts` that leave the fewest missing tiles, and the vectors of `counts`.
-    /// Inlined into its callers: returned through memory, its vectors cost a copy per decision.
+    /// The discards of the 3n+2 `counts` that leave the fewest missing tiles, into `candidates`; and the
+    /// vectors of `counts`. Inlined into its callers, and filling theirs: returned through memory, the
+    /// candidates and vectors cost a copy (a call of `memcpy`) per decision.
     #[inline(always)]
-    fn discards(&mut self, counts: &Counts) -> Result<(Discards<Candidate>, SuitVectors)> {
+    fn discards(
+        &mut self,
+        counts: &Counts,
+        candidates: &mut Discards<Candidate>,
+    ) -> Result<SuitVectors> {
         let keys = hand_keys_packed(counts);
         // What the discards will read starts loading at once: each discard's vector and drawn row (of the
         // four-copy tables, and of the memo in a capped suit), and the hand's own drawn rows.
@@ -433,7 +441,6 @@ impl<'a> Evaluator<'a> {
             .completion(&vectors.own[0], &vectors.rest[0])
             .min(whole_hand)
             .max(1);
-        let mut candidates = Discards::new();
         for tile in kinds_of(held) {
             let suit = tile.suit();
             // Only the discarded tile's suit changes: the other three suits' combination stands.
@@ -464,7 +471,7 @@ impl<'a> Evaluator<'a> {
         if candidates.is_empty() {
             return Err(EngineError::hand("no tile to discard"));
         }
-        Ok((candidates, vectors))
+        Ok(vectors)
     }
 
     fn missing(&self, counts: &Counts, vectors: &SuitVectors) -> u8 {
