@@ -190,16 +190,27 @@ impl Decision<'_> {
             .evaluator(view, &view.concealed, view.melds)
             .best_discards(&view.concealed)?;
         // Only the legal discards (必须打缺 restricts them at a 定缺 table), found in the sorted legal actions.
-        let (discard, discard_progress) = discards
-            .into_iter()
-            .filter(|&(tile, _)| legal.binary_search(&Action::Discard(tile)).is_ok())
-            .min_by_key(|&(tile, progress)| {
-                (
-                    progress.rank(),
-                    tie_break(observation, tile, progress.shanten),
-                )
-            })
+        let mut legal_best = discards
+            .iter()
+            .copied()
+            .filter(|&(tile, _)| legal.binary_search(&Action::Discard(tile)).is_ok());
+        let first = legal_best
+            .next()
             .ok_or_else(|| EngineError::illegal("no tile to discard"))?;
+        // A lone best discard needs no tie-break, whose key reads the discards on the table.
+        let (discard, discard_progress) = match legal_best.next() {
+            None => first,
+            Some(second) => [first, second]
+                .into_iter()
+                .chain(legal_best)
+                .min_by_key(|&(tile, progress)| {
+                    (
+                        progress.rank(),
+                        tie_break(observation, tile, progress.shanten),
+                    )
+                })
+                .unwrap_or(first),
+        };
         if discard_progress.shanten == 0 && self.judge.is_some() {
             // Ready: the discard that leaves the most legal wins, if any does (else the fastest, as ever).
             let ready = self.ready_discards(view, &view.concealed, view.melds)?;
