@@ -947,14 +947,19 @@ mod tests {
                 .filter(|row| row.shanten == lowest)
                 .map(|row| row.total())
                 .max();
-            let mut evaluator = Evaluator::new(
-                &hand.concealed,
-                &hand.melds,
-                opts.forms,
-                &unseen,
-                &mut capped,
-            );
-            let got = evaluator.best_discards(&hand.concealed).unwrap();
+            // Each evaluation starts from a fresh evaluator, as a turn does.
+            let mut evaluate = |floor: Option<u32>| {
+                Evaluator::new(
+                    &hand.concealed,
+                    &hand.melds,
+                    opts.forms,
+                    &unseen,
+                    &mut capped,
+                )
+                .best_discards_above(&hand.concealed, floor)
+                .unwrap()
+            };
+            let got = evaluate(None);
             let want: Vec<(Tile, Progress)> = {
                 let mut rows: Vec<_> = expected
                     .iter()
@@ -976,16 +981,7 @@ mod tests {
             // A floor keeps the best discards only when they pass it.
             let best = want[0].1.useful;
             for floor in [best.saturating_sub(1), best, best + 3] {
-                let mut evaluator = Evaluator::new(
-                    &hand.concealed,
-                    &hand.melds,
-                    opts.forms,
-                    &unseen,
-                    &mut capped,
-                );
-                let above = evaluator
-                    .best_discards_above(&hand.concealed, Some(floor))
-                    .unwrap();
+                let above = evaluate(Some(floor));
                 let kept: &[(Tile, Progress)] = if best > floor { &want } else { &[] };
                 assert_eq!(*above, *kept, "{hand:?} above {floor}");
             }
