@@ -406,3 +406,41 @@ def test_the_efficiency_opponents_and_teacher_play_for_the_tables_aim(ruleset: s
         table.reset(start["seed"], start["deal"], start["dealer"], start["round_wind"])
         table.play(("efficiency",) * 4)
         assert table.log() == log, (ruleset, episode)
+
+
+@pytest.mark.parametrize("bad", [[0.7, 2.2], ["a", "b"], [True, False], np.array([2**63 + 5, 1], dtype=np.uint64),
+                                 [0]])  # fmt: skip
+def test_vector_actions_that_are_not_one_int_per_env_are_refused_and_change_nothing(bad) -> None:
+    env = VectorEnv(BASE, 2, seed=1)
+    before = env.observations.copy(), env.action_masks.copy()
+    with pytest.raises(InvalidArgumentError, match="actions must"):
+        env.step(bad)
+    assert np.array_equal(env.observations, before[0]) and np.array_equal(env.action_masks, before[1])
+    env.step(env.sample_actions().astype(np.uint8))  # any integer dtype is an index
+
+
+@pytest.mark.parametrize("bad", [3.0, 3.7, "3", True, np.float32(2), np.array(3.5), None])
+def test_an_aec_or_gymnasium_action_that_is_not_an_int_is_refused(bad) -> None:
+    from mjcore.env import GymEnv
+
+    aec = aec_env("gd-cgc5")
+    aec.reset(seed=2)
+    agent = aec.agent_selection
+    with pytest.raises(InvalidArgumentError, match="action must be an int"):
+        aec.step(bad)
+    assert aec.agent_selection == agent
+    aec.step(np.int64(np.flatnonzero(aec.observe(agent)["action_mask"])[0]))  # a numpy int is an index
+    gym_env = GymEnv("gd-cgc5")
+    gym_env.reset(seed=2)
+    with pytest.raises(InvalidArgumentError, match="action must be an int"):
+        gym_env.step(bad)
+
+
+def test_a_callable_opponent_answering_a_float_is_named_in_the_error() -> None:
+    from mjcore.env import GymEnv
+
+    env = GymEnv("gd-cgc5", opponents=lambda obs, mask: float(np.flatnonzero(mask)[0]), seat=0)
+    with pytest.raises(InvalidArgumentError, match="opponent at seat [123]"):
+        obs, info = env.reset(seed=4)  # the opponents may play first
+        for _ in range(50):
+            obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))

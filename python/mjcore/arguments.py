@@ -3,6 +3,10 @@ the argument and its range, where the native conversion would raise a bare ``Ove
 
 from __future__ import annotations
 
+import operator
+
+import numpy as np
+
 from .errors import InvalidArgumentError
 
 # Seeds, deal counts and deal indices are u64 in the engine (each deal's random stream is keyed by seed and index).
@@ -14,3 +18,28 @@ def check_u64(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= U64_MAX:
         raise InvalidArgumentError(f"{name} must be an int in 0..2**64-1, not {value!r}")
     return value
+
+
+def check_index(name: str, value: object) -> int:
+    """``value`` as an int if it is one (a Python or numpy integer, not a bool); else ``InvalidArgumentError``
+    naming ``name``. A float is refused rather than truncated: 3.7 is no action index."""
+    if not isinstance(value, (bool, np.bool_)):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise InvalidArgumentError(f"{name} must be an int, not {value!r}")
+
+
+def check_index_array(name: str, values: object, length: int) -> np.ndarray:
+    """``values`` as a C-contiguous int64 array of shape (length,) if they are that many ints; else
+    ``InvalidArgumentError`` naming ``name`` and what is wrong (the shape, or the dtype: floats, bools and
+    strings are refused rather than converted)."""
+    array = np.asarray(values)
+    if array.shape != (length,):
+        raise InvalidArgumentError(f"{name} must have shape ({length},), not {array.shape}")
+    if array.dtype.kind not in "iu":
+        raise InvalidArgumentError(f"{name} must be ints, not {array.dtype} (first values: {array[:4].tolist()})")
+    if array.dtype == np.uint64 and length and int(array.max()) > np.iinfo(np.int64).max:
+        raise InvalidArgumentError(f"{name} must be ints below 2**63, not {int(array.max())}")
+    return np.ascontiguousarray(array, dtype=np.int64)

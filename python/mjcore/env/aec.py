@@ -11,6 +11,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..arguments import check_index
 from ..rules.registry import RulesetLike
 from .render import render_text
 from .vector import VectorEnv
@@ -75,7 +76,7 @@ class MahjongAEC(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        seat, terminated, truncated, paid = self._native.step_one(0, int(action))
+        seat, terminated, truncated, paid = self._native.step_one(0, check_index("action", action))
         self.rewards = dict(zip(self.possible_agents, paid))
         if terminated or truncated:
             self.terminations = {a: terminated for a in self.agents}

@@ -13,6 +13,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..errors import IllegalActionError, InvalidArgumentError
+from ..arguments import check_index
 from ..rules.registry import RulesetLike
 from .render import render_text
 from .vector import OPPONENTS, VectorEnv
@@ -64,7 +65,8 @@ class GymEnv(gym.Env):
         env = self._env
         while self._policy is not None and int(env.seats[0]) != self.seat and not self._over():
             seat = int(env.seats[0])
-            action = int(self._policy(env.observations[0].copy(), env.action_masks[0].copy()))
+            chosen = self._policy(env.observations[0].copy(), env.action_masks[0].copy())
+            action = check_index(f"the action of the opponent at seat {seat}", chosen)
             env.step(np.array([action], dtype=np.int64))
             reward += float(env.payments[0, self.seat])
             if seat == self.seat:  # pragma: no cover - the loop runs for other seats only
@@ -93,7 +95,7 @@ class GymEnv(gym.Env):
         env = self._env
         if self._over():
             raise IllegalActionError("the episode is over: call reset()")
-        action = int(action)
+        action = check_index("action", action)
         illegal = not (0 <= action < len(self.layout) and env.action_masks[0, action])
         if illegal:
             if self._illegal == "raise":

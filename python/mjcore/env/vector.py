@@ -14,7 +14,7 @@ from typing import Any, Optional
 import numpy as np
 
 from .. import _core
-from ..arguments import check_u64
+from ..arguments import check_index_array, check_u64
 from ..errors import InvalidArgumentError
 from ..rules.registry import RulesetLike
 from ..table import Table
@@ -122,10 +122,7 @@ class VectorEnv:
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
         """Applies one action index per env (an illegal one raises ``IllegalActionError`` and changes nothing)."""
-        actions = np.ascontiguousarray(actions, dtype=np.int64)
-        if actions.shape != (self.num_envs,):
-            raise InvalidArgumentError(f"actions must have shape ({self.num_envs},), not {actions.shape}")
-        self._native.step(actions, *self._outputs)
+        self._native.step(check_index_array("actions", actions, self.num_envs), *self._outputs)
         return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
 
     def step_native(self, actions: np.ndarray) -> None:
