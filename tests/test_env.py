@@ -444,3 +444,11 @@ def test_a_callable_opponent_answering_a_float_is_named_in_the_error() -> None:
         obs, info = env.reset(seed=4)  # the opponents may play first
         for _ in range(50):
             obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+
+@pytest.mark.parametrize("seat", [1.0, -1, 4, True, "0"])
+def test_a_gymnasium_learner_seat_is_an_int_of_0_to_3(seat) -> None:
+    from mjcore.env import GymEnv
+
+    with pytest.raises(InvalidArgumentError, match="seat must be an int in 0..3"):
+        GymEnv("gd-cgc5", seat=seat)

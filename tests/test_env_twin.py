@@ -169,12 +169,18 @@ def test_an_illegal_action_changes_nothing_in_either():
 
 
 @pytest.mark.parametrize("kwargs", [{"learning_seats": ()}, {"opponents": None, "learning_seats": (0,)},
-                                    {"score_unit": 0}, {"game": 5}, {"opponents": "smart"}, {"num_envs": 0},
-                                    {"encoding": "tiny"}, {"seed": -1}])  # fmt: skip
+                                    {"score_unit": 0}, {"score_unit": 2.5}, {"game": 5}, {"game": 1.5},
+                                    {"game": 300}, {"game": 1, "max_deals": 0}, {"game": 1, "max_deals": 3.9},
+                                    {"reward_scale": "2"}, {"reward_scale": float("nan")}, {"reward_scale": 0.0},
+                                    {"threads": 0}, {"threads": 1.5}, {"opponents": "smart"}, {"num_envs": 0},
+                                    {"num_envs": True}, {"num_envs": 10**12}, {"encoding": "tiny"},
+                                    {"seed": -1}])  # fmt: skip
 def test_bad_arguments_are_refused_by_both(kwargs: dict):
+    """Refused by name, never converted: a float is not truncated to an int, a string not parsed."""
     kwargs = {"num_envs": 1, **kwargs}
+    named = list(kwargs)[-1].replace("_", "[_ ]")  # the argument given last is the one at fault
     for env in (NativeEnv, TwinEnv):
-        with pytest.raises(InvalidArgumentError):
+        with pytest.raises(InvalidArgumentError, match=named):
             env("gd-cgc5", **kwargs)
 
 

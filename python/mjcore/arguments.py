@@ -3,7 +3,9 @@ the argument and its range, where the native conversion would raise a bare ``Ove
 
 from __future__ import annotations
 
+import math
 import operator
+from typing import Optional
 
 import numpy as np
 
@@ -11,6 +13,7 @@ from .errors import InvalidArgumentError
 
 # Seeds, deal counts and deal indices are u64 in the engine (each deal's random stream is keyed by seed and index).
 U64_MAX = 2**64 - 1
+I64_MAX = 2**63 - 1
 
 
 def check_u64(name: str, value: object) -> int:
@@ -43,3 +46,25 @@ def check_index_array(name: str, values: object, length: int) -> np.ndarray:
     if array.dtype == np.uint64 and length and int(array.max()) > np.iinfo(np.int64).max:
         raise InvalidArgumentError(f"{name} must be ints below 2**63, not {int(array.max())}")
     return np.ascontiguousarray(array, dtype=np.int64)
+
+
+def check_int_in(name: str, value: object, low: int, high: int) -> int:
+    """``value`` if it is an int (not a bool, not a float) in ``low..high``; else ``InvalidArgumentError``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
+        raise InvalidArgumentError(f"{name} must be an int in {low}..{high}, not {value!r}")
+    return int(value)
+
+
+def check_threads(value: object) -> Optional[int]:
+    """A thread count: None (every core) or an int of at least 1."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise InvalidArgumentError(f"threads must be None (all cores) or an int >= 1, not {value!r}")
+    return value
+
+
+def check_positive_real(name: str, value: object) -> float:
+    """``value`` as a float if it is a finite real number above 0 (not a bool, not a string)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)) \
+            or not math.isfinite(value) or value <= 0:  # fmt: skip
+        raise InvalidArgumentError(f"{name} must be a finite number above 0, not {value!r}")
+    return float(value)

@@ -13,7 +13,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..errors import IllegalActionError, InvalidArgumentError
-from ..arguments import check_index
+from ..arguments import check_index, check_int_in
 from ..rules.registry import RulesetLike
 from .render import render_text
 from .vector import OPPONENTS, VectorEnv
@@ -37,8 +37,7 @@ class GymEnv(gym.Env):
                  render_mode: Optional[str] = None, seed: int = 0) -> None:
         if illegal_action not in ("raise", "random"):
             raise InvalidArgumentError(f"illegal_action must be 'raise' or 'random', not {illegal_action!r}")
-        if seat not in range(4):
-            raise InvalidArgumentError(f"seat must be 0..3, not {seat!r}")
+        seat = check_int_in("seat", seat, 0, 3)
         self._policy: Optional[Opponent] = None
         if callable(opponents):
             self._policy, native = opponents, None

@@ -14,7 +14,8 @@ from typing import Any, Optional
 import numpy as np
 
 from .. import _core
-from ..arguments import check_index_array, check_u64
+from ..arguments import (I64_MAX, U64_MAX, check_index_array, check_int_in, check_positive_real, check_threads,
+                         check_u64)
 from ..errors import InvalidArgumentError
 from ..rules.registry import RulesetLike
 from ..table import Table
@@ -24,6 +25,9 @@ from .layout import ActionLayout, Encoding, encoding_named
 __all__ = ["VectorEnv", "OPPONENTS"]
 
 OPPONENTS = ("random", "efficiency")
+# Tables one env holds at most: about 2 KB of table state and up to 6 KB of observation each, so a million is
+# gigabytes already; a larger count is a mistake, refused before anything is allocated.
+MAX_ENVS = 1 << 20
 
 
 def _learning_mask(learning_seats: Sequence[int]) -> int:
@@ -57,13 +61,15 @@ class VectorEnv:
             raise InvalidArgumentError(f"unknown opponents {opponents!r}: expected one of {OPPONENTS} or None")
         if learning_seats is None:
             learning_seats = (0,) if opponents is not None else (0, 1, 2, 3)
-        if not isinstance(num_envs, int) or num_envs < 1:
-            raise InvalidArgumentError(f"num_envs must be a positive int, not {num_envs!r}")
+        num_envs = check_int_in("num_envs", num_envs, 1, MAX_ENVS)
         self.encoding: Encoding = encoding_named(encoding)
-        game_config = None if game is None else (int(game), int(max_deals))
+        game_config = None if game is None else (check_int_in("game (wind rounds)", game, 1, 4),
+                                                  check_int_in("max_deals", max_deals, 1, U64_MAX))
         self._native = self._start_core(ruleset, win_check, num_envs, check_u64("seed", seed),
                                         _learning_mask(learning_seats), opponents, self.encoding.name, game_config,
-                                        float(reward_scale), int(score_unit), threads, bool(autoreset))
+                                        check_positive_real("reward_scale", reward_scale),
+                                        check_int_in("score_unit", score_unit, 1, I64_MAX), check_threads(threads),
+                                        bool(autoreset))
         self.layout = ActionLayout(self._native.blocks(), self._native.actions())
         self.num_envs = num_envs
         self.ruleset = ruleset

@@ -39,7 +39,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from ..arguments import U64_MAX, check_u64
+from ..arguments import U64_MAX, check_threads, check_u64
 from ..errors import InvalidArgumentError, RulesetError
 from ..rules.registry import Ruleset, RulesetLike, load_ruleset, rulesets
 from .summary import Summary, summarise
@@ -212,8 +212,7 @@ class SimulationRequest:
             check_u64(name, value)
         if deal_offset + deals > U64_MAX:  # a deal index is a u64 in the engine's per-deal streams
             raise InvalidArgumentError(f"deal_offset + deals must be at most 2**64-1, not {deal_offset + deals}")
-        if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
-            raise InvalidArgumentError(f"threads must be None (all cores) or an int >= 1, not {threads!r}")
+        check_threads(threads)
         if isinstance(bots, str) or len(bots) != _SEATS:
             raise InvalidArgumentError(f"bots must name one bot per seat (4 names), not {bots!r}")
         rules = load_ruleset(ruleset)

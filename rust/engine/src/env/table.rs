@@ -60,7 +60,7 @@ impl EnvOptions {
         }
         if self.learning != (1 << SEATS) - 1 && self.opponents.is_none() {
             return Err(EngineError::argument(
-                "some seats do not learn: name their opponents (\"random\" or \"efficiency\")",
+                "learning seats: some seats do not learn, so name their opponents (\"random\" or \"efficiency\")",
             ));
         }
         if let Some(name) = &self.opponents {
