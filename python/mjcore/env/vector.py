@@ -25,8 +25,8 @@ from .layout import ActionLayout, Encoding, encoding_named
 __all__ = ["VectorEnv", "OPPONENTS"]
 
 OPPONENTS = ("random", "efficiency")
-# Tables one env holds at most: about 2 KB of table state and up to 6 KB of observation each, so a million is
-# gigabytes already; a larger count is a mistake, refused before anything is allocated.
+# Tables one env holds at most: a reset table takes about 11 KB (compact) to 37 KB (extended encoding), so a
+# million are gigabytes already; a larger count is a mistake, refused before anything is allocated.
 MAX_ENVS = 1 << 20
 
 
