@@ -13,7 +13,7 @@ import pytest
 import mjcore
 import mjcore.table
 from mjcore.env import PLANES, VectorEnv, aec_env
-from mjcore.errors import IllegalActionError, InvalidArgumentError
+from mjcore.errors import IllegalActionError, InvalidArgumentError, UnusedOptionWarning
 from mjcore.table import Table
 from mjcore.table.types import Action
 
@@ -185,6 +185,7 @@ def test_observations_leak_nothing_a_seat_cannot_see(ruleset, public_tail: int):
     assert hidden_changes >= 10
 
 
+@pytest.mark.filterwarnings("ignore::mjcore.errors.UnusedOptionWarning")  # api_test resets with options={"options": 1}
 def test_pettingzoo_api_and_seed_tests_pass():
     from pettingzoo.test import api_test, seed_test
 
@@ -339,6 +340,7 @@ def test_tdh_planes_show_the_ghosts_and_the_indicator(options: dict, wild: int, 
     assert checked > 500
 
 
+@pytest.mark.filterwarnings("ignore::mjcore.errors.UnusedOptionWarning")  # api_test resets with options={"options": 1}
 @pytest.mark.parametrize("ruleset", [TDH_FLIP, mjcore.load_ruleset("tdh").with_options(ghosts="flowers4")],
                          ids=["flip_two", "flowers4"])
 def test_tdh_aec_env_passes_the_pettingzoo_api_test(ruleset):
@@ -452,3 +454,33 @@ def test_a_gymnasium_learner_seat_is_an_int_of_0_to_3(seat) -> None:
 
     with pytest.raises(InvalidArgumentError, match="seat must be an int in 0..3"):
         GymEnv("gd-cgc5", seat=seat)
+
+
+def test_reset_options_and_walls_are_checked_by_name_and_change_nothing() -> None:
+    from mjcore.env import GymEnv
+
+    env = VectorEnv(BASE, 2, seed=1)
+    wall = json.loads(env.log(0)[0])["wall"]
+    before = env.observations.copy(), env.log(0), env.log(1)
+    for options, message in [
+        ({"walls": [[code + 0.5 for code in wall], None]}, rf"walls\[0\]\[0\] must be an int, not {wall[0] + 0.5}"),
+        ({"walls": [None, wall[:-1] + ["1m"]]}, r"walls\[1\]\[135\] must be an int, not '1m'"),
+        ({"walls": wall}, "walls must be a list of 2 walls"),
+        ({"walls": [None, 5]}, r"walls\[1\] must be a list of wall codes or None"),
+        ("walls", "options must be a dict or None"),
+    ]:  # fmt: skip
+        with pytest.raises(InvalidArgumentError, match=message):
+            env.reset(seed=2, options=options)
+        assert np.array_equal(env.observations, before[0]) and (env.log(0), env.log(1)) == before[1:]
+    env.reset(seed=2, options={"walls": [np.array(wall), None]})  # numpy codes are ints
+    assert json.loads(env.log(0)[0])["wall"] == wall
+    # A key mjcore does not read is warned of by name (PettingZoo's api_test resets with one), never silently
+    # dropped: a misspelt "walls" deals random walls.
+    with pytest.warns(UnusedOptionWarning, match=r"reset options \['wals'\] are not read by mjcore"):
+        env.reset(seed=2, options={"wals": [wall, None]})
+    assert json.loads(env.log(0)[0])["wall"] != wall
+    for single in (aec_env("gd-cgc5"), GymEnv("gd-cgc5")):
+        with pytest.warns(UnusedOptionWarning, match=r"\['walls'\] are not read by mjcore \(it reads \['wall'\]\)"):
+            single.reset(seed=1, options={"walls": [wall]})
+        single.reset(seed=1, options={"wall": wall})
+        assert json.loads(single.log()[0])["wall"] == wall

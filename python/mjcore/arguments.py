@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import math
 import operator
+import warnings
 from typing import Optional
 
 import numpy as np
 
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, UnusedOptionWarning
 
 # Seeds, deal counts and deal indices are u64 in the engine (each deal's random stream is keyed by seed and index).
 U64_MAX = 2**64 - 1
@@ -68,3 +69,17 @@ def check_positive_real(name: str, value: object) -> float:
             or not math.isfinite(value) or value <= 0:  # fmt: skip
         raise InvalidArgumentError(f"{name} must be a finite number above 0, not {value!r}")
     return float(value)
+
+
+def check_options(options: object, known: tuple[str, ...]) -> dict:
+    """A ``reset(options=...)`` dict (None is empty). A key outside ``known`` is warned of
+    (``UnusedOptionWarning``) and left unread; a value that is not a dict is refused."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise InvalidArgumentError(f"options must be a dict or None, not {options!r}")
+    unknown = [key for key in options if key not in known]
+    if unknown:
+        warnings.warn(f"reset options {unknown} are not read by mjcore (it reads {list(known)})",
+                      UnusedOptionWarning, stacklevel=3)
+    return options

@@ -15,6 +15,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidArgumentError",
     "ClusterError",
+    "UnusedOptionWarning",
 ]
 
 
@@ -60,3 +61,9 @@ class IllegalActionError(MjcoreError, ValueError):
 class ClusterError(InvalidArgumentError):
     """A cluster that cannot run a simulation: no scheduler at the address, Dask not installed, or a shard that
     failed on every try (the message says which)."""
+
+
+class UnusedOptionWarning(UserWarning):
+    """A ``reset(options=...)`` key that mjcore does not read. Warned, not refused: the PettingZoo and Gymnasium
+    conventions let a wrapper pass options meant for another layer, and PettingZoo's ``api_test`` resets with
+    one. Not ignored in silence either: a misspelt ``"walls"`` would otherwise deal random walls."""

@@ -11,7 +11,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..arguments import check_index
+from ..arguments import check_index, check_options
 from ..rules.registry import RulesetLike
 from .render import render_text
 from .vector import VectorEnv
@@ -62,7 +62,7 @@ class MahjongAEC(AECEnv):
         """``options={"wall": [...]}``: the first deal's wall (wall codes in draw order)."""
         if seed is not None:
             self._seed = seed
-        wall = (options or {}).get("wall")
+        wall = check_options(options, ("wall",)).get("wall")
         self._env.reset(seed=self._seed, options=None if wall is None else {"walls": [wall]})
         self._start()
 

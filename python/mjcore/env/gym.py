@@ -13,7 +13,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..errors import IllegalActionError, InvalidArgumentError
-from ..arguments import check_index, check_int_in
+from ..arguments import check_index, check_int_in, check_options
 from ..rules.registry import RulesetLike
 from .render import render_text
 from .vector import OPPONENTS, VectorEnv
@@ -85,7 +85,7 @@ class GymEnv(gym.Env):
         super().reset(seed=seed)
         if seed is not None:
             self._seed = seed
-        wall = (options or {}).get("wall")
+        wall = check_options(options, ("wall",)).get("wall")
         self._env.reset(seed=self._seed, options=None if wall is None else {"walls": [wall]})
         self._play_others()
         return self._view()

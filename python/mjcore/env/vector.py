@@ -14,8 +14,8 @@ from typing import Any, Optional
 import numpy as np
 
 from .. import _core
-from ..arguments import (I64_MAX, U64_MAX, check_index_array, check_int_in, check_positive_real, check_threads,
-                         check_u64)
+from ..arguments import (I64_MAX, U64_MAX, check_index, check_index_array, check_int_in, check_options,
+                         check_positive_real, check_threads, check_u64)
 from ..errors import InvalidArgumentError
 from ..rules.registry import RulesetLike
 from ..table import Table
@@ -111,9 +111,16 @@ class VectorEnv:
 
     def _reset_native(self, seed: int, walls: Optional[Sequence[Optional[Sequence[int]]]]) -> None:
         if walls is not None:
-            if len(walls) != self.num_envs:
-                raise InvalidArgumentError(f"{len(walls)} walls given for {self.num_envs} envs")
-            walls = [None if w is None else [int(t) for t in w] for w in walls]
+            sequences = (list, tuple, np.ndarray)
+            if not isinstance(walls, sequences) or len(walls) != self.num_envs:
+                raise InvalidArgumentError(f"walls must be a list of {self.num_envs} walls (or None for a random "
+                                           f"one), one per env, not {walls!r:.80}")
+            for env, wall in enumerate(walls):
+                if wall is not None and not isinstance(wall, sequences):
+                    raise InvalidArgumentError(f"walls[{env}] must be a list of wall codes or None, not {wall!r}")
+            walls = [None if wall is None else [check_index(f"walls[{env}][{position}]", code)
+                                                for position, code in enumerate(wall)]
+                     for env, wall in enumerate(walls)]
         self._native.reset(check_u64("seed", seed), walls, *self._outputs)
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
@@ -122,7 +129,7 @@ class VectorEnv:
         one wall (wall codes in draw order) or None per env, used for its first deal."""
         if seed is not None:
             self._seed = seed
-        walls = (options or {}).get("walls")
+        walls = check_options(options, ("walls",)).get("walls")
         self._reset_native(self._seed, walls)
         return self.observations, self._infos()
 
