@@ -26,6 +26,7 @@ from .errors import (
     MjcoreError,
     NotationError,
     RulesetError,
+    UnusedOptionWarning,
 )
 from .hand import Forms, Hand, Meld, MeldKind
 from .rules.mcr import McrRuleset, McrScore
@@ -80,6 +81,7 @@ __all__ = [
     "TdhRuleset",
     "TdhScore",
     "Situation",
+    "UnusedOptionWarning",
     "Waits",
     "chinese_name",
     "decompose",
