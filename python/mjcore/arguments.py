@@ -27,6 +27,8 @@ def check_u64(name: str, value: object) -> int:
 def check_index(name: str, value: object) -> int:
     """``value`` as an int if it is one (a Python or numpy integer, not a bool); else ``InvalidArgumentError``
     naming ``name``. A float is refused rather than truncated: 3.7 is no action index."""
+    if type(value) is int:  # the usual case, checked first: an AEC step takes a few microseconds in all
+        return value
     if not isinstance(value, (bool, np.bool_)):
         try:
             return operator.index(value)  # type: ignore[arg-type]
