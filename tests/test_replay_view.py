@@ -119,3 +119,33 @@ def test_frames_show_held_flower_ghosts_and_name_them():
     assert held and captions
     page = replay_html(frames)
     assert '"8f"' in page and "\U0001F024" in page
+
+
+def test_a_broken_log_is_refused_by_line_and_field(tmp_path: Path, capsys) -> None:
+    import json
+
+    lines = bot_deal(mjcore.table, 7, 102, dealer=2, ruleset="gd-qq3")
+    start = json.loads(lines[0])
+    first_act = next(k for k, line in enumerate(lines) if '"type":"act"' in line)
+    act = json.loads(lines[first_act])
+    without_wall = json.dumps({key: value for key, value in start.items() if key != "wall"})
+    without_seat = json.dumps({key: value for key, value in act.items() if key != "seat"})
+    wrong_seat = json.dumps({**act, "seat": (act["seat"] + 1) % 4})
+    for broken, message in [
+        (lines[:first_act] + ["{not json"] + lines[first_act:], rf"line {first_act + 1} of the deal log is not JSON"),
+        (lines[:1] + ["[1, 2]"] + lines[1:], "line 2 of the deal log is not a JSON object"),
+        ([without_wall] + lines[1:], "line 1 of the deal log: its 'start' event has no 'wall'"),
+        (lines[:first_act] + [without_seat] + lines[first_act + 1:], rf"line {first_act + 1} .* has no 'seat'"),
+        (lines[:first_act] + [wrong_seat] + lines[first_act + 1:], rf"line {first_act + 1} .* where seat {act['seat']}"),
+    ]:  # fmt: skip
+        with pytest.raises(InvalidArgumentError, match=message):
+            deal_frames(broken, "gd-qq3")
+    log = tmp_path / "deal.jsonl"
+    log.write_text("\n".join(lines[:1] + ["[1, 2]"]) + "\n", encoding="utf-8")
+    assert main(["replay", str(log), "--html", str(tmp_path / "out.html")]) == 2
+    assert "line 2 of the deal log is not a JSON object" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.jsonl"), "--html", str(tmp_path / "out.html")]) == 2
+    assert "cannot read the deal log" in capsys.readouterr().err and not (tmp_path / "out.html").exists()
+    log.write_text("\n".join(lines), encoding="utf-8")
+    assert main(["replay", str(log), "--html", str(tmp_path / "no such folder" / "out.html")]) == 2
+    assert "cannot write the page" in capsys.readouterr().err

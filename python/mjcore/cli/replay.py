@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..errors import InvalidArgumentError
 from ..rules.registry import rulesets
 
 __all__ = ["add_replay_command", "run_replay"]
@@ -26,9 +27,21 @@ def add_replay_command(subparsers: argparse._SubParsersAction) -> argparse.Argum
 def run_replay(args: argparse.Namespace) -> int:
     from ..replay_view import deal_frames, replay_html
 
-    with open(args.log, encoding="utf-8") as source:
-        frames = deal_frames(source.read().splitlines(), args.rules)
-    with open(args.html, "w", encoding="utf-8") as page:
-        page.write(replay_html(frames, title=f"mjcore replay: {args.log}"))
+    try:
+        with open(args.log, encoding="utf-8") as source:
+            lines = source.read().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise InvalidArgumentError(f"cannot read the deal log {args.log}: {_reason(error)}") from None
+    frames = deal_frames(lines, args.rules)
+    page = replay_html(frames, title=f"mjcore replay: {args.log}")
+    try:
+        with open(args.html, "w", encoding="utf-8") as out:
+            out.write(page)
+    except OSError as error:
+        raise InvalidArgumentError(f"cannot write the page {args.html}: {_reason(error)}") from None
     print(f"wrote {args.html}: {len(frames)} steps")
     return 0
+
+
+def _reason(error: Exception) -> str:
+    return error.strerror if isinstance(error, OSError) and error.strerror else str(error)

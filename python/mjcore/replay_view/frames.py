@@ -90,21 +90,53 @@ def _meld_tiles(meld: Meld) -> tuple[int, ...]:
     return (meld.tile,) * (3 if meld.kind == MeldKind.PON else 4)
 
 
+def _events(lines: Sequence[str]) -> list[tuple[int, dict[str, Any]]]:
+    """The log's events with their line numbers (blank lines skipped); a line that is not a JSON object is
+    refused by its number."""
+    events = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise InvalidArgumentError(f"line {number} of the deal log is not JSON: {error.msg} "
+                                       f"(column {error.colno})") from None
+        if not isinstance(event, dict):
+            raise InvalidArgumentError(f"line {number} of the deal log is not a JSON object: {line.strip():.60}")
+        events.append((number, event))
+    return events
+
+
+def _field(event: dict[str, Any], number: int, name: str) -> Any:
+    """``event[name]``, or an error naming the line and the missing field."""
+    try:
+        return event[name]
+    except KeyError:
+        raise InvalidArgumentError(f"line {number} of the deal log: its {event.get('type', 'untyped')!r} event "
+                                   f"has no {name!r}") from None
+
+
 def deal_frames(lines: Sequence[str], ruleset: Optional[RulesetLike] = "gd-cgc5") -> list[Frame]:
     """One frame as dealt, then one after every decision of the log. ``ruleset``: the rules the deal was played
     under (its wall and decisions must be legal there)."""
-    events = [json.loads(line) for line in lines if line.strip()]
-    if not events or events[0].get("type") != "start":
+    events = _events(lines)
+    if not events or events[0][1].get("type") != "start":
         raise InvalidArgumentError("a deal log starts with its start event")
-    start = events[0]
+    number, start = events[0]
+    seed, deal, dealer, wind, wall = (_field(start, number, name)
+                                      for name in ("seed", "deal", "dealer", "round_wind", "wall"))
     table = Table(ruleset=ruleset)
-    table.reset(start["seed"], start["deal"], start["dealer"], start["round_wind"], wall=start["wall"])
-    frames = [_frame(table, f"dealt: seed {start['seed']}, deal {start['deal']}, dealer seat {start['dealer']}")]
-    for event in events[1:]:
-        if event["type"] != "act":
+    table.reset(seed, deal, dealer, wind, wall=wall)
+    frames = [_frame(table, f"dealt: seed {seed}, deal {deal}, dealer seat {dealer}")]
+    for number, event in events[1:]:
+        if event.get("type") != "act":
             continue
-        action = Action(event["action"], event.get("tile"))
+        seat = _field(event, number, "seat")
+        action = Action(_field(event, number, "action"), event.get("tile"))
+        if seat != table.to_act():
+            raise InvalidArgumentError(f"line {number} of the deal log: seat {seat!r} acts where seat "
+                                       f"{table.to_act()} is to act")
         table.step(action)
-        frames.append(_frame(table, f"seat {event['seat']} ({_SEAT_NAMES[(event['seat'] - start['dealer']) % 4]}):"
-                                    f" {_describe(action)}"))
+        frames.append(_frame(table, f"seat {seat} ({_SEAT_NAMES[(seat - dealer) % 4]}): {_describe(action)}"))
     return frames
