@@ -136,7 +136,8 @@ def test_a_broken_log_is_refused_by_line_and_field(tmp_path: Path, capsys) -> No
         (lines[:1] + ["[1, 2]"] + lines[1:], "line 2 of the deal log is not a JSON object"),
         ([without_wall] + lines[1:], "line 1 of the deal log: its 'start' event has no 'wall'"),
         (lines[:first_act] + [without_seat] + lines[first_act + 1:], rf"line {first_act + 1} .* has no 'seat'"),
-        (lines[:first_act] + [wrong_seat] + lines[first_act + 1:], rf"line {first_act + 1} .* where seat {act['seat']}"),
+        (lines[:first_act] + [wrong_seat] + lines[first_act + 1:],
+         rf"line {first_act + 1} .* where seat {act['seat']} is to act"),
     ]:  # fmt: skip
         with pytest.raises(InvalidArgumentError, match=message):
             deal_frames(broken, "gd-qq3")
