@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 
 import numpy as np
@@ -49,6 +50,24 @@ def test_bots_are_one_name_or_four(capsys) -> None:
         cli.main(ARGS[:-1] + ["random", "efficiency"])
     with pytest.raises(SystemExit):
         cli.main(ARGS[:-1] + ["clever"])
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--deals", "-5"], "deals must be an int in 0..2\\*\\*64-1, not -5"),
+    (["--deals", "0", "--rules", "no-such-rules"], "no ruleset named 'no-such-rules'"),
+    (["--deals", "0", "--seed", "-1"], "seed must be an int"),
+    (["--deals", "0", "--offset", "-1"], "deal_offset must be an int"),
+    (["--deals", "0", "--threads", "0"], "threads must be None"),
+])  # fmt: skip
+def test_every_argument_is_checked_even_when_no_deal_would_run(arguments, message, capsys) -> None:
+    assert cli.main(["simulate", "--bots", "random"] + arguments) == 2
+    printed = capsys.readouterr()
+    assert re.search(message, printed.err) and "no deal was played" not in printed.out, printed
+
+
+def test_no_deals_asked_is_no_deal_played(capsys) -> None:
+    assert cli.main(["simulate", "--deals", "0", "--bots", "random"]) == 0
+    assert "no deal was played" in capsys.readouterr().out
 
 
 def test_a_plot_without_matplotlib_says_how_to_get_it(tmp_path, capsys, monkeypatch) -> None:

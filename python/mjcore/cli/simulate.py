@@ -18,7 +18,7 @@ from typing import Optional, TextIO
 from ..sim.progress_bar import print_progress
 from ..rules.registry import rulesets
 from ..table.bots import BOT_NAMES
-from ..sim.result import SimulationResult
+from ..sim.result import SimulationRequest, SimulationResult
 from ..sim.run import simulate
 
 __all__ = ["add_simulate_command", "run_simulate"]
@@ -126,7 +126,11 @@ def run_simulate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     if args.plot and _matplotlib_missing():
         print("mjcore simulate: --plot needs matplotlib: pip install 'mjcore[plot]'", file=sys.stderr)
         return 2
-    parts, interrupted = (_run_on_cluster if args.cluster else _run_chunks)(args, _seat_bots(args.bots), sys.stderr)
+    bots = _seat_bots(args.bots)
+    # Every argument checked before the first chunk (as one simulate call checks them): a negative deal count or
+    # an unknown ruleset is an error even when no chunk would run.
+    SimulationRequest.of(args.rules, args.deals, args.seed, bots, args.offset, args.threads)
+    parts, interrupted = (_run_on_cluster if args.cluster else _run_chunks)(args, bots, sys.stderr)
     if not parts:
         print("no deal was played", file=out)
         return 130 if interrupted else 0
