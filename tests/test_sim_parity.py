@@ -158,3 +158,40 @@ def test_constructed_walls_play_alike(name: str) -> None:
         assert [(w.seat, w.from_seat) for w in winners] == [(1, 0), (2, 0)]
     else:
         assert [(w.seat, w.from_seat, w.robbing_kong) for w in winners] == [(1, 2, True)]
+
+
+BAD_TABLE_CALLS = [
+    ("reset", (1, 0, -1, 0), "dealer -1 and round wind 0 must both be 0..3"),
+    ("reset", (1, 0, 0, 300), "dealer 0 and round wind 300 must both be 0..3"),
+    ("reset", (1, 0, True, 0), "dealer must be an int, not True"),
+    ("reset", (1, 0, 0, 0, "abc"), "a wall is a sequence of wall codes"),
+    ("reset", (1, 0, 0, 0, [1.5] * 136), r"wall\[0\] must be an int, not 1.5"),
+    ("reset", (1, 0, 0, 0, [0] * 135 + [-1]), r"wall\[135\]: wall code -1 does not exist"),
+    ("step", ("discard",), r"an action is an Action\(kind, tile\) or a \(kind, tile\) pair, not 'discard'"),
+    ("step", (None,), "an action is an Action"),
+    ("step", (("discard", 2.5),), "an action's tile must be an int, not 2.5"),
+    ("step", (("discard", True),), "an action's tile must be an int, not True"),
+    ("step", (("discard", -1),), "tile -1 does not exist"),
+    ("step", (("discard", 300),), "tile 300 does not exist"),
+    ("step", ((5, 1),), "an action's kind is a name"),
+    ("observation", (-1,), "seat -1 is not 0..3"),
+    ("observation", (1.0,), "seat must be an int, not 1.0"),
+    ("reset_game", (1, 300), "wind_rounds 300 must be 1..4"),
+    ("reset_game", (1, 2.0), "wind_rounds must be an int, not 2.0"),
+    ("set_dealer_streak", (-1,), "streak must be an int in 0..255"),
+]
+
+
+@pytest.mark.parametrize("method, arguments, message", BAD_TABLE_CALLS)
+def test_bad_table_calls_are_refused_alike_by_name(method: str, arguments: tuple, message: str) -> None:
+    """Never a bare OverflowError or an unpacking error, never a bool or a float taken for an int: both engines
+    refuse with the same mjcore error, and the deal on the table is unchanged."""
+    from mjcore.errors import InvalidArgumentError
+
+    for engine in (rust, ref):
+        table = engine.Table(ruleset="gd-cgc5")
+        table.reset(1, 0)
+        before = table.log()
+        with pytest.raises(InvalidArgumentError, match=message):
+            getattr(table, method)(*arguments)
+        assert table.log() == before

@@ -20,7 +20,9 @@ from ..hand import Hand, Meld
 from ..rules.registry import RulesetLike, load_ruleset
 from .._moved import warn_replaced
 from .parts import table_parts
-from .types import SEATS, Action, Discard, Horse, Observation, OfferedTile, WinCheck, WinSituation, Winner, win_fan
+from .types import (SEATS, Action, Discard, Horse, Observation, OfferedTile, WinCheck, WinSituation, Winner,
+                    check_dealer_and_wind, check_seat, check_streak, check_wind_rounds, checked_action, wall_codes,
+                    win_fan)
 
 __all__ = ["Table", "play_random_deal", "play_random_game", "simulate_random"]
 
@@ -61,13 +63,15 @@ class Table:
               wall: Optional[Sequence[int]] = None) -> None:
         """Deals deal ``deal`` of the run seeded with ``seed`` — or from ``wall`` (the ruleset's tile set in draw
         order: kinds 0..33, flowers 34..41)."""
+        dealer, round_wind = check_dealer_and_wind(dealer, round_wind)
         self._native.reset(check_u64("seed", seed), check_u64("deal", deal), dealer, round_wind,
-                           None if wall is None else list(wall))
+                           None if wall is None else wall_codes(wall))
 
     def reset_game(self, seed: int, wind_rounds: int = 4, max_deals: int = 1000) -> None:
         """Starts a game — ``wind_rounds`` wind rounds, at most ``max_deals`` deals — and deals its first deal
         (deal 0 of ``seed``, seat 0 the dealer, East round). After each deal, ``next_deal`` moves the game on."""
-        self._native.reset_game(check_u64("seed", seed), wind_rounds, check_u64("max_deals", max_deals))
+        self._native.reset_game(check_u64("seed", seed), check_wind_rounds(wind_rounds),
+                                check_u64("max_deals", max_deals))
 
     def next_deal(self) -> bool:
         """After a finished deal of a game: the dealer stays or passes as the ruleset's ``end.dealer_stays``
@@ -88,7 +92,7 @@ class Table:
     def observation(self, seat: int) -> Observation:
         (seat, hand, drawn, melds, discards, wall_remaining, dealer, round_wind, to_act, offered,
          history, (flowers, voids, passing, (flower_ghosts, discarded_flowers, flowers_are_ghosts))) = \
-            self._native.observation(seat)
+            self._native.observation(check_seat(seat))
         ghosts, indicator = self._native.ghosts()
         return Observation(
             seat=seat,
@@ -113,7 +117,7 @@ class Table:
         )
 
     def step(self, action: Union[Action, tuple[str, Optional[int]]]) -> None:
-        kind, tile = action
+        kind, tile = checked_action(action)
         self._native.step(kind, tile)
 
     def log(self) -> list[str]:
@@ -139,7 +143,7 @@ class Table:
 
     def set_dealer_streak(self, streak: int) -> None:
         """The dealer's 连庄 count for the current deal (节节高, 买马节节高); ``reset`` starts at 0."""
-        self._native.set_dealer_streak(streak)
+        self._native.set_dealer_streak(check_streak(streak))
 
     def payments(self) -> Optional[tuple[int, int, int, int]]:
         """Each seat's money for the finished deal by the ruleset's settlement, zero-sum — exactly what

@@ -7,17 +7,22 @@ Seats are 0..3 in turn order (``next = (seat + 1) % 4``); winds are 0..3 = East.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Optional, Union
 
-from ..errors import InvalidArgumentError
+import numpy as np
+
+from ..arguments import check_index
+from ..errors import InvalidArgumentError, InvalidTileError
 from ..hand import Hand, Meld
 
 __all__ = ["ACTION_KINDS", "Action", "WinSituation", "WinCheck", "win_fan", "OfferedTile", "Discard", "Observation",
-           "Horse", "Winner", "SEATS"]
+           "Horse", "Winner", "SEATS", "checked_action", "check_seat", "check_dealer_and_wind", "check_wind_rounds",
+           "check_streak", "wall_codes"]
 
 SEATS = 4
+MAX_CODE = 41  # wall codes: kinds 0..33, flowers 34..41
 
 # Action kinds in their sort order: legal actions are always listed sorted by (kind, tile).
 ACTION_KINDS = ("pass", "discard", "chi", "pon", "kong", "concealed_kong", "added_kong", "win", "void", "swap",
@@ -42,6 +47,64 @@ class Action(NamedTuple):
     def is_valid(self) -> bool:
         """Whether the kind exists and names a tile exactly when it must."""
         return self.kind in ACTION_KINDS and (self.tile is not None) == (self.kind in _KINDS_WITH_TILE)
+
+
+def checked_action(action: object) -> Action:
+    """``action`` as an ``Action`` if it is one, or a (kind, tile) pair: a kind name and None or an int tile.
+    Anything else is refused by name, never unpacked or converted (a bool or a float is no tile)."""
+    if not isinstance(action, tuple) or not 1 <= len(action) <= 2:
+        raise InvalidArgumentError(f"an action is an Action(kind, tile) or a (kind, tile) pair, not {action!r}")
+    kind, tile = (*action, None)[:2]
+    if not isinstance(kind, str):
+        raise InvalidArgumentError(f"an action's kind is a name ({', '.join(ACTION_KINDS)}), not {kind!r}")
+    if tile is not None:
+        tile = check_index("an action's tile", tile)
+        if not 0 <= tile <= MAX_CODE:
+            raise InvalidTileError(f"tile {tile} does not exist: wall codes are 0..{MAX_CODE}")
+    return Action(kind, tile)
+
+
+def check_seat(seat: object) -> int:
+    """A seat number 0..3 (not a bool, not a float)."""
+    seat = check_index("seat", seat)
+    if not 0 <= seat < SEATS:
+        raise InvalidArgumentError(f"seat {seat} is not 0..3")
+    return seat
+
+
+def check_dealer_and_wind(dealer: object, round_wind: object) -> tuple[int, int]:
+    """A deal's dealer seat and round wind, both 0..3."""
+    dealer, round_wind = check_index("dealer", dealer), check_index("round_wind", round_wind)
+    if not (0 <= dealer < SEATS and 0 <= round_wind < SEATS):
+        raise InvalidArgumentError(f"dealer {dealer} and round wind {round_wind} must both be 0..3")
+    return dealer, round_wind
+
+
+def check_wind_rounds(wind_rounds: object) -> int:
+    """A game's wind rounds, 1..4."""
+    wind_rounds = check_index("wind_rounds", wind_rounds)
+    if not 1 <= wind_rounds <= SEATS:
+        raise InvalidArgumentError(f"wind_rounds {wind_rounds} must be 1..4")
+    return wind_rounds
+
+
+def check_streak(streak: object) -> int:
+    """A dealer's 连庄 count, 0..255."""
+    if isinstance(streak, bool) or not isinstance(streak, int) or not 0 <= streak <= 255:
+        raise InvalidArgumentError(f"streak must be an int in 0..255, not {streak!r}")
+    return streak
+
+
+def wall_codes(wall: object) -> list[int]:
+    """A given wall as a list of int wall codes 0..41 in draw order; whether it holds the table's tile set is
+    the engine's check."""
+    if isinstance(wall, (str, bytes)) or not isinstance(wall, (Sequence, np.ndarray)):
+        raise InvalidArgumentError(f"a wall is a sequence of wall codes in draw order, not {wall!r:.60}")
+    codes = [check_index(f"wall[{position}]", code) for position, code in enumerate(wall)]
+    for position, code in enumerate(codes):
+        if not 0 <= code <= MAX_CODE:
+            raise InvalidTileError(f"wall[{position}]: wall code {code} does not exist: codes are 0..{MAX_CODE}")
+    return codes
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ from typing import Any, Optional, Union
 from ..._moved import warn_replaced
 from ...errors import IllegalActionError, InvalidArgumentError
 from ...rules.registry import RulesetLike, load_ruleset
-from ...table.types import Action, Observation, WinCheck, Winner
+from ...table.types import (Action, Observation, WinCheck, Winner, check_dealer_and_wind, check_seat, check_streak,
+                            check_wind_rounds, checked_action, wall_codes)
 from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
 from .bots import bots_named
 from .deal import SEATS, Deal
@@ -65,12 +66,14 @@ class Table:
     def reset(self, seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
               wall: Optional[Sequence[int]] = None) -> None:
         rules = self._table_rules
-        self._deal = Deal(seed, deal, dealer, round_wind, self._win_check, None if wall is None else Wall(wall, rules),
+        dealer, round_wind = check_dealer_and_wind(dealer, round_wind)
+        wall = None if wall is None else Wall(wall_codes(wall), rules)
+        self._deal = Deal(seed, deal, dealer, round_wind, self._win_check, wall,
                           rules, self._hooks)  # fmt: skip
         self._game = None
 
     def reset_game(self, seed: int, wind_rounds: int = 4, max_deals: int = 1000) -> None:
-        game = Game(seed, GameConfig(wind_rounds, max_deals))
+        game = Game(seed, GameConfig(check_wind_rounds(wind_rounds), max_deals))
         self._deal = game.start_deal(self._win_check, self._table_rules, self._hooks)
         self._game = game
 
@@ -105,10 +108,10 @@ class Table:
         return self._current.legal_actions()
 
     def observation(self, seat: int) -> Observation:
-        return self._current.observation(seat)
+        return self._current.observation(check_seat(seat))
 
     def step(self, action: Union[Action, tuple[str, Optional[int]]]) -> None:
-        self._current.step(Action(*action))
+        self._current.step(checked_action(action))
 
     def log(self) -> list[str]:
         return self._current.log_lines()
@@ -136,9 +139,7 @@ class Table:
 
     def set_dealer_streak(self, streak: int) -> None:
         """The dealer's 连庄 count for the current deal (节节高, 买马节节高); ``reset`` starts at 0."""
-        if isinstance(streak, bool) or not isinstance(streak, int) or not 0 <= streak <= 255:
-            raise InvalidArgumentError(f"streak must be an int in 0..255, not {streak!r}")
-        self._current.dealer_streak = streak
+        self._current.dealer_streak = check_streak(streak)
 
     def play(self, bots: Sequence[str] = ("efficiency",) * 4) -> None:
         """As the native ``Table.play``: the rest of the deal by one built-in bot per seat, the efficiency bot
