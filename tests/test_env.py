@@ -484,3 +484,24 @@ def test_reset_options_and_walls_are_checked_by_name_and_change_nothing() -> Non
             single.reset(seed=1, options={"walls": [wall]})
         single.reset(seed=1, options={"wall": wall})
         assert json.loads(single.log()[0])["wall"] == wall
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda env: env.observe(-1, 0), "env -1 does not exist: there are 2"),
+    (lambda env: env.observe(0, True), "seat must be an int, not True"),
+    (lambda env: env.observe(0, 9), "seat 9 is not 0..3"),
+    (lambda env: env.log(-1), "env -1 does not exist"),
+    (lambda env: env.log(1.0), "env must be an int, not 1.0"),
+    (lambda env: env.decode(2.0), "an action index must be an int, not 2.0"),
+    (lambda env: env.decode(-1), "action index -1 is out of range"),
+])  # fmt: skip
+def test_env_lookups_are_refused_by_name(call, message) -> None:
+    with pytest.raises(InvalidArgumentError, match=message):
+        call(VectorEnv(BASE, 2, seed=1))
+
+
+def test_an_aec_agent_that_does_not_exist_is_named() -> None:
+    env = aec_env("gd-cgc5")
+    env.reset(seed=1)
+    with pytest.raises(InvalidArgumentError, match="no agent 'player_9': the agents are player_0, player_1"):
+        env.observe("player_9")

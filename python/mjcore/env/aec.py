@@ -12,6 +12,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..arguments import check_index, check_options
+from ..errors import InvalidArgumentError
 from ..rules.registry import RulesetLike
 from .render import render_text
 from .vector import VectorEnv
@@ -67,7 +68,10 @@ class MahjongAEC(AECEnv):
         self._start()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        obs, mask = self._native.observation(0, self._seat_of[agent])
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            raise InvalidArgumentError(f"no agent {agent!r}: the agents are {', '.join(self.possible_agents)}")
+        obs, mask = self._native.observation(0, seat)
         return {"observation": obs, "action_mask": mask.view(np.int8)}  # same bytes: no copy
 
     def step(self, action: Any) -> None:

@@ -9,6 +9,7 @@ from typing import Any, Optional
 import numpy as np
 
 from .. import _core
+from ..arguments import check_index
 from ..errors import InvalidArgumentError
 from ..table.types import Action
 
@@ -54,6 +55,7 @@ class ActionLayout:
         return len(self._actions)
 
     def action(self, index: int) -> Action:
+        index = check_index("an action index", index)
         if not 0 <= index < len(self._actions):
             raise InvalidArgumentError(f"action index {index} is out of range 0..{len(self._actions) - 1}")
         return self._actions[index]

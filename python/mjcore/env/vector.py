@@ -19,7 +19,7 @@ from ..arguments import (I64_MAX, U64_MAX, check_index, check_index_array, check
 from ..errors import InvalidArgumentError
 from ..rules.registry import RulesetLike
 from ..table import Table
-from ..table.types import Action, WinCheck
+from ..table.types import Action, WinCheck, check_seat
 from .layout import ActionLayout, Encoding, encoding_named
 
 __all__ = ["VectorEnv", "OPPONENTS"]
@@ -157,11 +157,17 @@ class VectorEnv:
 
     def observe(self, env: int, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """What ``seat`` of env ``env`` sees now, and its mask (all False unless it is to act)."""
-        return self._native.observation(env, seat)
+        return self._native.observation(self._env_index(env), check_seat(seat))
 
     def log(self, env: int) -> list[str]:
         """The event log of env ``env``'s current deal (JSON lines; ``mjcore.Table.replay`` rebuilds it)."""
-        return self._native.log(env)
+        return self._native.log(self._env_index(env))
+
+    def _env_index(self, env: object) -> int:
+        env = check_index("env", env)
+        if not 0 <= env < self.num_envs:
+            raise InvalidArgumentError(f"env {env} does not exist: there are {self.num_envs} (0..{self.num_envs - 1})")
+        return env
 
     def decode(self, index: int) -> Action:
         return self.layout.action(index)
