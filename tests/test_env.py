@@ -505,3 +505,16 @@ def test_an_aec_agent_that_does_not_exist_is_named() -> None:
     env.reset(seed=1)
     with pytest.raises(InvalidArgumentError, match="no agent 'player_9': the agents are player_0, player_1"):
         env.observe("player_9")
+
+
+@pytest.mark.parametrize("encoding", ["compact-v2", "extended-v2"])
+def test_the_vector_spaces_hold_what_the_env_returns(encoding: str) -> None:
+    from gymnasium import spaces
+
+    env = VectorEnv(BASE, 3, seed=1, encoding=encoding)
+    assert "observation_space" not in vars(env)  # built when first asked for: a batch Box is four batch arrays
+    obs, infos = env.reset(seed=2)
+    assert env.observation_space.shape == (3, env.encoding.rows, 34) and env.observation_space.contains(obs)
+    assert env.single_observation_space.contains(obs[0])
+    assert env.single_action_space == spaces.Discrete(len(env.layout))
+    assert env.action_space.shape == (3,) and env.action_space.contains(env.sample_actions())

@@ -8,6 +8,7 @@ observation (a finished deal has no decision to observe). docs/env.md documents 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, Optional
 
@@ -25,9 +26,18 @@ from .layout import ActionLayout, Encoding, encoding_named
 __all__ = ["VectorEnv", "OPPONENTS"]
 
 OPPONENTS = ("random", "efficiency")
-# Tables one env holds at most: a reset table takes about 11 KB (compact) to 37 KB (extended encoding), so a
-# million are gigabytes already; a larger count is a mistake, refused before anything is allocated.
+# Tables one env holds at most: a table takes about 7 KB (compact) to 13 KB (extended encoding) once reset and
+# some 9 KB more as its deal's log grows, so a million are gigabytes already; a larger count is a mistake,
+# refused before anything is allocated.
 MAX_ENVS = 1 << 20
+
+
+def _spaces() -> Any:
+    try:
+        from gymnasium import spaces
+    except ImportError:  # pragma: no cover - gymnasium is an optional extra
+        raise ImportError("the env's spaces need Gymnasium: pip install 'mjcore[env]'") from None
+    return spaces
 
 
 def _learning_mask(learning_seats: Sequence[int]) -> int:
@@ -86,7 +96,6 @@ class VectorEnv:
         self._outputs = (self.observations, self.action_masks, self.rewards, self.payments, self.terminations,
                          self.truncations, self.seats)
         self._seed = seed
-        self._define_spaces()
         self._reset_native(seed, None)
 
     def _start_core(self, ruleset: Optional[RulesetLike], win_check: Optional[WinCheck], *options: Any) -> Any:
@@ -95,16 +104,24 @@ class VectorEnv:
         self._table = Table(win_check=win_check, ruleset=ruleset)
         return _core.VectorEnv(self._table._native, *options)
 
-    def _define_spaces(self) -> None:
-        """Gymnasium spaces, when Gymnasium is installed (the env itself needs only numpy)."""
-        try:
-            from gymnasium import spaces
-        except ImportError:  # pragma: no cover - gymnasium is an optional extra
-            return
-        self.single_observation_space = self.encoding.space()
-        self.single_action_space = spaces.Discrete(len(self.layout))
-        self.observation_space = spaces.Box(0, 255, (self.num_envs, self.encoding.rows, 34), np.uint8)
-        self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, len(self.layout)))
+    # Gymnasium spaces, built when first asked for (Gymnasium is an optional extra: the env needs only numpy).
+    # Lazily, because a batch Box holds four arrays of the whole batch's shape (low, high and two bound
+    # masks): 1.6 GB for 65,536 tables of the extended encoding, for a space most loops never read.
+    @functools.cached_property
+    def single_observation_space(self) -> Any:
+        return self.encoding.space()
+
+    @functools.cached_property
+    def single_action_space(self) -> Any:
+        return _spaces().Discrete(len(self.layout))
+
+    @functools.cached_property
+    def observation_space(self) -> Any:
+        return _spaces().Box(0, 255, (self.num_envs, self.encoding.rows, 34), np.uint8)
+
+    @functools.cached_property
+    def action_space(self) -> Any:
+        return _spaces().MultiDiscrete(np.full(self.num_envs, len(self.layout)))
 
     def _infos(self) -> dict[str, np.ndarray]:
         return {"action_mask": self.action_masks, "seat": self.seats, "payments": self.payments}
