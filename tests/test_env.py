@@ -518,3 +518,17 @@ def test_the_vector_spaces_hold_what_the_env_returns(encoding: str) -> None:
     assert env.single_observation_space.contains(obs[0])
     assert env.single_action_space == spaces.Discrete(len(env.layout))
     assert env.action_space.shape == (3,) and env.action_space.contains(env.sample_actions())
+
+
+@pytest.mark.filterwarnings("ignore::mjcore.errors.UnusedOptionWarning")  # api_test resets with options={"options": 1}
+@pytest.mark.filterwarnings("ignore::mjcore.rules.folk.PlaceholderWarning")  # laozhang's documented placeholders
+@pytest.mark.parametrize("ruleset", mjcore.rulesets())
+def test_every_rulesets_envs_pass_the_pettingzoo_and_gymnasium_checkers(ruleset: str) -> None:
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test, seed_test
+
+    from mjcore.env import GymEnv
+
+    api_test(aec_env(ruleset), num_cycles=300)
+    seed_test(lambda: aec_env(ruleset), num_cycles=300)
+    check_env(GymEnv(ruleset, illegal_action="random", opponents="efficiency"), skip_render_check=True)
