@@ -87,10 +87,13 @@ def test_the_mask_is_the_tables_legal_actions_at_every_decision_including_claims
     assert claims > 20
 
 
-def test_rewards_are_the_settlement_of_the_deal():
+@pytest.mark.filterwarnings("ignore::mjcore.rules.folk.PlaceholderWarning")  # laozhang's documented placeholders
+@pytest.mark.parametrize("ruleset", mjcore.rulesets())
+def test_rewards_are_the_settlement_of_the_deal(ruleset: str):
     """Against efficiency bots (which win often), the terminal step's payments are those of the finished deal as
     a ``Table`` rebuilt from its log settles it, and the reward is the learner's share."""
-    env = VectorEnv(BASE, 1, seed=5, opponents="efficiency", learning_seats=(1,), autoreset=False, reward_scale=0.5)
+    env = VectorEnv(ruleset, 1, seed=5, opponents="efficiency", learning_seats=(1,), autoreset=False,
+                    reward_scale=0.5)  # fmt: skip
     settled = 0
     for rewards, infos, table in settled_episodes(env, 40):
         paid = table.payments()
