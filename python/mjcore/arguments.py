@@ -1,5 +1,6 @@
-"""Checks of plain numeric arguments, shared by every entry point that hands them to the core: the message names
-the argument and its range, where the native conversion would raise a bare ``OverflowError``."""
+"""Checks of plain arguments (numbers, index arrays, reset options), shared by every entry point that hands them to
+the core: the message names the argument and its range, where the native conversion would raise a bare
+``OverflowError`` or quietly truncate a float. Nothing is converted that is not already what it must be."""
 
 from __future__ import annotations
 

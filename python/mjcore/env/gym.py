@@ -12,8 +12,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..errors import IllegalActionError, InvalidArgumentError
 from ..arguments import check_index, check_int_in, check_options
+from ..errors import IllegalActionError, InvalidArgumentError
 from ..rules.registry import RulesetLike
 from .render import render_text
 from .vector import OPPONENTS, VectorEnv

@@ -57,7 +57,8 @@ class EnvOptions:
             raise InvalidArgumentError(f"learning seats {self.learning:#06b}: at least one of the four seats must "
                                        "learn")  # fmt: skip
         if self.learning != (1 << SEATS) - 1 and self.opponents is None:
-            raise InvalidArgumentError('learning seats: some seats do not learn, so name their opponents ("random" or "efficiency")')
+            raise InvalidArgumentError('learning seats: some seats do not learn, so name their opponents ("random" '
+                                       'or "efficiency")')
         if self.opponents is not None:
             bot_named(self.opponents)
         if self.score_unit < 1:

@@ -67,9 +67,8 @@ class Table:
               wall: Optional[Sequence[int]] = None) -> None:
         rules = self._table_rules
         dealer, round_wind = check_dealer_and_wind(dealer, round_wind)
-        wall = None if wall is None else Wall(wall_codes(wall), rules)
-        self._deal = Deal(seed, deal, dealer, round_wind, self._win_check, wall,
-                          rules, self._hooks)  # fmt: skip
+        given = None if wall is None else Wall(wall_codes(wall), rules)
+        self._deal = Deal(seed, deal, dealer, round_wind, self._win_check, given, rules, self._hooks)
         self._game = None
 
     def reset_game(self, seed: int, wind_rounds: int = 4, max_deals: int = 1000) -> None:
