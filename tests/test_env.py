@@ -546,3 +546,18 @@ def test_every_rulesets_envs_pass_the_pettingzoo_and_gymnasium_checkers(ruleset:
     api_test(aec_env(ruleset), num_cycles=300)
     seed_test(lambda: aec_env(ruleset), num_cycles=300)
     check_env(GymEnv(ruleset, illegal_action="random", opponents="efficiency"), skip_render_check=True)
+
+
+def test_the_vector_env_renders_each_tables_acting_seat() -> None:
+    env = VectorEnv(BASE, 3, seed=2, opponents=None)
+    for _ in range(30):  # into the deal, claims and all
+        env.step(env.sample_actions())
+    texts = env.render()
+    assert len(texts) == 3 and texts[1] == env.render(1)
+    for i, text in enumerate(texts):
+        hand = env.observations[i][:4].sum(axis=0)
+        assert "hand: " + " ".join(mjcore.tile_name(k) for k in range(34) for _ in range(hand[k])) in text
+        kinds = {env.decode(a).kind.replace("_", " ") for a in np.flatnonzero(env.action_masks[i])}
+        assert "legal: " in text and all(kind in text.split("legal: ")[1] for kind in kinds), (kinds, text)
+    with pytest.raises(InvalidArgumentError, match="env 3 does not exist"):
+        env.render(3)

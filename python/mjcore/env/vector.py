@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 import numpy as np
 
@@ -22,6 +22,7 @@ from ..rules.registry import RulesetLike
 from ..table import Table
 from ..table.types import Action, WinCheck, check_seat
 from .layout import ActionLayout, Encoding, encoding_named
+from .render import render_text
 
 __all__ = ["VectorEnv", "OPPONENTS"]
 
@@ -60,7 +61,8 @@ class VectorEnv:
     The arrays returned are the env's own buffers, overwritten by the next call: copy what you keep.
     """
 
-    metadata: dict[str, Any] = {"autoreset_mode": "same_step"}
+    metadata: dict[str, Any] = {"autoreset_mode": "same_step", "render_modes": ["ansi"]}
+    render_mode = "ansi"
 
     def __init__(self, ruleset: Optional[RulesetLike] = "gd-cgc5", num_envs: int = 1, seed: int = 0, *,
                  opponents: Optional[str] = "random", learning_seats: Optional[Sequence[int]] = None,
@@ -188,6 +190,14 @@ class VectorEnv:
 
     def decode(self, index: int) -> Action:
         return self.layout.action(index)
+
+    def render(self, env: Optional[int] = None) -> Union[str, tuple[str, ...]]:
+        """The text view of env ``env``: the table as its acting seat sees it, with the legal actions. Without
+        ``env``, one view per env (Gymnasium's ``VectorEnv.render`` returns a frame per env)."""
+        if env is None:
+            return tuple(self.render(i) for i in range(self.num_envs))
+        i = self._env_index(env)
+        return render_text(self.observations[i], self.action_masks[i], self.layout)
 
     def close(self) -> None:
         pass
