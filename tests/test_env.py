@@ -480,7 +480,8 @@ def test_reset_options_and_walls_are_checked_by_name_and_change_nothing() -> Non
         ({"walls": [[code + 0.5 for code in wall], None]}, rf"walls\[0\]\[0\] must be an int, not {wall[0] + 0.5}"),
         ({"walls": [None, wall[:-1] + ["1m"]]}, r"walls\[1\]\[135\] must be an int, not '1m'"),
         ({"walls": wall}, "walls must be a list of 2 walls"),
-        ({"walls": [None, 5]}, r"walls\[1\] must be a list of wall codes or None"),
+        ({"walls": [None, 5]}, r"walls\[1\]: a wall is a sequence of wall codes"),
+        ({"walls": [None, wall[:-1] + [300]]}, r"walls\[1\]\[135\]: wall code 300 does not exist"),
         ("walls", "options must be a dict or None"),
     ]:  # fmt: skip
         with pytest.raises(InvalidArgumentError, match=message):
@@ -561,3 +562,14 @@ def test_the_vector_env_renders_each_tables_acting_seat() -> None:
         assert "legal: " in text and all(kind in text.split("legal: ")[1] for kind in kinds), (kinds, text)
     with pytest.raises(InvalidArgumentError, match="env 3 does not exist"):
         env.render(3)
+
+
+@pytest.mark.parametrize("choice", [-1, 10**30])
+def test_a_callable_opponent_choosing_an_illegal_action_is_named_by_seat(choice: int) -> None:
+    from mjcore.env import GymEnv
+
+    env = GymEnv("gd-cgc5", opponents=lambda obs, mask: choice, seat=0)
+    with pytest.raises(IllegalActionError, match=rf"the opponent at seat [123] chose action {choice} \(out of range\)"):
+        obs, info = env.reset(seed=4)  # the opponents may play first
+        for _ in range(50):
+            obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))

@@ -66,7 +66,11 @@ class GymEnv(gym.Env):
             seat = int(env.seats[0])
             chosen = self._policy(env.observations[0].copy(), env.action_masks[0].copy())
             action = check_index(f"the action of the opponent at seat {seat}", chosen)
-            env.step(np.array([action], dtype=np.int64))
+            if not self._legal(action):
+                raise IllegalActionError(f"the opponent at seat {seat} chose action {action} "
+                                         f"({self._describe(action)}), which is not legal now; legal: "
+                                         f"{np.flatnonzero(env.action_masks[0]).tolist()}")
+            env.step_native(np.array([action], dtype=np.int64))
             reward += float(env.payments[0, self.seat])
             if seat == self.seat:  # pragma: no cover - the loop runs for other seats only
                 break
@@ -95,17 +99,21 @@ class GymEnv(gym.Env):
         if self._over():
             raise IllegalActionError("the episode is over: call reset()")
         action = check_index("action", action)
-        illegal = not (0 <= action < len(self.layout) and env.action_masks[0, action])
+        illegal = not self._legal(action)
         if illegal:
             if self._illegal == "raise":
                 raise IllegalActionError(f"action {action} ({self._describe(action)}) is not legal now; legal: "
                                          f"{np.flatnonzero(env.action_masks[0]).tolist()}")
             action = int(env.sample_actions()[0])
-        env.step(np.array([action], dtype=np.int64))
+        env.step_native(np.array([action], dtype=np.int64))
         reward = float(env.payments[0, self.seat]) + self._play_others()
         obs, info = self._view()
         info["illegal_action"] = illegal
         return obs, reward, bool(env.terminations[0]), bool(env.truncations[0]), info
+
+    def _legal(self, action: int) -> bool:
+        """Whether the int ``action`` is in the layout and legal at the one table now."""
+        return 0 <= action < len(self.layout) and bool(self._env.action_masks[0, action])
 
     def _describe(self, action: int) -> str:
         return str(self.layout.action(action)) if 0 <= action < len(self.layout) else "out of range"

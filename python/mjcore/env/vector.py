@@ -20,7 +20,7 @@ from ..arguments import (I64_MAX, U64_MAX, check_index, check_index_array, check
 from ..errors import InvalidArgumentError
 from ..rules.registry import RulesetLike
 from ..table import Table
-from ..table.types import Action, WinCheck, check_seat
+from ..table.types import Action, WinCheck, check_seat, wall_codes
 from .layout import ActionLayout, Encoding, encoding_named
 from .render import render_text
 
@@ -130,16 +130,10 @@ class VectorEnv:
 
     def _reset_native(self, seed: int, walls: Optional[Sequence[Optional[Sequence[int]]]]) -> None:
         if walls is not None:
-            sequences = (list, tuple, np.ndarray)
-            if not isinstance(walls, sequences) or len(walls) != self.num_envs:
+            if not isinstance(walls, (list, tuple, np.ndarray)) or len(walls) != self.num_envs:
                 raise InvalidArgumentError(f"walls must be a list of {self.num_envs} walls (or None for a random "
                                            f"one), one per env, not {walls!r:.80}")
-            for env, wall in enumerate(walls):
-                if wall is not None and not isinstance(wall, sequences):
-                    raise InvalidArgumentError(f"walls[{env}] must be a list of wall codes or None, not {wall!r}")
-            walls = [None if wall is None else [check_index(f"walls[{env}][{position}]", code)
-                                                for position, code in enumerate(wall)]
-                     for env, wall in enumerate(walls)]
+            walls = [None if wall is None else wall_codes(wall, f"walls[{env}]") for env, wall in enumerate(walls)]
         self._native.reset(check_u64("seed", seed), walls, *self._outputs)
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
@@ -159,7 +153,7 @@ class VectorEnv:
 
     def step_native(self, actions: np.ndarray) -> None:
         """``step`` for callers holding a C-contiguous int64 array of shape (num_envs,) already: fills the buffers
-        and returns nothing (the AEC and single-agent envs step through it)."""
+        and returns nothing, checking only legality (the single-agent env steps through it, its action checked)."""
         self._native.step(actions, *self._outputs)
 
     def sample_actions(self) -> np.ndarray:

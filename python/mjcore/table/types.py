@@ -13,7 +13,7 @@ from typing import NamedTuple, Optional, Union
 
 import numpy as np
 
-from ..arguments import check_index
+from ..arguments import check_index, check_int_in
 from ..errors import InvalidArgumentError, InvalidTileError
 from ..hand import Hand, Meld
 
@@ -90,20 +90,20 @@ def check_wind_rounds(wind_rounds: object) -> int:
 
 def check_streak(streak: object) -> int:
     """A dealer's 连庄 count, 0..255."""
-    if isinstance(streak, bool) or not isinstance(streak, int) or not 0 <= streak <= 255:
-        raise InvalidArgumentError(f"streak must be an int in 0..255, not {streak!r}")
-    return streak
+    return check_int_in("streak", streak, 0, 255)
 
 
-def wall_codes(wall: object) -> list[int]:
-    """A given wall as a list of int wall codes 0..41 in draw order; whether it holds the table's tile set is
-    the engine's check."""
+def wall_codes(wall: object, name: str = "wall") -> list[int]:
+    """A given wall as a list of int wall codes 0..41 in draw order, refused by ``name`` and position otherwise;
+    whether it holds the table's tile set is the engine's check."""
     if isinstance(wall, (str, bytes)) or not isinstance(wall, (Sequence, np.ndarray)):
-        raise InvalidArgumentError(f"a wall is a sequence of wall codes in draw order, not {wall!r:.60}")
-    codes = [check_index(f"wall[{position}]", code) for position, code in enumerate(wall)]
-    for position, code in enumerate(codes):
+        raise InvalidArgumentError(f"{name}: a wall is a sequence of wall codes in draw order, not {wall!r:.60}")
+    codes = []
+    for position, code in enumerate(wall):
+        code = check_index(f"{name}[{position}]", code)
         if not 0 <= code <= MAX_CODE:
-            raise InvalidTileError(f"wall[{position}]: wall code {code} does not exist: codes are 0..{MAX_CODE}")
+            raise InvalidTileError(f"{name}[{position}]: wall code {code} does not exist: codes are 0..{MAX_CODE}")
+        codes.append(code)
     return codes
 
 
