@@ -4,7 +4,8 @@ few raw values, per (ruleset, bots, seed). ``tests/test_table_pins.py`` replays 
 
 Re-run it only on purpose, when a deliberate change of the table's play is documented (docs/decisions.md):
 
-    python scripts/record_table_pins.py
+    python scripts/record_table_pins.py                   # the Guangdong pins (table_pins.json)
+    python scripts/record_table_pins.py --every-ruleset   # every shipped ruleset (every_ruleset_pins.json)
 """
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ import numpy as np
 import mjcore
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "table_pins.json"
+# Issue 25's pins: every shipped ruleset, every per-deal column, recorded from the build before the engine and the
+# Python package were re-layered, so that the move is shown to change no deal.
+EVERY_RULESET_OUT = OUT.with_name("every_ruleset_pins.json")
+SHIPPED = ("gd-cgc5", "gd-qq3", "gd-guigang", "gd-789", "laozhang", "mcr", "tdh", "sichuan", "taiwan")
+EVERY_RULESET_RUNS = [(ruleset, bot, (11, 12), 600) for ruleset in SHIPPED for bot in ("random", "efficiency")]
 
 # (ruleset, bot, seeds, deals per run): random bots on every shipped Guangdong table, and efficiency bots for a
 # couple of seeds (they are slower and their play is what a deliberate bot change would alter).
@@ -38,10 +44,13 @@ def digest(array: np.ndarray) -> str:
     return hashlib.sha256(header + array.tobytes()).hexdigest()
 
 
-def pins_of(ruleset: str, bot: str, seed: int, deals: int) -> dict:
+def pins_of(ruleset: str, bot: str, seed: int, deals: int, every_column: bool = False) -> dict:
+    """The digests and heads of one run's per-deal arrays: every column with ``every_column``, else those of the
+    first pins (the later columns checked to be all zero, as they are at a Guangdong table)."""
     result = mjcore.simulate(ruleset, deals, seed=seed, bots=(bot,) * 4, threads=1)
-    arrays = {name: np.asarray(result[name]) for name in sorted(result.per_deal) if name not in UNPINNED}
-    for name in UNPINNED:
+    skipped = () if every_column else UNPINNED
+    arrays = {name: np.asarray(result[name]) for name in sorted(result.per_deal) if name not in skipped}
+    for name in skipped:
         assert not result[name].any(), f"{name}: nothing at a Guangdong table"
     return {
         "ruleset": ruleset,
@@ -53,12 +62,21 @@ def pins_of(ruleset: str, bot: str, seed: int, deals: int) -> dict:
     }
 
 
-def main() -> int:
-    pins = [pins_of(ruleset, bot, seed, deals) for ruleset, bot, seeds, deals in RUNS for seed in seeds]
-    OUT.write_text("[\n" + ",\n".join(json.dumps(pin, sort_keys=True) for pin in pins) + "\n]\n")
-    print(f"{len(pins)} runs pinned in {OUT}")
+def write(out: Path, pins: list[dict]) -> None:
+    out.write_text("[\n" + ",\n".join(json.dumps(pin, sort_keys=True) for pin in pins) + "\n]\n")
+    print(f"{len(pins)} runs pinned in {out}")
+
+
+def main(argv: list[str]) -> int:
+    """``python scripts/record_table_pins.py`` re-records the Guangdong pins; ``--every-ruleset`` the pins of
+    every shipped ruleset."""
+    if "--every-ruleset" in argv:
+        runs, out, every_column = EVERY_RULESET_RUNS, EVERY_RULESET_OUT, True
+    else:
+        runs, out, every_column = RUNS, OUT, False
+    write(out, [pins_of(r, bot, seed, deals, every_column) for r, bot, seeds, deals in runs for seed in seeds])
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
