@@ -1,5 +1,5 @@
 """Folk scoring (group "folk"): the 789 folk table and 老章, the Rust core one call at a time and the
-pure-Python reference, on the same seeded corpus of calls (tests/folk_corpus.py):
+pure-Python reference, on the same seeded corpus of calls (tests/support/folk_corpus.py):
 
     pytest benches/bench_folk.py --benchmark-columns=mean,ops
 """
@@ -11,7 +11,7 @@ import random
 import pytest
 
 import mjcore
-from tests.folk_corpus import random_call
+from tests.support.folk_corpus import random_call
 
 pytestmark = pytest.mark.benchmark(group="folk")
 

@@ -1,5 +1,5 @@
 """Batch shanten of hands with ghosts (issue 11) beside the same batch read without them: dealt rows pushed to
-hold 0..4 白 in turn (``tests.strategies.ghost_rows``), ``ghosts="tdh"`` with and without a ghost as a fifth
+hold 0..4 白 in turn (``tests.support.strategies.ghost_rows``), ``ghosts="tdh"`` with and without a ghost as a fifth
 copy. Run: ``pytest benches/bench_ghost_batch.py --benchmark-enable``; compare the group's means (the issue asks
 for the ghost batch at half the speed of the plain one or better). Nothing is asserted about times.
 """
@@ -11,7 +11,7 @@ import pytest
 
 import mjcore
 from benches.conftest import BATCH
-from tests.strategies import ghost_rows
+from tests.support.strategies import ghost_rows
 
 pytestmark = pytest.mark.benchmark(group="ghost batch shanten")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import mjcore
-from tests.mcr_corpus import batch_arrays, cases, score_keywords
+from tests.support.mcr_corpus import batch_arrays, cases, score_keywords
 
 pytestmark = pytest.mark.benchmark(group="mcr")
 
@@ -20,7 +20,7 @@ BATCH = 20_000  # hands per batch call (the single-call hands are its first rows
 try:
     import MahjongGB
 
-    from tests.mcr_pymahjonggb import gb_arguments
+    from tests.support.mcr_pymahjonggb import gb_arguments
 except ImportError:  # pragma: no cover - pymahjonggb is in the test extra
     MahjongGB = None
 

@@ -1,5 +1,5 @@
 """Sichuan and Taiwan scoring (groups "sichuan", "taiwan"): the Rust core one call at a time against the
-pure-Python reference, on the same seeded winning hands (tests/regional_corpus.py). No time is asserted; compare
+pure-Python reference, on the same seeded winning hands (tests/support/regional_corpus.py). No time is asserted; compare
 the rows of one group in one run:
 
     pytest benches/bench_regional.py --benchmark-columns=mean,ops
@@ -13,7 +13,7 @@ import pytest
 
 import mjcore
 import mjcore.reference
-from tests.regional_corpus import sichuan_hand, taiwan_hand
+from tests.support.regional_corpus import sichuan_hand, taiwan_hand
 
 SINGLE = 300  # hands per round
 HANDS = {"sichuan": sichuan_hand, "taiwan": taiwan_hand}

@@ -1,5 +1,5 @@
 """推倒胡 scoring (group "tdh"): the Rust core one call at a time and the pure-Python reference, on the same
-seeded corpus of calls (every ghost mode and option, melds, kongs, horses; tests/tdh_corpus.py):
+seeded corpus of calls (every ghost mode and option, melds, kongs, horses; tests/support/tdh_corpus.py):
 
     pytest benches/bench_tdh.py --benchmark-columns=mean,ops
 """
@@ -11,7 +11,7 @@ import random
 import pytest
 
 import mjcore
-from tests.tdh_corpus import random_call
+from tests.support.tdh_corpus import random_call
 
 pytestmark = pytest.mark.benchmark(group="tdh")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.strategies import complete_hands, random_hands
+from tests.support.strategies import complete_hands, random_hands
 
 BATCH = 200_000  # rows per batch call
 SINGLE = 100  # hands per single-call round, the same hands for every backend

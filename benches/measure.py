@@ -27,7 +27,7 @@ import xiangting  # noqa: E402
 import mjcore  # noqa: E402
 from mjcore import Forms  # noqa: E402
 from benches.timing import best_seconds  # noqa: E402
-from tests.strategies import complete_hands, random_hands  # noqa: E402
+from tests.support.strategies import complete_hands, random_hands  # noqa: E402
 
 BATCH_ROWS = 1_000_000
 SINGLE_CALLS = 50_000

@@ -20,9 +20,9 @@ import MahjongGB  # noqa: E402
 
 import mjcore  # noqa: E402
 from benches.timing import best_seconds  # noqa: E402
-from tests.mcr_corpus import cases, score_keywords  # noqa: E402
-from tests.mcr_pymahjonggb import gb_arguments  # noqa: E402
-from tests.strategies import complete_hands  # noqa: E402
+from tests.support.mcr_corpus import cases, score_keywords  # noqa: E402
+from tests.support.mcr_pymahjonggb import gb_arguments  # noqa: E402
+from tests.support.strategies import complete_hands  # noqa: E402
 
 HANDS = 2_000
 

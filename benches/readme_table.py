@@ -30,7 +30,7 @@ import mjcore  # noqa: E402
 import mjcore.reference  # noqa: E402
 from mjcore import Forms  # noqa: E402
 from benches.timing import best_seconds  # noqa: E402
-from tests.strategies import complete_hands, random_hands  # noqa: E402
+from tests.support.strategies import complete_hands, random_hands  # noqa: E402
 
 SINGLE = 20_000  # hands per single-call round (native calls and the other packages)
 REFERENCE = 100  # hands per round of the pure-Python reference
@@ -144,8 +144,8 @@ def guangdong_rows() -> list[str]:
 def mcr_rows() -> list[str]:
     import MahjongGB
 
-    from tests.mcr_corpus import batch_arrays, cases
-    from tests.mcr_pymahjonggb import gb_arguments
+    from tests.support.mcr_corpus import batch_arrays, cases
+    from tests.support.mcr_pymahjonggb import gb_arguments
 
     corpus = list(cases(20_000, seed=7))
     single = corpus[:5_000]
@@ -168,7 +168,7 @@ def family_rows() -> list[str]:
     """The other families' single score calls against their reference, on the benches' seeded corpora."""
     import random
 
-    from tests import folk_corpus, regional_corpus, tdh_corpus
+    from tests.support import folk_corpus, regional_corpus, tdh_corpus
 
     def calls_of(make, count: int, seed: int) -> list:
         rng = random.Random(seed)

@@ -19,7 +19,7 @@ import numpy as np
 import mjcore
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the shared generators in tests/
-from tests.strategies import ghost_rows  # noqa: E402
+from tests.support.strategies import ghost_rows  # noqa: E402
 
 
 def best_of(runs: int, work: dict) -> dict:

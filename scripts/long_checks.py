@@ -15,8 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import mjcore  # noqa: E402
 import mjcore.reference as ref  # noqa: E402
 from mjcore import Forms  # noqa: E402
-from tests.exhaustive import one_suit_hands  # noqa: E402
-from tests.strategies import build_hand  # noqa: E402
+from tests.support.exhaustive import one_suit_hands  # noqa: E402
+from tests.support.strategies import build_hand  # noqa: E402
 
 
 def exhaustive_shanten() -> int:

@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.mcr_corpus import cases  # noqa: E402
-from tests.mcr_pymahjonggb import gb_score  # noqa: E402
+from tests.support.mcr_corpus import cases  # noqa: E402
+from tests.support.mcr_pymahjonggb import gb_score  # noqa: E402
 
 from mjcore import load_ruleset  # noqa: E402
 from mjcore.rules.mcr import native  # noqa: E402

@@ -1,6 +1,6 @@
 """Records the per-deal arrays of today's table engine for the Guangdong rulesets into
 ``tests/data/table_pins.json``: a sha256 digest of every per-deal array (bytes, dtype and shape) and the first
-few raw values, per (ruleset, bots, seed). ``tests/test_table_pins.py`` replays the same runs and compares.
+few raw values, per (ruleset, bots, seed). ``tests/table/test_table_pins.py`` replays the same runs and compares.
 
 Re-run it only on purpose, when a deliberate change of the table's play is documented (docs/decisions.md):
 

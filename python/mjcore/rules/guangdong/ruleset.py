@@ -25,7 +25,7 @@ __all__ = ["EXTRA_KEYS", "FLOOR_EVENTS", "LIMIT_HAND_KEYS", "PATTERN_KEYS", "Ext
            "PatternRow", "Ruleset", "RulesetOptions", "guangdong_ruleset"]
 
 # The detection registry: every key a ruleset file may use. The Rust engine exports the same lists
-# (tests/test_ruleset.py checks that they agree with each other and with every shipped file).
+# (tests/rules/test_ruleset.py checks that they agree with each other and with every shipped file).
 PATTERN_KEYS = (
     "ji_hu", "ping_hu", "peng_peng_hu", "hun_yi_se", "qing_yi_se", "hun_peng", "qi_dui", "qing_peng",
     "hun_yao_jiu", "xiao_san_yuan", "xiao_si_xi", "zi_yi_se", "qing_yao_jiu", "da_san_yuan", "da_si_xi",

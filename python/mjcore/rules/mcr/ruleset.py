@@ -1,5 +1,5 @@
 """The MCR ruleset object ``load_ruleset("mcr")`` returns: the validated fan table and its compiled native
-twin, and the fan registry the Rust engine mirrors (tests/test_ruleset.py checks Rust, this list and the file
+twin, and the fan registry the Rust engine mirrors (tests/rules/test_ruleset.py checks Rust, this list and the file
 agree)."""
 
 from __future__ import annotations
