@@ -8,7 +8,7 @@ Tiers are chosen by folder, never by hand on a test: a test in a folder named ``
   minutes on a fresh machine with only Python and cargo.
 - ``HYPOTHESIS_PROFILE=long pytest -m slow`` runs the rest — twin table parity runs, exhaustive sweeps, large
   corpora, the browser, the cluster, the learning example — and, at the ``long`` profile, every hypothesis test
-  of the default tier again with ten times its examples (``tests/support/fuzz.py``). A slow test that needs
+  of the default tier again with five times its examples (``tests/support/fuzz.py``). A slow test that needs
   something a fresh machine lacks (Chromium) fails when it is missing: it is never skipped.
 """
 

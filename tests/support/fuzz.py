@@ -1,5 +1,5 @@
 """The hypothesis profiles of the two test tiers. The examples of a hypothesis test are written as its count at
-the quick profile (``fuzz_settings(n)``); the long profile (``HYPOTHESIS_PROFILE=long``) runs ten times as many.
+the quick profile (``fuzz_settings(n)``); the long profile (``HYPOTHESIS_PROFILE=long``) runs five times as many.
 Both are derandomized: a failure seen once is seen again from the same command."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-EXAMPLE_SCALE = {"quick": 1, "long": 10}
+EXAMPLE_SCALE = {"quick": 1, "long": 5}
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "quick")
 if PROFILE not in EXAMPLE_SCALE:
     raise ValueError(f"HYPOTHESIS_PROFILE={PROFILE!r}: expected one of {sorted(EXAMPLE_SCALE)}")
