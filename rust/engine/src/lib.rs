@@ -11,8 +11,6 @@ pub mod notation;
 mod prefetch;
 pub mod row_code;
 pub mod rules;
-// Guangdong's scoring lives under its family (rules/guangdong/); the crate-root paths stay for callers.
-pub use rules::guangdong::{ruleset, scoring};
 pub mod shanten;
 pub mod sim;
 pub mod suit_key;

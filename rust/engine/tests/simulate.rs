@@ -1,7 +1,7 @@
 //! The parallel driver: its statistics equal a plain sequential loop's, whatever the thread count or split.
 
+use mjcore_engine::rules::guangdong::ruleset::{Liabilities, Options, Ruleset, RulesetSpec};
 use mjcore_engine::rules::reading::Shapes;
-use mjcore_engine::ruleset::{Liabilities, Options, Ruleset, RulesetSpec};
 use mjcore_engine::sim::{
     play_deal, simulate, simulate_records, Deal, DealRecord, Policy, RandomBot, ScoringRules,
     ShapeRules, Stats,

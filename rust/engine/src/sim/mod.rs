@@ -40,7 +40,7 @@ mod vector_cache;
 pub mod void_choice;
 pub mod wall;
 
-pub use crate::rules::guangdong::table::ScoringRules;
+pub use crate::rules::guangdong::at_table::ScoringRules;
 pub use action::Action;
 pub use adjudicator::{
     Adjudicator, Aim, AtTable, DealContext, Declared, FirstGoAround, FlowerWin, PayingEvent,

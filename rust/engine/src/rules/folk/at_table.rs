@@ -8,7 +8,7 @@
 //! payments, as the folk score settles them (`money.rs`). No win, no horses.
 
 use super::money::{horse_seat, score, FolkScore, FolkWin};
-use super::rules::{Family, FolkRules};
+use super::ruleset::{Family, FolkRules};
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::Meld;
@@ -99,7 +99,7 @@ impl FolkAtTable {
             Family::Gd789 => scored
                 .entries
                 .first()
-                .and_then(|(key, ..)| super::rules::GD789_HANDS.iter().position(|k| k == key))
+                .and_then(|(key, ..)| super::ruleset::GD789_HANDS.iter().position(|k| k == key))
                 .map(|row| row as u8),
             Family::Laozhang => None,
         };

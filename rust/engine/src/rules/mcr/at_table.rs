@@ -6,9 +6,9 @@
 //! 8 + fan from the discarder and 8 from each of the other two. No other event pays.
 
 use super::fan::Fan;
+use super::ruleset::McrTable;
 use super::scorer::{score, McrScore};
 use super::situation::{McrSituation, Opening};
-use super::table::McrTable;
 use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::Meld;

@@ -7,10 +7,10 @@
 //! win the table asks about, `settle_deal` pays.
 
 use super::fan::Fan;
+use super::ruleset::{NextDealer, SichuanTable};
 use super::scorer::score;
 use super::settlement::{settle, EndHand, Event as MoneyEvent, KongKind, WinHow, KONG, WIN};
 use super::situation::SichuanSituation;
-use super::table::{NextDealer, SichuanTable};
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::{Hand, Meld, MeldKind};
@@ -327,7 +327,7 @@ fn visible_to(deal: &FinishedDeal<'_>, seat: u8) -> Counts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::sichuan::table::tests::default_table;
+    use crate::rules::sichuan::ruleset::tests::default_table;
     use crate::sim::table_rules::{MissedWin, ADDED_KONG};
     use crate::sim::{play_deal, Deal, EfficiencyBot, Policy, RandomBot};
     use crate::tile::{Tile, COPIES};

@@ -11,9 +11,9 @@
 //! winds fixed from the first dealer (OC-T2) are the situation's `east_seat`.
 
 use super::payments::{flower_win, FlowerWin as FlowerKind};
+use super::ruleset::TaiwanTable;
 use super::scorer::score;
 use super::situation::TaiwanSituation;
-use super::table::TaiwanTable;
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::Meld;

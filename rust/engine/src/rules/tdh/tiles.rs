@@ -1,7 +1,7 @@
 //! 推倒胡 tiles: which kinds are in the set, which are ghosts (鬼牌) under each mode, and where a horse points.
 //! Tile codes: kinds 0..33, then flowers `FLOWER_BASE + n - 1` for flower nf.
 
-use super::rules::{GhostMode, TdhRules, TileSet};
+use super::ruleset::{GhostMode, TdhRules, TileSet};
 use crate::error::{EngineError, Result};
 use crate::tile::Tile;
 

@@ -7,11 +7,11 @@ use rayon::prelude::*;
 
 use crate::error::{EngineError, Result};
 use crate::hand::{Hand, HandShape, Meld, MeldSlot};
+use crate::rules::guangdong::ruleset::{PatternValue, Ruleset};
 use crate::rules::guangdong::{
     extras, patterns, Composition, Extra, ExtraFacts, FloorEvent, Pattern,
 };
 use crate::rules::reading::for_each_reading;
-use crate::ruleset::{PatternValue, Ruleset};
 use crate::tile::{Counts, Tile, COPIES};
 
 /// Seats and winds are 0..3 = East, South, West, North, in turn order; the dealer sits East (OC-1).
@@ -448,8 +448,8 @@ pub fn total_fan_batch(rows: &[BatchRow], ruleset: &Ruleset) -> Result<Vec<Optio
 mod tests {
     use super::*;
     use crate::notation::parse_hand;
+    use crate::rules::guangdong::ruleset::{Liabilities, Options, RulesetSpec};
     use crate::rules::reading::Shapes;
-    use crate::ruleset::{Liabilities, Options, RulesetSpec};
 
     /// A CGC-like table: cap 5, minimum 1.
     fn table() -> Ruleset {

@@ -5,7 +5,7 @@
 //! another seat wins; returned at a 流局 unless 流局算杠), 跟庄 when the deal reports it. Amounts are in
 //! points (b × `base`).
 
-use super::rules::{GhostMode, TdhRules};
+use super::ruleset::{GhostMode, TdhRules};
 use super::scorer::{form_of, score, Source, TdhWin};
 use super::tiles::FLOWER_BASE;
 use crate::error::{EngineError, Result};

@@ -1,11 +1,11 @@
 //! The Guangdong family (鸡平胡 / 贵港): detection here — which patterns (牌型) a reading shows and which
 //! extras (附加番) a win earns — and below it the compiled fan table (`ruleset`), the scorer and settlement
-//! (`scoring`) and the family's plug-in for the table engine (`table`). Only *what is present* is decided
+//! (`scorer`) and the family's plug-in for the table engine (`at_table`). Only *what is present* is decided
 //! here; fan values, the cap and which patterns break it are data (`ruleset`).
 
+pub mod at_table;
 pub mod ruleset;
-pub mod scoring;
-pub mod table;
+pub mod scorer;
 
 use crate::hand::Hand;
 use crate::rules::reading::{Form, Reading};

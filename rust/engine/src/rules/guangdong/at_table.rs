@@ -9,8 +9,10 @@
 use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::Meld;
-use crate::ruleset::Ruleset;
-use crate::scoring::{fan, liable_seat, payments, LimitHand, Situation, WinSource};
+use crate::rules::guangdong::ruleset::Ruleset;
+use crate::rules::guangdong::scorer::{
+    fan, liable_seat, payments, LimitHand, Situation, WinSource,
+};
 use crate::sim::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
 use crate::sim::deal::SEATS;
 use crate::sim::shape_rules::ShapeRules;
