@@ -1,19 +1,25 @@
 //! mjcore-engine: a Chinese mahjong rules engine in pure Rust (no Python). The `mjcore` Python package wraps
 //! it through the `mjcore-py` bindings crate.
 
+pub mod bots;
+mod completing_tiles;
 pub mod decompose;
 pub mod env;
 pub mod error;
 pub mod forms;
 pub mod hand;
+mod inline_vec;
+pub(crate) mod kind_mask;
 pub mod knitted_pattern;
 pub mod notation;
 mod prefetch;
+pub mod rng;
 pub mod row_code;
 pub mod rules;
 pub mod shanten;
 pub mod sim;
 pub mod suit_key;
+pub mod table;
 pub mod tile;
 pub mod waits;
 pub mod win;

@@ -5,14 +5,15 @@
 mod common;
 
 use common::Rng;
+use mjcore_engine::bots::{EfficiencyBot, RandomBot};
 use mjcore_engine::notation::{parse_hand, parse_tile};
 use mjcore_engine::rules::tdh::{
     score, OtherKong, Refusal, Source, TdhRules, TdhScore, TdhTable, TdhWin,
 };
 use mjcore_engine::shanten::{shanten, shanten_counts_with_ghosts};
-use mjcore_engine::sim::{
-    play_deal, Action, Adjudicator, Deal, EfficiencyBot, Event, Observation, PayingEvent, Policy,
-    RandomBot, TableRules, TableRulesSpec, WinSituation,
+use mjcore_engine::table::{
+    play_deal, Action, Adjudicator, Deal, Event, Observation, PayingEvent, Policy, TableRules,
+    TableRulesSpec, WinSituation,
 };
 use mjcore_engine::{Counts, FormOptions, FormSet, Hand, Meld, MeldKind, Tile};
 

@@ -13,10 +13,11 @@ use crate::rules::guangdong::ruleset::Ruleset;
 use crate::rules::guangdong::scorer::{
     fan, liable_seat, payments, LimitHand, Situation, WinSource,
 };
-use crate::sim::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
-use crate::sim::deal::SEATS;
-use crate::sim::shape_rules::ShapeRules;
-use crate::sim::table_rules::TableRules;
+use crate::table::adjudicator::{Adjudicator, FirstGoAround, WinSituation};
+use crate::table::shape_rules::ShapeRules;
+use crate::table::table_rules::TableRules;
+use crate::table::types::WinInfo;
+use crate::table::types::SEATS;
 use crate::tile::Counts;
 
 #[derive(Clone, Debug)]

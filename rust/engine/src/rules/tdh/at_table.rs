@@ -12,14 +12,13 @@ use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::shanten::standard_missing;
-use crate::sim::adjudicator::{
-    Adjudicator, DealContext, Declared, PayingEvent, WinInfo, WinSituation,
-};
-use crate::sim::deal::SEATS;
-use crate::sim::ghosts::GhostRule;
-use crate::sim::horses::{self, Horse};
-use crate::sim::table_rules::{Chi, DealerStays, TableRules, DISCARD, MELDED_KONG};
-use crate::sim::wall::FIRST_FLOWER;
+use crate::table::adjudicator::{Adjudicator, DealContext, Declared, PayingEvent, WinSituation};
+use crate::table::ghosts::GhostRule;
+use crate::table::horses::{self, Horse};
+use crate::table::table_rules::{Chi, DealerStays, TableRules, DISCARD, MELDED_KONG};
+use crate::table::types::WinInfo;
+use crate::table::types::SEATS;
+use crate::table::wall::FIRST_FLOWER;
 use crate::tile::{Counts, KindMask, COPIES, NUM_KINDS};
 
 #[derive(Clone, Debug)]

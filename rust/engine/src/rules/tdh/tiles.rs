@@ -7,7 +7,7 @@ use crate::tile::Tile;
 
 pub const FLOWER_BASE: u8 = 34;
 
-pub use crate::sim::ghosts::next_kind;
+use crate::tile::next_kind;
 
 /// The wild kinds (at most two; flower ghosts are no kind: the hand holds them as wilds).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

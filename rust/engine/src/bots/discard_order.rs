@@ -14,8 +14,8 @@
 
 use std::cmp::Reverse;
 
-use super::deal::SEATS;
-use super::observation::Observation;
+use crate::table::observation::Observation;
+use crate::table::types::SEATS;
 use crate::tile::Tile;
 
 /// The shanten from which 熟张 are preferred: before the hand is 一入听 (1-shanten).

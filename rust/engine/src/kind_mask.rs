@@ -62,7 +62,7 @@ pub(crate) fn kinds_of(mut mask: KindMask) -> impl Iterator<Item = Tile> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::Rng;
+    use crate::rng::Rng;
 
     #[test]
     fn masks_round_trip_through_kinds() {

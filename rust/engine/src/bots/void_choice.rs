@@ -2,8 +2,8 @@
 //! pairs and sets to break, then the lower suit), since it is discarded first (必须打缺) and must be gone
 //! before the hand can win. The table itself forces the void suit's discards, so the bots need only this.
 
-use super::action::Action;
-use super::observation::Observation;
+use crate::table::action::Action;
+use crate::table::observation::Observation;
 use crate::tile::Counts;
 
 /// The void to name when `legal` offers the choice, else `None` (the decision is another one).

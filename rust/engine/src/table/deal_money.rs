@@ -2,8 +2,8 @@
 //! and not on one event at a time (Sichuan: who was still in at each kong, 呼叫转移, 退税, 查花猪, 查大叫).
 //! The deal hands it to [`Adjudicator::settle_deal`](super::Adjudicator::settle_deal) once, when it ends.
 
-use super::deal::{Winner, SEATS};
 use super::log::Event;
+use super::types::{Winner, SEATS};
 use crate::hand::Meld;
 use crate::tile::Counts;
 

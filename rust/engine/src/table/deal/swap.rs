@@ -2,14 +2,14 @@
 //! holding at least that many, one pick per decision from the dealer on, without seeing the others' picks;
 //! once all have picked, every seat's tiles pass at once in the direction the deal draws for the whole table
 //! ([`swap_direction`]). The picked tiles stay in the picker's hand until the pass (so every invariant holds
-//! between decisions); [`Observation::passing`](crate::sim::Observation::passing) shows a seat its own picks.
+//! between decisions); [`Observation::passing`](crate::table::Observation::passing) shows a seat its own picks.
 
 use super::{seat_after, Deal, Drawn, Phase, SEATS};
 use crate::error::{EngineError, Result};
-use crate::sim::action::Action;
-use crate::sim::adjudicator::Adjudicator;
-use crate::sim::log::Event;
-use crate::sim::rng::{Rng, SWAP_STREAM};
+use crate::rng::{Rng, SWAP_STREAM};
+use crate::table::action::Action;
+use crate::table::adjudicator::Adjudicator;
+use crate::table::log::Event;
 use crate::tile::{Counts, Tile, NUM_KINDS};
 
 /// The seats' picks so far (counts by kind, each of one suit).

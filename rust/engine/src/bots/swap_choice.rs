@@ -4,9 +4,9 @@
 
 use std::cmp::Reverse;
 
-use super::action::Action;
-use super::observation::Observation;
 use super::void_choice::weakness;
+use crate::table::action::Action;
+use crate::table::observation::Observation;
 use crate::tile::Counts;
 
 /// The tile to pick when `legal` offers 换三张 picks, else `None` (the decision is another one).

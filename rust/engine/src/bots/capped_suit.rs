@@ -218,8 +218,8 @@ fn step(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
     use crate::shanten::capped_distances;
-    use crate::sim::Rng;
 
     #[test]
     fn agrees_with_the_general_programme() {

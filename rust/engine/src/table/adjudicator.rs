@@ -8,6 +8,7 @@ use std::sync::Arc;
 use super::deal_money::{DealMoney, FinishedDeal};
 use super::horses::Horse;
 use super::table_rules::TableRules;
+use super::types::WinInfo;
 use crate::error::Result;
 use crate::forms::FormSet;
 use crate::hand::{Hand, Meld, MeldKind};
@@ -85,28 +86,6 @@ impl WinSituation {
     /// The winner's seat wind, 0..3 = East..North (the dealer is East, RULES.md OC-1).
     pub fn seat_wind(&self) -> u8 {
         (self.winner + 4 - self.dealer) % 4
-    }
-}
-
-/// What the rules say about a legal win.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct WinInfo {
-    pub fan: u32,
-    /// The scored pattern as its row in the ruleset's pattern table; `None` when no ruleset scores.
-    pub pattern: Option<u8>,
-    /// What each seat (absolute numbering) gains or loses, zero-sum; all zero when no ruleset scores.
-    pub payments: [i64; 4],
-    /// The seat paying all three shares under a liability (包), if any.
-    pub liable: Option<u8>,
-}
-
-impl WinInfo {
-    /// A win worth `fan`, with no pattern or payments (checks that do not score).
-    pub fn worth(fan: u32) -> WinInfo {
-        WinInfo {
-            fan,
-            ..WinInfo::default()
-        }
     }
 }
 

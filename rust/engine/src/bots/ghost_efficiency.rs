@@ -9,10 +9,10 @@
 //! (a ghost as a fifth copy is not counted: a bot's estimate, not a win check). Under 四花鬼 / 八花鬼 the held
 //! flower ghosts are wilds too, and a flower is discarded only when no tile can go.
 
-use super::action::Action;
 use super::discard_order::tie_break;
-use super::observation::Observation;
 use crate::shanten::standard_missing;
+use crate::table::action::Action;
+use crate::table::observation::Observation;
 use crate::tile::{Counts, KindMask, Tile};
 
 /// Sets a concealed part forms besides its pair, with `melds` declared.

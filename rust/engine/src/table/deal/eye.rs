@@ -3,14 +3,14 @@
 //! self-draw or discards the drawn tile (or, where `TableRules::eye_kongs` says so, makes a kong of it that keeps
 //! its waits: OC-T5 "wait_preserving"); it claims nothing (no chi, pon or kong, no win on a discard or by
 //! robbing a kong). The family's adjudicator reads the locked seats from the deal's context
-//! ([`DealContext::locked`](crate::sim::adjudicator::DealContext)) to charge their 眼牌费 when another seat
+//! ([`DealContext::locked`](crate::table::adjudicator::DealContext)) to charge their 眼牌费 when another seat
 //! wins. Played only where `TableRules::eye_forms` names the forms the hand must be ready in.
 
 use super::{Deal, Drawn, Phase};
+use crate::completing_tiles::completing_tiles;
 use crate::forms::FormSet;
-use crate::sim::action::Action;
-use crate::sim::completing_tiles::completing_tiles;
-use crate::sim::kind_mask::{kinds_of, KindMask};
+use crate::kind_mask::{kinds_of, KindMask};
+use crate::table::action::Action;
 
 impl Deal {
     /// The turn of a locked seat: the drawn tile goes, unless the draw wins (or makes a kong that keeps its

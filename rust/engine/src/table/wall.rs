@@ -5,9 +5,9 @@
 //! A wall position holds a *wall code*: 0..34 a playing-tile kind, 34..42 the flowers 1f..8f (which never
 //! enter a hand's counts).
 
-use super::rng::{Rng, WALL_STREAM};
 use super::table_rules::TableRules;
 use crate::error::{EngineError, Result};
+use crate::rng::{Rng, WALL_STREAM};
 use crate::tile::{Tile, COPIES, NUM_FLOWERS, NUM_KINDS};
 
 /// Tiles in the 136-tile set: four of each of the 34 kinds, no flowers.
@@ -161,7 +161,7 @@ pub fn is_wall_code(code: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::table_rules::TableRulesSpec;
+    use crate::table::table_rules::TableRulesSpec;
 
     fn rules() -> TableRules {
         TableRules::default()

@@ -2,7 +2,7 @@
 //! as flags and listed as actions only for the seat about to answer.
 
 use super::action::Action;
-use super::kind_mask::{kinds_of, KindMask};
+use crate::kind_mask::{kinds_of, KindMask};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct ClaimOptions {

@@ -2,7 +2,8 @@
 //! win worth 0 fan. For 鸡平胡 the forms are the standard shape and thirteen orphans — no seven pairs
 //! (RULES.md §2.1). Fan values and the 起和 minimum come with a scoring adjudicator.
 
-use super::adjudicator::{Adjudicator, WinInfo, WinSituation};
+use super::adjudicator::{Adjudicator, WinSituation};
+use super::types::WinInfo;
 use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::Meld;

@@ -1,17 +1,17 @@
 //! Flower ghosts (四花鬼 / 八花鬼, 推倒胡 RULES.md §4.3): where `TableRules::ghosts` is
-//! [`GhostRule::Flowers`](crate::sim::ghosts::GhostRule), a flower dealt or drawn is not set aside and
+//! [`GhostRule::Flowers`](crate::table::ghosts::GhostRule), a flower dealt or drawn is not set aside and
 //! replaced: it stays in the hand as a ghost. The seat holds it beside its concealed counts (a flower is no
 //! kind; `SeatState::flower_ghosts`, bit f = flower f), so every win check adds the held flowers as wilds
-//! ([`DealContext::flower_ghosts`](crate::sim::adjudicator::DealContext)). A drawn flower may be the winning
+//! ([`DealContext::flower_ghosts`](crate::table::adjudicator::DealContext)). A drawn flower may be the winning
 //! tile (self-drawn; 四鬼胡 with four). A seat may discard a flower ghost (`Action::DiscardFlower`); nobody
 //! claims it — a ghost is never ponged, konged or won on — so the next seat draws.
 
 use super::{Deal, Drawn, Phase, WinChance, Winner, SEATS};
 use crate::error::Result;
-use crate::sim::action::Action;
-use crate::sim::adjudicator::Adjudicator;
-use crate::sim::log::Event;
-use crate::sim::table_rules::{KONG_BLOOM, SELF_DRAW};
+use crate::table::action::Action;
+use crate::table::adjudicator::Adjudicator;
+use crate::table::log::Event;
+use crate::table::table_rules::{KONG_BLOOM, SELF_DRAW};
 use crate::tile::Tile;
 
 /// The `tile` of a flower ghost's [`Drawn`] and of a win on one: a stand-in no question reads (the flower
@@ -97,7 +97,7 @@ impl Deal {
     /// The winning tile of `winner` as a wall code: its kind, or 34 + f for a win on flower ghost f.
     pub fn winning_code(&self, winner: &Winner) -> u8 {
         match self.seats[usize::from(winner.seat)].won_on_flower {
-            Some(flower) if winner.from.is_none() => crate::sim::wall::FIRST_FLOWER + flower,
+            Some(flower) if winner.from.is_none() => crate::table::wall::FIRST_FLOWER + flower,
             _ => winner.tile.index(),
         }
     }

@@ -4,7 +4,7 @@
 //! tile in hand is so banned, the ban lifts for that discard (OC-T-X8): a turn always has a discard.
 
 use crate::hand::{Meld, MeldKind};
-use crate::sim::kind_mask::{tile_bit, KindMask};
+use crate::kind_mask::{tile_bit, KindMask};
 
 /// The kinds a seat may not discard right after claiming `meld`.
 fn banned_after(meld: &Meld) -> KindMask {

@@ -17,22 +17,22 @@
 //! would be legal wins (a discard-win wait four times, a wait legal only when self-drawn once), it discards
 //! for the most of them, and it claims into a ready hand only when that hand has some.
 
-use super::action::Action;
-use super::adjudicator::{Adjudicator, Aim, WinSituation};
-use super::completing_tiles::completing_tiles;
-use super::deal::SEATS;
 use super::discard_order::tie_break;
-use super::kind_mask::kinds_of;
-use super::observation::Observation;
-use super::policy::Policy;
 use super::progress::{unseen_copies, CappedSuits, Evaluator, Progress};
-use super::shape_rules::ShapeRules;
 use super::shared_memo::with_capped_suits;
 use super::swap_choice::choose_swap;
 use super::void_choice::choose_void;
+use crate::completing_tiles::completing_tiles;
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Meld, MeldKind};
+use crate::kind_mask::kinds_of;
+use crate::table::action::Action;
+use crate::table::adjudicator::{Adjudicator, Aim, WinSituation};
+use crate::table::observation::Observation;
+use crate::table::policy::Policy;
+use crate::table::shape_rules::ShapeRules;
+use crate::table::types::SEATS;
 use crate::tile::{Counts, Tile, COPIES};
 use crate::win::is_win_counts_with;
 

@@ -7,28 +7,10 @@
 
 use super::Deal;
 use crate::error::Result;
-use crate::sim::adjudicator::Adjudicator;
-use crate::sim::log::Event;
+use crate::table::adjudicator::Adjudicator;
+use crate::table::log::Event;
+use crate::table::types::AbortiveDraw;
 use crate::tile::Tile;
-
-/// Why a deal ended in an abortive draw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AbortiveDraw {
-    /// 四風連打.
-    FourWinds,
-    /// 四槓 by several seats.
-    FourKongs,
-}
-
-impl AbortiveDraw {
-    /// The log's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            AbortiveDraw::FourWinds => "four_winds",
-            AbortiveDraw::FourKongs => "four_kongs",
-        }
-    }
-}
 
 /// The wind kinds, 1z..4z.
 fn is_wind(tile: Tile) -> bool {

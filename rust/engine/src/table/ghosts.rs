@@ -3,7 +3,7 @@
 //! hand as ghosts (四花鬼 / 八花鬼), as data the deal reads from [`super::TableRules`]. Ghosts are never claimed
 //! into melds unless the rules say so; what a ghost is worth in a hand is the adjudicator's business.
 
-use crate::tile::{KindMask, Tile};
+use crate::tile::{next_kind, KindMask, Tile};
 
 /// Which kinds are wild at a table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -47,43 +47,12 @@ impl GhostRule {
     }
 }
 
-const WINDS: [u8; 4] = [27, 28, 29, 30];
-const DRAGONS: [u8; 3] = [33, 32, 31]; // 中 → 发 → 白 → 中 (OC-27)
-const SEVEN_CYCLE: [u8; 7] = [27, 28, 29, 30, 33, 32, 31]; // E1's single honour cycle
-
-/// The kind after `kind` (翻鬼, OC-27): n→n+1 and 9→1 in a suit; honours in their cycle.
-pub fn next_kind(kind: u8, seven_cycle: bool) -> u8 {
-    if kind < 27 {
-        return if kind % 9 == 8 { kind - 8 } else { kind + 1 };
-    }
-    let after = |ring: &[u8]| {
-        ring.iter()
-            .position(|&k| k == kind)
-            .map(|i| ring[(i + 1) % ring.len()])
-    };
-    let next = if seven_cycle {
-        after(&SEVEN_CYCLE)
-    } else {
-        after(&WINDS).or_else(|| after(&DRAGONS))
-    };
-    next.unwrap_or(kind)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn tile(code: u8) -> Tile {
         Tile::new(code).expect("a tile")
-    }
-
-    #[test]
-    fn the_next_kind_cycles_in_suits_and_honours() {
-        assert_eq!(next_kind(8, false), 0); // 9m → 1m
-        assert_eq!(next_kind(30, false), 27); // N → E
-        assert_eq!(next_kind(31, false), 33); // 白 → 中
-        assert_eq!(next_kind(30, true), 33); // N → 中 in the seven cycle
-        assert_eq!(next_kind(31, true), 27); // 白 → E
     }
 
     #[test]

@@ -4,8 +4,9 @@
 //! on request, so the deal's hot path keeps no extra state for it).
 
 use super::action::Action;
-use super::deal::{Deal, Phase, SEATS};
+use super::deal::{Deal, Phase};
 use super::log::Event;
+use super::types::SEATS;
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MeldKind};
 use crate::tile::{Counts, Tile};
@@ -263,7 +264,8 @@ impl DiscardHistory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::{play_deal, EfficiencyBot, Policy, ShapeRules};
+    use crate::bots::EfficiencyBot;
+    use crate::table::{play_deal, Policy, ShapeRules};
 
     /// Efficiency bots claim often: each seat's history, less its claimed entries, is what lies on the table,
     /// and the claimed entries are the tiles the claimants' melds took from that seat.

@@ -7,12 +7,12 @@
 //! `TableRules::winners_stay` says so.
 
 use super::{Deal, Drawn, Winner};
+use crate::completing_tiles::completing_tiles;
 use crate::forms::FormSet;
 use crate::hand::MeldKind;
-use crate::sim::action::Action;
-use crate::sim::completing_tiles::completing_tiles;
-use crate::sim::kind_mask::tile_bit;
-use crate::sim::table_rules::{ADDED_KONG, CONCEALED_KONG};
+use crate::kind_mask::tile_bit;
+use crate::table::action::Action;
+use crate::table::table_rules::{ADDED_KONG, CONCEALED_KONG};
 use crate::tile::COPIES;
 
 impl Deal {

@@ -16,12 +16,12 @@ use super::byte_lanes::ByteLanes;
 use super::capped_suit::CappedRuns;
 use super::distance_lanes::{combined, settled, ENTRIES_BEYOND};
 use super::drawn_table::{DrawnTable, HONOURS_DRAWN, NUMBERED_DRAWN};
-use super::inline_vec::InlineVec;
-use super::kind_mask::{kinds_held, kinds_of};
 use super::vector_cache::{CAPPED_VECTORS, KEY_BITS};
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Meld, MAX_SETS};
+use crate::inline_vec::InlineVec;
+use crate::kind_mask::{kinds_held, kinds_of};
 use crate::shanten::kernels::Portable;
 use crate::shanten::{
     honours_knitted_lowering_draws, mask_forms_missing, plain_knitted_straight_lowering,
@@ -881,8 +881,8 @@ mod tests {
     use crate::forms::{FormOptions, FormSet};
     use crate::hand::{Hand, MeldKind};
     use crate::knitted_pattern::KnittedPattern;
-    use crate::sim::Rng;
-    use crate::sim::ShapeRules;
+    use crate::rng::Rng;
+    use crate::table::ShapeRules;
 
     /// A pseudo-random 3n+2 hand with 0..=3 melds, from a seeded shuffle of the 136 tiles.
     fn random_hand(rng: &mut Rng) -> Hand {

@@ -23,8 +23,8 @@
 use std::fmt::Write;
 
 use super::action::Action;
-use super::deal::AbortiveDraw;
 use super::horses::Horse;
+use super::types::AbortiveDraw;
 use super::wall::{is_wall_code, FIRST_FLOWER};
 use crate::error::{EngineError, Result};
 use crate::hand::{Meld, MeldKind};

@@ -11,25 +11,24 @@
 
 use super::action::Action;
 use super::adjudicator::{
-    Adjudicator, DealContext, Declared, FirstGoAround, FlowerWin, PayingEvent, WinInfo,
-    WinSituation,
+    Adjudicator, DealContext, Declared, FirstGoAround, FlowerWin, PayingEvent, WinSituation,
 };
 use super::claim_options::ClaimOptions;
-use super::completing_tiles::completing_tiles;
 use super::deal_money::{FinalHand, FinishedDeal};
-use super::horses::Horse;
-use super::inline_vec::InlineVec;
-use super::kind_mask::{kinds_held, kinds_of, kinds_where, tile_bit, KindMask, CHOW_STARTS};
 use super::log::{self, Event};
 use super::observation::Observation;
 use super::table_rules::{
     Chi, MissedWin, SeveralWinners, TableRules, ADDED_KONG, CONCEALED_KONG, DISCARD, KONG_BLOOM,
     MELDED_KONG, ROBBING_KONG, SELF_DRAW,
 };
+use super::types::{AbortiveDraw, WinInfo, Winner, SEATS};
 use super::wall::{Wall, WallTile, FIRST_FLOWER};
+use crate::completing_tiles::completing_tiles;
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::{Meld, MeldKind};
+use crate::inline_vec::InlineVec;
+use crate::kind_mask::{kinds_held, kinds_of, kinds_where, tile_bit, KindMask, CHOW_STARTS};
 use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 
 mod abortive;
@@ -38,10 +37,8 @@ mod eye;
 mod flower_ghosts;
 mod swap;
 mod winners_stay;
-pub use abortive::AbortiveDraw;
 pub use swap::swap_direction;
 
-pub const SEATS: u8 = 4;
 /// Room reserved for a deal's log: about 200 events in a typical deal.
 const EXPECTED_EVENTS: usize = 256;
 
@@ -294,22 +291,6 @@ pub(crate) enum Phase {
         drawn: Drawn,
     },
     Over,
-}
-
-/// One winner of a finished deal.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Winner {
-    pub seat: u8,
-    pub tile: Tile,
-    /// The discarder or robbed konger; `None` when self-drawn.
-    pub from: Option<u8>,
-    pub robbing_kong: bool,
-    pub info: WinInfo,
-    /// Horses (买马) that hit this winner.
-    pub horse_hits: u8,
-    /// The horses its win turned, and the horse money inside `info.payments` (789's mirror bets).
-    pub horses: Vec<Horse>,
-    pub horse_money: [i64; SEATS as usize],
 }
 
 /// How a deal ended: winners in turn order from the discarder (then in the order they won, when the deal
@@ -2055,8 +2036,9 @@ fn wall_exhausted() -> EngineError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bots::RandomBot;
     use crate::forms::FormOptions;
-    use crate::sim::{play_deal, AtTable, Policy, RandomBot, ShapeRules};
+    use crate::table::{play_deal, AtTable, Policy, ShapeRules};
 
     #[test]
     fn a_redealt_deal_plays_as_a_new_one() {

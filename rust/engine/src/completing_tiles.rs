@@ -7,8 +7,8 @@
 //! the whole-hand forms, whose finer conditions (quads in seven pairs, the knitted patterns) the adjudicator
 //! still checks.
 
-use super::kind_mask::{kinds_where, KindMask};
 use crate::forms::FormSet;
+use crate::kind_mask::{kinds_where, KindMask};
 use crate::suit_key::{eight_counts, hand_keys};
 use crate::tile::{tile_count, Counts, COPIES, NUM_KINDS, TERMINALS_AND_HONOURS_MASK};
 use crate::win_table::{HONORS, SETS, SETS_AND_PAIR, SUITED};
@@ -116,7 +116,7 @@ mod tests {
     use super::*;
     use crate::forms::FormOptions;
     use crate::notation::parse_tiles;
-    use crate::sim::Rng;
+    use crate::rng::Rng;
     use crate::win::is_win_counts_with;
 
     fn counts(tiles: &str) -> Counts {

@@ -107,8 +107,8 @@ const fn entries_beyond() -> [u128; MAX_SETS + 1] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
     use crate::shanten::convolve;
-    use crate::sim::Rng;
 
     /// A vector with reachable and unreachable entries, padding at [`INF`].
     fn sample(rng: &mut Rng) -> Distances {

@@ -2,9 +2,10 @@
 //! and dealer rotation (连庄, RULES.md §1.10).
 
 use super::adjudicator::Adjudicator;
-use super::deal::{Deal, Outcome, SEATS};
+use super::deal::{Deal, Outcome};
 use super::policy::Policy;
 use super::table_rules::{DealerStays, TableRules};
+use super::types::SEATS;
 use crate::error::{EngineError, Result};
 
 /// Plays `deal` to its end, asking `policies[seat]` for each decision (after `start_deal`).

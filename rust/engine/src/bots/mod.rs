@@ -1,9 +1,27 @@
-//! The built-in bots by name, so that the seats of a table or a simulation can mix them.
+//! The built-in bots, each a [`Policy`] of the table: the random bot and the efficiency bot with its evaluator
+//! ([`progress`]: the bot's own incremental shanten and useful-tile engine, with its lane and table helpers), and
+//! the bots by name, so that the seats of a table or a simulation can mix them.
 
-use super::adjudicator::Aim;
-use super::efficiency::EfficiencyBot;
-use super::policy::{Policy, RandomBot};
+mod byte_lanes;
+mod capped_suit;
+pub mod discard_order;
+mod distance_lanes;
+mod drawn_table;
+pub mod efficiency;
+mod ghost_efficiency;
+pub mod progress;
+pub mod random;
+mod shared_memo;
+pub mod swap_choice;
+mod vector_cache;
+pub mod void_choice;
+
+pub use efficiency::EfficiencyBot;
+pub use random::RandomBot;
+
 use crate::error::{EngineError, Result};
+use crate::table::adjudicator::Aim;
+use crate::table::policy::Policy;
 
 /// Every built-in bot name.
 pub const BOT_NAMES: [&str; 2] = ["random", "efficiency"];
