@@ -25,7 +25,9 @@ pub mod waits;
 pub mod win;
 mod win_table;
 
-pub use decompose::{decompose, for_each_decomposition, Decomposition, FormKind, Group, GroupKind};
+pub use decompose::{
+    decompose, for_each_decomposition, is_win, Decomposition, FormKind, Group, GroupKind,
+};
 pub use error::{EngineError, Result};
 pub use forms::{FormOptions, FormSet};
 pub use hand::{Hand, HandShape, Meld, MeldKind};
@@ -35,4 +37,4 @@ pub use shanten::{
 };
 pub use tile::{Counts, Suit, Tile, NUM_KINDS};
 pub use waits::{discards, plain_waits, waits, Discard};
-pub use win::{is_win, is_win_codes_into, is_win_counts, is_win_counts_with};
+pub use win::{is_win_codes_into, is_win_counts, is_win_counts_with};

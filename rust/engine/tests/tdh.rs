@@ -638,7 +638,7 @@ fn the_table_win_check_agrees_with_the_search_where_ghosts_could_be_fifth_copies
             wild_fifth_copy: true,
         };
         let searched =
-            mjcore_engine::win::is_win(&hand, opts).expect("searched") || counts[31] == 4;
+            mjcore_engine::decompose::is_win(&hand, opts).expect("searched") || counts[31] == 4;
         assert_eq!(table.is_some(), searched, "{counts:?}");
         wins += usize::from(searched);
         asked += 1;

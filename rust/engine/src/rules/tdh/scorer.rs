@@ -4,12 +4,12 @@
 
 use super::ruleset::{GhostMode, TdhRules};
 use super::tiles::{check_in_set, horse_face, horse_seat, Ghosts, FLOWER_BASE};
+use crate::decompose::is_win;
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, MeldKind};
 use crate::shanten::shanten;
 use crate::tile::{Tile, COPIES, NUM_KINDS};
-use crate::win::is_win;
 
 /// 推倒胡 is a 13-tile game: four sets and a pair.
 const SETS: usize = 4;
