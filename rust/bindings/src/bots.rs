@@ -1,6 +1,7 @@
 //! The built-in bots by name (`"random"`, `"efficiency"`): a whole deal played natively with any mix of them.
 
-use mjcore_engine::sim::{bots_named, play_deal, Deal, ShapeRules, BOT_NAMES};
+use mjcore_engine::bots::{bots_named, BOT_NAMES};
+use mjcore_engine::table::{play_deal, Deal, ShapeRules};
 use pyo3::prelude::*;
 
 use crate::errors::IntoPyResult;

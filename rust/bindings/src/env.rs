@@ -4,7 +4,7 @@
 
 use mjcore_engine::env::encoding::{INFO_COLUMNS, PLANES};
 use mjcore_engine::env::{Encoding, EnvOptions, Outputs, VectorEnv as Core};
-use mjcore_engine::sim::{Adjudicator, GameConfig, Wall};
+use mjcore_engine::table::{Adjudicator, GameConfig, Wall};
 use numpy::{
     PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2,
     PyReadwriteArrayDyn,

@@ -1,8 +1,8 @@
 //! The compiled ruleset: built once from the validated Python dataclasses, then passed to every hot call.
 
+use mjcore_engine::rules::guangdong::ruleset::{Liabilities, Options, Ruleset, RulesetSpec};
 use mjcore_engine::rules::guangdong::{Extra, FloorEvent, Pattern};
 use mjcore_engine::rules::reading::Shapes;
-use mjcore_engine::ruleset::{Liabilities, Options, Ruleset, RulesetSpec};
 use pyo3::prelude::*;
 
 use crate::errors::IntoPyResult;

@@ -1,7 +1,7 @@
 //! Scoring a win, one hand (GIL held) or a numpy batch (GIL released, rayon).
 
 use mjcore_engine::hand::MeldSlot;
-use mjcore_engine::scoring::{self, BatchRow, LimitHand, Situation, WinSource};
+use mjcore_engine::rules::guangdong::scorer::{self, BatchRow, LimitHand, Situation, WinSource};
 use mjcore_engine::Counts;
 use mjcore_engine::Tile;
 use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray3};
@@ -76,7 +76,7 @@ fn score<'py>(
             field(s, intern!(py, "discarder"))?,
         )
     };
-    let result = scoring::score(&hand, tile(win)?, &ruleset.inner, &situation).py_err()?;
+    let result = scorer::score(&hand, tile(win)?, &ruleset.inner, &situation).py_err()?;
     result_object(py, entries, result.as_ref())
 }
 
@@ -84,7 +84,7 @@ fn score<'py>(
 fn result_object<'py>(
     py: Python<'py>,
     entries: &Bound<'py, PyTuple>,
-    result: Option<&scoring::Score>,
+    result: Option<&scorer::Score>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (name, minimum) = (entries.get_item(0)?, entries.get_item(1)?);
     let boolean = |b: bool| PyBool::new(py, b).to_owned().into_any();
@@ -233,7 +233,7 @@ fn score_batch<'py>(
         .collect::<PyResult<Vec<_>>>()?;
     let rules = &ruleset.inner;
     let totals = py
-        .detach(|| scoring::total_fan_batch(&rows, rules))
+        .detach(|| scorer::total_fan_batch(&rows, rules))
         .py_err()?;
     let fans: Vec<i8> = totals.iter().map(|t| t.map_or(-1, |f| f as i8)).collect();
     let points: Vec<i64> = totals.iter().map(|t| t.map_or(0, |f| 1i64 << f)).collect();

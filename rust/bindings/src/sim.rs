@@ -4,16 +4,19 @@
 //! win check is given. The Python wrapper `mjcore.sim` turns the plain tuples used here into
 //! `mjcore.sim_types` objects.
 
+use mjcore_engine::bots::{bots_for, RandomBot};
 use mjcore_engine::hand::Meld;
 use mjcore_engine::rules::folk::FolkAtTable;
+use mjcore_engine::rules::guangdong::at_table::ScoringRules;
 use mjcore_engine::rules::sichuan::SichuanAtTable;
 use mjcore_engine::rules::taiwan::TaiwanAtTable;
 use mjcore_engine::rules::tdh::TdhTable;
-use mjcore_engine::sim::wall::{is_wall_code, FIRST_FLOWER};
-use mjcore_engine::sim::{
-    bots_for, play_deal, play_game, replay, simulate, Action, Adjudicator, Aim, Deal, DealContext,
-    DealMoney, Declared, FinishedDeal, FirstGoAround, FlowerWin, Game, GameConfig, PayingEvent,
-    Policy, RandomBot, ScoringRules, ShapeRules, Stats, TableRules, Wall, WinInfo, WinSituation,
+use mjcore_engine::sim::{simulate, Stats};
+use mjcore_engine::table::wall::{is_wall_code, FIRST_FLOWER};
+use mjcore_engine::table::{
+    play_deal, play_game, replay, Action, Adjudicator, Aim, Deal, DealContext, DealMoney, Declared,
+    FinishedDeal, FirstGoAround, FlowerWin, Game, GameConfig, PayingEvent, Policy, ShapeRules,
+    TableRules, Wall, WinInfo, WinSituation,
 };
 use mjcore_engine::{Counts, EngineError, FormSet, Tile};
 use pyo3::prelude::*;
@@ -391,7 +394,7 @@ impl Table {
         Ok(true)
     }
 
-    /// Rebuilds the deal a log records (see `mjcore_engine::sim::replay`).
+    /// Rebuilds the deal a log records (see `mjcore_engine::table::replay`).
     fn replay(&mut self, lines: Vec<String>) -> PyResult<()> {
         self.deal = Some(replay(&lines, &self.rules).py_err()?);
         self.game = None;
@@ -413,7 +416,7 @@ impl Table {
 
     fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<ObservationTuple<'py>> {
         let view = self.current()?.observation(seat).py_err()?;
-        let seats = 0..mjcore_engine::sim::SEATS;
+        let seats = 0..mjcore_engine::table::SEATS;
         Ok((
             seat,
             PyBytes::new(py, view.hand()),
@@ -442,7 +445,7 @@ impl Table {
                 })
                 .collect(),
             (
-                (0..mjcore_engine::sim::SEATS)
+                (0..mjcore_engine::table::SEATS)
                     .map(|s| flower_numbers(view.flowers(s)))
                     .collect(),
                 std::array::from_fn(|s| view.void(s as u8)),
@@ -450,7 +453,7 @@ impl Table {
                     .map_or_else(Vec::new, |counts| counts.to_vec()),
                 (
                     flower_numbers(view.flower_ghosts()),
-                    (0..mjcore_engine::sim::SEATS)
+                    (0..mjcore_engine::table::SEATS)
                         .map(|s| flower_numbers(view.discarded_flowers(s)))
                         .collect(),
                     view.flowers_are_ghosts(),

@@ -2,9 +2,9 @@
 //! with the GIL released; the totals as a dict of ints and lists, and with `per_deal` the per-deal columns as
 //! numpy arrays (moved into numpy, not copied).
 
-use mjcore_engine::sim::{
-    bots_for, simulate, simulate_records, Adjudicator, DealRecord, Stats, SEATS,
-};
+use mjcore_engine::bots::bots_for;
+use mjcore_engine::sim::{simulate, simulate_records, DealRecord, Stats};
+use mjcore_engine::table::{Adjudicator, SEATS};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;

@@ -2,7 +2,7 @@
 //! file): built once by `mjcore.table_rules` from the fields it read and type-checked, checked again here
 //! (names and contradictions, refused with the field's path), then passed to every table and simulation.
 
-use mjcore_engine::sim::{TableRules, TableRulesSpec};
+use mjcore_engine::table::{TableRules, TableRulesSpec};
 use pyo3::prelude::*;
 
 use crate::errors::IntoPyResult;

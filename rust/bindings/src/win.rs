@@ -1,7 +1,8 @@
 //! Win detection: one hand, or a whole numpy array of plain concealed hands without the GIL.
 
+use mjcore_engine::decompose::is_win as is_win_hand;
 use mjcore_engine::row_code::Purpose;
-use mjcore_engine::win::{is_win as is_win_hand, is_win_codes_into, is_win_counts_with};
+use mjcore_engine::win::{is_win_codes_into, is_win_counts_with};
 use mjcore_engine::HandShape;
 use numpy::PyArray1;
 use pyo3::prelude::*;

@@ -4,7 +4,9 @@
 
 use std::time::Instant;
 
-use mjcore_engine::sim::{bots_named, simulate, Policy, ShapeRules};
+use mjcore_engine::bots::bots_named;
+use mjcore_engine::sim::simulate;
+use mjcore_engine::table::{Policy, ShapeRules};
 use mjcore_engine::Result;
 
 fn main() -> Result<()> {

@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use mjcore_engine::env::{Buffers, EnvOptions, VectorEnv};
-use mjcore_engine::sim::ShapeRules;
+use mjcore_engine::table::ShapeRules;
 use mjcore_engine::Result;
 
 fn main() -> Result<()> {

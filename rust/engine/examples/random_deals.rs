@@ -4,7 +4,9 @@
 
 use std::time::Instant;
 
-use mjcore_engine::sim::{simulate, Policy, RandomBot, ShapeRules};
+use mjcore_engine::bots::RandomBot;
+use mjcore_engine::sim::simulate;
+use mjcore_engine::table::{Policy, ShapeRules};
 use mjcore_engine::Result;
 
 fn random_bots() -> Vec<Box<dyn Policy>> {

@@ -1,27 +1,33 @@
 //! mjcore-engine: a Chinese mahjong rules engine in pure Rust (no Python). The `mjcore` Python package wraps
 //! it through the `mjcore-py` bindings crate.
 
+pub mod bots;
+mod completing_tiles;
 pub mod decompose;
 pub mod env;
 pub mod error;
 pub mod forms;
 pub mod hand;
+mod inline_vec;
+pub(crate) mod kind_mask;
 pub mod knitted_pattern;
 pub mod notation;
 mod prefetch;
+pub mod rng;
 pub mod row_code;
 pub mod rules;
-// Guangdong's scoring lives under its family (rules/guangdong/); the crate-root paths stay for callers.
-pub use rules::guangdong::{ruleset, scoring};
 pub mod shanten;
 pub mod sim;
 pub mod suit_key;
+pub mod table;
 pub mod tile;
 pub mod waits;
 pub mod win;
 mod win_table;
 
-pub use decompose::{decompose, for_each_decomposition, Decomposition, FormKind, Group, GroupKind};
+pub use decompose::{
+    decompose, for_each_decomposition, is_win, Decomposition, FormKind, Group, GroupKind,
+};
 pub use error::{EngineError, Result};
 pub use forms::{FormOptions, FormSet};
 pub use hand::{Hand, HandShape, Meld, MeldKind};
@@ -31,4 +37,4 @@ pub use shanten::{
 };
 pub use tile::{Counts, Suit, Tile, NUM_KINDS};
 pub use waits::{discards, plain_waits, waits, Discard};
-pub use win::{is_win, is_win_codes_into, is_win_counts, is_win_counts_with};
+pub use win::{is_win_codes_into, is_win_counts, is_win_counts_with};

@@ -244,8 +244,8 @@ impl KernelTask for EncodeRows<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
     use crate::shanten::kernels::Portable;
-    use crate::sim::Rng;
     use crate::suit_key::hand_keys;
     use crate::tile::{tile_count, COPIES};
 

@@ -64,7 +64,7 @@ fn base5_of_bytes(x: u64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::Rng;
+    use crate::rng::Rng;
 
     #[test]
     fn key_round_trip() {
@@ -136,7 +136,7 @@ fn fold_eight(digits: u64) -> usize {
 #[cfg(test)]
 mod packed_tests {
     use super::*;
-    use crate::sim::Rng;
+    use crate::rng::Rng;
 
     #[test]
     fn packed_keys_equal_digit_keys() {

@@ -163,6 +163,28 @@ pub fn tile_count(counts: &Counts) -> usize {
     (lanes.wrapping_mul(LANES) >> 56) as usize + counts[32] as usize + counts[33] as usize
 }
 
+const WINDS: [u8; 4] = [27, 28, 29, 30];
+const DRAGONS: [u8; 3] = [33, 32, 31]; // 中 → 发 → 白 → 中 (OC-27)
+const SEVEN_CYCLE: [u8; 7] = [27, 28, 29, 30, 33, 32, 31]; // E1's single honour cycle
+
+/// The kind after `kind` (翻鬼, OC-27): n→n+1 and 9→1 in a suit; honours in their cycle.
+pub fn next_kind(kind: u8, seven_cycle: bool) -> u8 {
+    if kind < 27 {
+        return if kind % 9 == 8 { kind - 8 } else { kind + 1 };
+    }
+    let after = |ring: &[u8]| {
+        ring.iter()
+            .position(|&k| k == kind)
+            .map(|i| ring[(i + 1) % ring.len()])
+    };
+    let next = if seven_cycle {
+        after(&SEVEN_CYCLE)
+    } else {
+        after(&WINDS).or_else(|| after(&DRAGONS))
+    };
+    next.unwrap_or(kind)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,5 +200,14 @@ mod tests {
             one[kind] = 3;
             assert_eq!(tile_count(&one), 3, "kind {kind}");
         }
+    }
+
+    #[test]
+    fn the_next_kind_cycles_in_suits_and_honours() {
+        assert_eq!(next_kind(8, false), 0); // 9m → 1m
+        assert_eq!(next_kind(30, false), 27); // N → E
+        assert_eq!(next_kind(31, false), 33); // 白 → 中
+        assert_eq!(next_kind(30, true), 33); // N → 中 in the seven cycle
+        assert_eq!(next_kind(31, true), 27); // 白 → E
     }
 }

@@ -1,13 +1,8 @@
-//! Win detection. Hands with melds or wilds go through the decomposition search (stopping at the first
-//! decomposition); plain concealed counts take a table-driven path that allocates nothing and costs four
-//! table lookups for the standard form.
+//! Win detection from plain concealed counts and from encoded rows: a table-driven path that allocates
+//! nothing and costs four table lookups for the standard form. A leaf below the decomposition search, which
+//! screens with it; a hand with melds or wilds is judged by [`crate::decompose::is_win`].
 
-use std::ops::ControlFlow;
-
-use crate::decompose::{complete_sets, visit_forms};
-use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
-use crate::hand::Hand;
 use crate::knitted_pattern::KnittedPattern;
 use crate::row_code::RowCode;
 use crate::suit_key::{eight_counts, hand_keys, SuitKeys};
@@ -16,25 +11,6 @@ use crate::win_table::{HonorTable, SuitedTable, HONORS, SUITED};
 
 /// Tiles of the forms that take a whole concealed hand (seven pairs, orphans, knitted).
 const WHOLE_HAND_TILES: u8 = 14;
-
-/// Whether a complete-sized (3n+2) hand is a win in one of the selected forms. An error for an invalid hand
-/// or a 3n+1 hand.
-pub fn is_win(hand: &Hand, opts: FormOptions) -> Result<bool> {
-    let sets = complete_sets(hand)?;
-    let mut searched = opts;
-    if hand.wilds == 0 {
-        if hand.melds.is_empty() {
-            return Ok(is_win_counts_with(&hand.concealed, opts));
-        }
-        // Declared melds are sets already, so the concealed part alone decides the standard form.
-        if opts.forms.contains(FormSet::STANDARD) && is_standard_win(&hand.concealed) {
-            return Ok(true);
-        }
-        searched.forms = FormSet(opts.forms.0 & !FormSet::STANDARD.0);
-    }
-    let mut stop_at_first = |_: &_| ControlFlow::Break(());
-    Ok(visit_forms(hand, searched, sets, &mut stop_at_first).is_break())
-}
 
 /// Whether plain concealed counts (no melds, no wilds) are a win in `forms`, four identical tiles counting
 /// as two pairs of seven pairs. Counts must be 0..4 each; other counts give an unspecified answer but never
@@ -109,7 +85,7 @@ fn is_knitted_straight_code(code: &RowCode) -> bool {
 
 /// Sets and one pair: every suit splits into sets, and exactly one of them also holds the pair.
 #[inline(always)]
-fn is_standard_win(counts: &Counts) -> bool {
+pub(crate) fn is_standard_win(counts: &Counts) -> bool {
     let keys = hand_keys(counts).map(|key| key as u32);
     is_standard_win_in(&SUITED, &HONORS, keys)
 }

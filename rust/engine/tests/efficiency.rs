@@ -1,7 +1,8 @@
 //! The efficiency bot through the public API: whole deals (the engine checks its invariants on every step in
 //! builds with debug assertions, as `cargo test` makes), determinism, bots by name, and that it plays far better than the random bot.
 
-use mjcore_engine::sim::{bot_named, bots_named, play_deal, Deal, ShapeRules, BOT_NAMES};
+use mjcore_engine::bots::{bot_named, bots_named, BOT_NAMES};
+use mjcore_engine::table::{play_deal, Deal, ShapeRules};
 
 const RULES: ShapeRules = ShapeRules::CHICKEN;
 

@@ -7,10 +7,11 @@ mod common;
 use std::cell::RefCell;
 
 use common::shipped_rows;
+use mjcore_engine::bots::{EfficiencyBot, RandomBot};
 use mjcore_engine::rules::mcr::{Fan, McrAtTable, McrTable};
-use mjcore_engine::sim::{
-    play_deal, play_game, Adjudicator, Aim, Deal, EfficiencyBot, GameConfig, Policy, RandomBot,
-    TableRules, TableRulesSpec, WinInfo, WinSituation,
+use mjcore_engine::table::{
+    play_deal, play_game, Adjudicator, Aim, Deal, GameConfig, Policy, TableRules, TableRulesSpec,
+    WinInfo, WinSituation,
 };
 use mjcore_engine::{Counts, Meld, Result};
 

@@ -3,10 +3,11 @@
 
 use std::cell::RefCell;
 
+use mjcore_engine::bots::RandomBot;
 use mjcore_engine::notation::parse_tiles;
-use mjcore_engine::sim::{
+use mjcore_engine::table::{
     play_deal, play_game, replay, Action, Adjudicator, Deal, FirstGoAround, GameConfig, Policy,
-    RandomBot, ShapeRules, Wall, WinInfo, WinSituation,
+    ShapeRules, Wall, WinInfo, WinSituation,
 };
 use mjcore_engine::{Counts, EngineError, Meld, Result, Tile};
 
@@ -341,7 +342,7 @@ fn the_game_rotates_the_dealer_and_ends_after_the_wind_rounds() {
 struct WinFirst;
 
 impl Policy for WinFirst {
-    fn choose(&mut self, _: &mjcore_engine::sim::Observation<'_>, legal: &[Action]) -> Action {
+    fn choose(&mut self, _: &mjcore_engine::table::Observation<'_>, legal: &[Action]) -> Action {
         if legal.contains(&Action::Win) {
             Action::Win
         } else {

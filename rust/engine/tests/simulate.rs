@@ -1,11 +1,11 @@
 //! The parallel driver: its statistics equal a plain sequential loop's, whatever the thread count or split.
 
+use mjcore_engine::bots::RandomBot;
+use mjcore_engine::rules::guangdong::at_table::ScoringRules;
+use mjcore_engine::rules::guangdong::ruleset::{Liabilities, Options, Ruleset, RulesetSpec};
 use mjcore_engine::rules::reading::Shapes;
-use mjcore_engine::ruleset::{Liabilities, Options, Ruleset, RulesetSpec};
-use mjcore_engine::sim::{
-    play_deal, simulate, simulate_records, Deal, DealRecord, Policy, RandomBot, ScoringRules,
-    ShapeRules, Stats,
-};
+use mjcore_engine::sim::{simulate, simulate_records, DealRecord, Stats};
+use mjcore_engine::table::{play_deal, Deal, Policy, ShapeRules};
 
 const RULES: ShapeRules = ShapeRules::CHICKEN;
 

@@ -5,14 +5,15 @@
 mod common;
 
 use common::Rng;
+use mjcore_engine::bots::{EfficiencyBot, RandomBot};
 use mjcore_engine::notation::{parse_hand, parse_tile};
 use mjcore_engine::rules::tdh::{
     score, OtherKong, Refusal, Source, TdhRules, TdhScore, TdhTable, TdhWin,
 };
 use mjcore_engine::shanten::{shanten, shanten_counts_with_ghosts};
-use mjcore_engine::sim::{
-    play_deal, Action, Adjudicator, Deal, EfficiencyBot, Event, Observation, PayingEvent, Policy,
-    RandomBot, TableRules, TableRulesSpec, WinSituation,
+use mjcore_engine::table::{
+    play_deal, Action, Adjudicator, Deal, Event, Observation, PayingEvent, Policy, TableRules,
+    TableRulesSpec, WinSituation,
 };
 use mjcore_engine::{Counts, FormOptions, FormSet, Hand, Meld, MeldKind, Tile};
 
@@ -637,7 +638,7 @@ fn the_table_win_check_agrees_with_the_search_where_ghosts_could_be_fifth_copies
             wild_fifth_copy: true,
         };
         let searched =
-            mjcore_engine::win::is_win(&hand, opts).expect("searched") || counts[31] == 4;
+            mjcore_engine::decompose::is_win(&hand, opts).expect("searched") || counts[31] == 4;
         assert_eq!(table.is_some(), searched, "{counts:?}");
         wins += usize::from(searched);
         asked += 1;

@@ -2,7 +2,7 @@
 //! plus known hands.
 
 use mjcore_engine::notation::{parse_hand, parse_hand_unchecked};
-use mjcore_engine::sim::Rng;
+use mjcore_engine::rng::Rng;
 use mjcore_engine::{discards, shanten, waits, FormOptions, FormSet, Hand, Tile, NUM_KINDS};
 
 fn opts() -> FormOptions {

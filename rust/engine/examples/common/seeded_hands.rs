@@ -4,7 +4,7 @@
 
 #![allow(dead_code)] // each example uses the generators it needs
 
-use mjcore_engine::sim::Rng;
+use mjcore_engine::rng::Rng;
 use mjcore_engine::{Counts, NUM_KINDS};
 
 /// The engine's own seeded generator (the one the simulator deals with): a number in 0..n.

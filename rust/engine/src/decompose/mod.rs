@@ -3,7 +3,9 @@
 //!
 //! Each search places groups so that every distinct decomposition is produced exactly once (see
 //! `standard.rs`), so the visitor form [`for_each_decomposition`] needs no set of seen results and never
-//! allocates; [`decompose`] collects and sorts.
+//! allocates; [`decompose`] collects and sorts. [`is_win`] stops at the first decomposition, after the
+//! table-driven checks of [`crate::win`] for plain concealed counts and the concealed part beside declared
+//! melds.
 
 mod builder;
 mod group;
@@ -21,7 +23,7 @@ use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, HandShape};
 use crate::shanten::FORM_ORDER;
 use crate::tile::{Counts, NUM_KINDS};
-use crate::win::is_win_counts_with;
+use crate::win::{is_standard_win, is_win_counts_with};
 use builder::Builder;
 pub use group::{Group, GroupKind, MAX_GROUP_TILES};
 
@@ -161,6 +163,26 @@ where
 {
     let sets = complete_sets(hand)?;
     Ok(visit_forms(hand, opts, sets, &mut visit))
+}
+
+/// Whether a complete-sized (3n+2) hand is a win in one of the selected forms: plain concealed counts by the
+/// tables of [`crate::win`], other hands by the search stopping at its first decomposition. An error for an
+/// invalid hand or a 3n+1 hand.
+pub fn is_win(hand: &Hand, opts: FormOptions) -> Result<bool> {
+    let sets = complete_sets(hand)?;
+    let mut searched = opts;
+    if hand.wilds == 0 {
+        if hand.melds.is_empty() {
+            return Ok(is_win_counts_with(&hand.concealed, opts));
+        }
+        // Declared melds are sets already, so the concealed part alone decides the standard form.
+        if opts.forms.contains(FormSet::STANDARD) && is_standard_win(&hand.concealed) {
+            return Ok(true);
+        }
+        searched.forms = FormSet(opts.forms.0 & !FormSet::STANDARD.0);
+    }
+    let mut stop_at_first = |_: &_| ControlFlow::Break(());
+    Ok(visit_forms(hand, searched, sets, &mut stop_at_first).is_break())
 }
 
 /// The number of sets the concealed part of a valid, complete-sized hand must form.

@@ -20,9 +20,9 @@
 //! Encoding and decoding are table lookups; both directions are exact (a test walks every index).
 
 use crate::error::{EngineError, Result};
-use crate::sim::kind_mask::{kinds_of, CHOW_STARTS};
-use crate::sim::table_rules::{Chi, ADDED_KONG, CONCEALED_KONG, MELDED_KONG};
-use crate::sim::{Action, TableRules};
+use crate::kind_mask::{kinds_of, CHOW_STARTS};
+use crate::table::table_rules::{Chi, ADDED_KONG, CONCEALED_KONG, MELDED_KONG};
+use crate::table::{Action, TableRules};
 use crate::tile::{Tile, NUM_KINDS};
 
 /// Marks a (kind, tile) pair the layout has no index for.

@@ -6,7 +6,7 @@
 
 use crate::error::{EngineError, Result};
 use crate::hand::MeldKind;
-use crate::sim::{DiscardHistory, Observation, SEATS};
+use crate::table::{DiscardHistory, Observation, SEATS};
 use crate::tile::{COPIES, NUM_KINDS};
 
 /// Columns of every row.

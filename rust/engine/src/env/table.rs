@@ -10,11 +10,11 @@
 
 use super::actions::ActionLayout;
 use super::encoding::{encode, Context, Encoding};
+use crate::bots::{bot_for, bot_named};
 use crate::error::{EngineError, Result};
-use crate::sim::rng::Rng;
-use crate::sim::{
-    bot_for, bot_named, play_decision, Adjudicator, Deal, DiscardHistory, Game, GameConfig, Policy,
-    Wall, SEATS,
+use crate::rng::Rng;
+use crate::table::{
+    play_decision, Adjudicator, Deal, DiscardHistory, Game, GameConfig, Policy, Wall, SEATS,
 };
 
 /// How every table of an environment plays.
@@ -357,7 +357,7 @@ fn add(total: &mut [i64; SEATS as usize], paid: [i64; SEATS as usize]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::ShapeRules;
+    use crate::table::ShapeRules;
 
     #[test]
     fn a_deal_of_a_game_is_dealt_with_the_dealers_streak() {

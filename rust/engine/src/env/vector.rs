@@ -8,8 +8,8 @@ use rayon::prelude::*;
 use super::actions::ActionLayout;
 use super::table::{EnvOptions, StepOutcome, TableEnv};
 use crate::error::{EngineError, Result};
-use crate::sim::rng::Rng;
-use crate::sim::{Adjudicator, Wall, SEATS};
+use crate::rng::Rng;
+use crate::table::{Adjudicator, Wall, SEATS};
 
 /// The buffers a step writes, one row per table.
 pub struct Outputs<'a> {
@@ -323,7 +323,7 @@ impl VectorEnv {
                 self.tables.len()
             )));
         }
-        let mut bot = crate::sim::bot_for(name, adjudicator.aim())?;
+        let mut bot = crate::bots::bot_for(name, adjudicator.aim())?;
         for (table, slot) in self.tables.iter().zip(out) {
             *slot = table.suggest(&self.layout, bot.as_mut())? as i64;
         }
@@ -397,7 +397,7 @@ impl Buffers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::ShapeRules;
+    use crate::table::ShapeRules;
 
     fn self_play() -> EnvOptions {
         EnvOptions {
@@ -448,7 +448,7 @@ mod tests {
                 legal.sort_unstable();
                 let masked: Vec<usize> = (0..width).filter(|&a| out.mask[i * width + a]).collect();
                 assert_eq!(masked, legal);
-                claims += usize::from(deal.legal_actions().contains(&crate::sim::Action::Pass));
+                claims += usize::from(deal.legal_actions().contains(&crate::table::Action::Pass));
             }
             env.sample(&mut actions).expect("sampled");
             env.step(&actions, &rules, out.outputs()).expect("stepped");
@@ -484,7 +484,7 @@ mod tests {
     #[test]
     fn game_mode_plays_several_deals_per_episode() {
         let game = EnvOptions {
-            game: Some(crate::sim::GameConfig {
+            game: Some(crate::table::GameConfig {
                 wind_rounds: 1,
                 max_deals: 12,
             }),

@@ -1,5 +1,5 @@
 //! Rule families: what a complete hand is worth. One module per family; each detects patterns and extras
-//! keyed by stable snake_case names, while the values live in the ruleset data (`crate::ruleset`).
+//! keyed by stable snake_case names, while the values live in the ruleset data (each family's `ruleset` module).
 
 pub mod folk;
 pub mod guangdong;

@@ -137,8 +137,8 @@ fn outside_entries(max_sets: usize) -> [[Distances; CHOWS]; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
     use crate::shanten::table::NUMBERED;
-    use crate::sim::Rng;
     use crate::suit_key::suit_key;
 
     #[test]

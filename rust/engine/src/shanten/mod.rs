@@ -460,7 +460,7 @@ impl Analysis {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::Rng;
+    use crate::rng::Rng;
     use crate::tile::tile_count;
 
     /// The hot entry's precondition is valid counts, but batch memory can be anything: it must never panic

@@ -432,9 +432,9 @@ pub unsafe fn keys_and_size_avx2(counts: &Counts) -> (SuitKeys, Option<u8>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
     use crate::shanten::distances::{convolve, hand_distance_scalar};
     use crate::shanten::table::{HONOURS, NUMBERED};
-    use crate::sim::Rng;
     use crate::suit_key::hand_keys;
 
     fn random_counts(rng: &mut Rng) -> Counts {

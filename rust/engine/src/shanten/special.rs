@@ -5,8 +5,8 @@ use super::kernels::{kind_masks, Kernels};
 use super::kind_masks::{KindMasks, PairCounts};
 use super::standard::{table_missing, StandardQuery};
 use crate::forms::{FormOptions, FormSet};
+use crate::kind_mask::kinds_held;
 use crate::knitted_pattern::KnittedPattern;
-use crate::sim::kind_mask::kinds_held;
 use crate::tile::kind_mask;
 use crate::tile::{Counts, NUM_KINDS};
 
@@ -289,8 +289,8 @@ fn take_pattern(rest: &mut Counts, pattern: &[usize; 9]) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
     use crate::shanten::kernels::Portable;
-    use crate::sim::Rng;
     use crate::tile::COPIES;
 
     /// Random 13-tile hands drawn from all kinds, from a few kinds (so that triples and quads come up), or

@@ -245,9 +245,9 @@ fn with_pair(mirrored: &Distances, b: &Distances) -> u8 {
 mod tests {
     use super::*;
     use crate::hand::Hand;
+    use crate::rng::Rng;
     use crate::shanten::kernels::Portable;
     use crate::shanten::Analysis;
-    use crate::sim::Rng;
     use crate::tile::Tile;
 
     /// The general answer: the shanten, and each kind the hand can hold another of whose draw lowers it.

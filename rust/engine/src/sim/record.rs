@@ -1,8 +1,9 @@
 //! The facts of one finished deal, one row of a simulation's per-deal arrays: who won, from whom, with what
 //! pattern and fan, who paid what, how long it lasted.
 
-use super::deal::{Deal, SEATS};
-use super::log::Event;
+use crate::table::deal::Deal;
+use crate::table::log::Event;
+use crate::table::types::SEATS;
 
 const SEAT_COUNT: usize = SEATS as usize;
 

@@ -7,13 +7,14 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
-use super::adjudicator::Adjudicator;
-use super::deal::{Deal, SEATS};
-use super::game::play_deal;
-use super::policy::Policy;
 use super::record::DealRecord;
 use super::stats::Stats;
 use crate::error::{EngineError, Result};
+use crate::table::adjudicator::Adjudicator;
+use crate::table::deal::Deal;
+use crate::table::game::play_deal;
+use crate::table::policy::Policy;
+use crate::table::types::SEATS;
 
 /// Builds the four seats' policies; called once per worker, so policies need not be thread-safe.
 pub type PolicyFactory<'a> = dyn Fn() -> Vec<Box<dyn Policy>> + Sync + 'a;

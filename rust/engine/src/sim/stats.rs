@@ -2,8 +2,8 @@
 //! accumulators merge by addition — so memory stays flat for any number of deals, and the totals do not
 //! depend on how deals were split across threads or runs.
 
-use super::deal::SEATS;
 use super::record::DealRecord;
+use crate::table::types::SEATS;
 
 /// Fan values counted individually; larger ones share the last bucket.
 pub const FAN_BUCKETS: usize = 16;

@@ -8,15 +8,14 @@
 //! payments, as the folk score settles them (`money.rs`). No win, no horses.
 
 use super::money::{horse_seat, score, FolkScore, FolkWin};
-use super::rules::{Family, FolkRules};
+use super::ruleset::{Family, FolkRules};
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::Meld;
-use crate::sim::adjudicator::{
-    Adjudicator, DealContext, Declared, PayingEvent, WinInfo, WinSituation,
-};
-use crate::sim::horses::{self, Horse};
-use crate::sim::table_rules::{Settlement, TableRules};
+use crate::table::adjudicator::{Adjudicator, DealContext, Declared, PayingEvent, WinSituation};
+use crate::table::horses::{self, Horse};
+use crate::table::table_rules::{Settlement, TableRules};
+use crate::table::types::WinInfo;
 use crate::tile::Counts;
 
 /// The money rows of a 789 score: the hand, the winner's flowers, the kongs (paid at the table as each is
@@ -99,7 +98,7 @@ impl FolkAtTable {
             Family::Gd789 => scored
                 .entries
                 .first()
-                .and_then(|(key, ..)| super::rules::GD789_HANDS.iter().position(|k| k == key))
+                .and_then(|(key, ..)| super::ruleset::GD789_HANDS.iter().position(|k| k == key))
                 .map(|row| row as u8),
             Family::Laozhang => None,
         };
@@ -188,8 +187,9 @@ impl Adjudicator for FolkAtTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::table_rules::{Chi, SeveralWinners};
-    use crate::sim::{bots_for, play_deal, Deal, Event, Policy, RandomBot};
+    use crate::bots::{bots_for, RandomBot};
+    use crate::table::table_rules::{Chi, SeveralWinners};
+    use crate::table::{play_deal, Deal, Event, Policy};
 
     fn tables() -> [FolkAtTable; 2] {
         let gd789 = FolkRules::new("gd-789", "gd789", &[1, 2, 4, 8, 16], &[1, 2, 3, 0, 0, 0, 0])

@@ -1,6 +1,6 @@
 //! The 789 hand ladder (§5, OC-36): 鸡胡 < 杂色 (混一色) < 清一色 < 大哥 < 十三幺; a hand scores its largest row.
 
-use super::rules::DaGe;
+use super::ruleset::DaGe;
 use crate::rules::reading::{Form, Reading};
 use crate::tile::Counts;
 

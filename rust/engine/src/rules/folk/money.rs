@@ -6,7 +6,7 @@
 
 use super::ladder::{ladder, Shown};
 use super::laozhang::rows;
-use super::rules::{Family, FolkRules, GD789_HANDS, LAOZHANG_FANS};
+use super::ruleset::{Family, FolkRules, GD789_HANDS, LAOZHANG_FANS};
 use crate::error::{EngineError, Result};
 use crate::hand::{Hand, MeldKind};
 use crate::rules::reading::{for_each_reading, Shapes};

@@ -6,15 +6,16 @@
 //! 8 + fan from the discarder and 8 from each of the other two. No other event pays.
 
 use super::fan::Fan;
+use super::ruleset::McrTable;
 use super::scorer::{score, McrScore};
 use super::situation::{McrSituation, Opening};
-use super::table::McrTable;
 use crate::error::Result;
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::Meld;
-use crate::sim::adjudicator::{Adjudicator, Aim, FirstGoAround, WinInfo, WinSituation};
-use crate::sim::deal::SEATS;
-use crate::sim::table_rules::TableRules;
+use crate::table::adjudicator::{Adjudicator, Aim, FirstGoAround, WinSituation};
+use crate::table::table_rules::TableRules;
+use crate::table::types::WinInfo;
+use crate::table::types::SEATS;
 use crate::tile::Counts;
 use crate::win::is_win_counts_with;
 use std::sync::Arc;

@@ -3,9 +3,9 @@
 
 use rayon::prelude::*;
 
+use super::ruleset::McrTable;
 use super::scorer::{score, McrScore};
 use super::situation::McrSituation;
-use super::table::McrTable;
 use crate::error::{EngineError, Result};
 use crate::hand::{Hand, MeldSlot};
 use crate::tile::{Counts, Tile};

@@ -1,5 +1,5 @@
 //! The MCR fans the engine detects, keyed by the snake_case names of `rulesets/mcr.toml`, and a per-hand
-//! tally of them. Values and exclusions are not here: they are ruleset data (`super::table`).
+//! tally of them. Values and exclusions are not here: they are ruleset data (`super::ruleset`).
 
 macro_rules! fans {
     (standard { $($variant:ident = $key:literal,)* } folk { $($folk:ident = $folk_key:literal,)* }) => {

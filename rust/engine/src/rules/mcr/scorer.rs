@@ -12,8 +12,8 @@ use super::readings::{
     division_fans, for_each_standard_division, knitted_straight_fans, nine_gates_fans,
     special_form_fans, Win,
 };
+use super::ruleset::McrTable;
 use super::situation::{McrSituation, Opening};
-use super::table::McrTable;
 use crate::error::{EngineError, Result};
 use crate::hand::{Hand, MeldKind};
 use crate::tile::{Tile, COPIES};

@@ -7,18 +7,19 @@
 //! win the table asks about, `settle_deal` pays.
 
 use super::fan::Fan;
+use super::ruleset::{NextDealer, SichuanTable};
 use super::scorer::score;
 use super::settlement::{settle, EndHand, Event as MoneyEvent, KongKind, WinHow, KONG, WIN};
 use super::situation::SichuanSituation;
-use super::table::{NextDealer, SichuanTable};
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::sim::adjudicator::{Adjudicator, FirstGoAround, WinInfo, WinSituation};
-use crate::sim::deal_money::{DealMoney, FinishedDeal};
-use crate::sim::log::Event;
-use crate::sim::table_rules::{DealerStays, Settlement, TableRules};
-use crate::sim::Action;
+use crate::table::adjudicator::{Adjudicator, FirstGoAround, WinSituation};
+use crate::table::deal_money::{DealMoney, FinishedDeal};
+use crate::table::log::Event;
+use crate::table::table_rules::{DealerStays, Settlement, TableRules};
+use crate::table::types::WinInfo;
+use crate::table::Action;
 use crate::tile::{Counts, NUM_KINDS};
 
 /// Four sets and a pair, or seven pairs (four alike count as two).
@@ -327,16 +328,17 @@ fn visible_to(deal: &FinishedDeal<'_>, seat: u8) -> Counts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::sichuan::table::tests::default_table;
-    use crate::sim::table_rules::{MissedWin, ADDED_KONG};
-    use crate::sim::{play_deal, Deal, EfficiencyBot, Policy, RandomBot};
+    use crate::bots::{EfficiencyBot, RandomBot};
+    use crate::rules::sichuan::ruleset::tests::default_table;
+    use crate::table::table_rules::{MissedWin, ADDED_KONG};
+    use crate::table::{play_deal, Deal, Policy};
     use crate::tile::{Tile, COPIES};
 
     /// The table sections of `rulesets/sichuan.toml`.
     pub(crate) fn sichuan_table() -> SichuanAtTable {
         let rules = TableRules {
             kinds: (1 << 27) - 1,
-            chi: crate::sim::table_rules::Chi::None,
+            chi: crate::table::table_rules::Chi::None,
             robbable_kongs: ADDED_KONG,
             missed_win: MissedWin::HigherFan,
             winners_to_end: 3,
@@ -524,7 +526,7 @@ mod tests {
                         deal.step(action, &rules).expect("picked");
                         deal.check_invariants().expect("every tile still held");
                     }
-                    let direction = crate::sim::deal::swap_direction(17, index);
+                    let direction = crate::table::deal::swap_direction(17, index);
                     assert!(deal.events().contains(&Event::Swap { direction }));
                     for seat in 0..4 {
                         let from = (seat + 4 - usize::from(direction)) % 4;
@@ -541,7 +543,7 @@ mod tests {
                     let outcome = deal.outcome().expect("over");
                     assert_eq!(outcome.payments().iter().sum::<i64>(), 0);
                     let lines = deal.log_lines();
-                    let replayed = crate::sim::replay(&lines, &rules).expect("the log replays");
+                    let replayed = crate::table::replay(&lines, &rules).expect("the log replays");
                     assert_eq!(replayed.log_lines(), lines);
                 }
             }
@@ -574,7 +576,7 @@ mod tests {
             codes.extend(std::iter::repeat_n(kind as u8, usize::from(count)));
         }
         let rules = swapping_table(3);
-        let wall = crate::sim::Wall::from_codes(codes, &rules.table_rules()).expect("a wall");
+        let wall = crate::table::Wall::from_codes(codes, &rules.table_rules()).expect("a wall");
         let mut deal = Deal::with_wall(5, 0, wall, 0, 0, &rules).expect("a deal");
         let mut bot = EfficiencyBot::aiming(rules.aim());
         let mut chosen = Vec::new();
@@ -588,7 +590,7 @@ mod tests {
 
     #[test]
     fn the_next_dealer_is_the_first_winner_or_a_shared_first_wins_discarder() {
-        use crate::sim::{Game, GameConfig, Outcome, Winner};
+        use crate::table::{Game, GameConfig, Outcome, Winner};
         let winner = |seat: u8, from: Option<u8>| Winner {
             seat,
             tile: Tile::new(4).unwrap(),
@@ -689,7 +691,7 @@ mod tests {
                 let wins_of = |s: u8| outcome.winners.iter().filter(|w| w.seat == s).count();
                 twice += usize::from((0..4).any(|s| wins_of(s) >= 2));
                 let lines = deal.log_lines();
-                let replayed = crate::sim::replay(&lines, &rules).expect("the log replays");
+                let replayed = crate::table::replay(&lines, &rules).expect("the log replays");
                 assert_eq!(replayed.log_lines(), lines);
                 assert_eq!(replayed.outcome(), deal.outcome());
             }
@@ -774,7 +776,7 @@ mod tests {
                         .filter(|e| matches!(e, Event::Meld { returned: true, .. }))
                         .count();
                     let lines = deal.log_lines();
-                    let replayed = crate::sim::replay(&lines, &rules).expect("the log replays");
+                    let replayed = crate::table::replay(&lines, &rules).expect("the log replays");
                     assert_eq!(replayed.log_lines(), lines);
                     assert_eq!(replayed.outcome(), deal.outcome());
                 }

@@ -1,18 +1,18 @@
 //! Sichuan mahjong (血战到底, 血流成河): the fan of one win, its payments, and a deal's settlement (kong money,
-//! 呼叫转移, 退税, 查花猪, 查大叫). Values and options are data (`table`, from `rulesets/sichuan.toml`);
+//! 呼叫转移, 退税, 查花猪, 查大叫). Values and options are data (`ruleset`, from `rulesets/sichuan.toml`);
 //! `python/mjcore/reference/sichuan/` is the readable twin of every module here.
 
 pub mod at_table;
 pub mod fan;
 pub mod payments;
+pub mod ruleset;
 pub mod scorer;
 pub mod settlement;
 pub mod situation;
-pub mod table;
 
 pub use at_table::SichuanAtTable;
 pub use fan::{Fan, FanCounts};
+pub use ruleset::{NextDealer, SichuanTable};
 pub use scorer::{score, SichuanScore};
 pub use settlement::{settle, EndHand, Event, KongKind, Settlement, Status, WinHow};
 pub use situation::SichuanSituation;
-pub use table::{NextDealer, SichuanTable};

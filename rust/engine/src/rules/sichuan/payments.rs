@@ -1,6 +1,6 @@
 //! Who pays a Sichuan win and how much (A.7): the one arithmetic both `score` and `settle` use.
 
-use super::table::{SelfDrawBonus, SichuanTable};
+use super::ruleset::{SelfDrawBonus, SichuanTable};
 use crate::rules::regional::{pay, Money};
 
 /// What each payer pays: 底 × 2^fan, plus 底 for a self-draw under 自摸加底 (OC-S4).

@@ -6,8 +6,8 @@
 
 use super::fan::{Fan, FanCounts};
 use super::payments::{fan_money, pay_win};
+use super::ruleset::{HeavenEarth, SelfDrawBonus, SichuanTable, Transfer};
 use super::situation::SichuanSituation;
-use super::table::{HeavenEarth, SelfDrawBonus, SichuanTable, Transfer};
 use crate::error::{EngineError, Result};
 use crate::hand::{Hand, MeldKind};
 use crate::rules::reading::{for_each_reading, Form, Reading, Set, Shapes};
@@ -272,7 +272,7 @@ mod tests {
     use super::*;
     use crate::error::EngineError;
     use crate::notation::parse_hand;
-    use crate::rules::sichuan::table::tests::default_table;
+    use crate::rules::sichuan::ruleset::tests::default_table;
 
     fn discard(seat: u8, discarder: u8, void: u8) -> SichuanSituation {
         SichuanSituation {

@@ -3,9 +3,9 @@
 //! hands (each ready player's best wait).
 
 use super::payments::{fan_money, pay_win};
+use super::ruleset::{FlowerPig, SichuanTable, Transfer};
 use super::scorer::{add_situational, hand_fans};
 use super::situation::SichuanSituation;
-use super::table::{FlowerPig, SichuanTable, Transfer};
 use crate::error::{EngineError, Result};
 use crate::hand::Hand;
 use crate::rules::regional::{pay, Money};
@@ -477,7 +477,7 @@ fn end_checks(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::sichuan::table::tests::default_table;
+    use crate::rules::sichuan::ruleset::tests::default_table;
 
     #[test]
     fn three_winners_end_the_hand() {

@@ -11,16 +11,15 @@
 //! winds fixed from the first dealer (OC-T2) are the situation's `east_seat`.
 
 use super::payments::{flower_win, FlowerWin as FlowerKind};
+use super::ruleset::TaiwanTable;
 use super::scorer::score;
 use super::situation::TaiwanSituation;
-use super::table::TaiwanTable;
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::Meld;
-use crate::sim::adjudicator::{
-    Adjudicator, DealContext, FirstGoAround, FlowerWin, WinInfo, WinSituation,
-};
-use crate::sim::table_rules::{Settlement, TableRules};
+use crate::table::adjudicator::{Adjudicator, DealContext, FirstGoAround, FlowerWin, WinSituation};
+use crate::table::table_rules::{Settlement, TableRules};
+use crate::table::types::WinInfo;
 use crate::tile::Counts;
 
 #[derive(Clone, Debug)]
@@ -168,9 +167,10 @@ impl Adjudicator for TaiwanAtTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bots::{EfficiencyBot, RandomBot};
     use crate::rules::taiwan::scorer::tests::default_table;
-    use crate::sim::table_rules::{MissedWin, SeveralWinners};
-    use crate::sim::{play_deal, Action, Deal, EfficiencyBot, Policy, RandomBot};
+    use crate::table::table_rules::{MissedWin, SeveralWinners};
+    use crate::table::{play_deal, Action, Deal, Policy};
 
     /// The table sections of `rulesets/taiwan.toml`.
     fn taiwan_table() -> TaiwanAtTable {
@@ -311,13 +311,13 @@ mod tests {
 
     /// Plays a deal passing every claim and discarding each drawn tile; returns it once over.
     fn passive(codes: Vec<u8>, rules: &TaiwanAtTable) -> Deal {
-        let wall = crate::sim::Wall::from_codes(codes, &rules.rules).expect("a wall");
+        let wall = crate::table::Wall::from_codes(codes, &rules.rules).expect("a wall");
         let mut deal = Deal::with_wall(0, 0, wall, 0, 0, rules).expect("a deal");
         while let Some(seat) = deal.to_act() {
             let view = deal.observation(seat).expect("a view");
             let action = match (view.offered(), view.drawn()) {
-                (Some(_), _) => crate::sim::Action::Pass,
-                (None, Some(tile)) => crate::sim::Action::Discard(tile),
+                (Some(_), _) => crate::table::Action::Pass,
+                (None, Some(tile)) => crate::table::Action::Discard(tile),
                 (None, None) => deal.legal_actions()[0],
             };
             deal.step(action, rules).expect("legal");
@@ -374,13 +374,13 @@ mod tests {
             let discards = deal.events().iter().filter(|e| {
                 matches!(
                     e,
-                    crate::sim::Event::Act {
+                    crate::table::Event::Act {
                         action: Action::Discard(_),
                         ..
                     }
                 )
             });
-            let expected = abortive_draws.then_some(crate::sim::AbortiveDraw::FourWinds);
+            let expected = abortive_draws.then_some(crate::table::AbortiveDraw::FourWinds);
             assert_eq!(deal.abortive_draw(), expected);
             assert_eq!(
                 discards.count() == 4,

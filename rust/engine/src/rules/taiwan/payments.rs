@@ -1,8 +1,8 @@
 //! Who pays a Taiwan win (B.5): each payer 底 + (台 + D) × 台價, D the dealer's 台 when the dealer wins or
 //! pays; the 眼牌费 (B.3); and the flower wins (B.6), which pay their row's 台 and nothing of the hand.
 
+use super::ruleset::{EyeFee, TaiwanTable};
 use super::situation::TaiwanSituation;
-use super::table::{EyeFee, TaiwanTable};
 use super::tai::{Tai, TaiCounts};
 use crate::rules::regional::{pay, Money};
 

@@ -3,8 +3,8 @@
 //! Equal totals keep the reading whose row counts, in row order, compare highest (as the reference does).
 
 use super::payments::payments;
+use super::ruleset::TaiwanTable;
 use super::situation::TaiwanSituation;
-use super::table::TaiwanTable;
 use super::tai::{Tai, TaiCounts};
 use crate::error::{EngineError, Result};
 use crate::hand::{Hand, MeldKind};

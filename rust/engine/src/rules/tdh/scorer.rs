@@ -2,14 +2,14 @@
 //! the best winning form, then settle the win, the horses and the kong money among the four seats (RULES.md
 //! §4, OC-26..OC-54; docs/tdh.md). The twin of `python/mjcore/reference/tdh/scorer.py`.
 
-use super::rules::{GhostMode, TdhRules};
+use super::ruleset::{GhostMode, TdhRules};
 use super::tiles::{check_in_set, horse_face, horse_seat, Ghosts, FLOWER_BASE};
+use crate::decompose::is_win;
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
 use crate::hand::{Hand, MeldKind};
 use crate::shanten::shanten;
 use crate::tile::{Tile, COPIES, NUM_KINDS};
-use crate::win::is_win;
 
 /// 推倒胡 is a 13-tile game: four sets and a pair.
 const SETS: usize = 4;
@@ -311,7 +311,7 @@ fn best_form(
 
 /// The best winning form of a concealed part with the ghosts taken out (`naturals`, 3n+2 tiles with the
 /// `wilds`; declared melds are sets, so only whether there are any matters) — what scoring and the table's
-/// win check (`super::table`) both ask.
+/// win check (`super::at_table`) both ask.
 pub(crate) fn form_of(
     naturals: &[u8; NUM_KINDS],
     concealed_only: bool,

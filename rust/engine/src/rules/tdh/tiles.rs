@@ -1,13 +1,13 @@
 //! 推倒胡 tiles: which kinds are in the set, which are ghosts (鬼牌) under each mode, and where a horse points.
 //! Tile codes: kinds 0..33, then flowers `FLOWER_BASE + n - 1` for flower nf.
 
-use super::rules::{GhostMode, TdhRules, TileSet};
+use super::ruleset::{GhostMode, TdhRules, TileSet};
 use crate::error::{EngineError, Result};
 use crate::tile::Tile;
 
 pub const FLOWER_BASE: u8 = 34;
 
-pub use crate::sim::ghosts::next_kind;
+use crate::tile::next_kind;
 
 /// The wild kinds (at most two; flower ghosts are no kind: the hand holds them as wilds).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
