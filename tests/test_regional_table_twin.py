@@ -15,7 +15,7 @@ import pytest
 import mjcore
 from mjcore import reference
 from mjcore.reference.table import Table as TwinTable
-from mjcore.reference.notation import parse_tiles
+from mjcore.notation import parse_tiles
 
 from .test_taiwan_table import play_t20
 

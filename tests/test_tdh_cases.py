@@ -12,7 +12,7 @@ import pytest
 
 import mjcore
 from mjcore import Hand, Meld, MeldKind
-from mjcore.reference.rules.tdh.tiles import ghost_kinds
+from mjcore.rules.tdh.tiles import ghost_kinds
 
 CASES = json.loads((Path(__file__).parent / "data" / "tdh_cases.json").read_text(encoding="utf-8"))["cases"]
 BACKENDS = {"native": mjcore.score, "reference": mjcore.reference.score}

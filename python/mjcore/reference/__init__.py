@@ -16,7 +16,7 @@ from __future__ import annotations
 from .analysis.batch import is_win_batch, shanten_batch
 from .analysis.decompose import decompose, is_win
 from .rules.guangdong import score
-from .notation import parse_hand, parse_tile, parse_tiles
+from ..notation import parse_hand, parse_tile, parse_tiles
 from ..sim.result import SimulationResult
 from .analysis.shanten import shanten, shanten_by_form
 from .sim.run import simulate

@@ -19,7 +19,8 @@ from .mcr import situation_of as mcr_situation_of
 from .mcr.situation import Situation as McrSituation
 from .registry import RulesetLike, load_ruleset
 from .sichuan import situation as sichuan
-from .guangdong.situation import Situation, situation_of, win_tile_index
+from .guangdong.situation import Situation, situation_of
+from ..notation import win_tile_index
 from .taiwan import situation as taiwan
 from .tdh import tdh_situation
 from .tdh.situation import TDH_KEYWORDS, TdhSituation, tile_code

@@ -12,7 +12,7 @@ from ...hand import Forms, Hand, HandLike, MeldKind, as_hand
 from ...rules.tdh.names import FLOWER_BASE
 from ...tiles import tile_name
 from ..analysis.decompose import decompose
-from ..notation import parse_hand
+from ...notation import parse_hand
 
 __all__ = ["score_789", "score_laozhang"]
 

@@ -23,7 +23,7 @@ from . import folk as folk_reference
 from . import mcr as mcr_reference
 from . import tdh as tdh_reference
 from ..analysis.decompose import decompose
-from ..notation import parse_hand
+from ...notation import parse_hand
 from .sichuan import scorer as sichuan_scorer
 from .taiwan import scorer as taiwan_scorer
 

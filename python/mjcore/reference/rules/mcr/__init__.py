@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from ....hand import HandLike, as_hand
-from ...notation import parse_hand
+from ....notation import parse_hand
 from ....rules.mcr.result import FanScore, McrScore
 from .scorer import score_hand
 from ....rules.mcr.situation import Situation

@@ -7,7 +7,7 @@ from ....hand import HandLike, as_hand
 from ....rules.tdh.result import TdhScore
 from ....rules.tdh.ruleset import TdhRuleset
 from ....rules.tdh.situation import TdhSituation
-from ...notation import parse_hand
+from ....notation import parse_hand
 from .scorer import score_row
 
 __all__ = ["score"]

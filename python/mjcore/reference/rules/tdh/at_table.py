@@ -21,7 +21,7 @@ from ...table.deal_hooks import DealContext, DealHooks, Declared, PayingEvent, S
 from ...table.horses import scorer_name, turned
 from ...table.wall import FIRST_FLOWER
 from .scorer import score_row
-from .tiles import ghost_kinds
+from ....rules.tdh.tiles import ghost_kinds
 
 __all__ = ["TdhAtTable", "tdh_aim", "tdh_win_check"]
 
