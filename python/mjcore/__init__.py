@@ -51,17 +51,13 @@ from .analysis.ghost_kinds import ghost_kinds
 from . import analysis, rules, sim, table  # noqa: E402  (the subpackages: mjcore.rules.sichuan, mjcore.table …)
 from .table import Table  # noqa: E402
 
-from ._moved import install as _install_moved_paths, moved_attribute as _moved_attribute  # noqa: E402
-
-_install_moved_paths()
-
 
 def __getattr__(name: str) -> object:
     """``mjcore.reference``, the pure-Python twin, imported on first use: the product never needs it, and an
     eager import would tie the package to its twin (tests/test_import_layers.py)."""
     if name == "reference":
         return importlib.import_module(".reference", __name__)
-    return _moved_attribute(__name__, name)  # the first layout's names (mjcore.sichuan), with a warning
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __version__ = "0.1.0"

@@ -40,10 +40,3 @@ __all__ = [
     "simulate",
     "waits",
 ]
-
-
-def __getattr__(name: str) -> object:
-    """The first layout's module names (``mjcore.reference.mcr``) still answer, with a DeprecationWarning."""
-    from .._moved import moved_attribute
-
-    return moved_attribute(__name__, name)
