@@ -19,6 +19,7 @@ from .aim import Aim
 from .deal_hooks import DealContext, DealHooks, Declared, PayingEvent, SettledWin
 from .horses import buyer, scorer_name, turned
 from .taiwan import with_flowers
+from .twin_family import TwinFamily
 
 __all__ = ["FolkHooks", "folk_aim", "folk_win_check", "settle_folk_win"]
 
@@ -88,3 +89,6 @@ class FolkHooks(DealHooks):
         if event.kind != "kong" or not self.stake:
             return None
         return [3 * self.stake if seat == event.seat else -self.stake for seat in range(SEATS)]
+
+
+PLAY = TwinFamily(folk_win_check, settle_folk_win, folk_aim, FolkHooks)  # gd789 and laozhang alike

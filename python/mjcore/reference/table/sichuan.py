@@ -18,6 +18,7 @@ from ..rules.sichuan.scorer import score
 from ..rules.sichuan.settlement import settle_with_wins
 from .aim import Aim
 from .deal_hooks import DealHooks, FinishedDeal
+from .twin_family import TwinFamily
 
 __all__ = ["SICHUAN_AIM", "SichuanHooks", "settle_sichuan_win", "sichuan_win_check"]
 
@@ -178,3 +179,6 @@ def _visible_to(deal: FinishedDeal, seat: int) -> tuple[int, ...]:
                 for tile in meld.tiles:
                     seen[tile] += 1
     return tuple(seen)
+
+
+PLAY = TwinFamily(sichuan_win_check, settle_sichuan_win, lambda rules: SICHUAN_AIM, SichuanHooks)
