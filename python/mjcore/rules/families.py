@@ -51,39 +51,39 @@ class FamilyRow:
 
 def _folk_row(name: str, title: str, keywords: tuple[str, ...], situation: type, twin_score: str) -> FamilyRow:
     """The folk tables share their ruleset class, parser, native core and twin table."""
-    return FamilyRow(name, FolkRuleset, parse_folk,
-                     Signature(title, keywords, situation, folk.situation_builder(situation), win_tile_index),
-                     "mjcore.rules.folk.native:score", twin_score, "mjcore.reference.table.folk:PLAY")  # fmt: skip
+    signature = Signature(title, keywords, situation, folk.situation_builder(situation), win_tile_index)
+    return FamilyRow(name, FolkRuleset, parse_folk, signature, "mjcore.rules.folk.scorer:score", twin_score,
+                     "mjcore.reference.rules.folk.at_table:PLAY")
 
 
 _ROWS = (
     FamilyRow("guangdong", Ruleset, guangdong_ruleset,
               Signature("Guangdong", SHARED_KEYWORDS, Situation, guangdong_situation, win_tile_index),
-              "mjcore.rules.guangdong.native:score", "mjcore.reference.rules.guangdong:score",
-              "mjcore.reference.table.settlement:PLAY"),
+              "mjcore.rules.guangdong.scorer:score", "mjcore.reference.rules.guangdong.scorer:score",
+              "mjcore.reference.rules.guangdong.at_table:PLAY"),
     FamilyRow("mcr", McrRuleset, mcr_ruleset,
               Signature("MCR", SHARED_KEYWORDS, McrSituation, mcr_situation, win_tile_index),
-              "mjcore.rules.mcr.native:score", "mjcore.reference.rules.mcr:score_ruleset",
+              "mjcore.rules.mcr.scorer:score", "mjcore.reference.rules.mcr:score_ruleset",
               "mjcore.reference.rules.mcr.at_table:PLAY"),
     FamilyRow("tdh", TdhRuleset, tdh_ruleset,
               Signature("推倒胡", tuple(TDH_KEYWORDS), TdhSituation, tdh_situation,
                         lambda tile: tile_code(tile, "win_tile"), situation_needs_rules=True),
-              "mjcore.rules.tdh.native:score", "mjcore.reference.rules.tdh:score",
+              "mjcore.rules.tdh.scorer:score", "mjcore.reference.rules.tdh:score",
               "mjcore.reference.rules.tdh.at_table:PLAY"),
     FamilyRow("sichuan", RegionalRuleset, parse_regional,
               Signature("Sichuan", sichuan.KEYWORDS, sichuan.Situation, keywords_only(sichuan.situation_of),
                         win_tile_index, situation_needs_rules=True),
-              "mjcore.rules.sichuan.native:score", "mjcore.reference.rules.sichuan.scorer:score",
-              "mjcore.reference.table.sichuan:PLAY"),
+              "mjcore.rules.sichuan.scorer:score", "mjcore.reference.rules.sichuan.scorer:score",
+              "mjcore.reference.rules.sichuan.at_table:PLAY"),
     FamilyRow("taiwan", RegionalRuleset, parse_regional,
               Signature("Taiwan", taiwan.KEYWORDS, taiwan.Situation, keywords_only(taiwan.situation_of),
                         win_tile_index, situation_needs_rules=True),
-              "mjcore.rules.taiwan.native:score", "mjcore.reference.rules.taiwan.scorer:score",
-              "mjcore.reference.table.taiwan:PLAY"),
+              "mjcore.rules.taiwan.scorer:score", "mjcore.reference.rules.taiwan.scorer:score",
+              "mjcore.reference.rules.taiwan.at_table:PLAY"),
     _folk_row("gd789", "789 folk table", folk.GD789_KEYWORDS, folk.Gd789Situation,
-              "mjcore.reference.rules.folk:score_789"),
+              "mjcore.reference.rules.folk.scorer:score_789"),
     _folk_row("laozhang", "老章", folk.LAOZHANG_KEYWORDS, folk.LaozhangSituation,
-              "mjcore.reference.rules.folk:score_laozhang"),
+              "mjcore.reference.rules.folk.scorer:score_laozhang"),
 )  # fmt: skip
 
 FAMILIES: Mapping[str, FamilyRow] = {row.name: row for row in _ROWS}

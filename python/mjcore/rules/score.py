@@ -16,7 +16,7 @@ from ..errors import InvalidArgumentError
 from .families import entries
 from .guangdong.situation import DISCARD, ROBBED_KONG, SELF_DRAWN
 from .mcr import McrRuleset
-from .mcr import native as mcr_native
+from .mcr import scorer as mcr_scorer
 from .registry import RulesetLike, load_ruleset
 from .score_signature import score_function
 
@@ -62,7 +62,7 @@ def score_batch(
         raise InvalidArgumentError(f"concealed must have shape (N, 34), not {concealed.shape}")
     counts = np.ascontiguousarray(concealed)
     if isinstance(rules, McrRuleset):
-        return mcr_native.score_batch(counts, win_tiles, rules, melds=melds, flowers=flowers, self_drawn=self_drawn,
+        return mcr_scorer.score_batch(counts, win_tiles, rules, melds=melds, flowers=flowers, self_drawn=self_drawn,
                                       last_copy=last_copy, kong_bloom=kong_bloom, robbing_kong=robbing_kong,
                                       last_tile=last_tile, seat_wind=seat_wind, round_wind=round_wind)  # fmt: skip
     if np.any(flowers) or np.any(last_copy):

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ...hand import Forms, Hand
-from ...rules.sichuan.events import EndHand, Kong, Win
-from ...rules.sichuan.ruleset import SICHUAN_FAN_KEYS
-from ...rules.sichuan.situation import Situation
-from ...table.types import SEATS, WinCheck, WinSituation
-from ...tiles import NUM_KINDS
-from ..rules.sichuan.scorer import score
-from ..rules.sichuan.settlement import settle_with_wins
-from .aim import Aim
-from .deal_hooks import DealHooks, FinishedDeal
-from .twin_family import TwinFamily
+from ....hand import Forms, Hand
+from ....rules.sichuan.events import EndHand, Kong, Win
+from ....rules.sichuan.ruleset import SICHUAN_FAN_KEYS
+from ....rules.sichuan.situation import Situation
+from ....table.types import SEATS, WinCheck, WinSituation
+from ....tiles import NUM_KINDS
+from ...table.aim import Aim
+from ...table.deal_hooks import DealHooks, FinishedDeal
+from ...table.twin_family import TwinFamily
+from .scorer import score
+from .settlement import settle_with_wins
 
 __all__ = ["SICHUAN_AIM", "SichuanHooks", "settle_sichuan_win", "sichuan_win_check"]
 

@@ -9,15 +9,15 @@ RULES.md §2.6 (liabilities included).
 
 from __future__ import annotations
 
-from ...analysis.results import Decomposition
-from ...errors import InvalidHandError
-from ...hand import Forms, Hand, HandLike, Meld, MeldKind, as_hand
-from ...notation import parse_hand
-from ...rules.guangdong.result import ScoreResult
-from ...rules.guangdong.ruleset import LIMIT_HAND_KEYS, PatternRow, Ruleset
-from ...rules.guangdong.situation import Situation
-from ...tiles import NUM_KINDS, TERMINALS_AND_HONOURS, tile_name
-from ..analysis.decompose import decompose
+from ....analysis.results import Decomposition
+from ....errors import InvalidHandError
+from ....hand import Forms, Hand, HandLike, Meld, MeldKind, as_hand
+from ....notation import parse_hand
+from ....rules.guangdong.result import ScoreResult
+from ....rules.guangdong.ruleset import LIMIT_HAND_KEYS, PatternRow, Ruleset
+from ....rules.guangdong.situation import Situation
+from ....tiles import NUM_KINDS, TERMINALS_AND_HONOURS, tile_name
+from ...analysis.decompose import decompose
 
 __all__ = ["score"]
 
@@ -232,7 +232,7 @@ def payments(hand: Hand, ruleset: Ruleset, where: Situation, total_fan: int) -> 
 
 
 def score(hand: HandLike, win: int, where: Situation, rules: Ruleset) -> ScoreResult:
-    """The twin of the native Guangdong core (``mjcore.rules.guangdong.native.score``); the public ``score`` of
+    """The twin of the native Guangdong core (``mjcore.rules.guangdong.scorer.score``); the public ``score`` of
     every family is ``mjcore.reference.rules.score``."""
     h = as_hand(hand, parse_hand)
     if h.is_complete_size:

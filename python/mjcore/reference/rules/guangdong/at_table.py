@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ...hand import Forms, Hand
-from ...rules.registry import Ruleset
-from ...table.types import SEATS, WinSituation
-from ..rules.guangdong import best_fan, payments
-from .aim import Aim
-from .scoring_rules import scoring_situation, scoring_win_check
-from .twin_family import TwinFamily
+from ....hand import Forms, Hand
+from ....rules.registry import Ruleset
+from ....table.types import SEATS, WinSituation
+from ...table.aim import Aim
+from ...table.scoring_rules import scoring_situation, scoring_win_check
+from ...table.twin_family import TwinFamily
+from .scorer import best_fan, payments
 
 __all__ = ["settle_win"]
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ...hand import Forms, Hand
-from ...rules.taiwan.situation import Situation
-from ...table.types import SEATS, WinCheck, WinSituation
-from ..rules.taiwan.scorer import score, score_flower_win
-from .aim import Aim
-from .deal_hooks import DealContext, DealHooks, Declared, FlowerWin, SettledWin
-from .twin_family import TwinFamily
+from ....hand import Forms, Hand
+from ....rules.taiwan.situation import Situation
+from ....table.types import SEATS, WinCheck, WinSituation
+from ...table.aim import Aim
+from ...table.deal_hooks import DealContext, DealHooks, Declared, FlowerWin, SettledWin
+from ...table.twin_family import TwinFamily
+from .scorer import score, score_flower_win
 
 __all__ = ["TAIWAN_AIM", "TaiwanHooks", "taiwan_win_check", "with_flowers"]
 
