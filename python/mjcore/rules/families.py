@@ -10,9 +10,10 @@ its own column with ``entries``, once, when it is imported).
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Union
 
 from ..notation import win_tile_index
 from .folk import situation as folk
@@ -30,7 +31,11 @@ from .taiwan import situation as taiwan
 from .tdh.ruleset import TdhRuleset, tdh_ruleset
 from .tdh.situation import TDH_KEYWORDS, TdhSituation, tdh_situation, tile_code
 
-__all__ = ["FAMILIES", "RULESET_CLASSES", "FamilyRow", "entries", "entry"]
+__all__ = ["FAMILIES", "RULESET_CLASSES", "AnyRuleset", "FamilyRow", "RulesetLike", "entries", "entry"]
+
+# What ``load_ruleset`` returns, and what every call taking a ruleset accepts (a loaded one, a name or a path).
+AnyRuleset = Union[Ruleset, McrRuleset, TdhRuleset, RegionalRuleset, FolkRuleset]
+RulesetLike = Union[AnyRuleset, str, os.PathLike]
 
 
 @dataclass(frozen=True)

@@ -10,21 +10,15 @@ import os
 import re
 import tomllib
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 from ..errors import RulesetError
-from .families import FAMILIES, RULESET_CLASSES
-from .folk.ruleset import FolkRuleset
+from .families import FAMILIES, RULESET_CLASSES, AnyRuleset, RulesetLike
 from .guangdong.ruleset import Ruleset, guangdong_ruleset
-from .mcr.ruleset import McrRuleset
-from .regional.ruleset import RegionalRuleset
-from .tdh.ruleset import TdhRuleset
 
 __all__ = ["RULESET_DIR", "AnyRuleset", "Ruleset", "RulesetLike", "load_ruleset", "ruleset_from_data", "rulesets"]
 
 RULESET_DIR = Path(__file__).resolve().parents[1] / "rulesets"
-RulesetLike = Union[Ruleset, McrRuleset, TdhRuleset, RegionalRuleset, FolkRuleset, str, os.PathLike]
-AnyRuleset = Union[Ruleset, McrRuleset, TdhRuleset, RegionalRuleset, FolkRuleset]
 
 
 def rulesets(family: str | None = None) -> list[str]:
