@@ -25,24 +25,39 @@ CORE = "mjcore._core"
 TWIN = "mjcore.reference"
 MAX_CIRCLE = 4
 
-# The base layer: pure data and parsing that both backends share.
+# The base layer: pure data and parsing that both backends share (the family list, the rulesets and what
+# ``score`` reads included).
 BASE = {
     "mjcore.errors",
     "mjcore.tiles",
     "mjcore.notation",
     "mjcore.hand",
     "mjcore.seats",
+    "mjcore.backend",
+    "mjcore.rules.families",
+    "mjcore.rules.signature",
+    "mjcore.rules.score_signature",
+    "mjcore.rules.registry",
+    "mjcore.rules.table_rules",
     "mjcore.rules.guangdong.ruleset",
     "mjcore.rules.guangdong.situation",
     "mjcore.rules.guangdong.result",
+    "mjcore.rules.mcr.ruleset",
     "mjcore.rules.mcr.situation",
     "mjcore.rules.mcr.result",
+    "mjcore.rules.tdh.ruleset",
     "mjcore.rules.tdh.situation",
+    "mjcore.rules.tdh.tiles",
     "mjcore.rules.tdh.result",
+    "mjcore.rules.sichuan.ruleset",
     "mjcore.rules.sichuan.situation",
+    "mjcore.rules.sichuan.events",
+    "mjcore.rules.taiwan.ruleset",
     "mjcore.rules.taiwan.situation",
+    "mjcore.rules.folk.ruleset",
     "mjcore.rules.folk.situation",
     "mjcore.rules.folk.result",
+    "mjcore.rules.regional.ruleset",
     "mjcore.rules.regional.result",
 }
 
