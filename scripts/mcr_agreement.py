@@ -21,7 +21,7 @@ from tests.support.mcr_corpus import cases  # noqa: E402
 from tests.support.mcr_pymahjonggb import gb_score  # noqa: E402
 
 from mjcore import load_ruleset  # noqa: E402
-from mjcore.rules.mcr import native  # noqa: E402
+from mjcore.rules.mcr import scorer as native  # noqa: E402
 from mjcore.reference.rules.mcr import score as reference_score  # noqa: E402
 
 

@@ -1,12 +1,18 @@
 """mjcore: Chinese mahjong rules engine with a Rust core.
 
 The top-level functions use the Rust core; ``mjcore.reference`` holds a pure-Python twin with the same names
-and signatures, used for differential testing and as readable documentation of every algorithm.
+and signatures, used for differential testing and as readable documentation of every algorithm (imported on
+first use). Both backends stand on a pure base layer: ``errors``, ``tiles``, ``notation``, ``hand``, ``seats``
+and each family's ruleset, situation and result.
 """
 
 from __future__ import annotations
 
-from . import errors
+import importlib
+
+from . import _core, backend, errors
+
+backend.install(_core)  # first: the rulesets (base layer) compile through it, and never import _core themselves
 from .analysis.calls import (
     decompose,
     is_win,
@@ -38,20 +44,21 @@ from .rules.score import score, score_batch
 from .sim.result import SimulationResult
 from .sim.run import simulate
 from .rules.guangdong.situation import Situation
-from .tiles import chinese_name, tile_index, tile_name, unicode_tile
+from .tiles import chinese_name, tile_name, unicode_tile
+from .notation import tile_index
 from .analysis.ghost_kinds import ghost_kinds
 
 from . import analysis, rules, sim, table  # noqa: E402  (the subpackages: mjcore.rules.sichuan, mjcore.table …)
 from .table import Table  # noqa: E402
-from . import reference  # noqa: E402  (after the public names: the reference imports shared modules only)
-from ._moved import install as _install_moved_paths, moved_attribute as _moved_attribute  # noqa: E402
-
-_install_moved_paths()
 
 
 def __getattr__(name: str) -> object:
-    """The first layout's submodule names (``mjcore.sichuan``) still answer, with a DeprecationWarning."""
-    return _moved_attribute(__name__, name)
+    """``mjcore.reference``, the pure-Python twin, imported on first use: the product never needs it, and an
+    eager import would tie the package to its twin (tests/test_import_layers.py)."""
+    if name == "reference":
+        return importlib.import_module(".reference", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __version__ = "0.1.0"
 

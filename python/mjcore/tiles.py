@@ -1,4 +1,4 @@
-"""Tile kinds and their names.
+"""Tile kinds and their names (reading a tile's text is ``notation.tile_index``).
 
 Kinds are integers 0..33: 0-8 = 1-9m (万), 9-17 = 1-9p (筒), 18-26 = 1-9s (条/索), 27-30 = East South West
 North (1z-4z), 31 = White 白 (5z), 32 = Green 发 (6z), 33 = Red 中 (7z). Flowers are numbered 1..8 (1f-8f:
@@ -14,7 +14,6 @@ __all__ = [
     "SUITS",
     "TERMINALS_AND_HONOURS",
     "tile_name",
-    "tile_index",
     "unicode_tile",
     "chinese_name",
     "is_honor",
@@ -73,13 +72,6 @@ def is_terminal(index: int) -> bool:
 def tile_name(index: int) -> str:
     """mpsz name, e.g. ``tile_name(31) == '5z'``."""
     return f"{number_of(index)}{suit_of(index)}"
-
-
-def tile_index(name: str) -> int:
-    """Kind of a single tile written in any accepted notation (``'5z'``, ``'白'``, ``'五筒'``, ``'🀝'``)."""
-    from . import reference  # the reference parser is pure Python and has no import-time cost
-
-    return reference.parse_tile(name)
 
 
 def unicode_tile(index: int) -> str:

@@ -6,7 +6,7 @@ import pytest
 
 from mjcore import Forms
 from mjcore.errors import InvalidHandError
-from mjcore.tiles import tile_index
+from mjcore.notation import tile_index
 
 
 def t(name: str) -> int:

@@ -16,7 +16,7 @@ HANDS = [("123m456m78p234s99s", "6p"), ("12p456s789s88p555m", "3p"), ("111234567
 
 def arrays(rows):
     counts = np.array([mjcore.parse_hand(text).concealed for text, _ in rows], dtype=np.uint8)
-    wins = np.array([mjcore.rules.guangdong.situation.win_tile_index(win) for _, win in rows], dtype=np.uint8)
+    wins = np.array([mjcore.notation.win_tile_index(win) for _, win in rows], dtype=np.uint8)
     return counts, wins
 
 
@@ -77,7 +77,7 @@ def test_batch_with_melds_and_robbed_kongs_matches_single_scores(table):
     for i, hand in enumerate(hands):
         for m, meld in enumerate(hand.melds):
             melds[i, m] = (int(meld.kind) + 1, meld.tile)
-    wins = np.array([mjcore.rules.guangdong.situation.win_tile_index(win) for _, win in rows], dtype=np.uint8)
+    wins = np.array([mjcore.notation.win_tile_index(win) for _, win in rows], dtype=np.uint8)
     # A robbed kong needs the other three copies in someone's pon: only where the hand holds no winning tile.
     source = [rng.choice(("self", "discard", "robbed") if hand.concealed[int(wins[i])] == 0 else ("self", "discard"))
               for i, hand in enumerate(hands)]  # fmt: skip

@@ -14,7 +14,7 @@ from mjcore.reference import table as ref
 from mjcore.rules import load_ruleset
 from mjcore.table.types import Action
 
-from tests.support.sim_helpers import SCENARIOS, bot_deal, bot_game, scenario_wall, scripted_or_default
+from tests.support.sim_helpers import SCENARIOS, bot_deal, scenario_wall, scripted_or_default
 
 
 
@@ -184,8 +184,7 @@ def test_a_win_check_and_a_ruleset_exclude_each_other() -> None:
 def test_simulated_wins_respect_the_ruleset_minimum() -> None:
     strict = load_ruleset("gd-cgc5").with_minimum(3)
     for name, ruleset in (("gd-qq3", "gd-qq3"), ("strict", strict)):
-        with pytest.deprecated_call(match="use mjcore.simulate"):
-            stats = mjcore.table.simulate_random(7, range(3000), threads=2, ruleset=ruleset)
+        stats = mjcore.simulate(ruleset, 3000, 7, bots=("random",) * 4, threads=2, per_deal=False).totals
         assert stats["deals"] == 3000 and sum(stats["wins_by_offset"]) > 0, name
         if name == "strict":
             assert sum(stats["fans"][:3]) == 0
@@ -351,17 +350,6 @@ def test_payments_wait_for_the_end_of_the_deal(engine) -> None:
 
 
 
-def test_the_replaced_entry_points_warn_and_play_what_table_play_plays(engine) -> None:
-    """``play_random_deal`` (and natively ``play_bot_deal``) are ``Table.reset`` + ``Table.play`` now."""
-    with pytest.deprecated_call(match="Table.play"):
-        old = engine.play_random_deal(11, 5, dealer=1, ruleset="gd-qq3")
-    assert old == bot_deal(engine, 11, 5, dealer=1, ruleset="gd-qq3")
-    if engine is mjcore.table:
-        with pytest.deprecated_call(match="Table.play"):
-            old = mjcore.table.bots.play_bot_deal(11, 5, ("efficiency", "random") * 2)
-        assert old == bot_deal(engine, 11, 5, ("efficiency", "random") * 2)
-
-
 def test_table_play_refuses_a_wrong_bot_list(engine) -> None:
     table = new_table(engine)
     with pytest.raises(InvalidArgumentError, match="one per seat"):
@@ -370,15 +358,6 @@ def test_table_play_refuses_a_wrong_bot_list(engine) -> None:
         table.play("random")
     with pytest.raises(InvalidArgumentError, match='unknown bot "smart"'):
         table.play(("smart",) * 4)
-
-
-def test_a_game_at_the_table_is_the_game_play_random_game_played(engine) -> None:
-    """``reset_game`` + ``play`` + ``next_deal`` replace ``play_random_game``: the same deals, dealer rotation
-    (连庄) included."""
-    with pytest.deprecated_call(match="Table.reset_game"):
-        old = engine.play_random_game(3, wind_rounds=1, ruleset="gd-cgc5")
-    assert old == bot_game(engine, 3, wind_rounds=1, ruleset="gd-cgc5")
-    assert len(old) >= 4
 
 
 def test_next_deal_needs_a_game_and_a_finished_deal(engine) -> None:

@@ -60,11 +60,11 @@ def sichuan_events(backend: Any, case: dict[str, Any], rules: Any) -> list[Any]:
     events: list[Any] = []
     for record in case["events"]:
         if "out" in record:
-            events.append(Out(mjcore.rules.guangdong.situation.seat_index(record["out"])))
+            events.append(Out(mjcore.seats.seat_index(record["out"])))
         elif "kong" in record:
             feeder = record.get("feeder")
-            events.append(Kong(mjcore.rules.guangdong.situation.seat_index(record["kong"]), record["kind"],
-                               None if feeder is None else mjcore.rules.guangdong.situation.seat_index(feeder)))  # fmt: skip
+            events.append(Kong(mjcore.seats.seat_index(record["kong"]), record["kind"],
+                               None if feeder is None else mjcore.seats.seat_index(feeder)))  # fmt: skip
         else:
             discarder = record.get("discarder")
             winners = []
@@ -74,12 +74,12 @@ def sichuan_events(backend: Any, case: dict[str, Any], rules: Any) -> list[Any]:
                     situation.setdefault("discarder", discarder)
                 result = backend.score(win["hand"], win["tile"], ruleset=rules, **situation)
                 assert result.counted == win["fan"], (case["id"], win["seat"])
-                winners.append((mjcore.rules.guangdong.situation.seat_index(win["seat"]), result.counted))
+                winners.append((mjcore.seats.seat_index(win["seat"]), result.counted))
             events.append(Win(tuple(winners), record["how"],
-                              None if discarder is None else mjcore.rules.guangdong.situation.seat_index(discarder),
+                              None if discarder is None else mjcore.seats.seat_index(discarder),
                               record.get("kong_discard", False)))  # fmt: skip
     return events
 
 
 def sichuan_ends(case: dict[str, Any]) -> list[EndHand]:
-    return [EndHand.of(mjcore.rules.guangdong.situation.seat_index(e["seat"]), e["hand"], e["void"]) for e in case.get("end", [])]
+    return [EndHand.of(mjcore.seats.seat_index(e["seat"]), e["hand"], e["void"]) for e in case.get("end", [])]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjcore import Hand, Meld, MeldKind, load_ruleset
-from mjcore.reference.rules.tdh.tiles import ghost_kinds
+from mjcore.rules.tdh.tiles import ghost_kinds
 from mjcore.rules.tdh import TdhRuleset
 from mjcore.rules.tdh.names import FLOWER_BASE
 from mjcore.tiles import tile_name

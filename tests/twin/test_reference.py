@@ -481,7 +481,7 @@ def test_hand_errors_after_parsing():
 @pytest.mark.parametrize("module", ["notation", "standard", "seven_pairs", "thirteen_orphans", "knitted",
                                     "suit_distance", "decompose", "shanten", "waits", "batch"])
 def test_documentation_examples(module):
-    package = "mjcore.reference" if module == "notation" else "mjcore.reference.analysis"
+    package = "mjcore" if module == "notation" else "mjcore.reference.analysis"
     failures, tried = doctest.testmod(importlib.import_module(f"{package}.{module}"))
     assert tried > 0 and failures == 0
 

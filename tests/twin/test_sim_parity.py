@@ -53,35 +53,6 @@ def test_whole_games_have_identical_logs() -> None:
     assert set(dealers) == {0, 1, 2, 3} and set(winds) == {0, 1}
 
 
-def summarise(logs: list[list[str]]) -> dict:
-    """The native statistics, recomputed from event logs."""
-    totals = {"deals": 0, "exhaustive_draws": 0, "wins_by_offset": [0] * 4, "self_drawn_wins": 0, "deal_ins": 0,
-              "kongs": 0}
-    for log in logs:
-        events = [json.loads(line) for line in log]
-        dealer = events[0]["dealer"]
-        wins = [e for e in events if e["type"] == "win"]
-        totals["deals"] += 1
-        totals["exhaustive_draws"] += not wins
-        totals["kongs"] += sum(e["type"] == "meld" and "kong" in e["kind"] for e in events)
-        for w in wins:
-            totals["wins_by_offset"][(w["seat"] - dealer) % 4] += 1
-        if wins:
-            totals["self_drawn_wins" if wins[0]["from"] is None else "deal_ins"] += not wins[0]["robbing_kong"]
-    return totals
-
-
-def test_native_simulation_totals_match_the_twin_deals() -> None:
-    with pytest.deprecated_call():
-        stats = rust.simulate_random(SEED, range(60), threads=2)
-    twin = summarise([bot_deal(ref, SEED, deal, dealer=deal % 4) for deal in range(60)])
-    assert {key: stats[key] for key in twin} == twin
-    with pytest.deprecated_call():
-        halves = [rust.simulate_random(SEED, part, threads=1) for part in (range(0, 25), range(25, 60))]
-    assert [a + b for a, b in zip(*(h["wins_by_offset"] for h in halves))] == stats["wins_by_offset"]
-    assert sum(h["deals"] for h in halves) == 60
-
-
 def greedy_then_random(legal: list[Action], rng: random.Random) -> Action:
     """Wins whenever it may (so that wins, 一炮多响 and robbing occur), otherwise picks at random."""
     return Action("win") if Action("win") in legal else rng.choice(legal)

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..errors import InvalidArgumentError, InvalidHandError
 from ..hand import MAX_SETS
-from ..rules.guangdong.situation import seat_index
+from ..seats import seat_index
 from ..tiles import NUM_KINDS, tile_name
 
 __all__ = ["checked_batch", "meld_slots", "row_column", "seat_column"]

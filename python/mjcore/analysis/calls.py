@@ -86,7 +86,7 @@ def shanten_by_form(
     ghosts: GhostsLike = None,
 ) -> dict[str, int | None]:  # fmt: skip
     """Shanten per form, e.g. ``{"standard": 1, "seven_pairs": 3, ...}``; None where the form cannot apply
-    (seven pairs with melds, a 16-tile hand for thirteen orphans...). ``ghosts``: see ``ghost_calls``."""
+    (seven pairs with melds, a 16-tile hand for thirteen orphans...). ``ghosts``: see ``ghost_meaning``."""
     if ghosts is not None:
         return ghost_calls.native("shanten_by_form", hand, forms, seven_pairs_quads, wild_fifth_copy, ghosts)
     counts, melds, wilds = _parts(hand)
@@ -100,7 +100,7 @@ def decompose(
 ) -> list[Decomposition]:  # fmt: skip
     """Every distinct decomposition of a complete 3n+2 hand (empty when it is not a win), in canonical order.
     With wild tiles, each decomposition says what every wild tile stands for; ``ghosts`` (a 推倒胡 ruleset or
-    the kinds) makes those kinds' concealed tiles wild (``ghost_calls``)."""
+    the kinds) makes those kinds' concealed tiles wild (``ghost_meaning``)."""
     if ghosts is not None:
         return ghost_calls.native("decompose", hand, forms, seven_pairs_quads, wild_fifth_copy, ghosts)
     bits = _DEFAULT_BITS if forms is _DEFAULT_FORMS else forms_bits(forms)  # inline: a call costs as much

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..errors import InvalidArgumentError
 from ..hand import Hand
+from ..notation import parse_tiles
 
 __all__ = ["GhostsLike", "ghost_kinds", "ghost_hand"]
 
@@ -21,9 +22,10 @@ GhostsLike = Union[None, str, Sequence[Union[int, str]], Any]  # Any: a TdhRules
 
 def ghost_kinds(ghosts: GhostsLike) -> tuple[int, ...]:
     """The wild kinds ``ghosts`` names, ascending and distinct (empty: none)."""
-    from .. import _core
+    # Deferred: ``mjcore.rules``'s package init imports the native scorers, which import ``analysis.calls``.
     from ..rules.registry import load_ruleset
     from ..rules.tdh.ruleset import TdhRuleset
+    from ..rules.tdh.tiles import ghost_kinds as of_ruleset
 
     if ghosts is None:
         return ()
@@ -32,15 +34,13 @@ def ghost_kinds(ghosts: GhostsLike) -> tuple[int, ...]:
     if isinstance(ghosts, TdhRuleset):
         if ghosts.needs_indicator:
             raise InvalidArgumentError("翻鬼 ghosts depend on the indicator: pass the ghost kinds themselves")
-        from ..reference.rules.tdh.tiles import ghost_kinds as of_ruleset
-
         return of_ruleset(ghosts, None)
     if isinstance(ghosts, str):
-        return tuple(sorted(set(_core.parse_tiles(ghosts))))
+        return tuple(sorted(set(parse_tiles(ghosts))))
     kinds = []
     for kind in ghosts:
         if isinstance(kind, str):
-            kinds += list(_core.parse_tiles(kind))
+            kinds += list(parse_tiles(kind))
         elif isinstance(kind, (int, np.integer)) and not isinstance(kind, bool) and 0 <= kind < 34:
             kinds.append(int(kind))
         else:

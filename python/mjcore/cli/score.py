@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ..errors import InvalidArgumentError, MjcoreError
 from ..rules.registry import load_ruleset, rulesets
-from ..rules.score_signature import FAMILIES
+from ..rules.families import FAMILIES
 from ..rules.score import score
 
 __all__ = ["add_score_command", "run_score", "main"]
@@ -88,7 +88,8 @@ def run_score(args: argparse.Namespace) -> int:
         rules = load_ruleset(args.rules)
         if args.minimum is not None:
             rules = rules.with_minimum(args.minimum)
-        result = score(args.hand, args.win, ruleset=rules, **_keywords(args, FAMILIES[rules.family].keywords))
+        keywords = _keywords(args, FAMILIES[rules.family].signature.keywords)
+        result = score(args.hand, args.win, ruleset=rules, **keywords)
     except MjcoreError as error:
         print(f"mjcore score: {error}", file=sys.stderr)
         return 2

@@ -8,7 +8,7 @@ from typing import Optional
 import numpy as np
 
 from ..tiles import tile_name
-from .layout import ActionLayout
+from .action_layout import ActionLayout
 
 __all__ = ["render_text"]
 

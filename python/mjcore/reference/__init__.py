@@ -2,12 +2,13 @@
 written for clarity rather than speed. Used for differential testing against the Rust core, and as the
 readable documentation of every algorithm — one subpackage per concept, as the native package:
 
-- ``notation``: parsing hand text (mpsz, Chinese, Unicode tiles, melds);
+- ``parse_hand``, ``parse_tiles``, ``parse_tile``: the base layer's one parser (``mjcore.notation``), which
+  both backends share;
 - ``analysis``: the form options (``forms``) and each form's readings and distance (``standard``, ``seven_pairs``
   七对, ``thirteen_orphans`` 十三幺, ``knitted`` 全不靠 / 七星不靠 / 组合龙), the per-suit distance tables
   (``suit_distance``), decompositions and ``is_win``, ``shanten``, ``waits`` (听牌, 进张, 何切), ``batch``;
-- ``rules``: scoring each family (``guangdong`` — which dispatches ``score`` — ``mcr``, ``tdh``, ``sichuan``,
-  ``taiwan``, ``folk``);
+- ``rules``: scoring each family (``score`` dispatches by the ruleset's family to ``guangdong``, ``mcr``, ``tdh``,
+  ``sichuan``, ``taiwan``, ``folk``);
 - ``table``: the table engine and bots; ``sim``: ``simulate``, many deals with per-deal arrays.
 """
 
@@ -15,8 +16,8 @@ from __future__ import annotations
 
 from .analysis.batch import is_win_batch, shanten_batch
 from .analysis.decompose import decompose, is_win
-from .rules.guangdong import score
-from .notation import parse_hand, parse_tile, parse_tiles
+from .rules.score import score
+from ..notation import parse_hand, parse_tile, parse_tiles
 from ..sim.result import SimulationResult
 from .analysis.shanten import shanten, shanten_by_form
 from .sim.run import simulate
@@ -40,10 +41,3 @@ __all__ = [
     "simulate",
     "waits",
 ]
-
-
-def __getattr__(name: str) -> object:
-    """The first layout's module names (``mjcore.reference.mcr``) still answer, with a DeprecationWarning."""
-    from .._moved import moved_attribute
-
-    return moved_attribute(__name__, name)

@@ -10,20 +10,15 @@ import os
 import re
 import tomllib
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 from ..errors import RulesetError
-from .folk.ruleset import FolkRuleset, is_folk, parse_folk
+from .families import FAMILIES, RULESET_CLASSES, AnyRuleset, RulesetLike
 from .guangdong.ruleset import Ruleset, guangdong_ruleset
-from .mcr.ruleset import McrRuleset, mcr_ruleset
-from .regional.families import RegionalRuleset, is_regional, parse_regional
-from .tdh.ruleset import TdhRuleset, tdh_ruleset
 
 __all__ = ["RULESET_DIR", "AnyRuleset", "Ruleset", "RulesetLike", "load_ruleset", "ruleset_from_data", "rulesets"]
 
 RULESET_DIR = Path(__file__).resolve().parents[1] / "rulesets"
-RulesetLike = Union[Ruleset, McrRuleset, TdhRuleset, RegionalRuleset, FolkRuleset, str, os.PathLike]
-AnyRuleset = Union[Ruleset, McrRuleset, TdhRuleset, RegionalRuleset, FolkRuleset]
 
 
 def rulesets(family: str | None = None) -> list[str]:
@@ -43,7 +38,7 @@ def load_ruleset(name_or_path: RulesetLike) -> AnyRuleset:
     ``RegionalRuleset`` for ``"sichuan"`` and ``"taiwan"``, ``FolkRuleset`` for ``"gd789"`` and ``"laozhang"``,
     ``Ruleset`` for Guangdong. A loaded ruleset is
     returned as is."""
-    if isinstance(name_or_path, (Ruleset, McrRuleset, TdhRuleset, RegionalRuleset, FolkRuleset)):
+    if isinstance(name_or_path, RULESET_CLASSES):
         return name_or_path
     if type(name_or_path) is str and name_or_path in _SHIPPED_LOADED:  # the hot path of a single call
         return _SHIPPED_LOADED[name_or_path]
@@ -91,14 +86,8 @@ def _load_file(path: Path) -> AnyRuleset:
 def ruleset_from_data(data: dict[str, Any]) -> AnyRuleset:
     """A ruleset from parsed file data: the one path of files and ``with_options`` variants."""
     meta = data.get("meta")
-    if isinstance(meta, dict) and meta.get("family") == "mcr":
-        return mcr_ruleset(data)
-    if isinstance(meta, dict) and meta.get("family") == "tdh":
-        return tdh_ruleset(data)
-    if isinstance(meta, dict) and is_regional(meta.get("family")):  # sichuan, taiwan
-        return parse_regional(data)
-    if isinstance(meta, dict) and is_folk(meta.get("family")):  # gd789, laozhang
-        return parse_folk(data)
-    return guangdong_ruleset(data)
+    family = FAMILIES.get(meta.get("family")) if isinstance(meta, dict) else None
+    # The Guangdong reader also refuses a file without a known family, naming the field at fault.
+    return guangdong_ruleset(data) if family is None else family.parse(data)
 
 

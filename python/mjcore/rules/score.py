@@ -13,29 +13,17 @@ import numpy as np
 from .. import _core
 from ..analysis.batch_input import meld_slots, row_column, seat_column
 from ..errors import InvalidArgumentError
-from .folk import native as folk_native
-from ..hand import HandLike, native_form
+from .families import entries
+from .guangdong.situation import DISCARD, ROBBED_KONG, SELF_DRAWN
 from .mcr import McrRuleset
-from .mcr import native as mcr_native
-from .registry import Ruleset, RulesetLike, load_ruleset
-from .guangdong.result import ScoreResult
+from .mcr import scorer as mcr_scorer
+from .registry import RulesetLike, load_ruleset
 from .score_signature import score_function
-from .sichuan import native as sichuan_native
-from .guangdong.situation import DISCARD, ROBBED_KONG, SELF_DRAWN, Situation
-from .taiwan import native as taiwan_native
-from .tdh import native as tdh_native
 
 __all__ = ["score", "score_batch"]
 
 
-def _score(hand: HandLike, win: int, where: Situation, rules: Ruleset) -> ScoreResult:
-    """Scoring through the Rust core, which reads the hand and the situation and makes the result itself."""
-    return _core.score(rules.compiled, rules.score_entries, native_form(hand), win, where)
-
-
-score = score_function({"guangdong": _score, "mcr": mcr_native.score, "tdh": tdh_native.score,
-                        "sichuan": sichuan_native.score, "taiwan": taiwan_native.score,
-                        "gd789": folk_native.score, "laozhang": folk_native.score})  # fmt: skip
+score = score_function(entries("native_score"), __name__)
 
 
 def score_batch(
@@ -74,7 +62,7 @@ def score_batch(
         raise InvalidArgumentError(f"concealed must have shape (N, 34), not {concealed.shape}")
     counts = np.ascontiguousarray(concealed)
     if isinstance(rules, McrRuleset):
-        return mcr_native.score_batch(counts, win_tiles, rules, melds=melds, flowers=flowers, self_drawn=self_drawn,
+        return mcr_scorer.score_batch(counts, win_tiles, rules, melds=melds, flowers=flowers, self_drawn=self_drawn,
                                       last_copy=last_copy, kong_bloom=kong_bloom, robbing_kong=robbing_kong,
                                       last_tile=last_tile, seat_wind=seat_wind, round_wind=round_wind)  # fmt: skip
     if np.any(flowers) or np.any(last_copy):

@@ -3,28 +3,21 @@ both are built here around their own cores (one per rule family), so they cannot
 
 ``score(hand, win_tile, situation=None, *, ruleset, **keywords)``: the ruleset's family says which situation
 keywords it takes, builds and checks its situation from them (or takes its typed situation object as given), and
-refuses every other keyword by name, listing its own. Adding a family is one ``Family`` row below and its cores.
+refuses every other keyword by name, listing its own. Each family's signature is its row in ``families``.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, Optional
 
 from ..errors import InvalidArgumentError
-from .folk import situation as folk
-from .mcr import situation_of as mcr_situation_of
-from .mcr.situation import Situation as McrSituation
+from .families import FAMILIES
 from .registry import RulesetLike, load_ruleset
-from .sichuan import situation as sichuan
-from .guangdong.situation import Situation, situation_of, win_tile_index
-from .taiwan import situation as taiwan
-from .tdh import tdh_situation
-from .tdh.situation import TDH_KEYWORDS, TdhSituation, tile_code
+from .signature import Signature
 
-__all__ = ["FAMILIES", "Family", "score_function"]
+__all__ = ["score_function"]
 
 SCORE_DOC = """Scores ``hand`` (its concealed tiles WITHOUT the winning tile, plus melds whose ``from_offset`` says who
 fed them) winning on ``win_tile`` under ``ruleset``. The situation comes from ``situation`` (the family's typed
@@ -55,68 +48,7 @@ The folk tables (``ruleset="gd-789"`` / ``"laozhang"``; keywords of ``mjcore.rul
 ``LaozhangSituation``: ``seat`` the winner, ``dealer``, ``self_drawn`` | ``discarder``, and at 789 ``other_kongs``
 and ``horses`` (buyer, tile)): a ``FolkScore`` naming every entry, the share and the money per seat by kind."""
 
-# The keywords each of the first two families takes, with their defaults (both accept the other's situation
-# object in part, so their builders take every keyword; the family refuses those it does not score).
-_GUANGDONG_KEYWORDS = {name: getattr(Situation, name) for name in (
-    "self_drawn", "seat_wind", "round_wind", "discarder", "robbing_kong", "kong_bloom", "kong_fed_by", "last_tile",
-    "heavenly", "earthly", "human", "winners_on_discard", "feeder_already_liable")}  # fmt: skip
-_MCR_ONLY = {"last_copy": False, "heavenly_ready": False}
-_MCR_KEYWORDS = {**_GUANGDONG_KEYWORDS, **_MCR_ONLY}
-
-
-def _guangdong_situation(situation: Any, keywords: Mapping[str, Any], rules: Any) -> Situation:
-    mcr_only = sorted(name for name in _MCR_ONLY if keywords.get(name))
-    if mcr_only:
-        raise InvalidArgumentError(f"{' and '.join(mcr_only)} (和绝张 / 天听) are MCR fans: Guangdong tables do not "
-                                   "score them")  # fmt: skip
-    return situation_of(situation, **{**_GUANGDONG_KEYWORDS, **{k: v for k, v in keywords.items()
-                                                                 if k not in _MCR_ONLY}})  # fmt: skip
-
-
-def _mcr_situation(situation: Any, keywords: Mapping[str, Any], rules: Any) -> McrSituation:
-    return mcr_situation_of(situation, **{**_MCR_KEYWORDS, **keywords})
-
-
-def _keywords_only(situation_of: Callable[[Mapping[str, Any], Any], Any]) -> Callable[[Any, Mapping[str, Any], Any], Any]:
-    """A family that takes its situation as keywords only (Sichuan, Taiwan): a situation object is refused by
-    its builder, naming the keywords."""
-
-    def build(situation: Any, keywords: Mapping[str, Any], rules: Any) -> Any:
-        return situation_of(keywords if situation is None else {"situation": situation, **keywords}, rules)
-
-    return build
-
-
-@dataclass(frozen=True)
-class Family:
-    """How ``score`` reads a family's situation: the keywords it takes, its typed situation object (taken as
-    given when no keyword comes with it), the builder that checks keywords (and the ruleset, when
-    ``situation_needs_rules``), and how the winning tile is given to its core."""
-
-    title: str
-    keywords: tuple[str, ...]  # in the order the refusal lists them
-    situation_type: type
-    build: Callable[[Any, Mapping[str, Any], Any], Any]
-    win_tile: Callable[[Any], Any]
-    situation_needs_rules: bool = False
-
-
-FAMILIES: dict[str, Family] = {
-    "guangdong": Family("Guangdong", tuple(_MCR_KEYWORDS), Situation, _guangdong_situation, win_tile_index),
-    "mcr": Family("MCR", tuple(_MCR_KEYWORDS), McrSituation, _mcr_situation, win_tile_index),
-    "tdh": Family("推倒胡", tuple(TDH_KEYWORDS), TdhSituation, tdh_situation, lambda tile: tile_code(tile, "win_tile"),
-                  situation_needs_rules=True),
-    "sichuan": Family("Sichuan", sichuan.KEYWORDS, sichuan.Situation, _keywords_only(sichuan.situation_of),
-                      win_tile_index, situation_needs_rules=True),
-    "taiwan": Family("Taiwan", taiwan.KEYWORDS, taiwan.Situation, _keywords_only(taiwan.situation_of),
-                     win_tile_index, situation_needs_rules=True),
-    "gd789": Family("789 folk table", folk.GD789_KEYWORDS, folk.Gd789Situation,
-                    folk.situation_builder(folk.Gd789Situation), win_tile_index),
-    "laozhang": Family("老章", folk.LAOZHANG_KEYWORDS, folk.LaozhangSituation,
-                       folk.situation_builder(folk.LaozhangSituation), win_tile_index),
-}
-
-def _refuse_unknown(family: Family, keywords: Mapping[str, Any]) -> None:
+def _refuse_unknown(family: Signature, keywords: Mapping[str, Any]) -> None:
     unknown = [key for key in keywords if key not in family.keywords]
     if unknown:
         raise InvalidArgumentError(f"{', '.join(sorted(unknown))}: not a keyword of {family.title} scoring (the "
@@ -124,7 +56,7 @@ def _refuse_unknown(family: Family, keywords: Mapping[str, Any]) -> None:
 
 
 def _keyword_situation(name: str, same_rules: Optional[_SameRuleset], **keywords: Any) -> Any:
-    family = FAMILIES[name]
+    family = FAMILIES[name].signature
     _refuse_unknown(family, keywords)
     return family.build(None, keywords, same_rules.rules if same_rules else None)
 
@@ -151,9 +83,9 @@ class _SameRuleset:
 _cached_keyword_situation = functools.lru_cache(maxsize=4096, typed=True)(_keyword_situation)
 
 
-def score_function(cores: Mapping[str, Callable[..., Any]]) -> Callable[..., Any]:
+def score_function(cores: Mapping[str, Callable[..., Any]], module: str) -> Callable[..., Any]:
     """The public ``score`` around a backend's cores, one per family: (hand, winning tile, situation, ruleset)
-    → result."""
+    → result; ``module`` is the backend's module that exposes it."""
     missing = sorted(set(FAMILIES) - set(cores))
     assert not missing, f"a backend must score every family: {missing}"
 
@@ -161,7 +93,7 @@ def score_function(cores: Mapping[str, Callable[..., Any]]) -> Callable[..., Any
               **keywords: Any) -> Any:  # fmt: skip
         rules = load_ruleset(ruleset)
         name = rules.family
-        family = FAMILIES[name]
+        family = FAMILIES[name].signature
         if situation is None:  # the hot path: keywords seen before are one cache lookup
             same = _SameRuleset(rules) if family.situation_needs_rules else None
             try:
@@ -176,5 +108,5 @@ def score_function(cores: Mapping[str, Callable[..., Any]]) -> Callable[..., Any
         return cores[name](hand, family.win_tile(win_tile), where, rules)
 
     score.__doc__ = SCORE_DOC
-    score.__module__ = cores["guangdong"].__module__
+    score.__module__ = module
     return score

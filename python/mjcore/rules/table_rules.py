@@ -13,6 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from ..backend import native
 from .toml_table import TomlTable
 
 __all__ = ["DEFAULT_TABLE_RULES", "SECTIONS", "TableRules", "table_rules_of"]
@@ -116,6 +117,6 @@ def table_rules_of(data: dict[str, Any], family: str) -> TableRules:
 
 def _compiled(fields: dict[str, Any]) -> TableRules:
     """The rules with their native object, built (and checked) from the fields."""
-    from .. import _core
+    _core = native()
 
     return TableRules(**fields, compiled=_core.TableRules(**fields))

@@ -4,8 +4,8 @@ twin, which produces the identical event log."""
 
 from . import bots
 from .bots import BOT_NAMES
-from .table import Table, play_random_deal, play_random_game, simulate_random
+from .table import Table
 from .types import ACTION_KINDS, SEATS, Action, Discard, Horse, Observation, OfferedTile, WinCheck, Winner, WinSituation
 
 __all__ = ["ACTION_KINDS", "BOT_NAMES", "SEATS", "Action", "Discard", "Horse", "Observation", "OfferedTile", "Table",
-           "WinCheck", "WinSituation", "Winner", "bots", "play_random_deal", "play_random_game", "simulate_random"]
+           "WinCheck", "WinSituation", "Winner", "bots"]

@@ -18,13 +18,12 @@ from ..arguments import check_u64
 from ..errors import InvalidArgumentError
 from ..hand import Hand, Meld
 from ..rules.registry import RulesetLike, load_ruleset
-from .._moved import warn_replaced
 from .parts import table_parts
 from .types import (SEATS, Action, Discard, Horse, Observation, OfferedTile, WinCheck, WinSituation, Winner,
                     check_dealer_and_wind, check_seat, check_streak, check_wind_rounds, checked_action, wall_codes,
                     win_fan)
 
-__all__ = ["Table", "play_random_deal", "play_random_game", "simulate_random"]
+__all__ = ["Table"]
 
 
 def _native_win_check(win_check: Optional[WinCheck]) -> Any:
@@ -163,40 +162,3 @@ def _bot_names(bots: Sequence[str]) -> list[str]:
     if isinstance(bots, str) or len(bots) != SEATS:
         raise InvalidArgumentError(f"bots: one per seat (4) is needed, got {bots!r}")
     return list(bots)
-
-
-def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0, *,
-                     win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[str]:
-    """Plays a deal natively with four random bots and returns its event log. Deprecated: ``Table.reset`` then
-    ``Table.play(("random",) * 4)`` and ``Table.log()``."""
-    warn_replaced("mjcore.table.play_random_deal", 'Table.reset(seed, deal) and Table.play(("random",) * 4)')
-    return _core.play_random_deal(check_u64("seed", seed), check_u64("deal", deal), dealer, round_wind,
-                                  _native_win_check(win_check), *_compiled(ruleset))
-
-
-def play_random_game(seed: int, wind_rounds: int = 4, max_deals: int = 1000, *,
-                     win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[list[str]]:
-    """Plays a whole game natively with four random bots — deal k of the game is deal index k of ``seed``; the
-    dealer stays or passes as the ruleset says — and returns each deal's event log. Deprecated:
-    ``Table.reset_game`` then ``Table.play`` and ``Table.next_deal`` until it returns False."""
-    warn_replaced("mjcore.table.play_random_game", "Table.reset_game(seed), then Table.play and Table.next_deal")
-    return _core.play_random_game(check_u64("seed", seed), wind_rounds, max_deals, _native_win_check(win_check),
-                                  *_compiled(ruleset))
-
-
-def simulate_random(seed: int, deals: range, threads: Optional[int] = None,
-                    ruleset: Optional[RulesetLike] = None) -> dict[str, Any]:
-    """Plays the deals of ``deals`` (a range of deal indices; the dealer of deal k is seat k mod 4) with random
-    bots — wins by ``ruleset``'s scoring, or by the 鸡平胡 shapes without one — on ``threads`` threads (None:
-    all cores), the GIL released. Returns the totals:
-    deals, exhaustive_draws, wins_by_offset (winner seat relative to the dealer), self_drawn_wins, deal_ins,
-    multiple_winners, robbed_kongs, kongs, win_turns and win_turns_squared (over deals won, the first winner's
-    draws), fans (histogram), patterns (by table row), liabilities, payments_by_offset. The result
-    depends only on the seed and the deal indices, never on the thread count; totals of two ranges add up.
-    Deprecated: ``mjcore.simulate(ruleset, deals, seed, bots=("random",) * 4, deal_offset=start)``."""
-    warn_replaced("mjcore.table.simulate_random", 'mjcore.simulate(..., bots=("random",) * 4)')
-    if deals.step != 1:
-        raise InvalidArgumentError(f"deals must be a range with step 1, not {deals!r}")
-    for name, value in (("seed", seed), ("deals.start", deals.start), ("deals.stop", max(deals.stop, 0))):
-        check_u64(name, value)
-    return _core.simulate_random(seed, deals.start, max(deals.start, deals.stop), threads, *_compiled(ruleset))

@@ -11,7 +11,7 @@ import pytest
 import mjcore
 from mjcore import _core
 from mjcore.rules.folk import LaozhangSituation, PlaceholderWarning
-from mjcore.rules.folk.native import score
+from mjcore.rules.folk.scorer import score
 from mjcore.table.types import Action
 
 with warnings.catch_warnings():

@@ -11,7 +11,7 @@ import pytest
 import mjcore
 from mjcore import Hand, Meld, MeldKind
 from mjcore.rules import load_ruleset
-from mjcore.rules.guangdong.situation import SEAT_NAMES
+from mjcore.seats import SEAT_NAMES
 from tests.support.paths import DATA
 
 # The project carries its own copy of the worked cases: tests never read anything outside the repository.
@@ -28,7 +28,7 @@ FLAG_ARGUMENTS = {"kong_bloom": "kong_bloom", "last_tile": "last_tile", "earthly
 
 
 def tile(name: str) -> int:
-    return mjcore.rules.guangdong.situation.win_tile_index(name)
+    return mjcore.notation.win_tile_index(name)
 
 
 def case_hand(case: dict) -> Hand:

@@ -51,7 +51,7 @@ def plain(hand: str, win: str, ruleset: str = "gd-cgc5", score=mjcore.score, **f
     """Scores a hand on a discard from the 对家 unless the flags say otherwise; seat South, round East."""
     flags.setdefault("seat_wind", "S")
     if not flags.get("self_drawn") and "discarder" not in flags:
-        flags["discarder"] = (mjcore.rules.guangdong.situation.seat_index(flags["seat_wind"]) + 2) % 4
+        flags["discarder"] = (mjcore.seats.seat_index(flags["seat_wind"]) + 2) % 4
     return score(parse(hand), win, ruleset=ruleset, **flags)
 
 

@@ -15,7 +15,7 @@ import pytest
 import mjcore
 from mjcore import InvalidArgumentError, RulesetError, _core, load_ruleset, parse_hand
 from mjcore.rules.mcr import MCR_FAN_KEYS, MCR_FOLK_FAN_KEYS, McrRuleset, mcr_ruleset
-from mjcore.rules.mcr import native as mcr_native
+from mjcore.rules.mcr import scorer as mcr_native
 from mjcore.reference.rules.mcr import Situation
 from mjcore.reference.rules.mcr import score as reference_score
 from mjcore.rules.registry import RULESET_DIR

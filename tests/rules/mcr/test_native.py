@@ -12,7 +12,7 @@ import pytest
 import mjcore
 from mjcore import InvalidArgumentError, InvalidHandError, MjcoreError, load_ruleset
 from mjcore.rules.mcr import MCR_FAN_KEYS, FanTable, McrRuleset, McrScore
-from mjcore.rules.mcr import native as mcr_native
+from mjcore.rules.mcr import scorer as mcr_native
 from mjcore.reference.rules.mcr import Situation
 from mjcore.reference.rules.mcr import score as reference_score
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import mjcore
-from mjcore.rules.guangdong.situation import seat_index
+from mjcore.seats import seat_index
 
 from tests.support.regional_cases import DATA, cases, check_score, ids, ruleset, sichuan_ends, sichuan_events
 

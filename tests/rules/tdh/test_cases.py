@@ -11,7 +11,7 @@ import pytest
 
 import mjcore
 from mjcore import Hand, Meld, MeldKind
-from mjcore.reference.rules.tdh.tiles import ghost_kinds
+from mjcore.rules.tdh.tiles import ghost_kinds
 from tests.support.paths import DATA
 
 CASES = json.loads((DATA / "tdh_cases.json").read_text(encoding="utf-8"))["cases"]

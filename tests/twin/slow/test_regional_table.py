@@ -14,7 +14,7 @@ import pytest
 
 import mjcore
 from mjcore.reference.table import Table as TwinTable
-from mjcore.reference.notation import parse_tiles
+from mjcore.notation import parse_tiles
 
 from tests.rules.taiwan.test_table import play_t20
 from tests.support.twin import assert_simulate_alike, same_state, step_alike

@@ -40,7 +40,7 @@ from ...analysis.results import Decomposition, Group
 from ...tiles import NUM_KINDS
 from .forms import COPIES, FormOptions, fits_closed_forms, fits_knitted_straight, meld_copies, require_complete_size
 from .knitted import honors_knitted_groups, knitted_straight_groups
-from ..notation import parse_hand
+from ...notation import parse_hand
 from .ghosts import call
 from .seven_pairs import seven_pairs_groups
 from .standard import Shape, standard_groups
@@ -141,7 +141,7 @@ def decompose(
 ) -> list[Decomposition]:  # fmt: skip
     """Every distinct decomposition of a complete 3n+2 hand (empty when it is not a win), in canonical order.
     With wild tiles, each decomposition says what every wild tile stands for. ``ghosts``: see
-    ``mjcore.analysis.ghost_calls``."""
+    ``mjcore.analysis.ghost_meaning``."""
     if ghosts is not None:
         return call("decompose", hand, forms, seven_pairs_quads, wild_fifth_copy, ghosts)
     options = FormOptions.of(forms, seven_pairs_quads, wild_fifth_copy)

@@ -24,7 +24,7 @@ from ...hand import Forms, FormsLike, Hand, HandLike, as_hand
 from ...analysis.ghost_kinds import GhostsLike
 from .forms import FormOptions, copy_caps, fits_closed_forms, fits_knitted_straight
 from .knitted import honors_knitted_missing, knitted_straight_missing
-from ..notation import parse_hand
+from ...notation import parse_hand
 from .ghosts import call
 from .seven_pairs import seven_pairs_missing
 from .standard import standard_missing
@@ -114,7 +114,7 @@ def shanten(
     ghosts: GhostsLike = None,
 ) -> int:  # fmt: skip
     """The shanten number: the minimum over ``forms`` (raises InvalidArgumentError when none of them can apply
-    to the hand, e.g. only seven pairs for a hand with melds). ``ghosts``: see ``mjcore.analysis.ghost_calls``."""
+    to the hand, e.g. only seven pairs for a hand with melds). ``ghosts``: see ``mjcore.analysis.ghost_meaning``."""
     if ghosts is not None:
         return call("shanten", hand, forms, seven_pairs_quads, wild_fifth_copy, ghosts)
     options = FormOptions.of(forms, seven_pairs_quads, wild_fifth_copy)

@@ -28,7 +28,7 @@ from ...analysis.ghost_kinds import GhostsLike
 from ...analysis.results import DiscardChoice, Waits
 from ...tiles import NUM_KINDS, tile_name
 from .forms import COPIES, FormOptions
-from ..notation import parse_hand
+from ...notation import parse_hand
 from .ghosts import call
 from .shanten import best_shanten
 
@@ -85,7 +85,7 @@ def waits(
     distinct discard, best first (lowest shanten, then most useful copies, then tile order).
 
     ``visible``: optional 34 counts of tiles seen elsewhere (discards, other players' melds) that are no
-    longer available. ``ghosts``: see ``mjcore.analysis.ghost_calls`` (a drawn ghost always lowers the shanten)."""
+    longer available. ``ghosts``: see ``mjcore.analysis.ghost_meaning`` (a drawn ghost always lowers the shanten)."""
     if ghosts is not None:
         return call("waits", hand, forms, visible, seven_pairs_quads, wild_fifth_copy, ghosts)
     options = FormOptions.of(forms, seven_pairs_quads, wild_fifth_copy)

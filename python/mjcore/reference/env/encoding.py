@@ -1,5 +1,5 @@
 """The pure-Python twin of the environment's observation planes (``mjcore.env``, docs/env.md), built from a
-``mjcore.sim_types.Observation`` as the documentation describes each row — written plainly, to check the native
+``mjcore.table.types.Observation`` as the documentation describes each row — written plainly, to check the native
 encoder against. What the ``Observation`` does not carry (points so far, seats that have won) is passed in, by
 absolute seat."""
 

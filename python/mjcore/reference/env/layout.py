@@ -1,11 +1,12 @@
 """The twin of the native action layout (``rust/engine/src/env/actions.rs``): the flat action index space of a
 table, laid out from its rules — the ``TableRules`` and what the family's deal hooks add (定缺, 换三张, 眼牌,
 flower ghosts) — block by block, each block present only where the table allows it. The result is the same
-``mjcore.env.layout.ActionLayout`` the native env hands to Python, so index ↔ action and the mask are one code."""
+``mjcore.env.action_layout.ActionLayout`` the native env hands to Python, so index ↔ action and the mask are one
+code."""
 
 from __future__ import annotations
 
-from ...env.layout import ActionLayout
+from ...env.action_layout import ActionLayout
 from ...rules.table_rules import TableRules
 from ...table.types import Action
 from ..table.deal_hooks import DealHooks

@@ -16,7 +16,7 @@ from typing import Optional
 
 import numpy as np
 
-from ...env.layout import ActionLayout
+from ...env.action_layout import ActionLayout
 from ...errors import IllegalActionError, InvalidArgumentError
 from ...table.types import Action
 from ..table.bots import bot_named

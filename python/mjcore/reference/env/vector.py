@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from ...env import vector as native
+from ...env.vector_base import VectorEnvBase
 from ...errors import IllegalActionError, InvalidArgumentError
 from ...rules.registry import RulesetLike, load_ruleset
 from ...table.types import WinCheck
@@ -21,11 +21,11 @@ from ..table.bots import bot_named
 from ..table.game import GameConfig
 from ..table.table import Table
 from ..table.wall import Wall
+from .encoding import ROWS
 from .layout import action_layout
 from .table import EnvOptions, StepOutcome, TableEnv, table_seed
 
 __all__ = ["VectorCore", "VectorEnv"]
-
 
 
 class VectorCore:
@@ -136,8 +136,11 @@ class VectorCore:
         return [tuple(self._layout.action(i)) for i in range(len(self._layout))]
 
 
-class VectorEnv(native.VectorEnv):
-    """``mjcore.env.VectorEnv`` stepped by the pure-Python twin (same arguments; ``threads`` is ignored)."""
+class VectorEnv(VectorEnvBase):
+    """``mjcore.env.VectorEnv`` stepped by the pure-Python twin (same arguments; ``threads`` is ignored): the same
+    shell (``VectorEnvBase``) over the twin's core."""
+
+    _encodings = ROWS
 
     def _start_core(self, ruleset: Optional[RulesetLike], win_check: Optional[WinCheck], *options: Any) -> VectorCore:
         return VectorCore(ruleset, win_check, *options)

@@ -2,7 +2,7 @@
 machine, random bot, event log and game loop — slow and readable. Given the same seed it produces the
 identical event log."""
 
-from .bots import BOT_NAMES, bot_named, bots_named, play_bot_deal
+from .bots import BOT_NAMES, bot_named, bots_named
 from .deal import SEATS, Deal
 from .efficiency import EfficiencyBot
 from .game import Game, GameConfig, play_deal, play_game
@@ -11,7 +11,7 @@ from .replay import replay
 from .rng import Rng
 from .scoring_rules import scoring_win_check
 from .shape_rules import chicken_win_check
-from .table import Table, play_random_deal, play_random_game
+from .table import Table
 from .wall import WALL_SIZE, Wall
 
 __all__ = [
@@ -29,12 +29,9 @@ __all__ = [
     "Wall",
     "bot_named",
     "bots_named",
-    "play_bot_deal",
     "play_deal",
     "play_game",
     "chicken_win_check",
-    "play_random_deal",
-    "play_random_game",
     "replay",
     "scoring_win_check",
 ]

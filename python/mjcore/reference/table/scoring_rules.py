@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Optional
 
 from ...hand import Hand
+from ...rules.guangdong.situation import Situation
 from ...rules.registry import Ruleset
 from ...table.types import WinCheck, WinSituation
-from ...rules.guangdong.situation import Situation
-from ..rules.guangdong import best_fan
+from ..rules.guangdong.scorer import best_fan
 
 __all__ = ["scoring_situation", "scoring_win_check"]
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional, Union
 
-from ..._moved import warn_replaced
 from ...errors import IllegalActionError, InvalidArgumentError
 from ...rules.registry import RulesetLike, load_ruleset
 from ...table.types import (Action, Observation, WinCheck, Winner, check_dealer_and_wind, check_seat, check_streak,
@@ -13,8 +12,7 @@ from ...table.types import (Action, Observation, WinCheck, Winner, check_dealer_
 from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
 from .bots import bots_named
 from .deal import SEATS, Deal
-from .game import Game, GameConfig, play_deal, play_game
-from .policy import RandomBot
+from .game import Game, GameConfig, play_deal
 from .replay import replay
 from .aim import SPEED, Aim
 from .deal_hooks import DealHooks
@@ -22,15 +20,7 @@ from .families import deal_payments, settled_wins, twin_family
 from .shape_rules import chicken_win_check
 from .wall import Wall
 
-__all__ = ["Table", "play_random_deal", "play_random_game"]
-
-
-def _rules(win_check: Optional[WinCheck],
-           ruleset: Optional[RulesetLike]) -> tuple[WinCheck, TableRules, Optional[DealHooks]]:  # fmt: skip
-    """Who decides wins — the given check, the ruleset's scoring, or the 鸡平胡 shapes — the table's rules
-    (the ruleset's, or the default 136-tile table) and what the ruleset's family adds to the deal."""
-    judge, rules, ruleset = _setup(win_check, ruleset)
-    return judge, rules, _hooks(ruleset)
+__all__ = ["Table"]
 
 
 def _hooks(ruleset: Any) -> Optional[DealHooks]:
@@ -40,7 +30,9 @@ def _hooks(ruleset: Any) -> Optional[DealHooks]:
 
 def _setup(win_check: Optional[WinCheck],
            ruleset: Optional[RulesetLike]) -> tuple[WinCheck, TableRules, Any]:
-    """As ``_rules``, with the ruleset that settles the wins' money (None: wins pay nothing)."""
+    """Who decides wins — the given check, the ruleset's scoring, or the 鸡平胡 shapes — the table's rules (the
+    ruleset's, or the default 136-tile table) and the ruleset that settles the wins' money (None: wins pay
+    nothing)."""
     if win_check is not None and ruleset is not None:
         raise InvalidArgumentError("give a win_check or a ruleset, not both: the ruleset decides wins itself")
     if ruleset is not None:
@@ -152,25 +144,3 @@ class Table:
         under a plain win check), as the engine's ``Adjudicator::aim``."""
         rules = self._ruleset
         return SPEED if rules is None else twin_family(rules).aim(rules)
-
-
-def play_random_deal(seed: int, deal: int, dealer: int = 0, round_wind: int = 0, *,
-                     win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[str]:
-    """Plays a deal with four random bots and returns its event log (wins: ``win_check``, by default the
-    鸡平胡 shapes). Deprecated, as the native one: ``Table.reset`` then ``Table.play(("random",) * 4)``."""
-    warn_replaced("mjcore.reference.table.play_random_deal", 'Table.reset(seed, deal) and Table.play(("random",) * 4)')
-    judge, rules, hooks = _rules(win_check, ruleset)
-    table = Deal(seed, deal, dealer, round_wind, judge, rules=rules, hooks=hooks)
-    play_deal(table, [RandomBot() for _ in range(4)])
-    return table.log_lines()
-
-
-def play_random_game(seed: int, wind_rounds: int = 4, max_deals: int = 1000, *,
-                     win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> list[list[str]]:
-    """Plays a whole game with four random bots and returns each deal's event log. Deprecated, as the native
-    one: ``Table.reset_game`` then ``Table.play`` and ``Table.next_deal``."""
-    warn_replaced("mjcore.reference.table.play_random_game",
-                  "Table.reset_game(seed), then Table.play and Table.next_deal")
-    bots = [RandomBot() for _ in range(4)]
-    deals = play_game(seed, GameConfig(wind_rounds, max_deals), bots, *_rules(win_check, ruleset))
-    return [deal.log_lines() for deal in deals]

@@ -1,6 +1,6 @@
 """The Guangdong folk tables, the 789 folk table (``ruleset="gd-789"``, family ``gd789``) and 老章
 (``ruleset="laozhang"``): the ruleset object, the situations, the result, and the 截胡 helper.
-``mjcore.score`` scores with the Rust core (``native``); ``mjcore.reference.rules.folk`` is the pure-Python twin."""
+``mjcore.score`` scores with the Rust core (``scorer``); ``mjcore.reference.rules.folk`` is the pure-Python twin."""
 
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from ...backend import native
 from ...errors import RulesetError
 from ..table_rules import SECTIONS, TableRules, table_rules_of
 from ..regional.ruleset import Choice, IntRange, OptionsFile, Switch, _string, _table, _unknown  # one way to read a file
@@ -110,7 +111,7 @@ class FolkRuleset(OptionsFile):
     @functools.cached_property
     def compiled(self) -> Any:
         """The frozen native ruleset every native call takes: the row values and the options as ints."""
-        from ... import _core
+        _core = native()
 
         return _core.FolkRuleset(self.name, self.family, [row.value for row in self.rows], native_options(self))
 

@@ -4,7 +4,8 @@ and the scored result. ``mjcore.score(..., ruleset="gd-cgc5")`` scores with the 
 
 from .result import ScoreEntry, ScoreResult
 from .ruleset import EXTRA_KEYS, PATTERN_KEYS, ExtraRow, Floor, Liabilities, PatternRow, Ruleset, RulesetOptions
-from .situation import SEAT_NAMES, Situation, situation_of
+from .situation import Situation, situation_of
+from ...seats import SEAT_NAMES
 
 __all__ = ["EXTRA_KEYS", "PATTERN_KEYS", "SEAT_NAMES", "ExtraRow", "Floor", "Liabilities", "PatternRow", "Ruleset",
            "RulesetOptions", "ScoreEntry", "ScoreResult", "Situation", "situation_of"]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ...errors import InvalidArgumentError
 from .ruleset import EXTRA_KEYS, PATTERN_KEYS, Ruleset
-from .situation import SEAT_NAMES
+from ...seats import SEAT_NAMES
 
 __all__ = ["ScoreEntry", "ScoreResult", "native_entries"]
 

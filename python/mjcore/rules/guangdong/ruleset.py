@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ...backend import native
 from ...errors import RulesetError
 from ..options import options_applied
 from ..pickling import FieldsOnlyPickle
@@ -125,7 +126,7 @@ class Ruleset(FieldsOnlyPickle):
     @functools.cached_property
     def compiled(self) -> Any:
         """The frozen native ruleset every hot call takes, compiled on first use."""
-        from ... import _core
+        _core = native()
 
         return _core.Ruleset(
             self.name,

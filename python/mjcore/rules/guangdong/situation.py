@@ -1,44 +1,23 @@
 """The circumstances of a win, shared by both scoring backends: who won how, on which seat and round, and the
 events the Guangdong rules score or make someone liable for (RULES.md §2.4–§2.6).
 
-Seats are 0..3 = East, South, West, North in turn order; the dealer sits East (RULES.md OC-1), so a seat is
-also its seat wind. A seat may be given as that int, ``"E"``/``"East"``/``"东"``, etc.
+Seats are read by ``mjcore.seats`` (0..3 = East … North, or a wind name), winning tiles by
+``mjcore.notation.win_tile_index``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
-from ...errors import InvalidArgumentError, InvalidTileError
-from ...tiles import NUM_KINDS, tile_index
+from ...errors import InvalidArgumentError
+from ...seats import seat_index
 
-__all__ = ["SEAT_NAMES", "Seat", "Situation", "check_flag", "seat_index", "situation_of", "win_tile_index"]
-
-SEAT_NAMES = ("East", "South", "West", "North")
-_SEAT_ALIASES = {alias: seat for seat, names in enumerate(zip("ESWN", SEAT_NAMES, "东南西北", "東南西北"))
-                 for alias in names}  # fmt: skip
-
-Seat = Union[int, str]
+__all__ = ["Situation", "check_flag", "situation_of"]
 
 # The codes the native core takes for the win source and the limit hands.
 SELF_DRAWN, DISCARD, ROBBED_KONG = 0, 1, 2
 NO_LIMIT, HEAVENLY, EARTHLY, HUMAN = 0, 1, 2, 3
-
-
-def seat_index(seat: Seat, what: str = "seat") -> int:
-    """0..3 for a seat given as an int or a wind name."""
-    if isinstance(seat, bool):
-        raise TypeError(f"{what} must be 0..3 or a wind name, not bool")
-    if isinstance(seat, int):
-        if seat in range(4):
-            return seat
-    elif isinstance(seat, str):
-        if seat in _SEAT_ALIASES:
-            return _SEAT_ALIASES[seat]
-    else:
-        raise TypeError(f"{what} must be 0..3 or a wind name, not {type(seat).__name__}")
-    raise InvalidArgumentError(f"{what} {seat!r} is not 0..3 or one of E S W N / East … / 东南西北")
 
 
 def check_flag(value: object, name: str) -> None:
@@ -147,14 +126,3 @@ def situation_of(situation: Situation | None, **flags: Any) -> Situation:
     if changed:
         raise TypeError(f"give either situation= or keyword flags, not both ({', '.join(changed)})")
     return situation
-
-
-def win_tile_index(tile: int | str) -> int:
-    """A winning tile as a kind 0..33, given as an index or a tile name (``"3p"``, ``"白"``)."""
-    if isinstance(tile, str):
-        return tile_index(tile)
-    if isinstance(tile, bool) or not isinstance(tile, int):
-        raise TypeError(f"the winning tile is a kind 0..33 or a name like '3p', not {type(tile).__name__}")
-    if not 0 <= tile < NUM_KINDS:
-        raise InvalidTileError(f"tile kind {tile} is not 0..33")
-    return tile

@@ -1,6 +1,6 @@
 """Chinese Official (国标, MCR) pieces shared by both scoring backends: the fan table and its ruleset object,
 the situation, the result type. ``mjcore.score(..., ruleset="mcr")`` scores with the Rust core
-(``native``); ``mjcore.reference.rules.mcr`` is the pure-Python twin."""
+(``scorer``); ``mjcore.reference.rules.mcr`` is the pure-Python twin."""
 
 from __future__ import annotations
 

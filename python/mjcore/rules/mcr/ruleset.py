@@ -9,6 +9,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from ...backend import native
 from ...errors import RulesetError
 from ..options import options_applied
 from ..table_rules import TableRules, table_rules_of
@@ -104,7 +105,7 @@ class McrRuleset:
     @functools.cached_property
     def compiled(self) -> Any:
         """The frozen native table every hot call takes, compiled on first use."""
-        from ... import _core
+        _core = native()
 
         fans = [(fan.key, fan.value, list(fan.excludes)) for fan in self.table.fans.values()]
         return _core.McrRuleset(self.name, self.minimum, self.options["concealed_and_melded_kong"], fans)

@@ -7,7 +7,8 @@ from typing import Any
 
 from ...errors import InvalidArgumentError
 from ..guangdong.situation import Situation as SharedSituation
-from ..guangdong.situation import ONE_SOURCE, OTHER_SEAT, check_flag, seat_index
+from ..guangdong.situation import ONE_SOURCE, OTHER_SEAT, check_flag
+from ...seats import seat_index
 
 __all__ = ["Situation", "situation_of"]
 

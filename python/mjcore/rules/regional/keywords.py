@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...errors import InvalidArgumentError
-from ..guangdong.situation import seat_index
+from ...seats import seat_index
 
 __all__ = ["check_names", "flag", "seat", "optional_seat", "count"]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .events import EndHand, Kong, Out, Settlement, Win
 from .ruleset import SICHUAN_FAN_KEYS, SICHUAN_OPTIONS
 from .situation import KEYWORDS, Situation, situation_of
-from .native import settle
+from .settlement import settle
 
 __all__ = ["EndHand", "KEYWORDS", "Kong", "Out", "SICHUAN_FAN_KEYS", "SICHUAN_OPTIONS", "Settlement", "Situation",
            "Win", "settle", "situation_of"]  # fmt: skip

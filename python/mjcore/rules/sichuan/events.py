@@ -12,6 +12,7 @@ from typing import Any, Union
 
 from ...errors import InvalidArgumentError
 from ...hand import Hand, HandLike, as_hand
+from ...notation import parse_hand  # pure Python: both backends read the same hands
 from ..regional import keywords as kw
 from .situation import NO_SEAT, suit_index
 
@@ -103,8 +104,6 @@ class EndHand:
     @classmethod
     def of(cls, seat: int, hand: HandLike, void: Any = None, void_discards: bool = False,
            visible: Sequence[int] | None = None) -> EndHand:  # fmt: skip
-        from ...reference.notation import parse_hand  # pure Python: both backends read the same hands
-
         seen = None if visible is None else tuple(visible)
         if seen is not None and (len(seen) != 34 or any(not isinstance(c, int) or not 0 <= c <= 4 for c in seen)):
             raise InvalidArgumentError("EndHand.visible: 34 counts 0..4")

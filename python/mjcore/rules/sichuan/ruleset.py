@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...backend import native
 from ...errors import RulesetError
 from ..regional.ruleset import (Choice, Family, IntRange, RegionalRuleset, Switch, native_options, register_compiler,
                                 register_family)  # fmt: skip
@@ -87,7 +88,7 @@ INT_OPTIONS = ("cap", "direct_kong", "added_kong", "concealed_kong", "minimum_fa
 
 
 def _compile(rules: RegionalRuleset) -> Any:
-    from ... import _core
+    _core = native()
 
     return _core.SichuanRuleset(rules.name, *native_options(rules, CHOICE_OPTIONS, FLAG_OPTIONS, INT_OPTIONS))
 

@@ -5,7 +5,7 @@ ruling."""
 
 from __future__ import annotations
 
-from .native import score_flower_win
+from .scorer import score_flower_win
 from .ruleset import TAIWAN_OPTIONS, TAIWAN_TAI_KEYS
 from .situation import KEYWORDS, Situation, situation_of
 

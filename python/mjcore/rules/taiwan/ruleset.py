@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...backend import native
 from ...errors import RulesetError
 from ..regional.ruleset import (Choice, Family, Fixed, IntRange, RegionalRuleset, Switch, native_options,
                                 register_compiler, register_family, register_table_check)  # fmt: skip
@@ -50,7 +51,7 @@ INT_OPTIONS = ("minimum_tai", "cap", "base", "tai_value")
 
 
 def _compile(rules: RegionalRuleset) -> Any:
-    from ... import _core
+    _core = native()
 
     return _core.TaiwanRuleset(rules.name, *native_options(rules, CHOICE_OPTIONS, FLAG_OPTIONS, INT_OPTIONS))
 

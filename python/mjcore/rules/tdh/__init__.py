@@ -1,6 +1,6 @@
 """推倒胡 (Shenzhen push-down with ghost tiles) pieces shared by both scoring backends: the ruleset object, the
 situation keywords, the result type. ``mjcore.score(..., ruleset="tdh")`` scores with the Rust core
-(``native``); ``mjcore.reference.rules.tdh`` is the pure-Python twin."""
+(``scorer``); ``mjcore.reference.rules.tdh`` is the pure-Python twin."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..guangdong.situation import SEAT_NAMES
+from ...seats import SEAT_NAMES
 from ...tiles import tile_name
 from .names import FLOWER_BASE, FORMS, KONG_KINDS, MULTIPLIERS, REFUSALS
 from .ruleset import TdhRuleset

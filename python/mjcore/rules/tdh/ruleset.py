@@ -9,6 +9,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple
 
+from ...backend import native
 from ...errors import RulesetError
 from ..options import options_applied
 from ..table_rules import SECTIONS as TABLE_SECTIONS
@@ -152,7 +153,7 @@ class TdhRuleset:
     @functools.cached_property
     def compiled(self) -> Any:
         """The frozen native twin every ``score`` call takes, compiled on first use."""
-        from ... import _core
+        _core = native()
 
         text = {True: "true", False: "false"}
         options = [(name, text[v] if isinstance(v, bool) else str(v)) for name, v in self.options.items()]

@@ -14,7 +14,8 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ...errors import InvalidArgumentError, InvalidTileError
-from ..guangdong.situation import seat_index, win_tile_index
+from ...notation import win_tile_index
+from ...seats import seat_index
 from .names import FLOWER_BASE, KONG_KINDS, SOURCES
 from .ruleset import TdhRuleset
 

@@ -9,13 +9,14 @@
 from __future__ import annotations
 
 from ....hand import HandLike, as_hand
-from ...notation import parse_hand
+from ....notation import parse_hand
 from ....rules.mcr.result import FanScore, McrScore
-from .scorer import score_hand
+from ....rules.mcr.ruleset import McrRuleset
 from ....rules.mcr.situation import Situation
 from ....rules.mcr.table import FanTable, default_table, load_table
+from .scorer import score_hand
 
-__all__ = ["FanScore", "FanTable", "McrScore", "Situation", "default_table", "load_table", "score"]
+__all__ = ["FanScore", "FanTable", "McrScore", "Situation", "default_table", "load_table", "score", "score_ruleset"]
 
 
 def score(
@@ -26,3 +27,9 @@ def score(
     Raises InvalidHandError for a hand MCR cannot hold (wilds, a wrong size, a fifth copy) and
     InvalidArgumentError for a situation the hand contradicts."""
     return score_hand(as_hand(hand, parse_hand), win_tile, situation or Situation(), table or default_table())
+
+
+def score_ruleset(hand: HandLike, win: int, where: Situation, rules: McrRuleset) -> McrScore:
+    """The family's core for the public ``score`` (``mjcore.reference.rules.score``): a win under ``rules``'s fan
+    table."""
+    return score(hand, win, where, rules.table)

@@ -16,6 +16,8 @@ from ....rules.mcr.situation import Situation
 from ....table.types import SEATS, WinCheck, WinSituation
 from ...analysis.decompose import has_decomposition
 from ...analysis.forms import FormOptions
+from ...table.aim import Aim
+from ...table.twin_family import TwinFamily
 from .scorer import score_hand
 
 __all__ = ["BASE_PAYMENT", "mcr_win_check", "payments", "score_win", "settle_mcr_win"]
@@ -92,3 +94,7 @@ def settle_mcr_win(rules: McrRuleset, hand: Hand, s: WinSituation) -> tuple[int,
     scored = score_win(rules, hand, s)
     main = next(f.key for f in scored.fans if f.key != "flower_tiles")
     return rules.fan_keys.index(main), payments(s.winner, s.from_seat, scored.total), None
+
+
+# Every MCR form, with ready hands judged by the table: a wait below 8 fan is not worth waiting on.
+PLAY = TwinFamily(mcr_win_check, settle_mcr_win, lambda rules: Aim(Forms.ALL, mcr_win_check(rules)))

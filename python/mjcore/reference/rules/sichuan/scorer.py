@@ -10,7 +10,7 @@ from ....rules.regional.ruleset import RegionalRuleset
 from ....rules.sichuan.ruleset import SICHUAN_FAN_KEYS
 from ....rules.sichuan.situation import Situation
 from ....tiles import tile_name
-from ...notation import parse_hand
+from ....notation import parse_hand
 from ..regional_hand import check_hand
 from .fans import hand_fans, self_draw_scores, situational_fans
 from .payments import fan_money, paid_fan, pay, win_payers

@@ -12,7 +12,7 @@ from ....rules.regional.result import RegionalScore, score_of
 from ....rules.regional.ruleset import RegionalRuleset
 from ....rules.taiwan.flower_win import flower_situation
 from ....rules.taiwan.situation import Situation
-from ...notation import parse_hand
+from ....notation import parse_hand
 from ..regional_hand import check_hand
 from .tai import best_tai
 

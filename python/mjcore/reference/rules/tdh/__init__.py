@@ -1,4 +1,4 @@
-"""推倒胡 scoring in plain Python: the twin of ``mjcore.rules.tdh.native`` (the same results and errors);
+"""推倒胡 scoring in plain Python: the twin of ``mjcore.rules.tdh.scorer`` (the same results and errors);
 ``tiles`` holds the ghost modes and the horse mapping, ``scorer`` the forms and the settlement."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from ....hand import HandLike, as_hand
 from ....rules.tdh.result import TdhScore
 from ....rules.tdh.ruleset import TdhRuleset
 from ....rules.tdh.situation import TdhSituation
-from ...notation import parse_hand
+from ....notation import parse_hand
 from .scorer import score_row
 
 __all__ = ["score"]

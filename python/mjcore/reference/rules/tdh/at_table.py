@@ -19,9 +19,10 @@ from ....table.types import SEATS, Horse, WinSituation
 from ...table.aim import Aim
 from ...table.deal_hooks import DealContext, DealHooks, Declared, PayingEvent, SettledWin, from_each
 from ...table.horses import scorer_name, turned
+from ...table.twin_family import TwinFamily
 from ...table.wall import FIRST_FLOWER
 from .scorer import score_row
-from .tiles import ghost_kinds
+from ....rules.tdh.tiles import ghost_kinds
 
 __all__ = ["TdhAtTable", "tdh_aim", "tdh_win_check"]
 
@@ -126,3 +127,6 @@ def tdh_aim(rules: TdhRuleset) -> Aim:
     if rules["thirteen_orphans"]:
         forms |= Forms.THIRTEEN_ORPHANS
     return Aim(Forms(forms))
+
+
+PLAY = TwinFamily(tdh_win_check, None, tdh_aim)  # its win check is its hooks (TdhAtTable)

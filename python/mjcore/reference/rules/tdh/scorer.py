@@ -11,7 +11,7 @@ from ....rules.tdh.ruleset import TdhRuleset
 from ....rules.tdh.situation import TdhSituation
 from ....tiles import tile_name
 from ...analysis.decompose import is_win
-from .tiles import check_in_set, ghost_kinds, horse_face, horse_seat
+from ....rules.tdh.tiles import check_in_set, ghost_kinds, horse_face, horse_seat
 
 __all__ = ["score_row"]
 

@@ -1,4 +1,5 @@
-"""Sichuan scoring and settlement backed by the Rust core (the twins of ``mjcore.reference.rules.sichuan``)."""
+"""A Sichuan deal's settlement backed by the Rust core (the twin of ``mjcore.reference.rules.sichuan.settlement``):
+kong money, each win's payments and 呼叫转移, and the checks of a 流局."""
 
 from __future__ import annotations
 
@@ -6,26 +7,10 @@ from collections.abc import Iterable
 from types import MappingProxyType
 
 from ...errors import InvalidArgumentError
-from ...hand import HandLike, as_hand
-from ..regional.result import RegionalScore, score_of
-from ..regional.ruleset import RegionalRuleset
 from .events import MONEY_KINDS, STATUSES, EndHand, Event, Settlement, end_hands, native_events
-from .situation import NO_SEAT, Situation
+from .situation import NO_SEAT
 
-__all__ = ["score", "settle"]
-
-
-def score(hand: HandLike, win: int, s: Situation, rules: RegionalRuleset) -> RegionalScore:
-    from ... import _core
-    from ...analysis.calls import parse_hand
-
-    h = as_hand(hand, parse_hand)
-    row = _core.sichuan_score(rules.compiled, bytes(h.concealed), [m.as_tuple() for m in h.melds], h.wilds,
-                              h.flower_bits, win, s.native())  # fmt: skip
-    if row is None:
-        return RegionalScore.not_a_win("sichuan")
-    entries, total, counted, meets, money = row
-    return score_of(rules, entries, total, counted, meets, money)
+__all__ = ["settle"]
 
 
 def settle(events: Iterable[Event], end: Iterable[EndHand] | None = None, *, ruleset="sichuan",

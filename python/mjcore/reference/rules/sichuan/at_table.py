@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ...hand import Forms, Hand
-from ...rules.sichuan.events import EndHand, Kong, Win
-from ...rules.sichuan.ruleset import SICHUAN_FAN_KEYS
-from ...rules.sichuan.situation import Situation
-from ...table.types import SEATS, WinCheck, WinSituation
-from ...tiles import NUM_KINDS
-from ..rules.sichuan.scorer import score
-from ..rules.sichuan.settlement import settle_with_wins
-from .aim import Aim
-from .deal_hooks import DealHooks, FinishedDeal
+from ....hand import Forms, Hand
+from ....rules.sichuan.events import EndHand, Kong, Win
+from ....rules.sichuan.ruleset import SICHUAN_FAN_KEYS
+from ....rules.sichuan.situation import Situation
+from ....table.types import SEATS, WinCheck, WinSituation
+from ....tiles import NUM_KINDS
+from ...table.aim import Aim
+from ...table.deal_hooks import DealHooks, FinishedDeal
+from ...table.twin_family import TwinFamily
+from .scorer import score
+from .settlement import settle_with_wins
 
 __all__ = ["SICHUAN_AIM", "SichuanHooks", "settle_sichuan_win", "sichuan_win_check"]
 
@@ -178,3 +179,6 @@ def _visible_to(deal: FinishedDeal, seat: int) -> tuple[int, ...]:
                 for tile in meld.tiles:
                     seen[tile] += 1
     return tuple(seen)
+
+
+PLAY = TwinFamily(sichuan_win_check, settle_sichuan_win, lambda rules: SICHUAN_AIM, SichuanHooks)

@@ -28,11 +28,11 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from ..errors import InvalidHandError, InvalidTileError, NotationError
-from ..hand import Hand, Meld, MeldKind
-from ..tiles import NUM_KINDS, tile_name
+from .errors import InvalidHandError, InvalidTileError, NotationError
+from .hand import Hand, Meld, MeldKind
+from .tiles import NUM_KINDS, tile_name
 
-__all__ = ["parse_hand", "parse_tiles", "parse_tile"]
+__all__ = ["parse_hand", "parse_tiles", "parse_tile", "tile_index", "win_tile_index"]
 
 MAX_WILDS = 8
 
@@ -323,3 +323,18 @@ def parse_tile(text: str) -> int:
     if len(kinds) != 1:
         raise InvalidTileError(f"{_quoted(text)} is not one tile: it names {len(kinds)} tiles")
     return kinds[0]
+
+
+# The public name (``mjcore.tile_index``): the base layer's one parser serves both backends.
+tile_index = parse_tile
+
+
+def win_tile_index(tile: int | str) -> int:
+    """A winning tile as a kind 0..33, given as an index or a tile name (``"3p"``, ``"白"``)."""
+    if isinstance(tile, str):
+        return parse_tile(tile)
+    if isinstance(tile, bool) or not isinstance(tile, int):
+        raise TypeError(f"the winning tile is a kind 0..33 or a name like '3p', not {type(tile).__name__}")
+    if not 0 <= tile < NUM_KINDS:
+        raise InvalidTileError(f"tile kind {tile} is not 0..33")
+    return tile

@@ -9,23 +9,15 @@ RULES.md §2.6 (liabilities included).
 
 from __future__ import annotations
 
-from ...errors import InvalidHandError
-from ...rules.mcr import McrRuleset, McrScore
-from ...rules.mcr.situation import Situation as McrSituation
-from ...hand import Forms, Hand, HandLike, Meld, MeldKind, as_hand
-from ...analysis.results import Decomposition
-from ...rules.guangdong.ruleset import LIMIT_HAND_KEYS, PatternRow, Ruleset
-from ...rules.guangdong.result import ScoreResult
-from ...rules.score_signature import score_function
-from ...rules.guangdong.situation import Situation
-from ...tiles import NUM_KINDS, TERMINALS_AND_HONOURS, tile_name
-from . import folk as folk_reference
-from . import mcr as mcr_reference
-from . import tdh as tdh_reference
-from ..analysis.decompose import decompose
-from ..notation import parse_hand
-from .sichuan import scorer as sichuan_scorer
-from .taiwan import scorer as taiwan_scorer
+from ....analysis.results import Decomposition
+from ....errors import InvalidHandError
+from ....hand import Forms, Hand, HandLike, Meld, MeldKind, as_hand
+from ....notation import parse_hand
+from ....rules.guangdong.result import ScoreResult
+from ....rules.guangdong.ruleset import LIMIT_HAND_KEYS, PatternRow, Ruleset
+from ....rules.guangdong.situation import Situation
+from ....tiles import NUM_KINDS, TERMINALS_AND_HONOURS, tile_name
+from ...analysis.decompose import decompose
 
 __all__ = ["score"]
 
@@ -236,11 +228,12 @@ def payments(hand: Hand, ruleset: Ruleset, where: Situation, total_fan: int) -> 
     return tuple(result), liable
 
 
-# The public function ----------------------------------------------------------------------------------------
+# The family's core ------------------------------------------------------------------------------------------
 
 
-def _score(hand: HandLike, win: int, where: Situation, rules: Ruleset) -> ScoreResult:
-    """The reference twin of the native core's scoring."""
+def score(hand: HandLike, win: int, where: Situation, rules: Ruleset) -> ScoreResult:
+    """The twin of the native Guangdong core (``mjcore.rules.guangdong.scorer.score``); the public ``score`` of
+    every family is ``mjcore.reference.rules.score``."""
     h = as_hand(hand, parse_hand)
     if h.is_complete_size:
         raise InvalidHandError("score takes the hand without its winning tile (3n+1 concealed tiles) and the "
@@ -256,13 +249,3 @@ def _score(hand: HandLike, win: int, where: Situation, rules: Ruleset) -> ScoreR
     paid, liable = payments(h, rules, where, fan["total_fan"])
     return ScoreResult.from_parts(rules, fan["pattern"], fan["extras"], fan["raw_fan"], fan["capped"], fan["floored"],
                                   fan["total_fan"], fan["legal"], paid, liable)  # fmt: skip
-
-
-def _score_mcr(hand: HandLike, win: int, where: McrSituation, rules: McrRuleset) -> McrScore:
-    """MCR wins go to the reference MCR scorer."""
-    return mcr_reference.score(hand, win, where, rules.table)
-
-
-score = score_function({"guangdong": _score, "mcr": _score_mcr, "tdh": tdh_reference.score,
-                        "sichuan": sichuan_scorer.score, "taiwan": taiwan_scorer.score,
-                        "gd789": folk_reference.score_789, "laozhang": folk_reference.score_laozhang})  # fmt: skip

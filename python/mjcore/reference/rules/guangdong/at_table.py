@@ -4,13 +4,15 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
-from ...hand import Hand
-from ...rules.registry import Ruleset
-from ...table.types import SEATS, WinSituation
-from ..rules.guangdong import best_fan, payments
-from .scoring_rules import scoring_situation
+from ....hand import Forms, Hand
+from ....rules.registry import Ruleset
+from ....table.types import SEATS, WinSituation
+from ...table.aim import Aim
+from ...table.scoring_rules import scoring_situation, scoring_win_check
+from ...table.twin_family import TwinFamily
+from .scorer import best_fan, payments
 
 __all__ = ["settle_win"]
 
@@ -30,3 +32,14 @@ def settle_win(rules: Ruleset, hand: Hand, situation: WinSituation) -> tuple[int
 
     return row, [by_wind[wind(seat)] for seat in range(SEATS)], (
         None if liable is None else (liable + situation.dealer) % SEATS)
+
+
+def _guangdong_aim(rules: Any) -> Aim:
+    """Speed in the ruleset's winning forms (七对 at 贵港), as the engine's default ``aim``."""
+    forms = ((Forms.STANDARD if rules.standard else 0) | (Forms.SEVEN_PAIRS if rules.seven_pairs else 0)
+             | (Forms.THIRTEEN_ORPHANS if rules.thirteen_orphans else 0))  # fmt: skip
+    return Aim(Forms(forms) or Forms.STANDARD)
+
+
+# The Guangdong family at the twin's table: the scorer decides and settles each win.
+PLAY = TwinFamily(scoring_win_check, settle_win, _guangdong_aim)

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ...hand import Forms, Hand
-from ...rules.folk.ruleset import GD789_HANDS
-from ...rules.folk.situation import Gd789Situation, LaozhangSituation
-from ...table.types import SEATS, Horse, WinCheck, WinSituation
-from ..rules.folk import horse_seat, score_789, score_laozhang
-from .aim import Aim
-from .deal_hooks import DealContext, DealHooks, Declared, PayingEvent, SettledWin
-from .horses import buyer, scorer_name, turned
-from .taiwan import with_flowers
+from ....hand import Forms, Hand
+from ....rules.folk.ruleset import GD789_HANDS
+from ....rules.folk.situation import Gd789Situation, LaozhangSituation
+from ....table.types import SEATS, Horse, WinCheck, WinSituation
+from ...table.aim import Aim
+from ...table.deal_hooks import DealContext, DealHooks, Declared, PayingEvent, SettledWin
+from ...table.horses import buyer, scorer_name, turned
+from ...table.twin_family import TwinFamily
+from ..taiwan.at_table import with_flowers
+from .scorer import horse_seat, score_789, score_laozhang
 
 __all__ = ["FolkHooks", "folk_aim", "folk_win_check", "settle_folk_win"]
 
@@ -88,3 +89,6 @@ class FolkHooks(DealHooks):
         if event.kind != "kong" or not self.stake:
             return None
         return [3 * self.stake if seat == event.seat else -self.stake for seat in range(SEATS)]
+
+
+PLAY = TwinFamily(folk_win_check, settle_folk_win, folk_aim, FolkHooks)  # gd789 and laozhang alike

@@ -4,15 +4,15 @@ named hands, the dealer doubling). docs/folk.md gives every choice."""
 
 from __future__ import annotations
 
-from ...errors import InvalidArgumentError, InvalidHandError
-from ...rules.folk.result import FolkScore
-from ...rules.folk.ruleset import FolkRuleset
-from ...rules.folk.situation import Gd789Situation, LaozhangSituation
-from ...hand import Forms, Hand, HandLike, MeldKind, as_hand
-from ...rules.tdh.names import FLOWER_BASE
-from ...tiles import tile_name
-from ..analysis.decompose import decompose
-from ..notation import parse_hand
+from ....errors import InvalidArgumentError, InvalidHandError
+from ....hand import Forms, Hand, HandLike, MeldKind, as_hand
+from ....notation import parse_hand
+from ....rules.folk.result import FolkScore
+from ....rules.folk.ruleset import FolkRuleset
+from ....rules.folk.situation import Gd789Situation, LaozhangSituation
+from ....rules.tdh.names import FLOWER_BASE
+from ....tiles import tile_name
+from ...analysis.decompose import decompose
 
 __all__ = ["score_789", "score_laozhang"]
 

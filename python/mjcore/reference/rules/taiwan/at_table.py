@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ...hand import Forms, Hand
-from ...rules.taiwan.situation import Situation
-from ...table.types import SEATS, WinCheck, WinSituation
-from ..rules.taiwan.scorer import score, score_flower_win
-from .aim import Aim
-from .deal_hooks import DealContext, DealHooks, Declared, FlowerWin, SettledWin
+from ....hand import Forms, Hand
+from ....rules.taiwan.situation import Situation
+from ....table.types import SEATS, WinCheck, WinSituation
+from ...table.aim import Aim
+from ...table.deal_hooks import DealContext, DealHooks, Declared, FlowerWin, SettledWin
+from ...table.twin_family import TwinFamily
+from .scorer import score, score_flower_win
 
 __all__ = ["TAIWAN_AIM", "TaiwanHooks", "taiwan_win_check", "with_flowers"]
 
@@ -88,3 +89,7 @@ class TaiwanHooks(DealHooks):
             return None
         scored = score_flower_win(kind, winner, payer=payer, dealer=dealer, ruleset=self.rules)
         return FlowerWin(winner, payer, scored.counted, SettledWin(-1, tuple(scored.money["win"])))
+
+
+# Its hooks settle each win as declared, with the 眼牌 seats of the moment (TaiwanHooks.declare).
+PLAY = TwinFamily(taiwan_win_check, None, lambda rules: TAIWAN_AIM, TaiwanHooks)

@@ -1,12 +1,13 @@
 """推倒胡 tiles: which kinds are in the set, which are ghosts (鬼牌) under each mode, and where a horse points.
-The readable twin of ``rust/engine/src/rules/tdh/tiles.rs``."""
+The same rules as ``rust/engine/src/rules/tdh/tiles.rs``, in the base layer: the twin's scorer and table read them,
+and so does ``analysis.ghost_kinds`` for a ruleset's fixed ghosts."""
 
 from __future__ import annotations
 
-from ....errors import InvalidHandError
-from ....rules.tdh.names import FLOWER_BASE
-from ....rules.tdh.ruleset import TdhRuleset
-from ....tiles import tile_name
+from ...errors import InvalidHandError
+from ...tiles import tile_name
+from .names import FLOWER_BASE
+from .ruleset import TdhRuleset
 
 __all__ = ["ghost_kinds", "horse_seat", "in_set", "next_kind"]
 
