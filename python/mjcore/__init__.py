@@ -54,7 +54,7 @@ from .table import Table  # noqa: E402
 
 def __getattr__(name: str) -> object:
     """``mjcore.reference``, the pure-Python twin, imported on first use: the product never needs it, and an
-    eager import would tie the package to its twin (tests/test_import_layers.py)."""
+    eager import would tie the package to its twin (tests/integration/test_import_layers.py)."""
     if name == "reference":
         return importlib.import_module(".reference", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,5 +1,5 @@
 """The package layout of DESIGN.md §6: the subpackages answer. (The first layout's module paths and entry points
-were removed before the first release; tests/test_import_layers.py checks the layering.)"""
+were removed before the first release; tests/integration/test_import_layers.py checks the layering.)"""
 
 from __future__ import annotations
 
