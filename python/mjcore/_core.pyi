@@ -1,7 +1,7 @@
 # Hand-written stubs of the native module mjcore._core (the Rust core). The public, friendlier API is in
 # mjcore.analysis; most of these are the raw boundary functions it calls. ``is_win``, ``shanten`` and
 # ``waits`` are the public functions themselves (mjcore.is_win is _core.is_win): their stubs carry the public
-# annotations, which tests/test_reference.py checks against the reference twins.
+# annotations, which tests/twin/test_reference.py checks against the reference twins.
 from collections.abc import Callable, Sequence
 from typing import Any
 

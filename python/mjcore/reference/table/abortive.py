@@ -1,4 +1,4 @@
-"""Abortive draws (Taiwan B.7, OC-T15), the twin of the Rust ``sim::deal::abortive``: 四風連打, the four first
+"""Abortive draws (Taiwan B.7, OC-T15), the twin of the Rust ``table::deal::abortive``: 四風連打, the four first
 discards of an uninterrupted first go-around all one wind, ends the deal as that fourth wind is discarded, before
 anyone may claim it (OC-T-X6); 四槓, a kong that brings the table to four kongs not all one seat's, ends it as the
 kong stands (an added kong once nobody robbed it), before its replacement (OC-T-X7). The deal ends as a draw

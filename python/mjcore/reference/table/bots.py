@@ -1,4 +1,4 @@
-"""The built-in bots by name, as the Rust ``sim::bots``, so that seats can mix them."""
+"""The built-in bots by name, as the Rust ``bots``, so that seats can mix them."""
 
 from __future__ import annotations
 

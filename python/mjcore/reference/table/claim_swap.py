@@ -1,4 +1,4 @@
-"""食替 ban (Taiwan B.3, OC-T17), the twin of the Rust ``sim::deal::claim_swap``: right after a chi or pon the
+"""食替 ban (Taiwan B.3, OC-T17), the twin of the Rust ``table::deal::claim_swap``: right after a chi or pon the
 claimant may not discard the claimed kind (現物), nor, for a chow claimed at one end, the kind that completes the
 chow's two other tiles the other way (claimed 3m onto 45m: neither 3m nor 6m). Where every tile in hand is so
 banned, the ban lifts for that discard (OC-T-X8). Played where the deal's hooks say ``no_swap_discard``."""

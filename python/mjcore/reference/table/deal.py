@@ -1,4 +1,4 @@
-"""One deal as a state machine driven one decision at a time — the readable twin of the Rust ``sim::deal``
+"""One deal as a state machine driven one decision at a time — the readable twin of the Rust ``table::deal``
 (RULES.md §1.3–§1.9), producing the identical event log, its rules read from ``TableRules`` (the tile set and
 flowers, the hand size, the reserved tail, the claims, the win sources, several winners, 漏胡, the end), and
 what a family adds beyond deciding wins through its ``DealHooks`` (定缺, kong and flower money, the settlement

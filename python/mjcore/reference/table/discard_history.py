@@ -1,5 +1,5 @@
 """Every seat's discards in the order made, each marked with the seat that claimed it — read off the event log,
-as the Rust ``sim::observation::discard_history`` does, so the deal itself keeps no extra state for it."""
+as the Rust ``table::observation::discard_history`` does, so the deal itself keeps no extra state for it."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The order of value that breaks ties between discards equally good for speed, as the Rust
-``sim::discard_order`` — after seed 000's first article (《广东麻将自摸推倒胡技巧》):
+``bots::discard_order`` — after seed 000's first article (《广东麻将自摸推倒胡技巧》):
 
 1. Early on, 熟张 before 生张: a kind another seat has discarded goes first ("牌局初期先跟打熟张"; "到了一入听时,
    不妨打生张"), while the hand stays 2-shanten or worse after the discard.

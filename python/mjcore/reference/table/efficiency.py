@@ -1,4 +1,4 @@
-"""The ``efficiency`` bot (牌效率), as the Rust ``sim::efficiency``: plays for the fastest win, deterministically.
+"""The ``efficiency`` bot (牌效率), as the Rust ``bots::efficiency``: plays for the fastest win, deterministically.
 
 - It wins whenever the engine offers a win (the engine offers only legal wins, 起和 included).
 - On its turn it discards to minimise shanten, then to maximise the useful copies it has not seen, then by the

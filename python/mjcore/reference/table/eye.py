@@ -1,4 +1,4 @@
-"""眼牌 (Taiwan B.3, T20a, OC-T5), the twin of the Rust ``sim::deal::eye``: a seat whose hand would be ready
+"""眼牌 (Taiwan B.3, T20a, OC-T5), the twin of the Rust ``table::deal::eye``: a seat whose hand would be ready
 after a discard may declare 眼牌 with that discard (``Action("eye", kind)``). From then on its hand is locked:
 each turn it draws and either wins by self-draw or discards the drawn tile (or, under OC-T5 "wait_preserving",
 makes a kong that keeps its waits: ``winners_stay.wait_keeping_kongs``, as a locked 血流 winner); it claims nothing (the deal asks it

@@ -1,4 +1,4 @@
-"""Playing, as the Rust ``sim::game``: a deal driven by one policy per seat, and the whole game over deals —
+"""Playing, as the Rust ``table::game``: a deal driven by one policy per seat, and the whole game over deals —
 wind rounds and dealer rotation (连庄, RULES.md §1.10)."""
 
 from __future__ import annotations

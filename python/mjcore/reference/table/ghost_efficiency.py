@@ -1,4 +1,4 @@
-"""How the ``efficiency`` bot plays at a table with ghosts (鬼牌, 推倒胡), as the Rust ``sim::ghost_efficiency``:
+"""How the ``efficiency`` bot plays at a table with ghosts (鬼牌, 推倒胡), as the Rust ``bots::ghost_efficiency``:
 it counts its ghosts as wild tiles in its distance to a win, so it keeps them above any tile — it discards one
 only when it holds nothing else — and otherwise plays as at any table: it wins whenever it may; it discards to
 leave the fewest tiles missing, ties broken by the seed's order of value (``discard_order``); it pons or konges

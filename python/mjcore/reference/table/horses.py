@@ -1,4 +1,4 @@
-"""买马 at the twin's table, what every family with horses shares — the twin of the Rust ``sim::horses``: the
+"""买马 at the twin's table, what every family with horses shares — the twin of the Rust ``table::horses``: the
 horses are reserved at the wall's tail (the wall stops when only the reserve is left) and turned from the tail
 end, the last code first, when a deal is won. Who a horse belongs to and what it pays is the family's (推倒胡: the
 winner's hits; 789: a mirror bet of the buyer on the seat it picks)."""

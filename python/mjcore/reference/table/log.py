@@ -1,4 +1,4 @@
-"""Event log lines, byte for byte as the Rust engine's ``sim::log`` (see its documentation for every event):
+"""Event log lines, byte for byte as the Rust engine's ``table::log`` (see its documentation for every event):
 one JSON object per line, keys in a fixed order, no spaces."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Bots, as the Rust ``sim::policy``: a policy picks one of the legal actions from its seat's observation."""
+"""Bots, as the Rust ``table::policy``: a policy picks one of the legal actions from its seat's observation."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Replaying an event log, as the Rust ``sim::replay``: the deal is rebuilt from the ``start`` line (wall,
+"""Replaying an event log, as the Rust ``table::replay``: the deal is rebuilt from the ``start`` line (wall,
 dealer, round wind, labels), every recorded decision is applied in order, and the regenerated log must equal
 the given one line for line."""
 

@@ -1,4 +1,4 @@
-"""The simulator's random numbers, bit for bit as the Rust engine's ``sim::rng`` (its documentation is the
+"""The simulator's random numbers, bit for bit as the Rust engine's ``rng`` (its documentation is the
 specification): SplitMix64 seeding, xoshiro256** output, Lemire's bounded draw, Fisher–Yates from the back."""
 
 from __future__ import annotations

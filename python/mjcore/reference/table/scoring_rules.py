@@ -1,4 +1,4 @@
-"""The twin of the Rust ``sim::scoring_rules``: a win check that scores with a ruleset — the hand wins when
+"""The twin of the Rust ``rules::guangdong::at_table``: a win check that scores with a ruleset — the hand wins when
 the ruleset's scoring finds a pattern reaching the 起和 minimum, worth its total fan. Scoring numbers seats
 by seat wind (the dealer is East = 0), so the table's absolute seats are translated."""
 

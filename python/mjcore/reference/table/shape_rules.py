@@ -1,4 +1,4 @@
-"""The twin of the Rust ``sim::shape_rules``: the table's built-in win check — the hand completes in the
+"""The twin of the Rust ``table::shape_rules``: the table's built-in win check — the hand completes in the
 standard shape or as thirteen orphans (鸡平胡 has no seven pairs, RULES.md §2.1), every win worth 0 fan."""
 
 from __future__ import annotations

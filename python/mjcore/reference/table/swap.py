@@ -1,4 +1,4 @@
-"""换三张 (Sichuan OC-S1), the twin of the Rust ``sim::deal::swap``: after the deal and the dealer's first draw,
+"""换三张 (Sichuan OC-S1), the twin of the Rust ``table::deal::swap``: after the deal and the dealer's first draw,
 before 定缺, every seat sets aside three (or four) tiles of one suit holding at least that many, one pick per
 decision from the dealer on, without seeing the others' picks; once all have picked, every seat's tiles pass at
 once in the direction drawn for the whole table (``swap_direction``). The picks stay in the picker's hand until
@@ -13,7 +13,7 @@ from .rng import Rng
 
 __all__ = ["SWAP_STREAM", "pass_swapped", "swap_choices", "swap_direction"]
 
-SWAP_STREAM = 5  # the deal's own stream of the direction, as the Rust ``sim::rng::SWAP_STREAM``
+SWAP_STREAM = 5  # the deal's own stream of the direction, as the Rust ``rng::SWAP_STREAM``
 _SEATS = 4
 
 

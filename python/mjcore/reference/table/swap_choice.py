@@ -1,4 +1,4 @@
-"""换三张 for the efficiency bot, as the Rust ``sim::swap_choice``: it passes its weakest suit — the one it
+"""换三张 for the efficiency bot, as the Rust ``bots::swap_choice``: it passes its weakest suit — the one it
 would name void (``void_choice.weakness``) among those the table lets it pass, counted on the hand less its
 picks — and in it the least useful tile first, one pick at a time: the lowest ``worth``, ties to the tile
 farther from the suit's middle (5), then the lower kind."""

@@ -1,4 +1,4 @@
-"""定缺 for the built-in bots, as the Rust ``sim::void_choice``: the suit to name void is the one the hand holds
+"""定缺 for the built-in bots, as the Rust ``bots::void_choice``: the suit to name void is the one the hand holds
 fewest of (ties: fewest pairs and sets to break, then the lower suit), since it is discarded first (必须打缺)
 and must be gone before the hand can win."""
 

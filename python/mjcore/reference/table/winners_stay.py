@@ -1,4 +1,4 @@
-"""血流成河 (Sichuan A.5, OC-S19 "xueliu", OC-S17 "locked"), the twin of the Rust ``sim::deal::winners_stay``: a
+"""血流成河 (Sichuan A.5, OC-S19 "xueliu", OC-S17 "locked"), the twin of the Rust ``table::deal::winners_stay``: a
 winner stays in the deal. Its winning tile is set aside (a discard won on stays in its discarder's river, a
 self-drawn one is laid face up with the winner's discards) and its hand, back to its ready 13 tiles, is locked:
 each turn it draws and either wins again, makes a kong of the drawn tile that keeps its waits, or discards the

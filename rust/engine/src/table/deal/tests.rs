@@ -145,8 +145,8 @@ fn every_table_option_keeps_the_invariants() {
                 assert!(winners <= 1, "one winner per discard");
             }
         }
-        // Playing on past a win is compared with the twin in tests/test_table_rules.py (random bots here
-        // seldom win twice in a deal).
+        // Playing on past a win is compared with the twin in tests/twin/slow/test_table_options.py (random
+        // bots here seldom win twice in a deal).
         assert!(wins > 0, "{table:?}: some deals are won");
     }
 }
