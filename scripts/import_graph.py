@@ -39,11 +39,14 @@ class Edge:
 
 
 def module_names(package_dir: Path = PACKAGE_DIR) -> dict[str, Path]:
-    """Every module of the package by dotted name; native extensions (``_core.abi3.so``) are modules too."""
+    """Every module of the package by dotted name. A native extension is a module too, known by its stub
+    (``_core.pyi``, in the source tree) or its built file (``_core.abi3.so``): the built file sits beside the
+    sources only after an in-place build, and without either ``from . import _core`` would read as an import
+    of the package itself."""
     root = package_dir.name
     modules: dict[str, Path] = {}
     for path in sorted(package_dir.rglob("*")):
-        if path.suffix == ".py" or (path.suffix == ".so" and path.name.count(".") >= 1):
+        if path.suffix in (".py", ".pyi") or (path.suffix == ".so" and path.name.count(".") >= 1):
             parts = list(path.relative_to(package_dir).parts)
             parts[-1] = parts[-1].split(".")[0]
             if parts[-1] == "__init__":
