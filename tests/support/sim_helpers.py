@@ -48,16 +48,17 @@ def win_check(hand: Hand, situation: WinSituation) -> int | None:
     return 1 if situation.self_drawn else 0
 
 
-def scenario_wall(hands: list[str], head: str) -> list[int]:
+def scenario_wall(hands: list[str], head: str, kinds: int = 34) -> list[int]:
     """A wall dealing ``hands`` (13 tiles each, dealer = seat 0 first), then ``head`` in draw order (the
-    dealer's 14th tile first); the other tiles follow in kind order."""
+    dealer's 14th tile first); the other tiles of the first ``kinds`` kinds follow in kind order (27: a wall
+    without honours, as Sichuan's)."""
     order: list[int] = []
     for text in hands:
         tiles = _core.parse_tiles(text)
         assert len(tiles) == 13, text
         order += tiles
     order += _core.parse_tiles(head)
-    return order + [k for k in range(34) for _ in range(4 - order.count(k))]
+    return order + [k for k in range(kinds) for _ in range(4 - order.count(k))]
 
 
 # Constructed deals: (hands dealt from seat 0, the dealer; head of the wall; scripted first actions).

@@ -14,20 +14,14 @@ import mjcore
 from mjcore import _core, reference
 from mjcore.rules.sichuan import EndHand, Kong, Win
 from mjcore.table.types import Action
+from tests.support.sim_helpers import scenario_wall
 
 SICHUAN = mjcore.load_ruleset("sichuan")
 
 
 def sichuan_wall(hands: list[str], head: str) -> list[int]:
-    """A 108-tile wall dealing ``hands`` (13 each, the dealer = seat 0 first), then ``head`` in draw order (the
-    dealer's 14th tile first); the other tiles follow in kind order."""
-    order: list[int] = []
-    for text in hands:
-        tiles = _core.parse_tiles(text)
-        assert len(tiles) == 13, text
-        order += tiles
-    order += _core.parse_tiles(head)
-    return order + [k for k in range(27) for _ in range(4 - order.count(k))]
+    """A 108-tile wall dealing ``hands`` (13 each, the dealer = seat 0 first), then ``head`` in draw order."""
+    return scenario_wall(hands, head, kinds=27)
 
 
 # S20: S (void s) waits on 1m (带幺九, 2 fan) or 4m (平胡, 0). N discards 4m and S passes; before S draws again,
