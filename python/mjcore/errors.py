@@ -15,6 +15,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidArgumentError",
     "ClusterError",
+    "ConcurrentUseError",
     "UnusedOptionWarning",
 ]
 
@@ -61,6 +62,11 @@ class IllegalActionError(MjcoreError, ValueError):
 class ClusterError(InvalidArgumentError):
     """A cluster that cannot run a simulation: no scheduler at the address, Dask not installed, or a shard that
     failed on every try (the message says which)."""
+
+
+class ConcurrentUseError(MjcoreError, RuntimeError):
+    """An object used from two threads at once (a step releases the GIL), or from inside its own callback: each
+    thread needs its own table or env."""
 
 
 class UnusedOptionWarning(UserWarning):

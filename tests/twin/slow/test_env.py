@@ -21,7 +21,7 @@ from mjcore.reference.env.table import table_seed
 from tests.support.sim_helpers import bot_deal
 
 # Every buffer a step returns: the observation, the infos' mask, seat and settlement, and the step's flags.
-BUFFERS = ("observations", "action_masks", "rewards", "payments", "terminations", "truncations", "seats")
+BUFFERS = ("observations", "masks", "rewards", "payments", "terminations", "truncations", "seats")
 
 
 def _rules(name: str, **options: Any) -> Any:
@@ -146,7 +146,7 @@ def test_resets_with_a_seed_and_given_walls_and_episodes_left_on_the_table():
             _assert_same(native, twin, f"seed {seed}")
         # A finished episode stays on the table, nothing to act on (an empty mask), until the next reset.
         over = int(np.flatnonzero(twin.terminations)[0])
-        assert not twin.action_masks[over].any() and twin.log(over) == native.log(over)
+        assert not twin.masks[over].any() and twin.log(over) == native.log(over)
         for env in (native, twin):
             with pytest.raises(IllegalActionError):
                 env.step(np.zeros(2, dtype=np.int64))
@@ -157,7 +157,7 @@ def test_resets_with_a_seed_and_given_walls_and_episodes_left_on_the_table():
 
 def test_an_illegal_action_changes_nothing_in_either():
     native, twin = NativeEnv("mcr", 2, 1), TwinEnv("mcr", 2, 1)
-    illegal = np.array([native.sample_actions()[0], np.flatnonzero(~native.action_masks[1])[0]])
+    illegal = np.array([native.sample_actions()[0], np.flatnonzero(~native.masks[1])[0]])
     before = {name: getattr(twin, name).copy() for name in BUFFERS}
     for env in (native, twin):
         with pytest.raises(IllegalActionError, match="env 1: action"):
