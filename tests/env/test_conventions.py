@@ -337,3 +337,15 @@ def test_two_threads_stepping_one_env_are_told_so():
     assert errors, "two threads stepping one env at once never met"
     assert all(isinstance(error, (ConcurrentUseError, IllegalActionError)) for error in errors), errors
     assert any(isinstance(error, ConcurrentUseError) for error in errors)
+
+
+def test_the_twin_env_pickles_and_continues_its_stream_as_the_native_one():
+    from mjcore.reference.env import VectorEnv as TwinEnv
+
+    twin, native = TwinEnv("gd-cgc5", 2, seed=3), VectorEnv("gd-cgc5", 2, seed=3)
+    for env in (twin, native):
+        env.reset()  # the next deals of each table's stream
+        _vector_trace(env, 30)
+    assert twin.log(0) == native.log(0) and twin.log(1) == native.log(1)
+    clone = pickle.loads(pickle.dumps(twin))
+    assert all(_same(a, b) for a, b in zip(_vector_trace(clone, 40), _vector_trace(twin, 40)))
