@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import VecMonitor
 
@@ -58,6 +59,9 @@ def evaluate(model: MaskablePPO, ruleset: str, episodes: int, seed: int) -> dict
 
 
 def train(ruleset: str, steps: int, seed: int) -> tuple[MaskablePPO, float]:
+    # A small MLP runs fastest on one thread: torch's default (a thread per core) spins against the env's
+    # threads, and on a loaded machine made training tens of times slower.
+    torch.set_num_threads(1)
     env = VecMonitor(VecEnv(ruleset, num_envs=8, seed=seed, opponents="random"))
     model = MaskablePPO("MlpPolicy", env, seed=seed, n_steps=512, batch_size=256, gamma=0.995, verbose=0)
     start = time.perf_counter()
