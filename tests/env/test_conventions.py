@@ -37,6 +37,7 @@ def _first_discarder(env: GymEnv, obs: np.ndarray, info: dict) -> int:
 
 def test_an_unseeded_reset_deals_the_next_deal_and_a_seed_restarts_the_stream():
     env = VectorEnv("gd-cgc5", 3, seed=5)
+    env.reset()  # the first reset deals the constructor's seed from its start
     first = _deal_ids(env)
     seen = {tuple(first)}
     for _ in range(5):
@@ -50,6 +51,13 @@ def test_an_unseeded_reset_deals_the_next_deal_and_a_seed_restarts_the_stream():
         env.reset()
         again.append(tuple(_deal_ids(env)))
     assert set(again) == seen, "the same seed gives the same sequence of deals"
+
+
+def test_the_first_unseeded_reset_deals_the_constructors_seed():
+    assert GymEnv("tdh", seed=5).reset()[0].tobytes() == GymEnv("tdh").reset(seed=5)[0].tobytes()
+    built, seeded = VectorEnv("gd-cgc5", 2, seed=5), VectorEnv("gd-cgc5", 2)
+    assert np.array_equal(built.reset()[0], seeded.reset(seed=5)[0])
+    assert _deal_ids(built) == _deal_ids(seeded)
 
 
 def test_gym_and_aec_envs_play_a_new_deal_at_every_unseeded_reset():

@@ -132,6 +132,9 @@ class VectorEnvBase(_GymnasiumVectorEnv):  # type: ignore[misc,valid-type]
                          self.truncations, self.seats)
         self._seed = seed
         self._native.reset(seed, None, *self._outputs)
+        # Until the first reset or step, an unseeded reset deals the constructor's seed from its start, so
+        # ``VectorEnv(seed=s).reset()`` is ``VectorEnv().reset(seed=s)``.
+        self._untouched = True
 
     def _start_core(self, ruleset: Optional[RulesetLike], win_check: Optional[WinCheck], *options: Any) -> Any:
         """The core that steps the tables, started with the checked options: each backend's own."""
@@ -221,6 +224,8 @@ class VectorEnvBase(_GymnasiumVectorEnv):  # type: ignore[misc,valid-type]
         convention). ``options={"walls": [...]}``: one wall (wall codes in draw order) or None per env, used
         for its first deal. A refused argument changes nothing."""
         seed = check_seed(seed)
+        if seed is None and self._untouched:
+            seed = self._seed
         walls = check_options(options, ("walls",)).get("walls")
         if walls is not None:
             if not isinstance(walls, (list, tuple, np.ndarray)) or len(walls) != self.num_envs:
@@ -228,6 +233,7 @@ class VectorEnvBase(_GymnasiumVectorEnv):  # type: ignore[misc,valid-type]
                                            f"one), one per env, not {walls!r:.80}")
             walls = [None if wall is None else wall_codes(wall, f"walls[{env}]") for env, wall in enumerate(walls)]
         self._native.reset(seed, walls, *self._outputs)
+        self._untouched = False
         if seed is not None:
             self._seed = seed
         return self._out(self.observations), self._infos()
@@ -235,6 +241,7 @@ class VectorEnvBase(_GymnasiumVectorEnv):  # type: ignore[misc,valid-type]
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Applies one action index per env (an illegal one raises ``IllegalActionError`` and changes nothing)."""
         self._native.step(check_index_array("actions", actions, self.num_envs), *self._outputs)
+        self._untouched = False
         ended = self.terminations | self.truncations
         return (self._out(self.observations), self._out(self.rewards), self._out(self.terminations),
                 self._out(self.truncations), self._infos(ended))
@@ -243,6 +250,7 @@ class VectorEnvBase(_GymnasiumVectorEnv):  # type: ignore[misc,valid-type]
         """``step`` for callers holding a C-contiguous int64 array of shape (num_envs,) already: fills the buffers
         and returns nothing, checking only legality (the single-agent env steps through it, its action checked)."""
         self._native.step(actions, *self._outputs)
+        self._untouched = False
 
     def action_masks(self) -> np.ndarray:
         """The legal mask of every env's current decision, bool (num_envs, actions): a copy (sb3-contrib's
@@ -296,7 +304,8 @@ class VectorEnvBase(_GymnasiumVectorEnv):  # type: ignore[misc,valid-type]
     def __getstate__(self) -> dict[str, Any]:
         return {"args": self._init_args, "seed": self._seed,
                 "tables": [self._native.snapshot(i) for i in range(self.num_envs)],
-                "buffers": [buffer.copy() for buffer in self._outputs], "closed": self.closed}
+                "buffers": [buffer.copy() for buffer in self._outputs], "closed": self.closed,
+                "untouched": self._untouched}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         args, kwargs = state["args"]
@@ -305,7 +314,7 @@ class VectorEnvBase(_GymnasiumVectorEnv):  # type: ignore[misc,valid-type]
             self._native.restore(env, *table)
         for buffer, saved in zip(self._outputs, state["buffers"]):
             buffer[...] = saved
-        self._seed, self.closed = state["seed"], state["closed"]
+        self._seed, self.closed, self._untouched = state["seed"], state["closed"], state["untouched"]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.ruleset!r}, num_envs={self.num_envs})"
