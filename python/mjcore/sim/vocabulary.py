@@ -47,12 +47,13 @@ _WORDS = {
     "tdh": Vocabulary(
         fan_heading="Multipliers (加倍: 无鬼加倍, 七对加倍, …) per win", pattern_heading="Winning forms (胡牌牌型, per win)",
         extras_heading="推倒胡: kong money (杠钱), horses (买马) and ghosts (鬼牌)", fan_labeller=_multiplier,
+        fan_unit="multiplier",
         horse_hits="horses hit per win (中马)"),  # fmt: skip
-    "sichuan": Vocabulary(fan_heading="番 per win (根 and 自摸 included)", fan_unit="番",
+    "sichuan": Vocabulary(fan_heading="番 per win (as paid: 根 and 自摸 included, capped at 封顶)", fan_unit="番",
                           pattern_heading="Shapes (牌型, per win)", kong_money="kong money per deal (刮风下雨)",
                           several_winners="several winners in the deal (血战)"),  # fmt: skip
-    "taiwan": Vocabulary(fan_heading="台 per win (the hand's 台, before 莊家 / 連莊)", fan_unit="台",
-                         pattern_heading="台 rows: the highest of the win (per win)", flowers="flowers per deal (花牌)"),  # fmt: skip
+    "taiwan": Vocabulary(fan_heading="台 per win (the hand's 台 as paid: capped; 莊家 and 連N拉N not included)",
+                         fan_unit="台", pattern_heading="台 rows (not recorded per win)"),  # fmt: skip
     "mcr": Vocabulary(fan_heading="Total fan per win (番, flowers included)",
                       pattern_heading="Highest fan of the win (番种, per win)", flowers="flowers per deal (花牌, 1 fan each)"),  # fmt: skip
     "gd789": Vocabulary(fan_heading="Hand value per win (789 ladder 番)", pattern_heading="The ladder (牌型, per win)",
