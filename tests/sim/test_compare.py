@@ -82,8 +82,8 @@ def test_bots_compare_on_one_table() -> None:
 
 
 def test_walls_agree_exactly_where_the_tile_sets_do() -> None:
-    """The claim behind common random numbers, checked on the walls themselves: 136-tile tables (Guangdong,
-    推倒胡 白板鬼, MCR without flowers aside) deal one wall per (seed, deal); Sichuan's 108 tiles do not."""
+    """The claim behind common random numbers, checked on the walls themselves: the 136-tile tables without
+    flowers (Guangdong, 推倒胡 白板鬼) deal one wall per (seed, deal); Sichuan's 108 tiles do not."""
 
     def wall(rules: str, deal: int) -> list[int]:
         table = Table(ruleset=rules)
@@ -112,3 +112,11 @@ def test_ruleset_specs_and_bad_arguments() -> None:
         mjcore.compare("gd-cgc5", "gd-qq3", deals=-1)
     with pytest.raises(InvalidArgumentError, match="one name .* or four"):
         mjcore.compare(("gd-cgc5", ("random", "random")), "gd-qq3", deals=10)
+
+
+def test_a_cluster_comparison_is_the_local_one(rule_change: mjcore.Comparison) -> None:
+    """One LocalCluster serves every chunk of both sides; the result is the local one."""
+    clustered = mjcore.compare(("gd-cgc5", "efficiency"), (LOOSE, "efficiency"), deals=3000, seed=7,
+                               chunk_deals=1100, cluster="local:2")  # fmt: skip
+    assert clustered.differences == rule_change.differences
+    assert clustered.a.totals == rule_change.a.totals and clustered.b.totals == rule_change.b.totals

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from typing import Any, Optional, Union
 
@@ -24,6 +25,7 @@ import numpy as np
 from ..errors import InvalidArgumentError
 from ..rules.registry import RulesetLike, load_ruleset
 from .result import FAN_BUCKETS, SimulationRequest, SimulationResult
+from .distributed import _connect
 from .run import simulate
 from .summary import _padded
 
@@ -260,13 +262,17 @@ def compare(a: Side, b: Side, deals: int = 100_000, seed: int = 0, *, threads: O
     metrics = _Metrics()
     parts_a: list[SimulationResult] = []
     parts_b: list[SimulationResult] = []
-    for start in range(deal_offset, deal_offset + deals, chunk_deals):
-        size = min(chunk_deals, deal_offset + deals - start)
-        run_a = simulate(rules_a, size, seed, bots_a, threads, deal_offset=start, cluster=cluster)
-        run_b = simulate(rules_b, size, seed, bots_b, threads, deal_offset=start, cluster=cluster)
-        metrics.add(run_a, run_b, shared_patterns)
-        parts_a.append(replace(run_a, per_deal=None))  # the totals are kept; the arrays are folded and dropped
-        parts_b.append(replace(run_b, per_deal=None))
+    with ExitStack() as stack:
+        if cluster is not None:  # one connection (one LocalCluster for "local:N") for every chunk of both sides
+            cluster, local_threads = _connect(cluster, stack)
+            threads = threads if threads is not None else local_threads
+        for start in range(deal_offset, deal_offset + deals, chunk_deals):
+            size = min(chunk_deals, deal_offset + deals - start)
+            run_a = simulate(rules_a, size, seed, bots_a, threads, deal_offset=start, cluster=cluster)
+            run_b = simulate(rules_b, size, seed, bots_b, threads, deal_offset=start, cluster=cluster)
+            metrics.add(run_a, run_b, shared_patterns)
+            parts_a.append(replace(run_a, per_deal=None))  # the totals are kept; the arrays are folded and dropped
+            parts_b.append(replace(run_b, per_deal=None))
     if not parts_a:
         raise InvalidArgumentError("compare needs at least one deal")
     return Comparison(label_a, label_b, deals, seed, _common_walls(rules_a, rules_b, seed), metrics.differences(),
