@@ -26,7 +26,7 @@ body { font-family: system-ui, "Noto Sans CJK SC", "PingFang SC", sans-serif; ma
        color: #222; }
 h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 1.6em; border-bottom: 1px solid #ccc; }
 table { border-collapse: collapse; margin: .5em 0; font-variant-numeric: tabular-nums; }
-td, th { padding: .15em .7em; text-align: right; border-bottom: 1px solid #eee; }
+td, th { padding: .15em .7em; text-align: right; border-bottom: 1px solid #eee; white-space: nowrap; }
 td:first-child, th:first-child { text-align: left; }
 .none { color: #999; } .significant { font-weight: bold; }
 figure { margin: 1em 0; } figcaption { font-size: .9em; color: #555; }
