@@ -57,7 +57,7 @@ _WORDS = {
     "mcr": Vocabulary(fan_heading="Total fan per win (番, flowers included)",
                       pattern_heading="Highest fan of the win (番种, per win)", flowers="flowers per deal (花牌, 1 fan each)"),  # fmt: skip
     "gd789": Vocabulary(fan_heading="Hand value per win (789 ladder 番)", pattern_heading="The ladder (牌型, per win)",
-                        horse_hits="horses picking the winner per win (买马)", flowers="flowers per deal (花牌 money)"),  # fmt: skip
+                        horse_hits="horses picking the winner per win (买马)", fan_unit="番"),  # fmt: skip
     "laozhang": Vocabulary(fan_heading="番 per win (老章)", fan_unit="番", pattern_heading="老章 rows (per win)"),
 }
 
