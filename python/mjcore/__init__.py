@@ -43,6 +43,7 @@ from .rules.guangdong.result import ScoreEntry, ScoreResult
 from .rules.score import score, score_batch
 from .sim.result import SimulationResult
 from .sim.run import simulate
+from .sim.compare import Comparison, compare
 from .rules.guangdong.situation import Situation
 from .tiles import chinese_name, tile_name, unicode_tile
 from .notation import tile_index
@@ -84,6 +85,7 @@ __all__ = [
     "ScoreEntry",
     "ScoreResult",
     "SimulationResult",
+    "Comparison",
     "Table",
     "TdhRuleset",
     "TdhScore",
@@ -109,6 +111,7 @@ __all__ = [
     "shanten_by_form",
     "sim",
     "simulate",
+    "compare",
     "table",
     "tile_index",
     "tile_name",
