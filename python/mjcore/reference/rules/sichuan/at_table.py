@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ....hand import Forms, Hand
+from ....hand import Forms, Hand, MeldKind
 from ....rules.sichuan.events import EndHand, Kong, Win
 from ....rules.sichuan.ruleset import SICHUAN_FAN_KEYS
 from ....rules.sichuan.situation import Situation
@@ -46,11 +46,14 @@ def _scored(rules: Any, hand: Hand, s: WinSituation):
     waiting = list(hand.concealed)
     waiting[s.tile] -= 1
     kong_bloom = s.kong_replacement and s.self_drawn
+    # 点杠花 is a bloom right after a 直杠 (OC-S9): a chain's feeder (OC-48, Guangdong) is not named when the last
+    # kong was another kind.
+    fed = s.kong_feeder if kong_bloom and hand.melds and hand.melds[-1].kind == MeldKind.KONG else None
     # OC-S7: 地胡 on a non-dealer's first self-draw, or on the dealer's first discard (人和's moment).
     earthly = "human" if rules.options["earthly_hand"] == "first_discard" else "earthly"
     situation = Situation(
         seat=s.winner, self_drawn=s.self_drawn, discarder=s.from_seat, robbing_kong=s.robbing_kong,
-        kong_bloom=kong_bloom, kong_fed_by=s.kong_feeder if kong_bloom else None, kong_discard=s.kong_discard,
+        kong_bloom=kong_bloom, kong_fed_by=fed, kong_discard=s.kong_discard,
         last_tile=s.last_tile, heavenly=s.first_go_around == "heavenly", earthly=s.first_go_around == earthly,
         dealer=s.dealer, winners_on_discard=min(max(s.winners_on_discard, 1), 3),
     )  # fmt: skip
