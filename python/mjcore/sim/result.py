@@ -28,7 +28,7 @@ winner_ghosts       uint8 (N, 4)  the ghosts a winner's hand held (the winning t
 
 Under MCR the ``pattern`` column holds the winner's highest fan, as its row in ``pattern_keys`` (the ruleset's
 ``fan_keys``), and ``fan`` the total with flowers. Where the dealer passes every deal (MCR's
-``end.dealer_stays = "never"``) deal k is played in round wind (k div 4) mod 4, so 16 deals make a game.
+``end.dealer_stays = "passes"``) deal k is played in round wind (k div 4) mod 4, so 16 deals make a game.
 """
 
 from __future__ import annotations

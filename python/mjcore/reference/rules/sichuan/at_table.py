@@ -86,8 +86,8 @@ class SichuanHooks(DealHooks):
         self.void_suit = bool(rules.options["void_suit"])
         self.swap_tiles = {"off": 0, "three": 3, "four": 4}[rules.options["swap_three"]]
         # OC-S16 is the family's own option: it settles who deals next, whatever ``end.dealer_stays`` says.
-        self.dealer_stays = {"first_winner": "first_win", "last_winner": "last_winner",
-                             "rotate": "never"}[rules.options["next_dealer"]]  # fmt: skip
+        self.dealer_stays = {"first_winner": "first_winner_deals", "last_winner": "last_winner_deals",
+                             "rotate": "passes"}[rules.options["next_dealer"]]  # fmt: skip
         self.must_discard_void = self.void_suit and bool(rules.options["must_discard_void"])
         self.winners_stay = rules.options["mode"] == "xueliu"  # 血流成河: winners stay in
         options = rules.options
