@@ -130,6 +130,8 @@ class SimulationResult:
     per_deal: Optional[dict[str, np.ndarray]] = field(default=None, compare=False, repr=False)
     # Cut short by Ctrl-C (a cluster run returns what was done): ``runs`` says which deals were played.
     interrupted: bool = field(default=False, compare=False)
+    # The ruleset's values not from the seeds (``Ruleset.placeholders``), shown by the summary.
+    placeholders: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def deals(self) -> int:
@@ -183,7 +185,8 @@ class SimulationResult:
 
     def summary(self) -> Summary:
         """Rates with 95% confidence intervals (Wilson for proportions); ``print`` it for a table."""
-        return summarise(self.totals, self.pattern_names, f"{self.ruleset}, bots {', '.join(self.bots)}")
+        return summarise(self.totals, self.pattern_names, f"{self.ruleset}, bots {', '.join(self.bots)}",
+                         self.placeholders)
 
     def __str__(self) -> str:
         return str(self.summary())
@@ -229,4 +232,5 @@ class SimulationRequest:
             runs=((self.seed, self.start, self.stop),),
             totals=totals,
             per_deal=columns,
+            placeholders=self.ruleset.placeholders,
         )

@@ -67,6 +67,7 @@ class Summary:
     # Kong money, horses (买马) and ghosts (鬼牌), for tables that have them; and self-drawn wins by turn.
     extras: tuple[Estimate, ...] = ()
     self_drawn_by_turn: tuple[Estimate, ...] = ()
+    placeholders: tuple[str, ...] = ()  # the ruleset's values not from the seeds (``Ruleset.placeholders``)
 
     def __str__(self) -> str:
         lines = [f"Simulation: {self.deals:,} deals ({self.title}); 95% confidence intervals", "",
@@ -85,6 +86,8 @@ class Summary:
         if any(e.count for e in self.self_drawn_by_turn):
             lines += ["", "Self-drawn wins by turn (per self-drawn win):"]
             lines += [e.format(True) for e in self.self_drawn_by_turn if e.count]
+        if self.placeholders:
+            lines += ["", f"Placeholders (values not from the seeds): {', '.join(self.placeholders)}"]
         return "\n".join(lines)
 
 
@@ -97,7 +100,8 @@ def _mean_turn(totals: dict[str, Any], deals_won: int) -> Estimate:
     return Estimate("mean", mean, mean - half, mean + half, totals["win_turns"], deals_won)
 
 
-def summarise(totals: dict[str, Any], pattern_names: tuple[str, ...], title: str) -> Summary:
+def summarise(totals: dict[str, Any], pattern_names: tuple[str, ...], title: str,
+              placeholders: tuple[str, ...] = ()) -> Summary:
     """The summary of a run's totals; ``pattern_names[i]`` names pattern row i."""
     deals = totals["deals"]
     wins = sum(totals["wins_by_offset"])
@@ -126,6 +130,7 @@ def summarise(totals: dict[str, Any], pattern_names: tuple[str, ...], title: str
         extras=_extras(totals, deals, wins),
         self_drawn_by_turn=tuple(Estimate.proportion(f"turn {turn}", count, totals["self_drawn_wins"])
                                  for turn, count in enumerate(totals.get("self_drawn_turns", ()))),  # fmt: skip
+        placeholders=placeholders,
     )
 
 
