@@ -34,7 +34,8 @@ PATTERN_KEYS = (
     "jiu_lian_bao_deng", "shi_san_yao", "tian_hu", "di_hu", "ren_hu",
 )  # fmt: skip
 EXTRA_KEYS = ("zi_mo", "men_feng", "quan_feng", "san_yuan", "men_qing", "gang_shang_kai_hua", "hai_di")
-FLOOR_EVENTS = ("three_winners", "kong_bloom", "last_tile", "robbing_kong")
+# "last_discard" (海底炮) is OC-22's alternative, in no shipped file.
+FLOOR_EVENTS = ("three_winners", "kong_bloom", "last_tile", "robbing_kong", "last_discard")
 LIMIT_HAND_KEYS = ("tian_hu", "di_hu", "ren_hu")
 
 
