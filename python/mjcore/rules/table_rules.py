@@ -24,7 +24,7 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "deal": ("hand", "reserved_tail"),
     "claims": ("chi", "pon", "melded_kong", "added_kong", "concealed_kong", "robbable_kongs"),
     "wins": ("sources", "several_winners", "missed_win"),
-    "end": ("winners", "dealer_stays"),
+    "end": ("winners", "dealer_stays", "abortive_draws"),
     "settlement": ("kind",),
 }
 
@@ -61,6 +61,8 @@ class TableRules:
     # who deals next, one of DEALER_STAYS: "stays_on_win_or_draw" (Guangdong 连庄), "stays_on_win", "passes"
     # (MCR), "winner_deals" (789), "first_winner_deals", "last_winner_deals"
     dealer_stays: str = "stays_on_win_or_draw"
+    # 四风连打 (四归西) and four kongs by several seats end the deal as a draw (OC-39; Taiwan: its OC-T15 option)
+    abortive_draws: bool = False
     compiled: Any = dataclasses.field(repr=False, compare=False, default=None)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -115,6 +117,8 @@ def table_rules_of(data: dict[str, Any], family: str) -> TableRules:
         winners=end.int("winners", 1, 3),
         settlement=settlement.str("kind"),
         dealer_stays=_OLD_DEALER_STAYS.get(stays, stays),
+        # Optional: off unless the file says so (OC-39).
+        abortive_draws=end.bool("abortive_draws") if "abortive_draws" in end.data else False,
     )
     for table in (tiles, deal, claims, wins, end, settlement):
         table.done()

@@ -170,6 +170,8 @@ class Deal:
         # they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
         self._discards_made = 0
         self._interrupted = False
+        # 四風連打 / 四槓 (OC-39, OC-T15): the family's say, else the table's ``end.abortive_draws``.
+        self._abortive_draws = rules.abortive_draws if self.hooks.abortive_draws is None else self.hooks.abortive_draws
         # while an added kong's tile is on offer: the feeder of the chain of kongs it continues (OC-48)
         self._chain_feeder: Optional[int] = None
         # 十二张落地 in the order it happened: (the seat that claimed its fourth meld, who fed that meld).
@@ -387,7 +389,7 @@ class Deal:
             if self._discards_made == SEATS:
                 if self.hooks.follow_dealer:
                     self._follow_dealer()
-                if self.hooks.abortive_draws and four_winds(self._first_discards_alike()):
+                if self._abortive_draws and four_winds(self._first_discards_alike()):
                     self._end_abortive(FOUR_WINDS)
                     return
             self._offer(seat, action.tile, _Offer.DISCARD)
@@ -596,7 +598,7 @@ class Deal:
         """A kong replacement from the tail, once the kong stands (unless it makes 四槓, an abortive draw where
         played); kongs are legal only while the wall holds a tile (OC-17), or a kong on an empty wall (where
         allowed) draws none and the deal ends."""
-        if self.hooks.abortive_draws and four_kongs_by_several([state.melds for state in self._seats]):
+        if self._abortive_draws and four_kongs_by_several([state.melds for state in self._seats]):
             self._end_abortive(FOUR_KONGS)
             return
         self._draw_from_tail(seat, True, kong_feeder)

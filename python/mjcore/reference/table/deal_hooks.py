@@ -122,7 +122,9 @@ class DealHooks:
     eye_declarations = False  # 眼牌: a seat on turn may lock its ready hand (``eye``)
     winners_stay = False  # 血流成河: winners stay in, locked, and only the wall ends the deal (``winners_stay``)
     eye_kongs = False  # 眼牌 "wait_preserving": a locked 眼牌 seat may make kongs that keep its waits
-    abortive_draws = False  # 四風連打 and 四槓 end the deal as a draw (``abortive``)
+    # 四風連打 and 四槓 end the deal as a draw (``abortive``): the family's say (Taiwan's OC-T15), else None — the
+    # table's ``end.abortive_draws`` (OC-39).
+    abortive_draws: Optional[bool] = None
     no_swap_discard = False  # 食替: no discard of the claimed set's kinds right after a chi or pon (``claim_swap``)
     winners_locked = True  # under ``winners_stay``: a winner's hand is locked (False: it plays on freely, OC-S17)
     returned_kongs = False  # 回头杠: a 补杠 onto a pon made with the fourth tile in hand is logged "returned"

@@ -238,6 +238,9 @@ pub struct TableRulesSpec<'a> {
     pub missed_win: &'a str,
     pub winners_to_end: u8,
     pub dealer_stays: &'a str,
+    /// `end.abortive_draws`: 四风连打 (四归西) and four kongs by several seats end the deal as a draw (RULES.md
+    /// OC-39 at the Guangdong tables; Taiwan's OC-T15 option overrides it).
+    pub abortive_draws: bool,
     pub settlement: &'a str,
 }
 
@@ -433,6 +436,7 @@ impl TableRules {
             missed_win,
             winners_to_end: spec.winners_to_end,
             dealer_stays,
+            abortive_draws: spec.abortive_draws,
             settlement,
             void_suit: false,
             must_discard_void: false,
@@ -501,6 +505,7 @@ mod tests {
             missed_win: "same_tile",
             winners_to_end: 1,
             dealer_stays: "win_or_draw",
+            abortive_draws: false,
             settlement: "guangdong",
         }
     }
