@@ -223,6 +223,7 @@ class TableRules:
         winners: int,
         settlement: str,
         dealer_stays: str = "win_or_draw",
+        abortive_draws: bool = False,
     ) -> TableRules: ...
     @property
     def tile_count(self) -> int: ...

@@ -57,6 +57,9 @@ def test_every_shipped_ruleset_states_the_table_with_defaults(name: str) -> None
     text = (RULESET_DIR / f"{name}.toml").read_text()
     data = tomllib.loads(text)
     for section, fields in SECTIONS.items():
+        if name == "taiwan" and section == "end":
+            # Taiwan's abortive draws are its own OC-T15 option (options.abortive_draws), not repeated in [end].
+            fields = tuple(field for field in fields if field != "abortive_draws")
         assert sorted(data[section]) == sorted(fields), section
         body = text.split(f"[{section}]\n", 1)[1].split("\n[", 1)[0]
         for field in fields:

@@ -94,6 +94,8 @@ def run_score(args: argparse.Namespace) -> int:
         print(f"mjcore score: {error}", file=sys.stderr)
         return 2
     print(f"{rules.title} ({rules.name})")
+    if rules.placeholders:
+        print(f"placeholders (not from the seeds): {', '.join(rules.placeholders)}")
     print(result.table())
     return 0
 

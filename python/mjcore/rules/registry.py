@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import RulesetError
 from .families import FAMILIES, RULESET_CLASSES, AnyRuleset, RulesetLike
 from .guangdong.ruleset import Ruleset, guangdong_ruleset
+from .placeholders import warn_placeholders
 
 __all__ = ["RULESET_DIR", "AnyRuleset", "Ruleset", "RulesetLike", "load_ruleset", "ruleset_from_data", "rulesets"]
 
@@ -80,7 +81,9 @@ def _load_file(path: Path) -> AnyRuleset:
             data = tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
         raise RulesetError(f"{path}: not valid TOML: {error}") from None
-    return ruleset_from_data(data)
+    ruleset = ruleset_from_data(data)
+    warn_placeholders(ruleset.name, ruleset.placeholders, stacklevel=4)  # once per load (issue 27)
+    return ruleset
 
 
 def ruleset_from_data(data: dict[str, Any]) -> AnyRuleset:

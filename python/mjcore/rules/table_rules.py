@@ -16,7 +16,7 @@ from typing import Any
 from ..backend import native
 from .toml_table import TomlTable
 
-__all__ = ["DEFAULT_TABLE_RULES", "SECTIONS", "TableRules", "table_rules_of"]
+__all__ = ["DEALER_STAYS", "DEFAULT_TABLE_RULES", "SECTIONS", "TableRules", "table_rules_of"]
 
 # The sections, in file order, and the fields of each (their TOML names).
 SECTIONS: dict[str, tuple[str, ...]] = {
@@ -24,9 +24,17 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "deal": ("hand", "reserved_tail"),
     "claims": ("chi", "pon", "melded_kong", "added_kong", "concealed_kong", "robbable_kongs"),
     "wins": ("sources", "several_winners", "missed_win"),
-    "end": ("winners", "dealer_stays"),
+    "end": ("winners", "dealer_stays", "abortive_draws"),
     "settlement": ("kind",),
 }
+
+
+# Who deals next (``end.dealer_stays``), one choice for every family (RULES.md §1.10 连庄; 推倒胡 OC-29; the 789
+# table §5; Sichuan OC-S16, whose ``options.next_dealer`` is that family's spelling of it): the canonical names,
+# and the older spellings still read.
+DEALER_STAYS = ("stays_on_win_or_draw", "stays_on_win", "passes", "winner_deals", "first_winner_deals",
+                "last_winner_deals")  # fmt: skip
+_OLD_DEALER_STAYS = {"win_or_draw": "stays_on_win_or_draw", "win": "stays_on_win", "never": "passes"}
 
 
 @dataclass(frozen=True)
@@ -50,7 +58,11 @@ class TableRules:
     missed_win: str
     winners: int
     settlement: str
-    dealer_stays: str = "win_or_draw"  # 连庄: "win_or_draw" (Guangdong), "win", "never" (MCR)
+    # who deals next, one of DEALER_STAYS: "stays_on_win_or_draw" (Guangdong 连庄), "stays_on_win", "passes"
+    # (MCR), "winner_deals" (789), "first_winner_deals", "last_winner_deals"
+    dealer_stays: str = "stays_on_win_or_draw"
+    # 四风连打 (四归西) and four kongs by several seats end the deal as a draw (OC-39; Taiwan: its OC-T15 option)
+    abortive_draws: bool = False
     compiled: Any = dataclasses.field(repr=False, compare=False, default=None)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -61,7 +73,7 @@ class TableRules:
     def round_wind_of_deal(self, index: int) -> int:
         """A simulation's round wind of deal ``index``, as the engine's: East, or — where the dealer passes
         every deal — ``(index div 4) mod 4``, so that 16 deals make a game."""
-        return (index // 4) % 4 if self.dealer_stays == "never" else 0
+        return (index // 4) % 4 if self.dealer_stays == "passes" else 0
 
     @property
     def tile_count(self) -> int:
@@ -85,6 +97,8 @@ def table_rules_of(data: dict[str, Any], family: str) -> TableRules:
     root = TomlTable(data, "")
     tiles, deal, claims = root.table("tiles"), root.table("deal"), root.table("claims")
     wins, end, settlement = root.table("wins"), root.table("end"), root.table("settlement")
+    # Optional: a file without it keeps the Guangdong rotation (RULES.md §1.10); the older spellings read as ever.
+    stays = end.str("dealer_stays") if "dealer_stays" in end.data else "stays_on_win_or_draw"
     fields = dict(
         suits=tiles.strs("suits"),
         honours=tiles.bool("honours"),
@@ -102,8 +116,9 @@ def table_rules_of(data: dict[str, Any], family: str) -> TableRules:
         missed_win=wins.str("missed_win"),
         winners=end.int("winners", 1, 3),
         settlement=settlement.str("kind"),
-        # Optional: a file without it keeps the Guangdong rotation (RULES.md §1.10).
-        dealer_stays=end.str("dealer_stays") if "dealer_stays" in end.data else "win_or_draw",
+        dealer_stays=_OLD_DEALER_STAYS.get(stays, stays),
+        # Optional: off unless the file says so (OC-39).
+        abortive_draws=end.bool("abortive_draws") if "abortive_draws" in end.data else False,
     )
     for table in (tiles, deal, claims, wins, end, settlement):
         table.done()

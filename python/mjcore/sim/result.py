@@ -28,7 +28,7 @@ winner_ghosts       uint8 (N, 4)  the ghosts a winner's hand held (the winning t
 
 Under MCR the ``pattern`` column holds the winner's highest fan, as its row in ``pattern_keys`` (the ruleset's
 ``fan_keys``), and ``fan`` the total with flowers. Where the dealer passes every deal (MCR's
-``end.dealer_stays = "never"``) deal k is played in round wind (k div 4) mod 4, so 16 deals make a game.
+``end.dealer_stays = "passes"``) deal k is played in round wind (k div 4) mod 4, so 16 deals make a game.
 """
 
 from __future__ import annotations
@@ -196,6 +196,8 @@ class SimulationResult:
     interrupted: bool = field(default=False, compare=False)
     # The ruleset's ``meta.family`` (the summary's words: 番, 台, 推倒胡 multipliers, …); "" when unknown.
     family: str = ""
+    # The ruleset's values not from the seeds (``Ruleset.placeholders``), shown by the summary.
+    placeholders: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def deals(self) -> int:
@@ -250,7 +252,7 @@ class SimulationResult:
     def summary(self) -> Summary:
         """Rates with 95% confidence intervals (Wilson for proportions); ``print`` it for a table."""
         return summarise(self.totals, self.pattern_names, f"{self.ruleset}, bots {', '.join(self.bots)}",
-                         self.family)
+                         self.family, self.placeholders)
 
     def __str__(self) -> str:
         return str(self.summary())
@@ -348,4 +350,5 @@ class SimulationRequest:
             totals=totals,
             per_deal=columns,
             family=str(getattr(self.ruleset, "family", "")),
+            placeholders=self.ruleset.placeholders,
         )

@@ -155,6 +155,7 @@ class Summary:
     # The family's own words: headings, the unit of the fan column, and its own lines (``vocabulary.py``).
     words: Vocabulary = vocabulary("")
     family: tuple[FamilySection, ...] = ()
+    placeholders: tuple[str, ...] = ()  # the ruleset's values not from the seeds (``Ruleset.placeholders``)
 
     def estimates(self) -> dict[str, tuple[Estimate, ...]]:
         """Every estimate by section (for tables, reports and comparisons)."""
@@ -181,6 +182,8 @@ class Summary:
         if any(e.count for e in self.self_drawn_by_turn):
             lines += ["", "Self-drawn wins by turn (per self-drawn win):"]
             lines += [e.format(True) for e in self.self_drawn_by_turn if e.count]
+        if self.placeholders:
+            lines += ["", f"Placeholders (values not from the seeds): {', '.join(self.placeholders)}"]
         return "\n".join(lines)
 
 
@@ -217,9 +220,10 @@ def _shares_of_wins(labels: Any, counts: list[int], same_deal: list[int], cowinn
             for i, (label, count) in enumerate(zip(labels, counts))]
 
 
-def summarise(totals: dict[str, Any], pattern_names: tuple[str, ...], title: str, family: str = "") -> Summary:
+def summarise(totals: dict[str, Any], pattern_names: tuple[str, ...], title: str, family: str = "",
+              placeholders: tuple[str, ...] = ()) -> Summary:
     """The summary of a run's totals; ``pattern_names[i]`` names pattern row i; ``family`` (the ruleset's
-    ``meta.family``) picks the words and the family's own lines."""
+    ``meta.family``) picks the words and the family's own lines; ``placeholders`` are listed at the end."""
     words = vocabulary(family)
     deals = totals["deals"]
     deals_won = deals - totals["exhaustive_draws"]
@@ -253,6 +257,7 @@ def summarise(totals: dict[str, Any], pattern_names: tuple[str, ...], title: str
                                  for turn, count in enumerate(totals.get("self_drawn_turns", ()))),  # fmt: skip
         words=words,
         family=family_sections(family, totals),
+        placeholders=tuple(placeholders),
     )
 
 

@@ -17,7 +17,7 @@ impl PyTableRules {
     #[new]
     #[pyo3(signature = (*, suits, honours, flowers, hand, reserved_tail, chi, pon, melded_kong, added_kong,
                         concealed_kong, robbable_kongs, sources, several_winners, missed_win, winners,
-                        settlement, dealer_stays = "win_or_draw"))]
+                        settlement, dealer_stays = "win_or_draw", abortive_draws = false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         suits: Vec<String>,
@@ -37,6 +37,7 @@ impl PyTableRules {
         winners: u8,
         settlement: &str,
         dealer_stays: &str,
+        abortive_draws: bool,
     ) -> PyResult<Self> {
         let (suits, robbable_kongs, sources) =
             (names(&suits), names(&robbable_kongs), names(&sources));
@@ -57,6 +58,7 @@ impl PyTableRules {
             missed_win,
             winners_to_end: winners,
             dealer_stays,
+            abortive_draws,
             settlement,
         };
         Ok(PyTableRules {

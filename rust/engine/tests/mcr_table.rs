@@ -33,6 +33,7 @@ fn mcr_rules(several_winners: &str) -> TableRules {
         missed_win: "off",
         winners_to_end: 1,
         dealer_stays: "never",
+        abortive_draws: false,
         settlement: "mcr",
     })
     .expect("the MCR table")

@@ -248,6 +248,7 @@ fn table(discard_wins: bool, rob_melded: bool, reserved_tail: u8) -> TableRules 
         missed_win: "same_tile",
         winners_to_end: 1,
         dealer_stays: "win_or_draw",
+        abortive_draws: false,
         settlement: "tdh",
     })
     .expect("valid table rules")

@@ -72,8 +72,8 @@ def test_laozhang_names_its_placeholders():
     with pytest.warns(PlaceholderWarning, match="jiu_zi_lian_huan") as caught:
         rules = load_ruleset(RULESET_DIR / "laozhang.toml")
     assert "not from the seeds" in str(caught[0].message)
-    assert set(rules.placeholders) == {row.key for row in rules.rows}
-    assert "shuang_long_bao" in rules.placeholders
+    assert set(rules.placeholders) == {f"fans.{row.key}" for row in rules.rows}
+    assert "fans.shuang_long_bao" in rules.placeholders and all(row.placeholder for row in rules.rows)
     assert rules["dealer_factor"] == 2  # from the seeds, not a placeholder
 
 
@@ -83,15 +83,16 @@ def test_a_value_set_by_the_user_is_no_placeholder(tmp_path):
     path.write_text(text.replace("fan = 1\nplaceholder = true", "fan = 1\nplaceholder = false"), encoding="utf-8")
     with pytest.warns(PlaceholderWarning) as caught:
         rules = load_ruleset(path)
-    assert "men_qing" not in rules.placeholders and "jiu_zi_lian_huan" in rules.placeholders
-    assert "men_qing" not in str(caught[0].message)
+    assert "fans.men_qing" not in rules.placeholders and "fans.jiu_zi_lian_huan" in rules.placeholders
+    assert "men_qing" not in str(caught[0].message) and not rules.row("men_qing").placeholder
 
 
-def test_789_has_no_placeholder_warning():
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
+def test_789_names_its_placeholder_multiples():
+    # OC-36: the seed gives the ladder, not the multiples; 鸡胡 is the unit (issue 27).
+    with pytest.warns(PlaceholderWarning, match="hands.za_se"):
         rules = load_ruleset(RULESET_DIR / "gd-789.toml")
-    assert rules.placeholders == () and rules.da_ge == "undefined"
+    assert rules.placeholders == ("hands.za_se", "hands.qing_yi_se", "hands.da_ge", "hands.shi_san_yao")
+    assert rules.da_ge == "undefined"
     assert [row.value for row in rules.rows] == [1, 2, 4, 8, 16]
 
 

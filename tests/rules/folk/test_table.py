@@ -81,3 +81,29 @@ def test_simulate_plays_the_folk_tables(name: str) -> None:
         assert one.totals == two.totals and (one["payments"] == two["payments"]).all()
         assert (one["payments"].sum(axis=1) == 0).all()
     assert not one["exhaustive_draw"].all()
+
+
+@pytest.mark.parametrize("engine", ["rust", "reference"])
+def test_the_789_winner_deals_next_in_a_game(engine: str) -> None:
+    """RULES.md §5 / seed 000/789: "上盘的赢家也就是这盘的庄家" — the previous deal's winner deals (``end.dealer_stays
+    = "winner_deals"``); after a draw the dealer stays (OC-789-X6). The old 连庄 stays readable as an option."""
+    from mjcore.reference import table as reference_sim
+
+    assert GD789.table_rules.dealer_stays == "winner_deals"
+    assert GD789.with_options(dealer_stays="win_or_draw").table_rules.dealer_stays == "stays_on_win_or_draw"
+    module = mjcore if engine == "rust" else reference_sim
+    table = module.Table(ruleset=GD789)
+    table.reset_game(11, wind_rounds=1, max_deals=16)
+    seen = {"past the 下家": 0, "kept": 0}
+    while True:
+        dealer = table.observation(0).dealer
+        table.play(("efficiency",) * 4)
+        winners = table.outcome()
+        if not table.next_deal():
+            break
+        expected = winners[0].seat if winners else dealer
+        assert table.observation(0).dealer == expected, (dealer, winners)
+        seen["kept"] += expected == dealer
+        seen["past the 下家"] += expected not in (dealer, (dealer + 1) % 4)
+    # A win by neither the dealer nor its 下家 moves the deal to that winner (连庄 would give it to the 下家).
+    assert seen["past the 下家"] > 0, seen

@@ -81,7 +81,9 @@ class _Seat:
 class _Drawn:
     tile: int  # a wall code: 34..41 a flower ghost drawn (四花鬼 / 八花鬼)
     replacement: bool  # a kong replacement from the tail
-    kong_feeder: Optional[int] = None  # for the replacement of a melded kong: the discarder of its tile
+    # for the replacement of a melded kong, or of any kong of a chain that began with one (OC-48): the discarder
+    # of that first kong's tile
+    kong_feeder: Optional[int] = None
     after_flower: bool = False  # a flower's replacement
 
 
@@ -168,6 +170,10 @@ class Deal:
         # they tell a win in the uninterrupted first go-around (天和, 地和, 人和).
         self._discards_made = 0
         self._interrupted = False
+        # 四風連打 / 四槓 (OC-39, OC-T15): the family's say, else the table's ``end.abortive_draws``.
+        self._abortive_draws = rules.abortive_draws if self.hooks.abortive_draws is None else self.hooks.abortive_draws
+        # while an added kong's tile is on offer: the feeder of the chain of kongs it continues (OC-48)
+        self._chain_feeder: Optional[int] = None
         # 十二张落地 in the order it happened: (the seat that claimed its fourth meld, who fed that meld).
         self._twelve_tiles_down: list[tuple[int, int]] = []
         # The hand and situation each winner was settled with, so that the win can be scored and paid (None
@@ -383,7 +389,7 @@ class Deal:
             if self._discards_made == SEATS:
                 if self.hooks.follow_dealer:
                     self._follow_dealer()
-                if self.hooks.abortive_draws and four_winds(self._first_discards_alike()):
+                if self._abortive_draws and four_winds(self._first_discards_alike()):
                     self._end_abortive(FOUR_WINDS)
                     return
             self._offer(seat, action.tile, _Offer.DISCARD)
@@ -392,9 +398,12 @@ class Deal:
             self._interrupted = True
             self._add_meld(seat, Meld(MeldKind.CONCEALED_KONG, action.tile), None)
             self._settle_kong(seat, MeldKind.CONCEALED_KONG, None)
-            self._draw_replacement_for(seat, None)
+            # OC-48: a kong declared on a melded kong's replacement continues its chain, whose feeder stays
+            # liable for a bloom at the end.
+            self._draw_replacement_for(seat, turn.drawn.kong_feeder if turn.drawn else None)
         else:  # added_kong
             self._interrupted = True
+            self._chain_feeder = turn.drawn.kong_feeder if turn.drawn else None
             if "added" in self.rules.robbable_kongs:
                 self._offer(seat, action.tile, _Offer.ADDED_KONG)
             else:
@@ -547,7 +556,9 @@ class Deal:
         feeder = None if pon.from_offset is None else (seat + pon.from_offset) % SEATS
         self._events.append(log.meld(seat, kong, feeder, tile in state.pons_with_fourth))
         self._settle_kong(seat, MeldKind.ADDED_KONG, feeder)
-        self._draw_replacement_for(seat, None)
+        # The pon's feeder is not liable for a bloom (§4.4); the feeder of a chain it continues is (OC-48).
+        chain, self._chain_feeder = self._chain_feeder, None
+        self._draw_replacement_for(seat, chain)
 
     def _follow_dealer(self) -> None:
         """跟庄 (OC-51): after the fourth discard of an uninterrupted first go-around, all four seats' first
@@ -587,7 +598,7 @@ class Deal:
         """A kong replacement from the tail, once the kong stands (unless it makes 四槓, an abortive draw where
         played); kongs are legal only while the wall holds a tile (OC-17), or a kong on an empty wall (where
         allowed) draws none and the deal ends."""
-        if self.hooks.abortive_draws and four_kongs_by_several([state.melds for state in self._seats]):
+        if self._abortive_draws and four_kongs_by_several([state.melds for state in self._seats]):
             self._end_abortive(FOUR_KONGS)
             return
         self._draw_from_tail(seat, True, kong_feeder)

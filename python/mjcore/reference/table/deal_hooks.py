@@ -109,10 +109,10 @@ class DealHooks:
     must_discard_void = False  # 必须打缺: while holding its void suit a seat discards only that suit
     follow_dealer = False  # 跟庄 is checked after the fourth discard of an uninterrupted first go-around
     kong_money_on_draw = True  # kong money stands at a 流局 (there is none by default)
-    # Who deals next where the family says so, overriding the table's ``end.dealer_stays`` (None: keep it):
-    # "winner" the first winner (推倒胡 OC-29), "first_win" the same unless the first winning tile had several
-    # winners, then its discarder, "last_winner" the deal's last winner (Sichuan OC-S16; the dealer stays after
-    # a draw under all three), or "never" (the deal always passes on).
+    # Who deals next where the family says so, overriding the table's ``end.dealer_stays`` (None: keep it), one
+    # of its names: "winner_deals" the first winner (推倒胡 OC-29), "first_winner_deals" the same unless the first
+    # winning tile had several winners, then its discarder, "last_winner_deals" the deal's last winner (Sichuan
+    # OC-S16; the dealer stays after a draw under all three), or "passes" (the deal always passes on).
     dealer_stays: Optional[str] = None
     ghost_melds = False  # ghosts may be ponged and konged
     # 四花鬼 / 八花鬼: a flower dealt or drawn stays in the hand as a ghost, asked about as one of the hand's
@@ -122,7 +122,9 @@ class DealHooks:
     eye_declarations = False  # 眼牌: a seat on turn may lock its ready hand (``eye``)
     winners_stay = False  # 血流成河: winners stay in, locked, and only the wall ends the deal (``winners_stay``)
     eye_kongs = False  # 眼牌 "wait_preserving": a locked 眼牌 seat may make kongs that keep its waits
-    abortive_draws = False  # 四風連打 and 四槓 end the deal as a draw (``abortive``)
+    # 四風連打 and 四槓 end the deal as a draw (``abortive``): the family's say (Taiwan's OC-T15), else None — the
+    # table's ``end.abortive_draws`` (OC-39).
+    abortive_draws: Optional[bool] = None
     no_swap_discard = False  # 食替: no discard of the claimed set's kinds right after a chi or pon (``claim_swap``)
     winners_locked = True  # under ``winners_stay``: a winner's hand is locked (False: it plays on freely, OC-S17)
     returned_kongs = False  # 回头杠: a 补杠 onto a pon made with the fourth tile in hand is logged "returned"

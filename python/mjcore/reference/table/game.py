@@ -67,17 +67,17 @@ class Game:
     def record(self, winners: list[Winner], rules: TableRules = DEFAULT_TABLE_RULES,
                first_winners: int = 1) -> None:
         """Where a winner deals next (推倒胡 OC-29, Sichuan OC-S16: the deal's family says so) that winner — or,
-        under "first_win", the discarder of a first winning tile ``first_winners`` > 1 seats won on — takes the
+        under "first_winner_deals", the discarder of a first winning tile ``first_winners`` > 1 seats won on — takes the
         deal and the round wind advances after four changes of dealer. Otherwise the dealer stays as the
         family's rule or ``end.dealer_stays`` says — by default after a draw or when among the winners — or the
         deal passes to the 下家, and the round wind advances when it returns to seat 0."""
         rule = self._dealer_rule or rules.dealer_stays
-        if rule in ("winner", "first_win", "last_winner"):
+        if rule in ("winner_deals", "first_winner_deals", "last_winner_deals"):
             self._winner_deals(self._winning_dealer(rule, winners, first_winners))
         else:
             dealer_won = any(w.seat == self.dealer for w in winners)
-            stays = {"win_or_draw": not winners or dealer_won, "win": dealer_won,
-                     "never": False}[rule]  # fmt: skip
+            stays = {"stays_on_win_or_draw": not winners or dealer_won, "stays_on_win": dealer_won,
+                     "passes": False}[rule]  # fmt: skip
             if stays:
                 self.dealer_streak += 1
             else:
@@ -92,9 +92,9 @@ class Game:
         """The seat a winner rule ``rule`` gives the next deal: the dealer after a draw."""
         if not winners:
             return self.dealer
-        if rule == "last_winner":
+        if rule == "last_winner_deals":
             return winners[-1].seat
-        if rule == "first_win" and first_winners > 1:
+        if rule == "first_winner_deals" and first_winners > 1:
             return winners[0].from_seat  # several won on the first winning tile: its discarder deals
         return winners[0].seat
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ...backend import native
 from ...errors import RulesetError
+from ..placeholders import PlaceholderWarning, placeholders_of, unmarked
 from ..table_rules import SECTIONS, TableRules, table_rules_of
 from ..regional.ruleset import Choice, IntRange, OptionsFile, Switch, _string, _table, _unknown  # one way to read a file
 
@@ -23,10 +24,6 @@ __all__ = ["FAMILIES", "FolkRow", "FolkRuleset", "PlaceholderWarning", "is_folk"
 
 STAKE = IntRange(0, 1_000_000)
 MAX_FAN = 40  # base × 2^fan × the dealer factor stays within 64-bit money
-
-
-class PlaceholderWarning(UserWarning):
-    """A ruleset scores with values its file marks as not from the seeds (老章, OC-41)."""
 
 
 @dataclass(frozen=True)
@@ -87,10 +84,6 @@ class FolkRuleset(OptionsFile):
     # The table the file's [tiles] … [settlement] sections describe.
     table_rules: TableRules | None = dataclasses.field(repr=False, compare=False, default=None)
 
-    @property
-    def placeholders(self) -> tuple[str, ...]:
-        return tuple(row.key for row in self.rows if row.placeholder)
-
     def __getitem__(self, option: str) -> Any:
         return self.options[option]
 
@@ -143,7 +136,10 @@ def is_folk(family: Any) -> bool:
 
 
 def parse_folk(data: Mapping[str, Any]) -> FolkRuleset:
-    """A parsed folk file, validated (every error names the field at fault); warns with the placeholder rows."""
+    """A parsed folk file, validated (every error names the field at fault). A row's ``placeholder`` mark is
+    the shared one (``rules/placeholders.py``)."""
+    marked, data = data, unmarked(data)
+    placeholder_paths = placeholders_of(marked)
     meta = _table(data, "meta", "")
     family = FAMILIES.get(meta.get("family"))
     if family is None:
@@ -164,7 +160,7 @@ def parse_folk(data: Mapping[str, Any]) -> FolkRuleset:
                            f"to one of {', '.join(DA_GE_DEFINITIONS[1:])} before enabling it")  # fmt: skip
     section = _table(data, family.section, "")
     _unknown(section, family.row_keys, family.section)
-    fields = ("zh", "en", family.value_field) + (("placeholder",) if family.placeholders else ())
+    fields = ("zh", "en", family.value_field)
     rows = []
     for key in family.row_keys:
         where = f"{family.section}.{key}"
@@ -176,9 +172,7 @@ def parse_folk(data: Mapping[str, Any]) -> FolkRuleset:
         high = MAX_FAN if family.placeholders else 1_000_000
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
             raise RulesetError(f"{where}.{family.value_field}: expected an int 0..{high}, got {value!r}")
-        placeholder = entry.get("placeholder", False)
-        if family.placeholders and not isinstance(placeholder, bool):
-            raise RulesetError(f"{where}.placeholder: expected true or false, got {placeholder!r}")
+        placeholder = where in placeholder_paths
         rows.append(FolkRow(key, _string(entry, "zh", where), _string(entry, "en", where), value, placeholder))
     if family.placeholders:
         reach = max(rows[0].value, sum(row.value for row in rows[1:]))
@@ -189,9 +183,6 @@ def parse_folk(data: Mapping[str, Any]) -> FolkRuleset:
     if table_rules is not None and table_rules.tile_count != tiles:
         raise RulesetError(f"meta.tiles: {tiles}, but the table sections make a set of {table_rules.tile_count}")
     ruleset = FolkRuleset(name=_string(meta, "name", "meta"), family=family.name, title=_string(meta, "title", "meta"),
-                          tiles=tiles, options=MappingProxyType(options), rows=tuple(rows), source=data,
+                          tiles=tiles, options=MappingProxyType(options), rows=tuple(rows), source=marked,
                           table_rules=table_rules)  # fmt: skip
-    if ruleset.placeholders:
-        warnings.warn(f"{ruleset.name}: these values are placeholders, not from the seeds (OC-41); set them in "
-                      f"the file: {', '.join(ruleset.placeholders)}", PlaceholderWarning, stacklevel=2)  # fmt: skip
     return ruleset

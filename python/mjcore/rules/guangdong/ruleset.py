@@ -19,6 +19,7 @@ from ...backend import native
 from ...errors import RulesetError
 from ..options import options_applied
 from ..pickling import FieldsOnlyPickle
+from ..placeholders import placeholders_of, unmarked
 from ..table_rules import SECTIONS, TableRules, table_rules_of
 from ..toml_table import MAX_FAN, TomlTable
 
@@ -33,7 +34,8 @@ PATTERN_KEYS = (
     "jiu_lian_bao_deng", "shi_san_yao", "tian_hu", "di_hu", "ren_hu",
 )  # fmt: skip
 EXTRA_KEYS = ("zi_mo", "men_feng", "quan_feng", "san_yuan", "men_qing", "gang_shang_kai_hua", "hai_di")
-FLOOR_EVENTS = ("three_winners", "kong_bloom", "last_tile", "robbing_kong")
+# "last_discard" (海底炮) is OC-22's alternative, in no shipped file.
+FLOOR_EVENTS = ("three_winners", "kong_bloom", "last_tile", "robbing_kong", "last_discard")
 LIMIT_HAND_KEYS = ("tian_hu", "di_hu", "ren_hu")
 
 
@@ -106,6 +108,12 @@ class Ruleset(FieldsOnlyPickle):
     table_rules: TableRules
     source: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)  # parsed file
 
+    @property
+    def placeholders(self) -> tuple[str, ...]:
+        """The dotted paths of the values the file marks as placeholders, not from the seeds (``placeholder =
+        true`` rows, ``meta.placeholders``)."""
+        return placeholders_of(self.source)
+
     def pattern(self, key: str) -> PatternRow | None:
         return next((row for row in self.patterns if row.key == key), None)
 
@@ -151,7 +159,8 @@ class Ruleset(FieldsOnlyPickle):
 
 def guangdong_ruleset(data: dict[str, Any]) -> Ruleset:
     """A Guangdong ruleset from parsed file data, validated."""
-    return _validated(_parse(TomlTable(data, "")))
+    ruleset = _validated(_parse(TomlTable(unmarked(data), "")))
+    return dataclasses.replace(ruleset, source=data)  # the marks stay in the source (``placeholders``)
 
 
 def _parse(root: TomlTable) -> Ruleset:

@@ -12,6 +12,7 @@ from typing import Any, Mapping
 from ...backend import native
 from ...errors import RulesetError
 from ..options import options_applied
+from ..placeholders import placeholders_of, unmarked
 from ..table_rules import TableRules, table_rules_of
 from .table import FanTable, parse_table
 
@@ -66,6 +67,12 @@ class McrRuleset:
     table_rules: TableRules | None = dataclasses.field(repr=False, compare=False, default=None)  # the table
 
     @property
+    def placeholders(self) -> tuple[str, ...]:
+        """The dotted paths of the values the file marks as placeholders, not from the seeds (``placeholder =
+        true`` rows, ``meta.placeholders``)."""
+        return placeholders_of(self.source)
+
+    @property
     def options(self) -> Mapping[str, bool]:
         return self.table.options
 
@@ -113,6 +120,7 @@ class McrRuleset:
 
 def mcr_ruleset(data: Mapping[str, Any]) -> McrRuleset:
     """A parsed ``family = "mcr"`` file, validated; every fan key must be one the engine detects."""
+    marked, data = data, unmarked(data)
     table = parse_table(data)
     unknown = sorted(set(table.fans) - set(MCR_FAN_KEYS) - set(MCR_FOLK_FAN_KEYS))
     if unknown:
@@ -125,7 +133,7 @@ def mcr_ruleset(data: Mapping[str, Any]) -> McrRuleset:
     title = meta.get("title")
     if not isinstance(title, str):
         raise RulesetError(f"meta.title: expected a string, got {title!r}")
-    return McrRuleset(name=table.name, family="mcr", title=title, minimum=table.minimum, table=table, source=data,
+    return McrRuleset(name=table.name, family="mcr", title=title, minimum=table.minimum, table=table, source=marked,
                       table_rules=table_rules_of(data, "mcr"))  # fmt: skip
 
 

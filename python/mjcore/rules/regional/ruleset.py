@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...errors import RulesetError
+from ..placeholders import placeholders_of, unmarked
 from ..table_rules import SECTIONS, TableRules, table_rules_of
 
 __all__ = ["Choice", "Family", "Fixed", "IntRange", "RegionalRuleset", "Row", "Switch", "native_options", "parse_regional",
@@ -107,6 +108,12 @@ class OptionsFile:
     def patterns(self) -> tuple[Any, ...]:
         """The rows a table win's ``pattern`` numbers (a simulation's ``pattern_keys``)."""
         return self.rows
+
+    @property
+    def placeholders(self) -> tuple[str, ...]:
+        """The dotted paths of the values the file marks as placeholders, not from the seeds (``placeholder =
+        true`` rows, ``meta.placeholders``)."""
+        return placeholders_of(self.source)
 
     def _reparsed(self, data: Mapping[str, Any]) -> Any:
         raise NotImplementedError
@@ -244,6 +251,7 @@ def _unknown(data: Mapping[str, Any], known: tuple[str, ...], where: str) -> Non
 
 def parse_regional(data: Mapping[str, Any]) -> RegionalRuleset:
     """A parsed Sichuan or Taiwan file, validated: every error names the field at fault."""
+    marked, data = data, unmarked(data)
     _unknown(data, ("meta", "options", "fans", "tai", *SECTIONS), "ruleset")
     meta = _table(data, "meta", "")
     _unknown(meta, ("name", "family", "title", "tiles"), "meta")
@@ -278,4 +286,4 @@ def parse_regional(data: Mapping[str, Any]) -> RegionalRuleset:
         raise RulesetError(f"meta.tiles: {tiles}, but the table sections make a set of {table_rules.tile_count}")
     return RegionalRuleset(name=_string(meta, "name", "meta"), family=family.name, title=_string(meta, "title", "meta"),
                            tiles=tiles, options=MappingProxyType(options), rows=tuple(rows),
-                           source=data, table_rules=table_rules)  # fmt: skip
+                           source=marked, table_rules=table_rules)  # fmt: skip

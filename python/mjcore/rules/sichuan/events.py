@@ -114,7 +114,8 @@ class EndHand:
 @dataclass(frozen=True)
 class Settlement:
     """Each seat's money (E S W N) by event type (``MONEY_KINDS``), each zero-sum; ``status`` per seat at the
-    end (``STATUSES``); ``winners`` in the order they won (the first deals next, OC-S16)."""
+    end (``STATUSES``); ``winners`` in the order they won (by default the first deals next — or, when the first winning tile had
+    several winners, its discarder: OC-S16, ``options.next_dealer``)."""
 
     money: Mapping[str, tuple[int, int, int, int]]
     status: tuple[str, str, str, str]

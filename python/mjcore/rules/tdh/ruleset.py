@@ -9,6 +9,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple
 
+from ..placeholders import placeholders_of, unmarked
 from ...backend import native
 from ...errors import RulesetError
 from ..options import options_applied
@@ -98,6 +99,12 @@ class TdhRuleset:
     source: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)  # parsed file
     table_rules: TableRules | None = dataclasses.field(repr=False, compare=False, default=None)  # the table
 
+    @property
+    def placeholders(self) -> tuple[str, ...]:
+        """The dotted paths of the values the file marks as placeholders, not from the seeds (``placeholder =
+        true`` rows, ``meta.placeholders``)."""
+        return placeholders_of(self.source)
+
     def __getitem__(self, option: str) -> Any:
         return self.options[option]
 
@@ -181,6 +188,7 @@ def _check(section: str, option: str, value: Any) -> Any:
 def tdh_ruleset(data: Mapping[str, Any]) -> TdhRuleset:
     """A parsed ``family = "tdh"`` file, validated: every section and option present, no unknown ones, each
     value one the schema allows, and the combinations that cannot be played refused."""
+    marked, data = data, unmarked(data)
     meta = data.get("meta")
     if not isinstance(meta, dict):
         raise RulesetError("meta: expected a table")
@@ -209,7 +217,7 @@ def tdh_ruleset(data: Mapping[str, Any]) -> TdhRuleset:
     _check_combinations(options)
     table = table_rules_of(dict(data), "tdh")
     _check_table(options, table)
-    return TdhRuleset(name=meta["name"], family="tdh", title=meta["title"], options=options, source=data,
+    return TdhRuleset(name=meta["name"], family="tdh", title=meta["title"], options=options, source=marked,
                       table_rules=table)  # fmt: skip
 
 

@@ -36,8 +36,9 @@ pub struct WinSituation {
     pub robbing_kong: bool,
     /// The tile is a kong replacement (杠上开花 when self-drawn).
     pub kong_replacement: bool,
-    /// For the replacement of a melded kong (a claimed discard onto a concealed pung): who discarded the
-    /// kong's tile — liable under 杠上开花包杠.
+    /// For the replacement of a melded kong (a claimed discard onto a concealed pung), or of any kong in a
+    /// chain that began with one (OC-48: kongs each declared on the previous one's replacement): who
+    /// discarded that first kong's tile — liable under 杠上开花包杠.
     pub kong_feeder: Option<u8>,
     /// The wall is empty: a self-draw is 海底, a discard the last one.
     pub last_tile: bool,

@@ -372,6 +372,10 @@ pub struct Deal {
     extra_tile: u8,
     /// While a melded kong's tile is on offer to be robbed: who discarded it.
     kong_feeder: u8,
+    /// While an added kong's tile is on offer to be robbed: the feeder of the chain of kongs it continues (it
+    /// was declared on the replacement of a melded kong, directly or through more kongs), liable for a bloom
+    /// at its end (OC-48: liability follows the first kong of a chain).
+    chain_feeder: Option<u8>,
     /// What the events other than wins have paid so far (kong money, flower money, end-of-deal checks), and
     /// the kong money among it.
     event_payments: [i64; SEATS as usize],

@@ -39,24 +39,50 @@ pub enum MissedWin {
     HigherFan,
 }
 
-/// When the dealer deals again (RULES.md §1.10 连庄); otherwise the deal passes to the 下家.
+/// Who deals next (RULES.md §1.10 连庄; 推倒胡 OC-29; the 789 table §5; Sichuan OC-S16): one enum for every
+/// family, named by `end.dealer_stays` (canonical names in [`DealerStays::NAMES`], the older spellings
+/// "win_or_draw", "win", "never" still read). 推倒胡's `dealer_rule` and Sichuan's `options.next_dealer` are
+/// the families' own spellings of the same choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DealerStays {
-    /// After an exhaustive draw or a win the dealer is among (the Guangdong tables).
+    /// "stays_on_win_or_draw": the dealer stays after an exhaustive draw or a win it is among (the Guangdong
+    /// tables); otherwise the deal passes to the 下家.
     WinOrDraw,
-    /// Only when the dealer is among the winners.
+    /// "stays_on_win": the dealer stays only when among the winners.
     Win,
-    /// Never: the deal passes every time (MCR: 16 deals, four wind rounds, a game).
+    /// "passes": the deal passes every time (MCR: 16 deals, four wind rounds, a game).
     Never,
-    /// The first winner deals next, the dealer staying after a draw (推倒胡's OC-29 option, set by the family
-    /// from its own `dealer_rule`, not a name of `end.dealer_stays`).
+    /// "winner_deals": the first winner deals next, the dealer staying after a draw (推倒胡's OC-29 option,
+    /// the 789 table's "上盘的赢家也就是这盘的庄家", §5).
     Winner,
-    /// Sichuan's OC-S16 "first winner": as `Winner`, but when the first winning tile had several winners
-    /// (一炮多响) its discarder deals next. Set by the family from `options.next_dealer`.
+    /// "first_winner_deals" (Sichuan's OC-S16 "first winner"): as `Winner`, but when the first winning tile
+    /// had several winners (一炮多响) its discarder deals next.
     FirstWin,
-    /// Sichuan's OC-S16 "last winner": the winner of the deal's last win deals next, the dealer staying after
-    /// a draw. Set by the family from `options.next_dealer`.
+    /// "last_winner_deals" (Sichuan's OC-S16 "last winner"): the winner of the deal's last win deals next,
+    /// the dealer staying after a draw.
     LastWinner,
+}
+
+impl DealerStays {
+    /// The names `end.dealer_stays` takes.
+    pub const NAMES: [(&'static str, DealerStays); 6] = [
+        ("stays_on_win_or_draw", DealerStays::WinOrDraw),
+        ("stays_on_win", DealerStays::Win),
+        ("passes", DealerStays::Never),
+        ("winner_deals", DealerStays::Winner),
+        ("first_winner_deals", DealerStays::FirstWin),
+        ("last_winner_deals", DealerStays::LastWinner),
+    ];
+
+    /// The canonical name of an older spelling ("win_or_draw", "win", "never"), else `name` itself.
+    pub fn canonical(name: &str) -> &str {
+        match name {
+            "win_or_draw" => "stays_on_win_or_draw",
+            "win" => "stays_on_win",
+            "never" => "passes",
+            other => other,
+        }
+    }
 }
 
 /// How a win (and any other paying event) settles: the family's settlement.
@@ -212,6 +238,9 @@ pub struct TableRulesSpec<'a> {
     pub missed_win: &'a str,
     pub winners_to_end: u8,
     pub dealer_stays: &'a str,
+    /// `end.abortive_draws`: 四风连打 (四归西) and four kongs by several seats end the deal as a draw (RULES.md
+    /// OC-39 at the Guangdong tables; Taiwan's OC-T15 option overrides it).
+    pub abortive_draws: bool,
     pub settlement: &'a str,
 }
 
@@ -377,12 +406,8 @@ impl TableRules {
         }
         let dealer_stays = one_of(
             "end.dealer_stays",
-            spec.dealer_stays,
-            &[
-                ("win_or_draw", DealerStays::WinOrDraw),
-                ("win", DealerStays::Win),
-                ("never", DealerStays::Never),
-            ],
+            DealerStays::canonical(spec.dealer_stays),
+            &DealerStays::NAMES,
         )?;
         let settlement = one_of(
             "settlement.kind",
@@ -411,6 +436,7 @@ impl TableRules {
             missed_win,
             winners_to_end: spec.winners_to_end,
             dealer_stays,
+            abortive_draws: spec.abortive_draws,
             settlement,
             void_suit: false,
             must_discard_void: false,
@@ -479,6 +505,7 @@ mod tests {
             missed_win: "same_tile",
             winners_to_end: 1,
             dealer_stays: "win_or_draw",
+            abortive_draws: false,
             settlement: "guangdong",
         }
     }

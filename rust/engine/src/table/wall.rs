@@ -213,6 +213,7 @@ mod tests {
             missed_win: "off",
             winners_to_end: 1,
             dealer_stays: "win_or_draw",
+            abortive_draws: false,
             settlement: "mcr",
         };
         let with_flowers = TableRules::new(&spec).expect("valid");

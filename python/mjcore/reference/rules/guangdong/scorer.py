@@ -131,6 +131,7 @@ def _floor_events(where: Situation) -> set[str]:
         "kong_bloom": where.kong_bloom,
         "last_tile": where.last_tile and where.self_drawn,
         "robbing_kong": where.robbing_kong,
+        "last_discard": where.last_tile and not where.self_drawn and not where.robbing_kong,  # 海底炮 (OC-22)
     }
     return {event for event, on in events.items() if on}
 

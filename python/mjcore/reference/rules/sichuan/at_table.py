@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ....hand import Forms, Hand
+from ....hand import Forms, Hand, MeldKind
 from ....rules.sichuan.events import EndHand, Kong, Win
 from ....rules.sichuan.ruleset import SICHUAN_FAN_KEYS
 from ....rules.sichuan.situation import Situation
@@ -46,11 +46,14 @@ def _scored(rules: Any, hand: Hand, s: WinSituation):
     waiting = list(hand.concealed)
     waiting[s.tile] -= 1
     kong_bloom = s.kong_replacement and s.self_drawn
+    # 点杠花 is a bloom right after a 直杠 (OC-S9): a chain's feeder (OC-48, Guangdong) is not named when the last
+    # kong was another kind.
+    fed = s.kong_feeder if kong_bloom and hand.melds and hand.melds[-1].kind == MeldKind.KONG else None
     # OC-S7: 地胡 on a non-dealer's first self-draw, or on the dealer's first discard (人和's moment).
     earthly = "human" if rules.options["earthly_hand"] == "first_discard" else "earthly"
     situation = Situation(
         seat=s.winner, self_drawn=s.self_drawn, discarder=s.from_seat, robbing_kong=s.robbing_kong,
-        kong_bloom=kong_bloom, kong_fed_by=s.kong_feeder if kong_bloom else None, kong_discard=s.kong_discard,
+        kong_bloom=kong_bloom, kong_fed_by=fed, kong_discard=s.kong_discard,
         last_tile=s.last_tile, heavenly=s.first_go_around == "heavenly", earthly=s.first_go_around == earthly,
         dealer=s.dealer, winners_on_discard=min(max(s.winners_on_discard, 1), 3),
     )  # fmt: skip
@@ -83,8 +86,8 @@ class SichuanHooks(DealHooks):
         self.void_suit = bool(rules.options["void_suit"])
         self.swap_tiles = {"off": 0, "three": 3, "four": 4}[rules.options["swap_three"]]
         # OC-S16 is the family's own option: it settles who deals next, whatever ``end.dealer_stays`` says.
-        self.dealer_stays = {"first_winner": "first_win", "last_winner": "last_winner",
-                             "rotate": "never"}[rules.options["next_dealer"]]  # fmt: skip
+        self.dealer_stays = {"first_winner": "first_winner_deals", "last_winner": "last_winner_deals",
+                             "rotate": "passes"}[rules.options["next_dealer"]]  # fmt: skip
         self.must_discard_void = self.void_suit and bool(rules.options["must_discard_void"])
         self.winners_stay = rules.options["mode"] == "xueliu"  # 血流成河: winners stay in
         options = rules.options

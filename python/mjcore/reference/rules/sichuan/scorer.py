@@ -47,6 +47,10 @@ def score(hand: HandLike, win: int, s: Situation, rules: RegionalRuleset) -> Reg
     kongs_kept = s.heavenly and rules.options["heavenly_after_kong"] == "allowed"
     if (s.heavenly or s.earthly) and any(not (kongs_kept and m.kind == MeldKind.CONCEALED_KONG) for m in h.melds):
         raise IllegalActionError("heavenly/earthly: the first go-around has no pon or kong yet")
+    # A.4: every win holds at most two suits (缺一门), whether or not 定缺 is played; a three-suit hand is a 花猪
+    # (A.8), not a win — reported as any other hand that does not win.
+    if sum(any(counts[9 * suit:9 * suit + 9]) for suit in range(3)) > 2:
+        return RegionalScore.not_a_win("sichuan")
     own = hand_fans(h, win, counts, rules)
     if own is None:
         return RegionalScore.not_a_win("sichuan")

@@ -40,7 +40,7 @@ class TdhAtTable(DealHooks):
         self.flower_ghosts = bool(rules.flowers)
         self.follow_dealer = rules["follow_dealer"]
         self.kong_money_on_draw = rules["kong_money_on_draw"]
-        self.dealer_stays = "winner" if rules["dealer_rule"] == "winner" else None
+        self.dealer_stays = "winner_deals" if rules["dealer_rule"] == "winner" else None
 
     def flips(self) -> bool:
         return self.rules.needs_indicator

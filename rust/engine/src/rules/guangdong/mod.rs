@@ -74,12 +74,14 @@ keyed!(
 );
 
 keyed!(
-    /// A win event after which QQ raises a hand to its minimum (特殊规则 1, 2, 3, 4, 7).
+    /// A win event after which QQ raises a hand to its minimum (特殊规则 1, 2, 3, 4, 7); `LastDiscard`
+    /// (海底炮, a win on the last discard) is OC-22's alternative, QQ itself listing only 海底捞月.
     FloorEvent {
         ThreeWinners = "three_winners",
         KongBloom = "kong_bloom",
         LastTile = "last_tile",
         RobbingKong = "robbing_kong",
+        LastDiscard = "last_discard",
     }
 );
 

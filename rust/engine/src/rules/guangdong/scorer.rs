@@ -141,6 +141,10 @@ impl Situation {
                 FloorEvent::RobbingKong,
                 self.source == WinSource::RobbedKong,
             ),
+            (
+                FloorEvent::LastDiscard,
+                self.last_tile && self.source == WinSource::Discard,
+            ),
         ];
         events.into_iter().filter(|&(_, on)| on).map(|(e, _)| e)
     }

@@ -114,7 +114,11 @@ impl Adjudicator for SichuanAtTable {
                     FirstGoAround::Earthly
                 }),
             discarder: s.from,
-            kong_fed_by: s.kong_feeder.filter(|_| kong_bloom),
+            // 点杠花 is a bloom right after a 直杠 (OC-S9): a chain's feeder (OC-48, Guangdong) is not named
+            // when the last kong was another kind.
+            kong_fed_by: s
+                .kong_feeder
+                .filter(|_| kong_bloom && melds.last().is_some_and(|m| m.kind == MeldKind::Kong)),
             dealer: s.dealer,
             still_in: ALL_SEATS,
             kong_money: 0,

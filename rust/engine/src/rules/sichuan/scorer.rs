@@ -196,6 +196,15 @@ pub fn score(
             "heavenly/earthly: the first go-around has no pon or kong yet",
         ));
     }
+    // A.4: every win holds at most two suits (缺一门), whether or not 定缺 is played; a three-suit hand is a 花猪
+    // (A.8), not a win — reported as any other hand that does not win.
+    if (0..3)
+        .filter(|suit| counts[9 * suit..9 * suit + 9].iter().any(|&n| n > 0))
+        .count()
+        > 2
+    {
+        return Ok(None);
+    }
     let Some(mut fans) = hand_fans(hand, win, &counts, table) else {
         return Ok(None);
     };

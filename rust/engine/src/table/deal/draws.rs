@@ -108,7 +108,8 @@ impl Deal {
 
     /// A kong replacement from the tail, once the kong stands (unless it makes 四槓, an abortive draw where
     /// played); a kong on an empty wall (where allowed) draws none, and the deal ends there. `kong_feeder`:
-    /// who discarded the tile of a melded kong.
+    /// who discarded the tile of a melded kong, or of the melded kong that began the chain of kongs this one
+    /// continues (OC-48).
     pub(super) fn draw_replacement_for<A: Adjudicator + ?Sized>(
         &mut self,
         seat: u8,

@@ -56,7 +56,9 @@ impl Deal {
             returned,
         });
         self.settle_kong(seat, MeldKind::AddedKong, feeder, adjudicator)?;
-        self.draw_replacement_for(seat, None, adjudicator)
+        // The pon's feeder is not liable for a bloom (§4.4); the feeder of a chain it continues is (OC-48).
+        let chain = self.chain_feeder.take();
+        self.draw_replacement_for(seat, chain, adjudicator)
     }
 
     pub(super) fn settle_kong<A: Adjudicator + ?Sized>(

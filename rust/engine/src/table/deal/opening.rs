@@ -52,6 +52,7 @@ impl Deal {
             locked: 0,
             extra_tile: 0,
             kong_feeder: 0,
+            chain_feeder: None,
             event_payments: [0; SEATS as usize],
             kong_money: [0; SEATS as usize],
             ghosts: 0,

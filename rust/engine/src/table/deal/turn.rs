@@ -131,10 +131,13 @@ impl Deal {
                 self.interrupted = true;
                 self.add_meld(seat, Meld::new(MeldKind::ConcealedKong, tile), None);
                 self.settle_kong(seat, MeldKind::ConcealedKong, None, adjudicator)?;
-                self.draw_replacement_for(seat, None, adjudicator)
+                // OC-48: a kong declared on a melded kong's replacement continues its chain, whose feeder
+                // stays liable for a bloom at the end.
+                self.draw_replacement_for(seat, drawn.and_then(|d| d.kong_feeder), adjudicator)
             }
             Action::AddedKong(tile) => {
                 self.interrupted = true;
+                self.chain_feeder = drawn.and_then(|d| d.kong_feeder);
                 if self.rules.can_rob(ADDED_KONG) {
                     self.offer(seat, tile, Offer::AddedKong, adjudicator)
                 } else {
