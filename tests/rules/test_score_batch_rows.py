@@ -70,3 +70,15 @@ def test_every_exact_dtype_gives_the_uint8_answer(ruleset: str) -> None:
                                 seat_wind=[0, 3, 2], **({"flowers": [0, 2, 8]} if extra else {}))  # fmt: skip
     for a, b in zip(listed, expected):
         np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("ruleset", ["gd-cgc5", "mcr"])
+def test_a_meld_slot_of_no_shape_is_refused(ruleset: str) -> None:
+    """A chow slot at 8m or at an honour names no three tiles: refused as a bad hand (the scorers read past the
+    row's counts before; found by the engine's fuzz targets)."""
+    counts, wins = arrays([("123m456m7p", "7p")])
+    for tile in (7, 8, 27, 33):
+        melds = np.zeros((1, 4, 2), dtype=np.uint8)
+        melds[0, 0] = (1, tile)  # MeldKind.CHI + 1
+        with pytest.raises(mjcore.errors.InvalidHandError, match="chow must start"):
+            mjcore.score_batch(counts, wins, ruleset=ruleset, melds=melds)

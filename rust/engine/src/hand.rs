@@ -175,7 +175,7 @@ pub struct MeldSlot {
 }
 
 impl MeldSlot {
-    /// The declared melds of a row's slots, empty slots skipped; an error names a bad kind code or tile.
+    /// The declared melds of a row's slots, empty slots skipped; an error names a bad kind code, tile or shape.
     pub fn melds(slots: &[MeldSlot]) -> Result<Vec<Meld>> {
         let mut melds = Vec::with_capacity(slots.len());
         for slot in slots.iter().filter(|slot| slot.kind != 0) {
@@ -185,7 +185,9 @@ impl MeldSlot {
             let tile = Tile::new(slot.tile).ok_or_else(|| {
                 EngineError::tile(format!("meld tile {} is not 0..33", slot.tile))
             })?;
-            melds.push(Meld::new(kind, tile));
+            let meld = Meld::new(kind, tile);
+            meld.validate()?; // a chow at 8m or at an honour has no three tiles: refused, not read past the end
+            melds.push(meld);
         }
         Ok(melds)
     }
