@@ -562,6 +562,12 @@ impl Table {
         rules.atomically(deal, |deal| deal.step(action, rules))
     }
 
+    /// Checks the deal's invariants (every tile of the set accounted for exactly, hand sizes that fit the
+    /// phase, zero-sum money, the kind masks): what debug builds check after every step, for the tests.
+    fn check_invariants(&self) -> PyResult<()> {
+        self.current()?.check_invariants().py_err()
+    }
+
     fn log(&self) -> PyResult<Vec<String>> {
         Ok(self.current()?.log_lines())
     }
