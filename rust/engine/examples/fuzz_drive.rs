@@ -18,6 +18,9 @@ const NOTATION: &[&str] = &[
     "123", "111z",
 ];
 
+/// A fuzz target: a function of any bytes that must not panic.
+type Target = fn(&[u8]);
+
 fn random_bytes(rng: &mut Rng, most: usize) -> Vec<u8> {
     let len = (rng.next_u64() as usize) % (most + 1);
     (0..len).map(|_| rng.next_u64() as u8).collect()
@@ -40,7 +43,7 @@ fn main() {
     };
     let seconds = arg(1, 60);
     let seed = arg(2, 0);
-    let targets: [(&str, fn(&[u8])); 3] = [
+    let targets: [(&str, Target); 3] = [
         ("notation", notation),
         ("scorers", scorers),
         ("deal_step", deal_step),
