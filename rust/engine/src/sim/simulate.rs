@@ -232,4 +232,25 @@ mod tests {
         assert_eq!(chunks(7..7, &pool).count(), 0);
         assert_eq!(chunks(u64::MAX - 3..u64::MAX, &pool).count(), 1);
     }
+
+    #[test]
+    fn a_stopped_run_returns_a_prefix_of_its_deals() {
+        use crate::bots::RandomBot;
+        use crate::table::ShapeRules;
+        let bots = || -> Vec<Box<dyn Policy>> {
+            (0..4)
+                .map(|_| Box::new(RandomBot::default()) as Box<dyn Policy>)
+                .collect()
+        };
+        let rules = ShapeRules::CHICKEN;
+        let stopped = AtomicBool::new(true);
+        let none = simulate_until(3, 10..5_000, &bots, &rules, Some(2), &stopped).unwrap();
+        assert_eq!(none, Stats::default());
+        let records = simulate_records_until(3, 10..5_000, &bots, &rules, Some(2), &stopped);
+        assert!(records.unwrap().is_empty());
+        let whole = simulate_records(3, 10..700, &bots, &rules, Some(2)).unwrap();
+        let prefix = simulate_records(3, 10..300, &bots, &rules, Some(1)).unwrap();
+        assert_eq!(whole.len(), 690);
+        assert_eq!(whole[..290], prefix[..]);
+    }
 }
