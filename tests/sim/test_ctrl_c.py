@@ -25,6 +25,7 @@ SIMULATE = """
 import json, sys, time
 import mjcore
 per_deal = sys.argv[1] == "per_deal"
+mjcore.simulate("gd-cgc5", 8, seed=1, threads=2)  # the lookup tables the bots read, built at first use
 print("ready", flush=True)
 run = mjcore.simulate("gd-cgc5", 50_000_000, seed=1, threads=2, per_deal=per_deal)
 stopped = time.perf_counter()
