@@ -11,6 +11,6 @@ python scripts/soak_totals.py 10000000
 cargo run --release -p mjcore-engine --example fuzz_drive -- "${FUZZ_SECONDS:-300}" 1
 if command -v cargo-fuzz >/dev/null && rustup toolchain list | grep -q nightly; then
     for target in notation scorers deal_step; do
-        (cd fuzz && cargo +nightly fuzz run "$target" -- -max_total_time="${FUZZ_SECONDS:-300}")
+        cargo +nightly fuzz run "$target" --fuzz-dir fuzz -- -max_total_time="${FUZZ_SECONDS:-300}"
     done
 fi
