@@ -4,7 +4,8 @@
 //! code 101); otherwise it prints the inputs run per target. The same targets run under cargo-fuzz from
 //! `fuzz/` where nightly Rust is available.
 //!
-//! `cargo run --release -p mjcore-engine --example fuzz_drive -- [SECONDS] [SEED]` (default 60 s, seed 0)
+//! `cargo run -p mjcore-engine --example fuzz_drive -- [SECONDS] [SEED]` (default 60 s, seed 0): the dev profile,
+//! whose engine is optimised (the workspace Cargo.toml) and keeps overflow checks and debug assertions on.
 
 use std::time::{Duration, Instant};
 

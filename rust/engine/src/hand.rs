@@ -136,15 +136,16 @@ impl Meld {
         Ok(())
     }
 
-    /// Adds the meld's tiles to `counts`.
+    /// Adds the meld's tiles to `counts` (saturating: counts that were no hand's stay too many, for the
+    /// caller's check to refuse, instead of wrapping into a plausible count).
     pub fn add_tiles(&self, counts: &mut Counts) {
         let t = self.tile.index() as usize;
         if self.kind == MeldKind::Chi {
             for slot in &mut counts[t..t + 3] {
-                *slot += 1;
+                *slot = slot.saturating_add(1);
             }
         } else {
-            counts[t] += self.kind.tile_count();
+            counts[t] = counts[t].saturating_add(self.kind.tile_count());
         }
     }
 
