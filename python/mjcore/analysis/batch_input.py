@@ -56,20 +56,59 @@ def checked_batch(arr: Any, *, complete_only: bool,
     return arr
 
 
-def row_column(value: Any, n: int, name: str) -> np.ndarray:
-    """A per-row uint8 array of length n from a scalar or an array (a score_batch input)."""
+def row_column(value: Any, n: int, name: str, highest: int) -> np.ndarray:
+    """A per-row uint8 array of length n from a scalar or an array (a score_batch input), every value an integer
+    0..``highest``. Bools, integers of any dtype and floats that hold an integer exactly are read as that
+    integer; any other value — out of range, a fraction, NaN, an object that is not a number — is refused,
+    naming the column and its first bad row, never wrapped or truncated into range."""
     try:
-        return np.ascontiguousarray(np.broadcast_to(np.asarray(value), (n,)), dtype=np.uint8)
-    except ValueError:
+        values = np.asarray(value)
+    except (ValueError, TypeError, OverflowError):
         raise InvalidArgumentError(f"{name} must be a scalar or an array of length {n}") from None
+    if values.ndim > 1 or (values.ndim == 1 and values.shape[0] != n):
+        raise InvalidArgumentError(f"{name} must be a scalar or an array of length {n}, not of shape {values.shape}")
+    flat = values.reshape(-1)
+    ok = _exact_in_range(flat, name, highest)
+    if not ok.all():
+        bad = int(np.flatnonzero(~ok)[0])
+        where = f"{name}: row {bad} is" if values.ndim else f"{name} is"
+        shown = flat[bad].item() if isinstance(flat[bad], np.generic) else flat[bad]
+        raise InvalidArgumentError(f"{where} {shown!r}: must be an integer 0..{highest}")
+    column = flat.astype(np.uint8) if flat.dtype != object else np.array([int(v) for v in flat], dtype=np.uint8)
+    return np.ascontiguousarray(np.broadcast_to(column.reshape(values.shape), (n,)))
+
+
+def _exact_in_range(values: np.ndarray, name: str, highest: int) -> np.ndarray:
+    """Which of ``values`` (one dimension) are integers 0..``highest`` exactly."""
+    kind = values.dtype.kind
+    if kind == "b":
+        return np.ones(values.shape, dtype=bool)
+    if kind in "iu":
+        return (values >= 0) & (values <= highest)
+    if kind == "f":
+        with np.errstate(invalid="ignore"):
+            return np.isfinite(values) & (values >= 0) & (values <= highest) & (values == np.floor(values))
+    if kind == "O":
+        return np.array([_exact_int(v) in range(highest + 1) for v in values], dtype=bool)
+    raise TypeError(f"{name} must hold integers 0..{highest} (or bools), not values of dtype {values.dtype}")
+
+
+def _exact_int(value: Any) -> int | None:
+    """A Python object's integer value if it holds one exactly (an int, a bool, a numpy integer, an integral
+    float), else None."""
+    if isinstance(value, (bool, int, np.integer, np.bool_)):
+        return int(value)
+    if isinstance(value, (float, np.floating)) and np.isfinite(value) and float(value).is_integer():
+        return int(value)
+    return None
 
 
 def seat_column(value: Any, n: int, name: str) -> np.ndarray:
-    """Seats or winds as 0..3 (the engine names a row out of range); wind names are translated first."""
+    """Seats or winds as 0..3, refused by row out of range; wind names are translated first."""
     values = np.asarray(value)
     if values.dtype.kind in "US":
         values = np.vectorize(lambda seat: seat_index(str(seat), name), otypes=[np.uint8])(values)
-    return row_column(values, n, name)
+    return row_column(values, n, name, 3)
 
 
 def meld_slots(melds: Any, n: int) -> np.ndarray:

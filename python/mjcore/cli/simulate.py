@@ -71,8 +71,12 @@ def _run_chunks(args: argparse.Namespace, bots: tuple[str, ...], out: TextIO) ->
         while done < args.deals:
             size = min(chunk, args.deals - done)
             started = time.perf_counter()
-            parts.append(simulate(args.rules, size, args.seed, bots, args.threads, per_deal=_keeps_arrays(args),
-                                  deal_offset=args.offset + done))  # fmt: skip
+            part = simulate(args.rules, size, args.seed, bots, args.threads, per_deal=_keeps_arrays(args),
+                            deal_offset=args.offset + done)  # fmt: skip
+            if part.deals:
+                parts.append(part)
+            if part.interrupted:  # Ctrl-C stopped the chunk: it holds the deals it finished
+                raise KeyboardInterrupt
             done += size
             took = time.perf_counter() - started
             chunk = max(_FIRST_CHUNK, int(size * _CHUNK_SECONDS / max(took, 1e-3)))

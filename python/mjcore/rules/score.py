@@ -68,9 +68,9 @@ def score_batch(
     if np.any(flowers) or np.any(last_copy):
         raise InvalidArgumentError("flowers and last_copy are MCR batch inputs")
     n = counts.shape[0]
-    wins = row_column(win_tiles, n, "win_tiles")
-    drawn, robbing = row_column(self_drawn, n, "self_drawn") != 0, row_column(robbing_kong, n, "robbing_kong") != 0
+    wins = row_column(win_tiles, n, "win_tiles", 33)
+    drawn, robbing = row_column(self_drawn, n, "self_drawn", 1) != 0, row_column(robbing_kong, n, "robbing_kong", 1) != 0
     source = np.where(drawn, SELF_DRAWN, np.where(robbing, ROBBED_KONG, DISCARD)).astype(np.uint8)
     seats = [seat_column(seat_wind, n, "seat_wind"), seat_column(round_wind, n, "round_wind")]
     return _core.score_batch(rules.compiled, counts, meld_slots(melds, n), wins, source, *seats,
-                             row_column(kong_bloom, n, "kong_bloom"), row_column(last_tile, n, "last_tile"))  # fmt: skip
+                             row_column(kong_bloom, n, "kong_bloom", 1), row_column(last_tile, n, "last_tile", 1))  # fmt: skip

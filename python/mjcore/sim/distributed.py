@@ -6,6 +6,10 @@ elsewhere, and the parts combine — in deal order — into exactly what one pro
 client keeps a bounded window of shards in flight and folds each finished shard's totals in at once, so its
 memory stays flat when per-deal arrays are not kept.
 
+A shard depends on nothing stored on the cluster (each task carries the ruleset): the cluster may lose every
+worker at once, and each lost shard is submitted again (``LOST_SHARD_RESUBMITS`` times at most) once workers
+come back, while the shards already gathered stay with the client.
+
 Workers are ordinary Dask workers that can import ``mjcore``; each shard runs the native simulation on all the
 worker's cores, so start one worker thread per machine (``dask worker ADDRESS --nthreads 1``). ``local:N`` starts
 a LocalCluster of N worker processes on this machine and shares the cores among them.
@@ -140,8 +144,10 @@ def _run_shards(client: Any, backend: str, request: SimulationRequest, shards: l
     """Plays ``shards`` with at most ``window`` in flight; see ``simulate_on_cluster``."""
     distributed = _import_distributed()
     pending = iter(shards)
-    # The ruleset goes to the cluster once (not once per shard).
-    [ruleset] = client.scatter([request.ruleset], broadcast=True, hash=False)  # a key of this run's own
+    # Every shard carries the ruleset itself (a few kB pickled), not a key of data scattered once: scattered data
+    # lives only on the workers, so losing every worker at once lost it, and every resubmitted shard then
+    # failed on its lost dependency. A shard that needs nothing but its arguments is played again anywhere.
+    ruleset = request.ruleset
     finished: dict[int, SimulationResult] = {}  # by first deal: combined in deal order at the end
     totals: Optional[SimulationResult] = None  # totals-only runs fold as they come: flat memory
     done, began, interrupted = 0, time.perf_counter(), False

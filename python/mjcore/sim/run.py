@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Optional, Union
 
 from .. import _core
@@ -31,8 +32,11 @@ def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int
     ``cluster`` runs the deals on a Dask cluster instead — a scheduler address (``"tcp://host:8786"``),
     ``"local:N"`` (a LocalCluster of N processes) or a ``distributed.Client`` — in shards of ``shard_deals``
     deals (None: automatic), with the same result as here; ``progress`` draws a bar on stderr (or calls a
-    function with deals done, deals in all and seconds so far); Ctrl-C returns what was done, with
-    ``interrupted`` set. See ``mjcore.sim.distributed``."""
+    function with deals done, deals in all and seconds so far). See ``mjcore.sim.distributed``.
+
+    Ctrl-C (SIGINT) stops a run within a fraction of a second, local or on a cluster, and returns what was
+    done, with ``interrupted`` set: locally the deals of a prefix ``deal_offset .. deal_offset + run.deals`` of
+    the range (``run.runs`` names it), exactly what a run of that prefix alone returns."""
     request = SimulationRequest.of(ruleset, deals, seed, bots, deal_offset, threads)
     if cluster is not None:
         return simulate_on_cluster(request, cluster, threads=threads, per_deal=per_deal, shard_deals=shard_deals,
@@ -43,4 +47,7 @@ def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int
     totals, columns = _core.simulate_deals(*table_parts(rules), request.seed,
                                            (request.start, request.stop), list(request.bots), threads,
                                            per_deal)  # fmt: skip
+    done = totals["deals"]
+    if done < request.stop - request.start:  # Ctrl-C stopped the run: the prefix it finished
+        return replace(replace(request, stop=request.start + done).result(totals, columns), interrupted=True)
     return request.result(totals, columns)

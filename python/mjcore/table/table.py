@@ -16,6 +16,7 @@ from typing import Any, Optional, Union
 from .. import _core
 from ..arguments import check_u64
 from ..errors import InvalidArgumentError
+from .exclusive import TableLock, exclusive
 from ..hand import Hand, Meld
 from ..rules.registry import RulesetLike, load_ruleset
 from .parts import table_parts
@@ -57,7 +58,9 @@ class Table:
 
     def __init__(self, win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> None:
         self._native = _core.Table(_native_win_check(win_check), *_compiled(ruleset))
+        self._lock = TableLock()  # one call at a time (``exclusive``)
 
+    @exclusive
     def reset(self, seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
               wall: Optional[Sequence[int]] = None) -> None:
         """Deals deal ``deal`` of the run seeded with ``seed`` — or from ``wall`` (the ruleset's tile set in draw
@@ -66,28 +69,34 @@ class Table:
         self._native.reset(check_u64("seed", seed), check_u64("deal", deal), dealer, round_wind,
                            None if wall is None else wall_codes(wall))
 
+    @exclusive
     def reset_game(self, seed: int, wind_rounds: int = 4, max_deals: int = 1000) -> None:
         """Starts a game — ``wind_rounds`` wind rounds, at most ``max_deals`` deals — and deals its first deal
         (deal 0 of ``seed``, seat 0 the dealer, East round). After each deal, ``next_deal`` moves the game on."""
         self._native.reset_game(check_u64("seed", seed), check_wind_rounds(wind_rounds),
                                 check_u64("max_deals", max_deals))
 
+    @exclusive
     def next_deal(self) -> bool:
         """After a finished deal of a game: the dealer stays or passes as the ruleset's ``end.dealer_stays``
         says (连庄 at the Guangdong tables, never under MCR: 16 deals a game), and the next deal — deal k of
         the game's seed — is dealt. False when the game is over (the table keeps its last deal)."""
         return self._native.next_deal()
 
+    @exclusive
     def replay(self, lines: Sequence[str]) -> None:
         """Rebuilds the deal an event log records; raises if the log does not replay exactly."""
         self._native.replay(list(lines))
 
+    @exclusive
     def to_act(self) -> Optional[int]:
         return self._native.to_act()
 
+    @exclusive
     def legal_actions(self) -> list[Action]:
         return [Action(kind, tile) for kind, tile in self._native.legal_actions()]
 
+    @exclusive
     def observation(self, seat: int) -> Observation:
         (seat, hand, drawn, melds, discards, wall_remaining, dealer, round_wind, to_act, offered,
          history, (flowers, voids, passing, (flower_ghosts, discarded_flowers, flowers_are_ghosts))) = \
@@ -115,35 +124,42 @@ class Table:
             flowers_are_ghosts=flowers_are_ghosts,
         )
 
+    @exclusive
     def step(self, action: Union[Action, tuple[str, Optional[int]]]) -> None:
         kind, tile = checked_action(action)
         self._native.step(kind, tile)
 
+    @exclusive
     def log(self) -> list[str]:
         """The event log so far, one JSON object per line."""
         return self._native.log()
 
+    @exclusive
     def outcome(self) -> Optional[list[Winner]]:
         """The winners once the deal is over (empty for an exhaustive draw); None while it runs."""
         winners = self._native.outcome()
         return None if winners is None else [Winner(*w[:5], tuple(Horse(*h) for h in w[5])) for w in winners]
 
+    @exclusive
     def kong_money(self) -> Optional[tuple[int, int, int, int]]:
         """The kong money inside ``payments`` once the deal is over (推倒胡: paid as each kong is made, returned
         at a 流局 unless 流局算杠); None while it runs."""
         paid = self._native.kong_money()
         return None if paid is None else tuple(paid)
 
+    @exclusive
     def horse_money(self) -> Optional[tuple[int, int, int, int]]:
         """The horse money (789 买马: each buyer shadowing the seat its horse picks) inside ``payments`` once the
         deal is over; None while it runs. 推倒胡's horses are part of its win: see each winner's ``horses``."""
         paid = self._native.horse_money()
         return None if paid is None else tuple(paid)
 
+    @exclusive
     def set_dealer_streak(self, streak: int) -> None:
         """The dealer's 连庄 count for the current deal (节节高, 买马节节高); ``reset`` starts at 0."""
         self._native.set_dealer_streak(check_streak(streak))
 
+    @exclusive
     def payments(self) -> Optional[tuple[int, int, int, int]]:
         """Each seat's money for the finished deal by the ruleset's settlement, zero-sum — exactly what
         ``mjcore.simulate`` records in its ``payments`` column; zeros for an exhaustive draw or a table
@@ -151,6 +167,7 @@ class Table:
         paid = self._native.payments()
         return None if paid is None else tuple(paid)
 
+    @exclusive
     def play(self, bots: Sequence[str] = ("efficiency",) * 4) -> None:
         """Plays the rest of the deal natively with one built-in bot per seat (``mjcore.table.BOT_NAMES``); each
         bot is seeded by (seed, deal, seat), so ``reset`` then ``play`` plays the very deal ``simulate`` plays.

@@ -15,7 +15,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use crate::errors::{argument, bad_hand};
+use crate::errors::{argument, bad_hand, IntoPyResult};
 
 /// Rows per rayon task: large enough that scheduling costs nothing next to the work on the rows.
 const ROWS_PER_TASK: usize = 8192;
@@ -111,6 +111,8 @@ where
         .zip(out.chunks_mut(BLOCK_ROWS))
         .enumerate()
     {
+        // Ctrl-C between blocks: a huge batch stops within a block's work (milliseconds).
+        py.check_signals()?;
         let codes = &mut codes[..block.len()];
         let encode_task = |(task, (codes, rows)): (usize, (&mut [RowCode], &[Counts]))| {
             encode(rows, codes);
@@ -151,6 +153,22 @@ where
                     .for_each(|(out, codes)| fill(codes, out))
             }
         });
+    }
+    Ok(out)
+}
+
+/// `work(block, first row of the block)` over `rows` block by block on all cores without the GIL, Python's
+/// signals checked between blocks (so Ctrl-C stops a huge batch within a block's work), the results in row
+/// order.
+pub fn in_blocks<R: Sync, T: Send>(
+    py: Python<'_>,
+    rows: &[R],
+    work: impl Fn(&[R], usize) -> mjcore_engine::Result<Vec<T>> + Sync,
+) -> PyResult<Vec<T>> {
+    let mut out = Vec::with_capacity(rows.len());
+    for (number, block) in rows.chunks(BLOCK_ROWS).enumerate() {
+        py.check_signals()?;
+        out.extend(py.detach(|| work(block, number * BLOCK_ROWS)).py_err()?);
     }
     Ok(out)
 }

@@ -15,6 +15,7 @@ mod forms_arg;
 mod ghost_batch;
 mod ghost_calls;
 mod hand_arg;
+mod interrupt;
 mod mcr;
 mod named_tuple;
 mod notation;

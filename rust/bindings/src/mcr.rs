@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
 
-use crate::batch::owned_rows;
+use crate::batch::{in_blocks, owned_rows};
 use crate::errors::{argument, IntoPyResult};
 use crate::score_objects::{dataclass_instance, field, hand_of, PyClassRef};
 
@@ -240,7 +240,9 @@ fn mcr_score_batch<'py>(
         })
         .collect();
     let table = &ruleset.inner;
-    let scores = py.detach(|| mcr::score_batch(&rows, table)).py_err()?;
+    let scores = in_blocks(py, &rows, |block, first_row| {
+        mcr::score_batch_from(block, table, first_row)
+    })?;
     let totals: Vec<i32> = scores
         .iter()
         .map(|s| s.map_or(-1, |s| i32::from(s.total)))

@@ -9,7 +9,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyTuple};
 
-use crate::batch::{owned_rows, validate_rows, SizeRule};
+use crate::batch::{in_blocks, owned_rows, validate_rows, SizeRule};
 use crate::errors::{argument, IntoPyResult};
 use crate::ruleset::PyRuleset;
 use crate::score_objects::{dataclass_instance, field, hand_of, PyClassRef};
@@ -232,9 +232,9 @@ fn score_batch<'py>(
         })
         .collect::<PyResult<Vec<_>>>()?;
     let rules = &ruleset.inner;
-    let totals = py
-        .detach(|| scorer::total_fan_batch(&rows, rules))
-        .py_err()?;
+    let totals = in_blocks(py, &rows, |block, first_row| {
+        scorer::total_fan_batch_from(block, rules, first_row)
+    })?;
     let fans: Vec<i8> = totals.iter().map(|t| t.map_or(-1, |f| f as i8)).collect();
     let points: Vec<i64> = totals.iter().map(|t| t.map_or(0, |f| 1i64 << f)).collect();
     Ok((PyArray1::from_vec(py, fans), PyArray1::from_vec(py, points)))

@@ -21,6 +21,7 @@ use mjcore_engine::table::{
 use mjcore_engine::{Counts, EngineError, FormSet, Tile};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
+use std::sync::Mutex;
 
 use crate::convert::{meld_to_tuple, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
@@ -38,7 +39,40 @@ use mjcore_engine::rules::mcr::McrAtTable;
 /// first_go_around: "heavenly" | "earthly" | "human" | None, winners_on_discard, dealer, round_wind,
 /// feeder_already_liable))`
 /// and returning the fan of a legal win or None.
-pub(crate) struct PyWinCheck(Py<PyAny>);
+///
+/// An exception the function raises is kept (the engine's error can only say it failed), so that the call
+/// that reached the check re-raises the very exception — `KeyboardInterrupt` included — once the table is
+/// put back as it was ([`TableSetup::python_error`]).
+pub(crate) struct PyWinCheck {
+    check: Py<PyAny>,
+    raised: Mutex<Option<PyErr>>,
+}
+
+impl PyWinCheck {
+    fn new(check: Py<PyAny>) -> PyWinCheck {
+        PyWinCheck {
+            check,
+            raised: Mutex::new(None),
+        }
+    }
+
+    /// The exception the check raised since the last call, taken (None: it raised nothing).
+    fn take_raised(&self) -> Option<PyErr> {
+        self.raised
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take()
+    }
+
+    /// Keeps the first exception of a call.
+    fn keep(&self, error: PyErr) {
+        let mut slot = self
+            .raised
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        slot.get_or_insert(error);
+    }
+}
 
 impl Adjudicator for PyWinCheck {
     fn judge(
@@ -69,11 +103,12 @@ impl Adjudicator for PyWinCheck {
                 PyTuple::new(py, melds).map_err(failed)?,
                 situation,
             );
-            let fan: Option<u32> = self
-                .0
-                .call1(py, args)
-                .and_then(|result| result.extract(py))
-                .map_err(failed)?;
+            let result = self.check.call1(py, args).map_err(|raised| {
+                let error = EngineError::argument(format!("win_check raised {raised}"));
+                self.keep(raised);
+                error
+            })?;
+            let fan: Option<u32> = result.extract(py).map_err(failed)?;
             Ok(fan.map(WinInfo::worth))
         })
     }
@@ -167,7 +202,7 @@ impl TableSetup {
                     "give a win_check or a ruleset, not both: the ruleset decides wins itself",
                 ))
             }
-            (Some(f), None) => WinRules::Python(PyWinCheck(f)),
+            (Some(f), None) => WinRules::Python(PyWinCheck::new(f)),
             (None, Some(r)) => {
                 let (wins, completed) = WinRules::of_ruleset(r, table)?;
                 table = completed;
@@ -176,6 +211,45 @@ impl TableSetup {
             (None, None) => WinRules::Shapes(ShapeRules::CHICKEN),
         };
         Ok(TableSetup { wins, table })
+    }
+
+    /// Whether wins are decided by a Python function, which may raise anywhere in a step.
+    fn calls_python(&self) -> bool {
+        matches!(self.wins, WinRules::Python(_))
+    }
+
+    /// The exception a Python win check raised since the last call, taken.
+    fn python_error(&self) -> Option<PyErr> {
+        match &self.wins {
+            WinRules::Python(check) => check.take_raised(),
+            _ => None,
+        }
+    }
+
+    /// An engine error as the Python exception to raise: the one a Python win check raised, unchanged, when
+    /// it is why the engine stopped.
+    pub(crate) fn error(&self, error: EngineError) -> PyErr {
+        self.python_error()
+            .unwrap_or_else(|| crate::errors::to_py(error))
+    }
+
+    /// Runs `change` on `deal` whole or not at all: where a Python win check decides (it may raise at any
+    /// call, or be interrupted), the deal is copied first and put back on any error; the engine's own
+    /// adjudicators raise nothing on a legal action, and an illegal one is refused before any change, so the
+    /// copy is made only for a Python check.
+    fn atomically<T>(
+        &self,
+        deal: &mut Deal,
+        change: impl FnOnce(&mut Deal) -> mjcore_engine::Result<T>,
+    ) -> PyResult<T> {
+        self.python_error(); // nothing left over from an earlier call
+        let saved = self.calls_python().then(|| deal.clone());
+        change(deal).map_err(|error| {
+            if let Some(saved) = saved {
+                *deal = saved;
+            }
+            self.error(error)
+        })
     }
 
     /// The adjudicator that decides.
@@ -346,8 +420,10 @@ impl Table {
             None => Wall::for_deal(seed, deal, &table),
             Some(codes) => wall_of(codes, &table)?,
         };
-        self.deal =
-            Some(Deal::with_wall(seed, deal, wall, dealer, round_wind, &self.rules).py_err()?);
+        self.rules.python_error();
+        let dealt = Deal::with_wall(seed, deal, wall, dealer, round_wind, &self.rules)
+            .map_err(|e| self.rules.error(e))?;
+        self.deal = Some(dealt);
         self.game = None;
         Ok(())
     }
@@ -364,7 +440,11 @@ impl Table {
             },
         )
         .py_err()?;
-        self.deal = Some(game.start_deal(&self.rules).py_err()?);
+        self.rules.python_error();
+        let dealt = game
+            .start_deal(&self.rules)
+            .map_err(|e| self.rules.error(e))?;
+        self.deal = Some(dealt);
         self.game = Some(game);
         Ok(())
     }
@@ -373,7 +453,7 @@ impl Table {
     /// `end.dealer_stays` says) and deals the next one, deal index k of the game's seed; false when the game
     /// is over (the table keeps its last deal).
     fn next_deal(&mut self) -> PyResult<bool> {
-        let (Some(game), Some(deal)) = (self.game.as_mut(), self.deal.as_ref()) else {
+        let (Some(game), Some(deal)) = (self.game.as_ref(), self.deal.as_ref()) else {
             return Err(crate::errors::to_py(EngineError::illegal(
                 "no game: call reset_game() first (reset() deals a single deal)",
             )));
@@ -386,17 +466,27 @@ impl Table {
         if game.is_over() {
             return Ok(false);
         }
+        // On a copy of the game, kept only once the next deal is dealt: whole or not at all.
+        let mut game = game.clone();
         game.record_under(outcome, &self.rules.table_rules());
         if game.is_over() {
+            self.game = Some(game);
             return Ok(false);
         }
-        self.deal = Some(game.start_deal(&self.rules).py_err()?);
+        self.rules.python_error();
+        let dealt = game
+            .start_deal(&self.rules)
+            .map_err(|e| self.rules.error(e))?;
+        self.deal = Some(dealt);
+        self.game = Some(game);
         Ok(true)
     }
 
     /// Rebuilds the deal a log records (see `mjcore_engine::table::replay`).
     fn replay(&mut self, lines: Vec<String>) -> PyResult<()> {
-        self.deal = Some(replay(&lines, &self.rules).py_err()?);
+        self.rules.python_error();
+        let replayed = replay(&lines, &self.rules).map_err(|e| self.rules.error(e))?;
+        self.deal = Some(replayed);
         self.game = None;
         Ok(())
     }
@@ -468,7 +558,14 @@ impl Table {
         let deal = self.deal.as_mut().ok_or_else(|| {
             crate::errors::to_py(EngineError::illegal("no deal yet: call reset() first"))
         })?;
-        deal.step(action, &self.rules).py_err()
+        let rules = &self.rules;
+        rules.atomically(deal, |deal| deal.step(action, rules))
+    }
+
+    /// Checks the deal's invariants (every tile of the set accounted for exactly, hand sizes that fit the
+    /// phase, zero-sum money, the kind masks): what debug builds check after every step, for the tests.
+    fn check_invariants(&self) -> PyResult<()> {
+        self.current()?.check_invariants().py_err()
     }
 
     fn log(&self) -> PyResult<Vec<String>> {
@@ -536,7 +633,8 @@ impl Table {
         let deal = self.deal.as_mut().ok_or_else(|| {
             crate::errors::to_py(EngineError::illegal("no deal yet: call reset() first"))
         })?;
-        play_deal(deal, &mut policies, &self.rules).py_err()
+        let rules = &self.rules;
+        rules.atomically(deal, |deal| play_deal(deal, &mut policies, rules))
     }
 }
 
@@ -569,8 +667,9 @@ fn play_random_deal(
     table_rules: Option<PyRef<'_, PyTableRules>>,
 ) -> PyResult<Vec<String>> {
     let rules = TableSetup::new(win_check, ruleset.as_ref(), table_rules.as_deref())?;
-    let mut table = Deal::new(seed, deal, dealer, round_wind, &rules).py_err()?;
-    play_deal(&mut table, &mut random_bots(), &rules).py_err()?;
+    let mut table =
+        Deal::new(seed, deal, dealer, round_wind, &rules).map_err(|e| rules.error(e))?;
+    play_deal(&mut table, &mut random_bots(), &rules).map_err(|e| rules.error(e))?;
     Ok(table.log_lines())
 }
 
@@ -590,7 +689,7 @@ fn play_random_game(
         wind_rounds,
         max_deals,
     };
-    let deals = play_game(seed, config, &mut random_bots(), &rules).py_err()?;
+    let deals = play_game(seed, config, &mut random_bots(), &rules).map_err(|e| rules.error(e))?;
     Ok(deals.iter().map(Deal::log_lines).collect())
 }
 

@@ -3,13 +3,14 @@
 //! numpy arrays (moved into numpy, not copied).
 
 use mjcore_engine::bots::bots_for;
-use mjcore_engine::sim::{simulate, simulate_records, DealRecord, Stats};
+use mjcore_engine::sim::{simulate_records_until, simulate_until, DealRecord, Stats};
 use mjcore_engine::table::{Adjudicator, SEATS};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::IntoPyResult;
+use crate::interrupt::{interruptible, is_keyboard_interrupt};
 use crate::sim::{TableSetup, WinRules};
 use crate::table_rules::PyTableRules;
 
@@ -114,6 +115,10 @@ fn records_dict<'py>(py: Python<'py>, records: &[DealRecord]) -> PyResult<Bound<
 /// Plays deals `deals = (start, stop)` of the run seeded with `seed` with one named bot per seat, at a table
 /// with `table_rules`, wins and payments by `ruleset`, on `threads` threads (None: all cores) with the GIL released. Returns (totals dict, per-deal
 /// columns dict or None).
+///
+/// Ctrl-C stops the run within a fraction of a second and returns the deals of the prefix `start..start +
+/// totals["deals"]` it finished (fewer than asked: the caller marks the result interrupted); an exception
+/// another signal handler raises is raised instead.
 #[pyfunction]
 #[pyo3(signature = (ruleset, table_rules, seed, deals, bots, threads = None, per_deal = true))]
 #[allow(clippy::too_many_arguments)]
@@ -176,19 +181,31 @@ impl Run {
         bots_for(&bots, &aim).py_err()?;
         let policies = || bots_for(&bots, &aim).unwrap_or_default();
         if !per_deal {
-            let stats = py
-                .detach(|| simulate(seed, deals, &policies, rules, threads))
-                .py_err()?;
-            return Ok((stats_dict(py, &stats)?, None));
+            let (stats, raised) = interruptible(py, |cancel| {
+                simulate_until(seed, deals, &policies, rules, threads, cancel)
+            });
+            stopped_by(py, raised)?;
+            return Ok((stats_dict(py, &stats.py_err()?)?, None));
         }
-        let records = py
-            .detach(|| simulate_records(seed, deals, &policies, rules, threads))
-            .py_err()?;
+        let (records, raised) = interruptible(py, |cancel| {
+            simulate_records_until(seed, deals, &policies, rules, threads, cancel)
+        });
+        stopped_by(py, raised)?;
+        let records = records.py_err()?;
         let stats = records.iter().fold(Stats::default(), |mut stats, record| {
             stats.add(record);
             stats
         });
         Ok((stats_dict(py, &stats)?, Some(records_dict(py, &records)?)))
+    }
+}
+
+/// After a run: Ok when it finished or Ctrl-C stopped it (it returns what it finished), the exception when
+/// another signal handler raised one.
+fn stopped_by(py: Python<'_>, raised: Option<PyErr>) -> PyResult<()> {
+    match raised {
+        Some(error) if !is_keyboard_interrupt(py, &error) => Err(error),
+        _ => Ok(()),
     }
 }
 

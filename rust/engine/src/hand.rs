@@ -136,15 +136,16 @@ impl Meld {
         Ok(())
     }
 
-    /// Adds the meld's tiles to `counts`.
+    /// Adds the meld's tiles to `counts` (saturating: counts that were no hand's stay too many, for the
+    /// caller's check to refuse, instead of wrapping into a plausible count).
     pub fn add_tiles(&self, counts: &mut Counts) {
         let t = self.tile.index() as usize;
         if self.kind == MeldKind::Chi {
             for slot in &mut counts[t..t + 3] {
-                *slot += 1;
+                *slot = slot.saturating_add(1);
             }
         } else {
-            counts[t] += self.kind.tile_count();
+            counts[t] = counts[t].saturating_add(self.kind.tile_count());
         }
     }
 
@@ -175,7 +176,7 @@ pub struct MeldSlot {
 }
 
 impl MeldSlot {
-    /// The declared melds of a row's slots, empty slots skipped; an error names a bad kind code or tile.
+    /// The declared melds of a row's slots, empty slots skipped; an error names a bad kind code, tile or shape.
     pub fn melds(slots: &[MeldSlot]) -> Result<Vec<Meld>> {
         let mut melds = Vec::with_capacity(slots.len());
         for slot in slots.iter().filter(|slot| slot.kind != 0) {
@@ -185,7 +186,9 @@ impl MeldSlot {
             let tile = Tile::new(slot.tile).ok_or_else(|| {
                 EngineError::tile(format!("meld tile {} is not 0..33", slot.tile))
             })?;
-            melds.push(Meld::new(kind, tile));
+            let meld = Meld::new(kind, tile);
+            meld.validate()?; // a chow at 8m or at an honour has no three tiles: refused, not read past the end
+            melds.push(meld);
         }
         Ok(melds)
     }

@@ -7,6 +7,8 @@ pub mod decompose;
 pub mod env;
 pub mod error;
 pub mod forms;
+#[doc(hidden)]
+pub mod fuzz_targets;
 pub mod hand;
 mod inline_vec;
 pub(crate) mod kind_mask;

@@ -1,5 +1,6 @@
 """Simulation sharded on a Dask cluster (a LocalCluster of two worker processes): the same per-deal arrays and
-totals as a local run for every table the engine plays, a worker killed mid-run changes nothing, Ctrl-C returns
+totals as a local run for every table the engine plays, a worker — or every worker at once — killed mid-run
+changes nothing, Ctrl-C returns
 the deals done, and bad addresses or rulesets are refused clearly."""
 
 from __future__ import annotations
@@ -85,6 +86,29 @@ def test_a_worker_killed_mid_run_changes_nothing(client):
     assert_identical(sharded, local)
     client.wait_for_workers(2, timeout=60)  # the nanny restarts the killed process
     assert victim not in client.run(os.getpid).values()
+
+
+def test_every_worker_killed_at_once_changes_nothing():
+    """Both workers of a cluster killed at the same moment (their nannies restart them): the shards in flight are
+    played again, the shards already gathered are kept, and the result is the local run's."""
+    local = mjcore.simulate("gd-cgc5", 16_000, seed=8, bots=EFFICIENCY)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as own:  # fmt: skip
+        victims = sorted(own.run(os.getpid).values())
+        seen: list[int] = []
+
+        def kill_every_worker_after_the_first_shard(done: int, total: int, seconds: float) -> None:
+            seen.append(done)
+            if len(seen) == 1:
+                for pid in victims:
+                    os.kill(pid, signal.SIGKILL)
+
+        sharded = mjcore.simulate("gd-cgc5", 16_000, seed=8, bots=EFFICIENCY, cluster=own, shard_deals=400,
+                                  progress=kill_every_worker_after_the_first_shard)  # fmt: skip
+        assert seen[0] < 16_000 and seen[-1] == 16_000  # the kill came while shards were still running
+        assert_identical(sharded, local)
+        assert not sharded.interrupted
+        assert not set(victims) & set(own.run(os.getpid).values())  # both processes were replaced
 
 
 def _cancel_the_shards_in_flight(client) -> int:

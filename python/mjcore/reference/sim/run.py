@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Optional, Union
 
 import numpy as np
@@ -35,10 +36,19 @@ def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int
                                    progress=progress, backend=__name__.rsplit(".", 1)[0])  # fmt: skip
     if shard_deals is not None or progress:
         raise InvalidArgumentError("shard_deals and progress belong to cluster runs: give cluster= as well")
-    rows = [_deal_row(request, index) for index in range(request.start, request.stop)]
+    rows: list[dict] = []
+    interrupted = False
+    try:
+        for index in range(request.start, request.stop):
+            rows.append(_deal_row(request, index))
+    except KeyboardInterrupt:  # as the native run: the deals finished, a prefix of the range
+        interrupted = True
+    if interrupted:
+        request = replace(request, stop=request.start + len(rows))
     columns = {name: np.array([row[name] for row in rows], dtype=dtype).reshape((len(rows),) + shape)
                for name, (dtype, shape) in _COLUMN_TYPES.items()}  # fmt: skip
-    return request.result(totals_of(columns), columns if per_deal else None)
+    result = request.result(totals_of(columns), columns if per_deal else None)
+    return replace(result, interrupted=True) if interrupted else result
 
 
 _PER_SEAT = (SEATS,)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import copy
+from collections.abc import Callable, Sequence
 from typing import Any, Optional, Union
 
 from ...errors import IllegalActionError, InvalidArgumentError
 from ...rules.registry import RulesetLike, load_ruleset
+from ...table.exclusive import TableLock, exclusive
 from ...table.types import (Action, Observation, WinCheck, Winner, check_dealer_and_wind, check_seat, check_streak,
                             check_wind_rounds, checked_action, wall_codes)
 from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
@@ -45,9 +47,11 @@ class Table:
     def __init__(self, win_check: Optional[WinCheck] = None, ruleset: Optional[RulesetLike] = None) -> None:
         """Wins by ``win_check``, or ``ruleset``'s scoring, or by default the 鸡平胡 shapes."""
         self._win_check, self._table_rules, self._ruleset = _setup(win_check, ruleset)
+        self._user_check = win_check is not None  # a caller's function, which may raise at any call
         self._hooks = _hooks(self._ruleset)
         self._deal: Optional[Deal] = None
         self._game: Optional[Game] = None  # the game the deal belongs to (reset_game)
+        self._lock = TableLock()  # one call at a time (``exclusive``)
 
     @property
     def _current(self) -> Deal:
@@ -55,6 +59,7 @@ class Table:
             raise IllegalActionError("no deal yet: call reset() first")
         return self._deal
 
+    @exclusive
     def reset(self, seed: int, deal: int, dealer: int = 0, round_wind: int = 0,
               wall: Optional[Sequence[int]] = None) -> None:
         rules = self._table_rules
@@ -63,11 +68,13 @@ class Table:
         self._deal = Deal(seed, deal, dealer, round_wind, self._win_check, given, rules, self._hooks)
         self._game = None
 
+    @exclusive
     def reset_game(self, seed: int, wind_rounds: int = 4, max_deals: int = 1000) -> None:
         game = Game(seed, GameConfig(check_wind_rounds(wind_rounds), max_deals))
         self._deal = game.start_deal(self._win_check, self._table_rules, self._hooks)
         self._game = game
 
+    @exclusive
     def next_deal(self) -> bool:
         game = self._game
         if game is None or self._deal is None:
@@ -76,12 +83,16 @@ class Table:
             raise IllegalActionError("the deal is not over: play it to its end before the next deal")
         if game.is_over:
             return False
+        game = copy.deepcopy(game)  # kept only once the next deal is dealt: whole or not at all
         game.record(self._deal.outcome, self._table_rules, self._deal.first_winners)
         if game.is_over:
+            self._game = game
             return False
         self._deal = game.start_deal(self._win_check, self._table_rules, self._hooks)
+        self._game = game
         return True
 
+    @exclusive
     def replay(self, lines: Sequence[str]) -> None:
         self._deal = replay(lines, self._win_check, self._table_rules, self._hooks)
         self._game = None
@@ -92,32 +103,59 @@ class Table:
         table (``reference.env``)."""
         return self._current
 
+    @exclusive
     def to_act(self) -> Optional[int]:
         return self._current.to_act()
 
+    @exclusive
     def legal_actions(self) -> list[Action]:
         return self._current.legal_actions()
 
+    @exclusive
     def observation(self, seat: int) -> Observation:
         return self._current.observation(check_seat(seat))
 
+    @exclusive
     def step(self, action: Union[Action, tuple[str, Optional[int]]]) -> None:
-        self._current.step(checked_action(action))
+        action = checked_action(action)
+        self._atomically(lambda deal: deal.step(action))
 
+    def _atomically(self, change: Callable[[Deal], None]) -> None:
+        """``change`` applied to the deal whole or not at all: where the caller's win check decides (it may
+        raise at any call, or be interrupted), the deal's state is copied first and put back on any exception,
+        which then propagates unchanged; an illegal action is refused before any change."""
+        deal = self._current
+        if not self._user_check:
+            change(deal)
+            return
+        shared = (deal.rules, deal.hooks, self._win_check)  # not the deal's state: never copied
+        saved = copy.deepcopy(vars(deal), {id(part): part for part in shared})
+        try:
+            change(deal)
+        except BaseException:
+            vars(deal).clear()
+            vars(deal).update(saved)
+            raise
+
+    @exclusive
     def log(self) -> list[str]:
         return self._current.log_lines()
 
+    @exclusive
     def outcome(self) -> Optional[list[Winner]]:
         return self._current.outcome
 
+    @exclusive
     def payments(self) -> Optional[tuple[int, ...]]:
         return deal_payments(self._ruleset, self._current)
 
+    @exclusive
     def kong_money(self) -> Optional[tuple[int, ...]]:
         """The kong money inside ``payments`` once the deal is over; None while it runs."""
         deal = self._current
         return None if deal.outcome is None else tuple(deal.kong_money)
 
+    @exclusive
     def horse_money(self) -> Optional[tuple[int, ...]]:
         """The horse money (789's mirror bets) inside ``payments`` once the deal is over; None while it runs."""
         deal = self._current
@@ -136,19 +174,26 @@ class Table:
             return []
         return list(settled_wins(self._ruleset, deal))
 
+    @exclusive
     def set_dealer_streak(self, streak: int) -> None:
         """The dealer's 连庄 count for the current deal (节节高, 买马节节高); ``reset`` starts at 0."""
         self._current.dealer_streak = check_streak(streak)
 
+    @exclusive
     def play(self, bots: Sequence[str] = ("efficiency",) * 4) -> None:
         """As the native ``Table.play``: the rest of the deal by one built-in bot per seat, the efficiency bot
         playing for the table's aim (as ``simulate``), so ``reset`` + ``play`` is the deal ``simulate`` plays."""
         if isinstance(bots, str) or len(bots) != SEATS:
             raise InvalidArgumentError(f"bots: one per seat (4) is needed, got {bots!r}")
-        play_deal(self._current, bots_named(bots, self.aim()))
+        chosen = bots_named(bots, self._aim())
+        self._atomically(lambda deal: play_deal(deal, chosen))
 
+    @exclusive
     def aim(self) -> Aim:
         """What the efficiency bot plays for at this table: the ruleset family's aim (speed in the 鸡平胡 shapes
         under a plain win check), as the engine's ``Adjudicator::aim``."""
+        return self._aim()
+
+    def _aim(self) -> Aim:
         rules = self._ruleset
         return SPEED if rules is None else twin_family(rules).aim(rules)

@@ -9,5 +9,7 @@ pub mod simulate;
 pub mod stats;
 
 pub use record::DealRecord;
-pub use simulate::{simulate, simulate_records, PolicyFactory};
+pub use simulate::{
+    simulate, simulate_records, simulate_records_until, simulate_until, PolicyFactory,
+};
 pub use stats::Stats;

@@ -431,9 +431,20 @@ pub struct BatchRow {
 
 /// The total fan of every row (None where the row is not a win), on all cores. Errors name the row.
 pub fn total_fan_batch(rows: &[BatchRow], ruleset: &Ruleset) -> Result<Vec<Option<u8>>> {
+    total_fan_batch_from(rows, ruleset, 0)
+}
+
+/// As [`total_fan_batch`] for a block of a larger batch whose first row is row `first_row` (errors name the
+/// row of the whole batch).
+pub fn total_fan_batch_from(
+    rows: &[BatchRow],
+    ruleset: &Ruleset,
+    first_row: usize,
+) -> Result<Vec<Option<u8>>> {
     rows.par_iter()
         .enumerate()
         .map(|(i, row)| {
+            let i = first_row + i;
             let win = Tile::new(row.win).ok_or_else(|| {
                 EngineError::tile(format!("row {i}: winning tile {} is not 0..33", row.win))
             })?;

@@ -50,6 +50,16 @@ impl McrBatchRow {
 
 /// The score of every row (None where the row is not a win), on all cores. The error names the first bad row.
 pub fn score_batch(rows: &[McrBatchRow], table: &McrTable) -> Result<Vec<Option<McrScore>>> {
+    score_batch_from(rows, table, 0)
+}
+
+/// As [`score_batch`] for a block of a larger batch whose first row is row `first_row` (the error names the
+/// row of the whole batch).
+pub fn score_batch_from(
+    rows: &[McrBatchRow],
+    table: &McrTable,
+    first_row: usize,
+) -> Result<Vec<Option<McrScore>>> {
     let scored: Vec<Result<Option<McrScore>>> = rows
         .par_iter()
         .with_min_len(ROWS_PER_TASK)
@@ -59,7 +69,7 @@ pub fn score_batch(rows: &[McrBatchRow], table: &McrTable) -> Result<Vec<Option<
     scored
         .into_iter()
         .enumerate()
-        .map(|(i, result)| result.map_err(|e| with_row(i, e)))
+        .map(|(i, result)| result.map_err(|e| with_row(first_row + i, e)))
         .collect()
 }
 

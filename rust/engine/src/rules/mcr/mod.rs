@@ -18,7 +18,7 @@ pub mod waits;
 
 pub use crate::hand::MeldSlot;
 pub use at_table::McrAtTable;
-pub use batch::{score_batch, McrBatchRow};
+pub use batch::{score_batch, score_batch_from, McrBatchRow};
 pub use fan::{Fan, FanCounts};
 pub use ruleset::{FanRow, McrTable};
 pub use scorer::{score, McrScore};

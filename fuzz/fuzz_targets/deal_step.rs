@@ -1,0 +1,6 @@
+#![no_main]
+//! `mjcore_engine::fuzz_targets::deal_step` under libFuzzer.
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| mjcore_engine::fuzz_targets::deal_step(data));
