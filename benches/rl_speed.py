@@ -42,9 +42,9 @@ def pettingzoo_loop_steps(seconds: float) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def rollout_steps(make_env: Callable[[], object], n_steps: int = 256) -> float:
+def rollout_steps(make_env: Callable[[], object], n_steps: int = 128) -> float:
     """Env steps per second of MaskablePPO's ``collect_rollouts`` (policy forward pass, masks, buffer) over
-    ``make_env()`` (8 envs), after one warm-up rollout."""
+    ``make_env()``, after one warm-up rollout."""
     from sb3_contrib import MaskablePPO
 
     env = make_env()
@@ -85,15 +85,16 @@ def main() -> None:
         return
     # A small MLP runs fastest on one thread; torch's default (every core) spins against the env's own threads.
     torch.set_num_threads(1)
-    native, dummy = [], []
-    for _ in range(args.rounds):
-        native.append(rollout_steps(lambda: VecEnv("gd-cgc5", num_envs=8, opponents="random")))
-        dummy.append(rollout_steps(lambda: make_vec_env(lambda: GymEnv("gd-cgc5", flat=True), n_envs=8,
-                                                        vec_env_cls=DummyVecEnv)))
-    print(f"MaskablePPO collect_rollouts, 8 envs: mjcore.env.sb3.VecEnv {statistics.median(native):,.0f} steps/s, "
-          f"DummyVecEnv of GymEnv {statistics.median(dummy):,.0f} steps/s "
-          f"({statistics.median(native) / statistics.median(dummy):.2f}x; per round "
-          f"{', '.join(f'{a / b:.2f}' for a, b in zip(native, dummy))})")
+    for envs in (8, 64):
+        native, dummy = [], []
+        for _ in range(args.rounds):
+            native.append(rollout_steps(lambda: VecEnv("gd-cgc5", num_envs=envs, opponents="random")))
+            dummy.append(rollout_steps(lambda: make_vec_env(lambda: GymEnv("gd-cgc5", flat=True), n_envs=envs,
+                                                            vec_env_cls=DummyVecEnv)))
+        print(f"MaskablePPO collect_rollouts, {envs} envs: mjcore.env.sb3.VecEnv {statistics.median(native):,.0f} "
+              f"steps/s, DummyVecEnv of GymEnv {statistics.median(dummy):,.0f} steps/s "
+              f"({statistics.median(native) / statistics.median(dummy):.2f}x; per round "
+              f"{', '.join(f'{a / b:.2f}' for a, b in zip(native, dummy))})")
 
 
 if __name__ == "__main__":
