@@ -11,12 +11,12 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidArgumentError, InvalidHandError
+from ..errors import ArgumentTypeError, InvalidArgumentError, InvalidHandError, shown
 from ..hand import MAX_SETS
 from ..seats import seat_index
 from ..tiles import NUM_KINDS, tile_name
 
-__all__ = ["checked_batch", "meld_slots", "row_column", "seat_column"]
+__all__ = ["checked_batch", "flag_column", "meld_slots", "row_column", "seat_column"]
 
 
 def _row_problem(row: np.ndarray, complete_only: bool) -> str | None:
@@ -42,9 +42,9 @@ def checked_batch(arr: Any, *, complete_only: bool,
     row an InvalidHandError that names the row (the first bad one).
     """
     if not isinstance(arr, np.ndarray):
-        raise TypeError(f"batch input must be a numpy uint8 array of shape (N, 34), not {type(arr).__name__}")
+        raise ArgumentTypeError(f"batch input must be a numpy uint8 array of shape (N, 34), not {type(arr).__name__}")
     if arr.dtype != np.uint8:
-        raise TypeError(f"batch input must be a numpy uint8 array of shape (N, 34), not of dtype {arr.dtype}")
+        raise ArgumentTypeError(f"batch input must be a numpy uint8 array of shape (N, 34), not of dtype {arr.dtype}")
     if arr.ndim != 2 or arr.shape[1] != NUM_KINDS:
         raise InvalidArgumentError(f"batch input must have shape (N, 34), not {arr.shape}")
     if not arr.flags.c_contiguous:
@@ -56,20 +56,41 @@ def checked_batch(arr: Any, *, complete_only: bool,
     return arr
 
 
-def row_column(value: Any, n: int, name: str) -> np.ndarray:
-    """A per-row uint8 array of length n from a scalar or an array (a score_batch input)."""
+def row_column(value: Any, n: int, name: str, high: int = 255) -> np.ndarray:
+    """A per-row uint8 array of length n from a scalar or an array (a score_batch input) of bools or ints in
+    0..``high``. Nothing is wrapped or truncated: a float (14.9), a value out of range (256, −1) or a wrong
+    length is refused, naming the column and the first bad row."""
+    if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= high:
+        raise InvalidArgumentError(f"{name} must be 0..{high}, not {shown(value, 60)}")
     try:
-        return np.ascontiguousarray(np.broadcast_to(np.asarray(value), (n,)), dtype=np.uint8)
-    except ValueError:
-        raise InvalidArgumentError(f"{name} must be a scalar or an array of length {n}") from None
+        array = np.asarray(value)
+    except Exception:  # noqa: BLE001  (an object numpy cannot read as an array)
+        array = np.asarray(None)
+    if array.dtype != np.bool_ and array.dtype.kind not in "iu":
+        raise ArgumentTypeError(f"{name} must be a bool or an int 0..{high}, or an array of them of length {n}, not "
+                                f"{type(value).__name__} {shown(value, 60)}")  # fmt: skip
+    if array.ndim > 1 or (array.ndim == 1 and array.shape[0] != n):
+        raise InvalidArgumentError(f"{name} must be a scalar or an array of length {n}, not of shape {array.shape}")
+    array = np.broadcast_to(array, (n,))
+    if array.dtype != np.bool_ and n:
+        bad = (array < 0) | (array > high)
+        if bad.any():
+            row = int(np.argmax(bad))
+            raise InvalidArgumentError(f"{name} of row {row} is {int(array[row])}: must be 0..{high}")
+    return np.ascontiguousarray(array, dtype=np.uint8)
+
+
+def flag_column(value: Any, n: int, name: str) -> np.ndarray:
+    """A per-row flag: bools, or the ints 0 and 1."""
+    return row_column(value, n, name, 1)
 
 
 def seat_column(value: Any, n: int, name: str) -> np.ndarray:
-    """Seats or winds as 0..3 (the engine names a row out of range); wind names are translated first."""
-    values = np.asarray(value)
-    if values.dtype.kind in "US":
+    """Seats or winds as 0..3; wind names are translated first."""
+    values = value if isinstance(value, int) else np.asarray(value)
+    if isinstance(values, np.ndarray) and values.dtype.kind in "US":
         values = np.vectorize(lambda seat: seat_index(str(seat), name), otypes=[np.uint8])(values)
-    return row_column(values, n, name)
+    return row_column(values, n, name, 3)
 
 
 def meld_slots(melds: Any, n: int) -> np.ndarray:

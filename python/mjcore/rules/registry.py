@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from ..errors import RulesetError
+from ..errors import ArgumentTypeError, RulesetError
 from .families import FAMILIES, RULESET_CLASSES, AnyRuleset, RulesetLike
 from .guangdong.ruleset import Ruleset, guangdong_ruleset
 
@@ -45,7 +45,7 @@ def load_ruleset(name_or_path: RulesetLike) -> AnyRuleset:
     if isinstance(name_or_path, str) and _SHIPPED_NAME.fullmatch(name_or_path):
         return _load_shipped(name_or_path)
     if not isinstance(name_or_path, (str, os.PathLike)):
-        raise TypeError(f"a ruleset is a name, a path or a Ruleset, not {type(name_or_path).__name__}")
+        raise ArgumentTypeError(f"a ruleset is a name, a path or a Ruleset, not {type(name_or_path).__name__}")
     path = Path(name_or_path)
     if not path.exists():
         raise RulesetError(f"ruleset file {str(path)!r} does not exist (shipped rulesets are named without a "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import InvalidArgumentError
+from ...errors import ArgumentTypeError, InvalidArgumentError
 from ..guangdong.situation import Situation as SharedSituation
 from ..guangdong.situation import ONE_SOURCE, OTHER_SEAT, check_flag
 from ...seats import seat_index
@@ -45,7 +45,7 @@ class Situation:
         for name in ("seat_wind", "prevalent_wind"):
             wind = getattr(self, name)
             if isinstance(wind, bool) or not isinstance(wind, int):
-                raise TypeError(f"{name} must be an int 0..3, not {type(wind).__name__}")
+                raise ArgumentTypeError(f"{name} must be an int 0..3, not {type(wind).__name__}")
             if not 0 <= wind <= 3:
                 raise InvalidArgumentError(f"{name} must be 0..3 (East South West North), not {wind}")
         if self.kong_replacement and not self.self_drawn:
@@ -112,17 +112,17 @@ def situation_of(situation: Any, *, last_copy: bool, heavenly_ready: bool, **fla
         raise InvalidArgumentError(f"{', '.join(given)}: not part of an MCR situation")
     discarder = flags.pop("discarder", None)
     if situation is not None and discarder is not None:
-        raise TypeError("give either situation= or keyword flags, not both")
+        raise ArgumentTypeError("give either situation= or keyword flags, not both")
     _check_discarder(discarder, flags["self_drawn"], flags["seat_wind"])
     mcr_only = last_copy or heavenly_ready
     if situation is not None and (flags != _SHARED or (mcr_only and isinstance(situation, Situation))):
-        raise TypeError("give either situation= or keyword flags, not both")
+        raise ArgumentTypeError("give either situation= or keyword flags, not both")
     if isinstance(situation, Situation):
         return situation
     if isinstance(situation, SharedSituation):
         flags = {key: getattr(situation, key) for key in _SHARED}
     elif situation is not None:
-        raise TypeError(f"situation must be an mjcore.Situation or an MCR Situation, not {type(situation).__name__}")
+        raise ArgumentTypeError(f"situation must be an mjcore.Situation or an MCR Situation, not {type(situation).__name__}")
     return Situation(self_drawn=flags["self_drawn"], last_copy=last_copy, kong_replacement=flags["kong_bloom"],
                      robbing_kong=flags["robbing_kong"], wall_last=flags["last_tile"],
                      seat_wind=seat_index(flags["seat_wind"], "seat_wind"),
