@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import operator
+import os
 import warnings
 from typing import Optional
 
@@ -67,11 +68,31 @@ def check_int_in(name: str, value: object, low: int, high: int) -> int:
     return int(value)
 
 
+# More worker threads than this is a mistake (a thread count of 2**64 would not reach the core as a number).
+MAX_THREADS = 1024
+
+
 def check_threads(value: object) -> Optional[int]:
-    """A thread count: None (every core) or an int of at least 1."""
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-        raise InvalidArgumentError(f"threads must be None (all cores) or an int >= 1, not {shown(value)}")
+    """A thread count: None (every core) or an int 1..MAX_THREADS."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_THREADS):
+        raise InvalidArgumentError(f"threads must be None (all cores) or an int 1..{MAX_THREADS}, not {shown(value)}")
     return value
+
+
+def available_memory() -> Optional[int]:
+    """The bytes of memory this machine can still give a process (``MemAvailable`` of /proc/meminfo, else the
+    free physical pages), or None where neither can be read."""
+    try:
+        with open("/proc/meminfo", "rb") as meminfo:
+            for line in meminfo:
+                if line.startswith(b"MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
+        return None
 
 
 def check_positive_real(name: str, value: object) -> float:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from .errors import ArgumentTypeError, InvalidHandError, InvalidTileError, NotationError
+from .errors import ArgumentTypeError, InvalidHandError, InvalidTileError, NotationError, shown
 from .hand import Hand, Meld, MeldKind
 from .tiles import NUM_KINDS, tile_name
 
@@ -336,5 +336,5 @@ def win_tile_index(tile: int | str) -> int:
     if isinstance(tile, bool) or not isinstance(tile, int):
         raise ArgumentTypeError(f"the winning tile is a kind 0..33 or a name like '3p', not {type(tile).__name__}")
     if not 0 <= tile < NUM_KINDS:
-        raise InvalidTileError(f"tile kind {tile} is not 0..33")
+        raise InvalidTileError(f"tile kind {shown(tile)} is not 0..33")
     return tile

@@ -60,6 +60,9 @@ def row_column(value: Any, n: int, name: str, high: int = 255) -> np.ndarray:
     """A per-row uint8 array of length n from a scalar or an array (a score_batch input) of bools or ints in
     0..``high``. Nothing is wrapped or truncated: a float (14.9), a value out of range (256, −1) or a wrong
     length is refused, naming the column and the first bad row."""
+    if isinstance(value, (str, bytes, bytearray)):
+        raise ArgumentTypeError(f"{name} must be a bool or an int 0..{high}, or an array of them of length {n}, not "
+                                f"{type(value).__name__} {shown(value, 60)}")  # fmt: skip
     if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= high:
         raise InvalidArgumentError(f"{name} must be 0..{high}, not {shown(value, 60)}")
     try:
@@ -87,6 +90,8 @@ def flag_column(value: Any, n: int, name: str) -> np.ndarray:
 
 def seat_column(value: Any, n: int, name: str) -> np.ndarray:
     """Seats or winds as 0..3; wind names are translated first."""
+    if isinstance(value, (bytes, bytearray)):
+        return row_column(value, n, name, 3)  # refused there, by type
     values = value if isinstance(value, int) else np.asarray(value)
     if isinstance(values, np.ndarray) and values.dtype.kind in "US":
         values = np.vectorize(lambda seat: seat_index(str(seat), name), otypes=[np.uint8])(values)

@@ -11,10 +11,13 @@ depends only on (seed, deal index).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
+from pathlib import Path
 from typing import Optional, TextIO
 
+from ..errors import InvalidArgumentError
 from ..sim.progress_bar import print_progress
 from ..rules.registry import rulesets
 from ..table.bots import BOT_NAMES
@@ -48,11 +51,27 @@ def add_simulate_command(subparsers: argparse._SubParsersAction) -> argparse.Arg
     return parser
 
 
+def _writable(path: str, option: str) -> str:
+    """``path`` if a file can be written there: not a directory, in a directory that exists and is writable."""
+    target = Path(path)
+    try:
+        if target.is_dir():
+            raise InvalidArgumentError(f"{option} {path}: is a directory, give a file name")
+        folder = target.parent
+        if not folder.is_dir():
+            raise InvalidArgumentError(f"{option} {path}: the directory {folder} does not exist")
+    except (OSError, ValueError) as error:  # a name too long, a NUL byte
+        raise InvalidArgumentError(f"{option} {path}: cannot be written ({error})") from None
+    if not os.access(folder, os.W_OK):
+        raise InvalidArgumentError(f"{option} {path}: the directory {folder} is not writable")
+    return path
+
+
 def _seat_bots(names: list[str]) -> tuple[str, ...]:
     if len(names) == 1:
         return (names[0],) * 4
     if len(names) != 4:
-        raise SystemExit("mjcore simulate: error: --bots takes one name (every seat) or four (one per seat)")
+        raise InvalidArgumentError("--bots takes one name (every seat) or four (one per seat)")
     return tuple(names)
 
 
@@ -124,21 +143,25 @@ def run_simulate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     """Runs the subcommand: the progress bar on stderr, the summary (and file notes) on ``out``."""
     out = out or sys.stdout
     if args.plot and _matplotlib_missing():
-        print("mjcore simulate: --plot needs matplotlib: pip install 'mjcore[plot]'", file=sys.stderr)
-        return 2
+        raise InvalidArgumentError("--plot needs matplotlib: pip install 'mjcore[plot]'")
     bots = _seat_bots(args.bots)
+    # The outputs are checked before any deal is played: a run of hours must not fail at its last step.
+    npz = None if args.out is None else _writable(args.out if args.out.endswith(".npz") else args.out + ".npz",
+                                                  "--out")  # fmt: skip
+    if args.plot:
+        _writable(args.plot, "--plot")
     # Every argument checked before the first chunk (as one simulate call checks them): a negative deal count or
     # an unknown ruleset is an error even when no chunk would run.
-    SimulationRequest.of(args.rules, args.deals, args.seed, bots, args.offset, args.threads)
+    SimulationRequest.of(args.rules, args.deals, args.seed, bots, args.offset, args.threads, args.out is not None)
     parts, interrupted = (_run_on_cluster if args.cluster else _run_chunks)(args, bots, sys.stderr)
     if not parts:
         print("no deal was played", file=out)
         return 130 if interrupted else 0
     result = SimulationResult.combine(parts)
     print(result, file=out)
-    if args.out:
-        result.save(args.out)
-        print(f"\nper-deal arrays: {args.out}", file=out)
+    if npz:
+        result.save(npz)
+        print(f"\nper-deal arrays: {npz}", file=out)
     if args.plot:
         _plot(result, args.plot)
         print(f"plot: {args.plot}", file=out)

@@ -33,7 +33,7 @@ def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int
     deals (None: automatic), with the same result as here; ``progress`` draws a bar on stderr (or calls a
     function with deals done, deals in all and seconds so far); Ctrl-C returns what was done, with
     ``interrupted`` set. See ``mjcore.sim.distributed``."""
-    request = SimulationRequest.of(ruleset, deals, seed, bots, deal_offset, threads)
+    request = SimulationRequest.of(ruleset, deals, seed, bots, deal_offset, threads, per_deal)
     if cluster is not None:
         return simulate_on_cluster(request, cluster, threads=threads, per_deal=per_deal, shard_deals=shard_deals,
                                    progress=progress)  # fmt: skip

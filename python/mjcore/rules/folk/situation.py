@@ -5,6 +5,7 @@ situations). Seats are 0..3 in turn order; ``dealer`` (default 0) is this hand's
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from collections.abc import Sequence
 from typing import Any, Mapping
 
 from ...errors import ArgumentTypeError, InvalidArgumentError
@@ -47,7 +48,7 @@ class Gd789Situation(LaozhangSituation):
     def __post_init__(self) -> None:
         super().__post_init__()
         set_ = object.__setattr__
-        if isinstance(self.other_kongs, (str, bytes)) or not hasattr(self.other_kongs, "__iter__"):
+        if isinstance(self.other_kongs, (str, bytes)) or not isinstance(self.other_kongs, Sequence):
             raise ArgumentTypeError(f"other_kongs must be a sequence of seats, not {type(self.other_kongs).__name__}")
         kongs = tuple(seat(owner, "other_kongs") for owner in self.other_kongs)
         if self.seat in kongs:

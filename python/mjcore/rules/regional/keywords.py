@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...errors import ArgumentTypeError, InvalidArgumentError
+from ...errors import ArgumentTypeError, InvalidArgumentError, shown
 from ...seats import seat_index
 
 __all__ = ["check_names", "flag", "seat", "optional_seat", "count"]
@@ -42,5 +42,5 @@ def count(value: Any, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ArgumentTypeError(f"{name} must be an int, not {type(value).__name__}")
     if not low <= value <= high:
-        raise InvalidArgumentError(f"{name} must be {low}..{high}, not {value}")
+        raise InvalidArgumentError(f"{name} must be {low}..{high}, not {shown(value)}")
     return value
