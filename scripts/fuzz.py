@@ -546,7 +546,7 @@ def cases(rng: random.Random, tmp: Path, count: int) -> Iterator[Case]:
             yield getattr(gen, name)()
 
 
-def run(count: int, seed: int = 0, out: Any = sys.stdout, quiet: bool = False) -> Tally:
+def run(count: int, seed: int = 0, out: Any = None, quiet: bool = False) -> Tally:
     """Fuzzes ``count`` calls from ``seed``; prints the table of outcomes (unless ``quiet``) and returns it."""
     tally = Tally()
     rng = random.Random(seed)
@@ -558,7 +558,7 @@ def run(count: int, seed: int = 0, out: Any = sys.stdout, quiet: bool = False) -
             tally.add(case, outcome, note)
     seconds = time.perf_counter() - start
     if not quiet:
-        print_report(tally, seconds, seed, out)
+        print_report(tally, seconds, seed, out or sys.stdout)
     return tally
 
 

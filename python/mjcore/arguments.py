@@ -31,7 +31,7 @@ def check_flag(name: str, value: object) -> bool:
     or an array is a mistake, not a truthy value."""
     if value is True or value is False:
         return value
-    raise ArgumentTypeError(f"{name} must be True or False, not {type(value).__name__} {shown(value, 60)}")
+    raise ArgumentTypeError(f"{name} must be a bool, not {type(value).__name__}")
 
 
 def check_index(name: str, value: object) -> int:

@@ -76,22 +76,20 @@ pub fn wrong_type(message: impl Into<String>) -> PyErr {
 /// A flag argument as given: exactly a bool, or the name of the type given instead. Extracting never fails,
 /// so that the function's body refuses a wrong type with the argument's name ([`Flag::named`]), where PyO3's
 /// own extraction would raise a bare `TypeError`.
-#[derive(Clone, Copy)]
 pub enum Flag {
     Bool(bool),
-    Not(&'static str),
+    Not(String),
 }
 
 impl Flag {
     pub const TRUE: Flag = Flag::Bool(true);
 
-    /// The bool, or `ArgumentTypeError` naming `name` (`seven_pairs_quads must be True or False, not int`).
+    /// The bool, or `ArgumentTypeError` naming `name` (`seven_pairs_quads must be a bool, not int`, the words of
+    /// the twin's check).
     pub fn named(self, name: &str) -> PyResult<bool> {
         match self {
             Flag::Bool(value) => Ok(value),
-            Flag::Not(kind) => Err(wrong_type(format!(
-                "{name} must be True or False, not {kind}"
-            ))),
+            Flag::Not(kind) => Err(wrong_type(format!("{name} must be a bool, not {kind}"))),
         }
     }
 }
@@ -103,15 +101,11 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Flag {
         if let Ok(flag) = value.cast::<pyo3::types::PyBool>() {
             return Ok(Flag::Bool(flag.is_true()));
         }
-        let kind = if value.is_instance_of::<pyo3::types::PyInt>() {
-            "an int"
-        } else if value.is_instance_of::<pyo3::types::PyString>() {
-            "a str"
-        } else if value.is_none() {
-            "None"
-        } else {
-            "another type"
-        };
+        let kind = value
+            .get_type()
+            .name()
+            .map(|name| name.to_string())
+            .unwrap_or_default();
         Ok(Flag::Not(kind))
     }
 }

@@ -34,8 +34,9 @@ def replay(lines: Sequence[str], win_check: WinCheck, rules: TableRules = DEFAUL
         if event.get("type") == "act":
             with _at_line(number):
                 if deal.to_act() != event["seat"]:
+                    expected = "no seat to act" if deal.to_act() is None else f"seat {deal.to_act()}"
                     raise InvalidArgumentError(
-                        f"log line {number}: seat {event['seat']} acts, but the replay expects {deal.to_act()}"
+                        f"log line {number}: seat {event['seat']} acts, but the replay expects {expected}"
                     )
                 deal.step(Action(event["action"], event["tile"]))
     regenerated = deal.log_lines()

@@ -72,7 +72,8 @@ _FOLK_ROW_FIELDS = _ROW_FIELDS + ("scored", "excluded_by")
 def _known_fields(table: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
     unknown = [key for key in table if key not in allowed]
     if unknown:
-        raise RulesetError(f"{where}.{shown(unknown[0], 60)}: unknown field (known: {', '.join(allowed)})")
+        key = unknown[0] if isinstance(unknown[0], str) and len(unknown[0]) <= 60 else shown(unknown[0], 60)
+        raise RulesetError(f"{where}.{key}: unknown field (known: {', '.join(allowed)})")
 
 
 def _bounded(value: int, low: int, high: int, where: str) -> int:
@@ -129,7 +130,7 @@ def parse_table(data: Mapping[str, Any]) -> FanTable:
 
     unknown = [key for key in data if key not in _SECTIONS + tuple(TABLE_SECTIONS)]
     if unknown:
-        raise RulesetError(f"{shown(unknown[0], 60)}: unknown section (an MCR file has "
+        raise RulesetError(f"{unknown[0] if len(unknown[0]) <= 60 else shown(unknown[0], 60)}: unknown section (an MCR file has "
                            f"{', '.join(_SECTIONS + tuple(TABLE_SECTIONS))})")  # fmt: skip
     meta = _field(data, "meta", dict, "ruleset")
     if meta.get("family") != "mcr":
