@@ -207,6 +207,8 @@ class Gen:
         if self.rng.random() < 0.3:
             kwargs["ghosts"], bad_ghosts = self.ghosts()
             bad |= bad_ghosts
+        if name == "waits" and self.rng.random() < 0.3:
+            kwargs["visible"] = self.hand()[0] if self.rng.random() < 0.5 else self.hostile()[0]
         return Case(f"{name}[{backend_name}]", lambda: function(*args, **kwargs), bad,
                     f"{name}({', '.join(map(_show, args))}, {_show(kwargs)})")
 
@@ -286,11 +288,18 @@ class Gen:
                 never = True  # a flag is a bool in every family (robbing_kong is not: 推倒胡 names the kong)
             keywords[name] = value
             (never_keys.add if never and name != "no_such_keyword" else never_keys.discard)(name)
-        bad |= bool(never_keys)
+        if self.rng.random() < 0.1:  # a situation object instead of (or with) the keywords
+            situation = self.pick((mjcore.Situation(self_drawn=True), mjcore.rules.mcr.Situation(self_drawn=True),
+                                   3, "x", None, {"self_drawn": True}))  # fmt: skip
+            keywords = {} if self.rng.random() < 0.7 else keywords
+            call_keywords = {"situation": situation, **keywords}
+        else:
+            call_keywords = keywords
+        bad |= bool(keywords) and bool(never_keys)
         use_ruleset = ruleset if self.rng.random() < 0.9 else self.pick((rules, Path(mjcore.rules.registry.RULESET_DIR
                                                                              / f"{ruleset}.toml")))  # fmt: skip
-        return Case(f"score[{backend_name}]", lambda: function(hand, win, ruleset=use_ruleset, **keywords), bad,
-                    f"score({_show(hand)}, {_show(win)}, ruleset={ruleset!r}, {_show(keywords)})")
+        return Case(f"score[{backend_name}]", lambda: function(hand, win, ruleset=use_ruleset, **call_keywords), bad,
+                    f"score({_show(hand)}, {_show(win)}, ruleset={ruleset!r}, {_show(call_keywords)})")
 
     def score_batch(self) -> Case:
         ruleset = self.pick(RULESETS) if self.rng.random() < 0.9 else self.hostile()[0]
