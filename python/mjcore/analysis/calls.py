@@ -5,14 +5,13 @@ Every function here has a twin of the same name and signature in ``mjcore.refere
 
 from __future__ import annotations
 
-from ..errors import ArgumentTypeError
-
 from typing import Any
 
 import numpy as np
 
 from .. import _core, notation
 from ..arguments import check_flag
+from ..errors import ArgumentTypeError
 from ..hand import Forms, FormsLike, Hand, HandLike, Meld, as_hand, forms_bits
 from . import ghost_calls
 from .ghost_kinds import GhostsLike, ghost_kinds

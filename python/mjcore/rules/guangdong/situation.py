@@ -114,6 +114,11 @@ class Situation:
         return HEAVENLY if self.heavenly else EARTHLY if self.earthly else HUMAN if self.human else NO_LIMIT
 
 
+def _is_default(value: Any, default: Any) -> bool:
+    """``value`` is a keyword's default (compared within its type only: an array or 0 is no default)."""
+    return value is default or (type(value) is type(default) and value == default)
+
+
 def situation_of(situation: Situation | None, **flags: Any) -> Situation:
     """The situation of a ``score`` call: ``situation`` as given, or one built from the keyword shortcuts
     (not both)."""
@@ -122,7 +127,7 @@ def situation_of(situation: Situation | None, **flags: Any) -> Situation:
     if not isinstance(situation, Situation):  # an MCR situation names other flags
         raise ArgumentTypeError("situation must be an mjcore.Situation under a Guangdong table, not "
                         f"{type(situation).__name__}")  # fmt: skip
-    changed = sorted(k for k, v in flags.items() if v != getattr(Situation, k))
+    changed = sorted(k for k, v in flags.items() if not _is_default(v, getattr(Situation, k)))
     if changed:
         raise ArgumentTypeError(f"give either situation= or keyword flags, not both ({', '.join(changed)})")
     return situation

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import ArgumentTypeError, IllegalActionError, InvalidArgumentError
+from ...errors import ArgumentTypeError, IllegalActionError, InvalidArgumentError, shown
 from ..regional import keywords as kw
 from ..regional.keywords import NO_SEAT
 from ..regional.ruleset import RegionalRuleset
@@ -29,7 +29,7 @@ def suit_index(value: Any, name: str = "void_suit") -> int | None:
         return names[value]
     if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1, 2):
         return value
-    raise InvalidArgumentError(f"{name} {value!r} is not a suit: 'm', 'p' or 's' (0, 1, 2)")
+    raise InvalidArgumentError(f"{name} {shown(value)} is not a suit: 'm', 'p' or 's' (0, 1, 2)")
 
 
 @dataclass(frozen=True)
