@@ -44,6 +44,7 @@ from .rules.guangdong.result import ScoreEntry, ScoreResult
 from .rules.score import score, score_batch
 from .sim.result import SimulationResult
 from .sim.run import simulate
+from .sim.compare import Comparison, compare
 from .rules.guangdong.situation import Situation
 from .tiles import chinese_name, tile_name, unicode_tile
 from .notation import tile_index
@@ -86,6 +87,7 @@ __all__ = [
     "ScoreEntry",
     "ScoreResult",
     "SimulationResult",
+    "Comparison",
     "Table",
     "TdhRuleset",
     "TdhScore",
@@ -111,6 +113,7 @@ __all__ = [
     "shanten_by_form",
     "sim",
     "simulate",
+    "compare",
     "table",
     "tile_index",
     "tile_name",

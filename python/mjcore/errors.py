@@ -16,6 +16,7 @@ __all__ = [
     "InvalidArgumentError",
     "ArgumentTypeError",
     "ClusterError",
+    "ConcurrentUseError",
     "UnusedOptionWarning",
     "shown",
 ]
@@ -80,6 +81,11 @@ class IllegalActionError(MjcoreError, ValueError):
 class ClusterError(InvalidArgumentError):
     """A cluster that cannot run a simulation: no scheduler at the address, Dask not installed, or a shard that
     failed on every try (the message says which)."""
+
+
+class ConcurrentUseError(MjcoreError, RuntimeError):
+    """An object used from two threads at once (a step releases the GIL), or from inside its own callback: each
+    thread needs its own table or env."""
 
 
 class UnusedOptionWarning(UserWarning):

@@ -60,7 +60,7 @@ def test_swap_picks_have_a_block_and_an_exact_mask_where_the_table_plays_them():
         for i in range(env.num_envs):
             table = _replayed(env.log(i), rules)
             legal = sorted(table.legal_actions(), key=Action.sort_key)
-            masked = sorted((env.decode(a) for a in np.flatnonzero(env.action_masks[i])), key=Action.sort_key)
+            masked = sorted((env.decode(a) for a in np.flatnonzero(env.masks[i])), key=Action.sort_key)
             assert masked == legal
             picks += legal[0].kind == "swap"
         env.step(env.sample_actions())
@@ -79,7 +79,7 @@ def test_the_mask_is_the_tables_legal_actions_at_every_decision_including_claims
         for i in range(env.num_envs):
             table = _replayed(env.log(i), ruleset)
             legal = sorted(table.legal_actions(), key=Action.sort_key)
-            masked = sorted((env.decode(a) for a in np.flatnonzero(env.action_masks[i])), key=Action.sort_key)
+            masked = sorted((env.decode(a) for a in np.flatnonzero(env.masks[i])), key=Action.sort_key)
             assert masked == legal
             assert table.to_act() == env.seats[i]
             claims += Action("pass") in legal
@@ -116,7 +116,7 @@ def test_a_seed_gives_the_same_episodes_and_an_illegal_action_changes_nothing():
     assert trace(1) != trace(2)
     env = VectorEnv(BASE, 2, seed=1)
     before = env.observations.copy()
-    illegal = np.array([np.flatnonzero(~env.action_masks[0])[0], env.sample_actions()[1]])
+    illegal = np.array([np.flatnonzero(~env.masks[0])[0], env.sample_actions()[1]])
     with pytest.raises(IllegalActionError):
         env.step(illegal)
     assert np.array_equal(env.observations, before)
@@ -383,7 +383,7 @@ def test_flower_ghosts_have_a_discard_block_an_exact_mask_and_planes(ghosts: str
             twin = TwinTable(ruleset=rules)
             twin.replay(env.log(i))
             legal = sorted(twin.legal_actions(), key=Action.sort_key)
-            masked = sorted((env.decode(a) for a in np.flatnonzero(env.action_masks[i])), key=Action.sort_key)
+            masked = sorted((env.decode(a) for a in np.flatnonzero(env.masks[i])), key=Action.sort_key)
             assert masked == legal
             seen["masked"] += any(a.kind == "discard_flower" for a in legal)
             deal = twin._deal
@@ -428,10 +428,10 @@ def test_the_efficiency_opponents_and_teacher_play_for_the_tables_aim(ruleset: s
                                  [0]])  # fmt: skip
 def test_vector_actions_that_are_not_one_int_per_env_are_refused_and_change_nothing(bad) -> None:
     env = VectorEnv(BASE, 2, seed=1)
-    before = env.observations.copy(), env.action_masks.copy()
+    before = env.observations.copy(), env.masks.copy()
     with pytest.raises(InvalidArgumentError, match="actions must"):
         env.step(bad)
-    assert np.array_equal(env.observations, before[0]) and np.array_equal(env.action_masks, before[1])
+    assert np.array_equal(env.observations, before[0]) and np.array_equal(env.masks, before[1])
     env.step(env.sample_actions().astype(np.uint8))  # any integer dtype is an index
 
 
@@ -558,7 +558,7 @@ def test_the_vector_env_renders_each_tables_acting_seat() -> None:
     for i, text in enumerate(texts):
         hand = env.observations[i][:4].sum(axis=0)
         assert "hand: " + " ".join(mjcore.tile_name(k) for k in range(34) for _ in range(hand[k])) in text
-        kinds = {env.decode(a).kind.replace("_", " ") for a in np.flatnonzero(env.action_masks[i])}
+        kinds = {env.decode(a).kind.replace("_", " ") for a in np.flatnonzero(env.masks[i])}
         assert "legal: " in text and all(kind in text.split("legal: ")[1] for kind in kinds), (kinds, text)
     with pytest.raises(InvalidArgumentError, match="env 3 does not exist"):
         env.render(3)

@@ -6,6 +6,7 @@
     mjcore decompose 11122233344455m
     mjcore score "12p456s789s88p[555m]" --win 3p --self-drawn --seat S --round E --rules gd-cgc5
     mjcore simulate --rules gd-qq3 --deals 1000000 --seed 1 --bots efficiency --out run.npz --plot fans.png
+    mjcore compare --rules gd-cgc5 --vs 'gd-cgc5:minimum=0' --deals 1000000 --report cmp.html
     mjcore replay deal.jsonl --html deal.html
 """
 
@@ -31,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     # The command modules are imported here, not at the top, so that ``python -m mjcore.cli.score`` can run one
     # of them as a script without it being imported twice.
     from .analysis import add_hand_commands
+    from .compare import add_compare_command
     from .replay import add_replay_command
     from .score import add_score_command
     from .simulate import add_simulate_command
@@ -41,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_hand_commands(sub)
     add_score_command(sub)
     add_simulate_command(sub)
+    add_compare_command(sub)
     add_replay_command(sub)
     return parser
 

@@ -1,7 +1,7 @@
 """The ``mjcore simulate`` subcommand: plays many deals with built-in bots and prints the summary table.
 
 ``mjcore simulate --rules gd-qq3 --deals 1000000 --seed 1 [--bots random|efficiency ...] [--threads N]
-[--out run.npz] [--plot fans.png] [--cluster tcp://host:8786 | local:N]``
+[--out run.npz | run.parquet] [--plot fans.png] [--report run.html] [--cluster tcp://host:8786 | local:N]``
 
 Deals run in chunks of deal indices, so a progress bar (deals/s) keeps moving and Ctrl-C stops after the
 current chunk — promptly — with the summary of the deals done. Chunks do not change the result: every deal
@@ -45,8 +45,10 @@ def add_simulate_command(subparsers: argparse._SubParsersAction) -> argparse.Arg
     parser.add_argument("--threads", type=int, default=None, help="worker threads (default: all cores)")
     parser.add_argument("--cluster", help="run on a Dask cluster: a scheduler address (tcp://host:8786) or local:N "
                                           "(N worker processes here); needs pip install 'mjcore[cluster]'")
-    parser.add_argument("--out", help="write the per-deal arrays to this .npz file")
+    parser.add_argument("--out", help="write the per-deal arrays to this .npz or .parquet file")
     parser.add_argument("--plot", help="draw the fan and pattern distributions to this image (needs matplotlib)")
+    parser.add_argument("--report", help="write the summary, log-scale frequencies and the settlement per seat as "
+                                         "one self-contained HTML page (keeps the per-deal arrays)")
     parser.set_defaults(handler=run_simulate)
     return parser
 
@@ -67,6 +69,11 @@ def _writable(path: str, option: str) -> str:
     return path
 
 
+def _keeps_arrays(args: argparse.Namespace) -> bool:
+    """Per-deal arrays are kept for a file of them and for the report's distribution of payments."""
+    return args.out is not None or args.report is not None
+
+
 def _seat_bots(names: list[str]) -> tuple[str, ...]:
     if len(names) == 1:
         return (names[0],) * 4
@@ -83,7 +90,7 @@ def _run_chunks(args: argparse.Namespace, bots: tuple[str, ...], out: TextIO) ->
         while done < args.deals:
             size = min(chunk, args.deals - done)
             started = time.perf_counter()
-            parts.append(simulate(args.rules, size, args.seed, bots, args.threads, per_deal=args.out is not None,
+            parts.append(simulate(args.rules, size, args.seed, bots, args.threads, per_deal=_keeps_arrays(args),
                                   deal_offset=args.offset + done))  # fmt: skip
             done += size
             took = time.perf_counter() - started
@@ -100,7 +107,7 @@ def _run_on_cluster(args: argparse.Namespace, bots: tuple[str, ...],
                     out: TextIO) -> tuple[list[SimulationResult], bool]:  # fmt: skip
     """Plays the deals in shards on ``args.cluster``, the bar moving as shards finish; Ctrl-C cancels the shards
     still running and keeps the finished ones."""
-    result = simulate(args.rules, args.deals, args.seed, bots, args.threads, per_deal=args.out is not None,
+    result = simulate(args.rules, args.deals, args.seed, bots, args.threads, per_deal=_keeps_arrays(args),
                       deal_offset=args.offset, cluster=args.cluster,
                       progress=lambda done, total, seconds: print_progress(done, total, seconds, out))  # fmt: skip
     if result.interrupted:
@@ -120,11 +127,13 @@ def _plot(result: SimulationResult, path: str) -> None:
     figure, (fans, patterns) = pyplot.subplots(1, 2, figsize=(12, 4.5))
     fan_rows = [e for e in summary.fans if e.count]
     fans.bar([e.label.split()[0] for e in fan_rows], [100 * e.value for e in fan_rows])
-    fans.set(title="Fan per win", xlabel="fan", ylabel="% of wins")
+    # Log scales: rare fans and patterns stay visible. The family's unit (fan, 番, 台, multipliers) as its x label.
+    fans.set(title=f"{summary.words.fan_unit} per win", xlabel=summary.words.fan_unit, ylabel="% of wins (log)",
+             yscale="log")
     pattern_rows = [e for e in summary.patterns if e.count][::-1]
     # Keys only: the Chinese names need CJK fonts that a plotting machine may lack.
     patterns.barh([e.label.split()[0] for e in pattern_rows], [100 * e.value for e in pattern_rows])
-    patterns.set(title="Patterns per win", xlabel="% of wins")
+    patterns.set(title="Patterns per win", xlabel="% of wins (log)", xscale="log")
     figure.suptitle(f"{result.ruleset}: {result.deals:,} deals, bots {', '.join(result.bots)}")
     figure.tight_layout()
     figure.savefig(path)
@@ -146,23 +155,35 @@ def run_simulate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
         raise InvalidArgumentError("--plot needs matplotlib: pip install 'mjcore[plot]'")
     bots = _seat_bots(args.bots)
     # The outputs are checked before any deal is played: a run of hours must not fail at its last step.
-    npz = None if args.out is None else _writable(args.out if args.out.endswith(".npz") else args.out + ".npz",
-                                                  "--out")  # fmt: skip
-    if args.plot:
-        _writable(args.plot, "--plot")
+    # numpy adds .npz to any other name: the file reported is the file written.
+    saved = None if args.out is None else args.out if args.out.endswith((".npz", ".parquet")) else args.out + ".npz"
+    if saved:
+        _writable(saved, "--out")
+        if saved.endswith(".parquet"):
+            from ..sim.frames import _need
+
+            _need("pyarrow")
+    for option, path in (("--plot", args.plot), ("--report", args.report)):
+        if path:
+            _writable(path, option)
     # Every argument checked before the first chunk (as one simulate call checks them): a negative deal count or
     # an unknown ruleset is an error even when no chunk would run.
-    SimulationRequest.of(args.rules, args.deals, args.seed, bots, args.offset, args.threads, args.out is not None)
+    SimulationRequest.of(args.rules, args.deals, args.seed, bots, args.offset, args.threads, _keeps_arrays(args))
     parts, interrupted = (_run_on_cluster if args.cluster else _run_chunks)(args, bots, sys.stderr)
     if not parts:
         print("no deal was played", file=out)
         return 130 if interrupted else 0
     result = SimulationResult.combine(parts)
     print(result, file=out)
-    if npz:
-        result.save(npz)
-        print(f"\nper-deal arrays: {npz}", file=out)
+    if saved:
+        result.save(saved)
+        print(f"\nper-deal arrays: {saved}", file=out)
     if args.plot:
         _plot(result, args.plot)
         print(f"plot: {args.plot}", file=out)
+    if args.report:
+        from ..sim.report import write_report
+
+        write_report(result, args.report)
+        print(f"report: {args.report}", file=out)
     return 130 if interrupted else 0

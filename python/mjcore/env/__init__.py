@@ -11,7 +11,7 @@ from .layout import ENCODINGS, INFO_COLUMNS, PLANES, ActionLayout, Encoding
 from .vector import OPPONENTS, VectorEnv
 
 __all__ = ["VectorEnv", "ActionLayout", "Encoding", "ENCODINGS", "PLANES", "INFO_COLUMNS", "OPPONENTS", "aec_env",
-           "GymEnv", "render_text"]
+           "GymEnv", "render_text", "GYMNASIUM_ID"]
 
 
 def aec_env(ruleset: Any = "gd-cgc5", **kwargs: Any) -> Any:
@@ -19,6 +19,24 @@ def aec_env(ruleset: Any = "gd-cgc5", **kwargs: Any) -> Any:
     from .aec import MahjongAEC
 
     return MahjongAEC(ruleset=ruleset, **kwargs)
+
+
+GYMNASIUM_ID = "mjcore/Mahjong-v0"
+
+
+def _register_with_gymnasium() -> None:
+    """Registers ``GymEnv`` as ``gymnasium.make("mjcore/Mahjong-v0", ruleset=..., opponents=...)``. Gymnasium 1.x
+    loads no plugins, so the id exists once this module is imported: ``gymnasium.make("mjcore.env:mjcore/
+    Mahjong-v0")`` imports it by itself."""
+    try:
+        import gymnasium
+    except ImportError:  # pragma: no cover - gymnasium is an optional extra
+        return
+    if GYMNASIUM_ID not in gymnasium.registry:
+        gymnasium.register(id=GYMNASIUM_ID, entry_point="mjcore.env.gym:GymEnv", disable_env_checker=False)
+
+
+_register_with_gymnasium()
 
 
 def __getattr__(name: str) -> Any:

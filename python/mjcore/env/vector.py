@@ -28,7 +28,12 @@ class VectorEnv(VectorEnvBase):
     settlement payments times ``reward_scale``. ``threads``: worker threads (None: all cores). ``autoreset=False``
     leaves a finished episode on the table until ``reset`` (what the AEC and single-agent envs build on).
 
-    The arrays returned are the env's own buffers, overwritten by the next call: copy what you keep.
+    ``reset()`` without a seed starts every env's next episode of its own stream; ``reset(seed=s)`` the run of
+    ``s`` from its start. ``flat``: observations as one row of ``rows * 34`` values. ``reset`` and ``step`` return
+    copies; with ``share_buffers=True`` they return the env's own buffers (``observations``, ``masks``,
+    ``rewards``, ...), overwritten by the next call — faster, for loops that copy what they keep. The env pickles
+    and deep-copies (a copy steps exactly as the original), and is a ``gymnasium.vector.VectorEnv`` (same-step
+    autoreset: where an episode ends, ``infos["final_obs"]`` and ``infos["final_info"]``).
     """
 
     _encodings = ENCODINGS

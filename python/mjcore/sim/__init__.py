@@ -4,6 +4,7 @@
 
 from .result import COLUMNS, SimulationResult
 from .run import simulate
+from .compare import Comparison, Difference, compare
 from .summary import Estimate, Summary
 
-__all__ = ["COLUMNS", "Estimate", "SimulationResult", "Summary", "simulate"]
+__all__ = ["COLUMNS", "Comparison", "Difference", "Estimate", "SimulationResult", "Summary", "compare", "simulate"]

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Optional
+import os
+from typing import Any, Optional, Union
 
 import numpy as np
 
@@ -50,6 +51,12 @@ __all__ = ["COLUMNS", "FAN_BUCKETS", "SimulationRequest", "SimulationResult", "t
 COLUMNS = ("winners", "discarder", "self_drawn", "robbing_kong", "pattern", "fan", "points", "payments", "turns",
            "exhaustive_draw", "dealer", "kongs", "liability", "flowers", "kong_money", "horse_hits", "horse_money",
            "ghosts", "winner_ghosts")  # fmt: skip
+# The dtype of every per-deal column (the engine's; a loaded file is read back to these).
+_COLUMN_DTYPES = {"winners": np.bool_, "discarder": np.int8, "self_drawn": np.bool_, "robbing_kong": np.bool_,
+                  "pattern": np.int16, "fan": np.int16, "points": np.int64, "payments": np.int64, "turns": np.uint16,
+                  "exhaustive_draw": np.bool_, "dealer": np.uint8, "kongs": np.uint8, "liability": np.int8,
+                  "flowers": np.uint8, "kong_money": np.int64, "horse_hits": np.uint8, "horse_money": np.int64,
+                  "ghosts": np.uint64, "winner_ghosts": np.uint8}  # fmt: skip
 # Self-drawn wins counted by the winner's draws, larger counts in the last bucket (as the engine's Stats).
 TURN_BUCKETS = 32
 # Fan values counted individually in the totals; larger ones share the last bucket (as the engine's Stats).
@@ -92,7 +99,64 @@ def totals_of(columns: dict[str, np.ndarray]) -> dict[str, Any]:
         "self_drawn_turns": [int(n) for n in np.bincount(
             np.minimum(columns["turns"][columns["self_drawn"]].astype(np.int64), TURN_BUCKETS - 1),
             minlength=TURN_BUCKETS)],  # fmt: skip
+        **_squares_of(columns),
     }
+
+
+def _square_sum(values: np.ndarray) -> int:
+    """Σ values² exactly (a Python int: the engine keeps these sums as u128), for |values| < 2**32."""
+    squares = np.abs(values.astype(np.int64)).astype(np.uint64) ** 2
+    high, low = squares >> np.uint64(32), squares & np.uint64(0xFFFFFFFF)
+    return (int(high.sum(dtype=np.uint64)) << 32) + int(low.sum(dtype=np.uint64))
+
+
+def _same_deal_terms(buckets: np.ndarray, winners: np.ndarray, wins: np.ndarray, width: int,
+                     grown: bool) -> tuple[list[int], list[int]]:  # fmt: skip
+    """Over deals with several wins: Σ c(c−1) and Σ c(w−1) per bucket (c = the deal's wins in the bucket,
+    w = its wins), as the engine's ``fans_same_deal`` / ``fans_cowinners``. ``grown``: the list is as long as
+    the highest bucket seen (the engine's pattern rows), else ``width``."""
+    shared = wins > 1
+    rows = np.where(winners[shared], buckets[shared], -1).astype(np.int64)
+    if grown:
+        width = int(rows.max()) + 1 if rows.size and rows.max() >= 0 else 0
+    counts = np.zeros((rows.shape[0], width), dtype=np.int64)
+    for seat in range(rows.shape[1]):
+        present = rows[:, seat] >= 0
+        np.add.at(counts, (np.nonzero(present)[0], rows[present, seat]), 1)
+    others = wins[shared].astype(np.int64)[:, None] - 1
+    return ([int(n) for n in (counts * (counts - 1)).sum(axis=0)],
+            [int(n) for n in (counts * others).sum(axis=0)])  # fmt: skip
+
+
+def _squares_of(columns: dict[str, np.ndarray]) -> dict[str, Any]:
+    """The sums of squares and cross sums of the totals (see the engine's ``Stats``), from per-deal columns."""
+    winners = columns["winners"]
+    wins = winners.sum(axis=1).astype(np.int64)
+    seats = (columns["dealer"][:, None].astype(np.int64) + np.arange(_SEATS)) % _SEATS
+    by_offset = np.take_along_axis(columns["payments"], seats, axis=1)
+    kong_money = -np.minimum(columns["kong_money"], 0).sum(axis=1)
+    flowers = columns["flowers"].astype(np.int64).sum(axis=1)
+    per_win = {
+        "horse_hits": np.where(winners, columns["horse_hits"], 0).astype(np.int64).sum(axis=1),
+        "ghosts_in_wins": np.where(winners, columns["winner_ghosts"], 0).astype(np.int64).sum(axis=1),
+        "wins_with_ghosts": (winners & (columns["winner_ghosts"] > 0)).sum(axis=1).astype(np.int64),
+    }
+    fans = np.minimum(np.maximum(columns["fan"], 0), FAN_BUCKETS - 1)
+    fans_same_deal, fans_cowinners = _same_deal_terms(fans, winners, wins, FAN_BUCKETS, grown=False)
+    patterns_same_deal, patterns_cowinners = _same_deal_terms(columns["pattern"], winners & (columns["pattern"] >= 0),
+                                                              wins, 0, grown=True)  # fmt: skip
+    totals: dict[str, Any] = {
+        "deals_by_wins": [int(n) for n in np.bincount(wins, minlength=_SEATS + 1)],
+        "payments_squared_by_offset": [_square_sum(by_offset[:, offset]) for offset in range(_SEATS)],
+        "kong_money_squared": _square_sum(kong_money),
+    }
+    for name, values in per_win.items():
+        totals[f"{name}_squared"] = int((values**2).sum())
+        totals[f"{name}_by_wins"] = int((values * wins).sum())
+    totals.update(flowers=int(flowers.sum()), flowers_squared=int((flowers**2).sum()),
+                  fans_same_deal=fans_same_deal, fans_cowinners=fans_cowinners,
+                  patterns_same_deal=patterns_same_deal, patterns_cowinners=patterns_cowinners)  # fmt: skip
+    return totals
 
 
 def _add(a: Any, b: Any) -> Any:
@@ -130,6 +194,8 @@ class SimulationResult:
     per_deal: Optional[dict[str, np.ndarray]] = field(default=None, compare=False, repr=False)
     # Cut short by Ctrl-C (a cluster run returns what was done): ``runs`` says which deals were played.
     interrupted: bool = field(default=False, compare=False)
+    # The ruleset's ``meta.family`` (the summary's words: 番, 台, 推倒胡 multipliers, …); "" when unknown.
+    family: str = ""
 
     @property
     def deals(self) -> int:
@@ -183,16 +249,68 @@ class SimulationResult:
 
     def summary(self) -> Summary:
         """Rates with 95% confidence intervals (Wilson for proportions); ``print`` it for a table."""
-        return summarise(self.totals, self.pattern_names, f"{self.ruleset}, bots {', '.join(self.bots)}")
+        return summarise(self.totals, self.pattern_names, f"{self.ruleset}, bots {', '.join(self.bots)}",
+                         self.family)
 
     def __str__(self) -> str:
         return str(self.summary())
 
-    def save(self, path: str) -> None:
-        """Writes the per-deal columns, ``pattern_keys`` and ``bots`` to a numpy ``.npz`` file."""
+    def save(self, path: Union[str, os.PathLike]) -> None:
+        """Writes the per-deal columns and the run's description (ruleset, family, pattern keys and names, bots,
+        runs): a ``.parquet`` file (one row per deal, as ``to_arrow``; needs pyarrow) or a numpy ``.npz`` file
+        (any other name). ``SimulationResult.load`` reads either back."""
+        if str(path).endswith(".parquet"):
+            from .frames import _need
+
+            _need("pyarrow")
+            import pyarrow.parquet
+
+            pyarrow.parquet.write_table(self.to_arrow(), path)
+            return
         columns = {name: self[name] for name in COLUMNS}
         np.savez_compressed(path, **columns, pattern_keys=np.array(self.pattern_keys),
-                            bots=np.array(self.bots), runs=np.array(self.runs, dtype=np.int64))  # fmt: skip
+                            pattern_names=np.array(self.pattern_names), ruleset=np.array(self.ruleset),
+                            family=np.array(self.family), bots=np.array(self.bots),
+                            runs=np.array(self.runs, dtype=np.uint64).reshape(-1, 3))  # fmt: skip
+
+    @staticmethod
+    def load(path: Union[str, os.PathLike]) -> SimulationResult:
+        """A result written by ``save`` (``.parquet`` or ``.npz``), its totals recomputed from the per-deal
+        columns. An ``.npz`` of an older version (no ruleset or pattern names) loads with ``ruleset`` "unknown"
+        and the keys as names."""
+        if str(path).endswith(".parquet"):
+            from .frames import _need, from_arrow
+
+            _need("pyarrow")
+            import pyarrow.parquet
+
+            return from_arrow(pyarrow.parquet.read_table(path))
+        with np.load(path) as saved:
+            columns = {name: saved[name].astype(_COLUMN_DTYPES[name]) for name in COLUMNS}
+            keys = tuple(str(key) for key in saved["pattern_keys"])
+            names = tuple(str(n) for n in saved["pattern_names"]) if "pattern_names" in saved else keys
+            ruleset = str(saved["ruleset"]) if "ruleset" in saved else "unknown"
+            family = str(saved["family"]) if "family" in saved else ""
+            runs = tuple(tuple(int(v) for v in run) for run in saved["runs"].reshape(-1, 3))
+            bots = tuple(str(bot) for bot in saved["bots"])
+        return SimulationResult(ruleset=ruleset, pattern_keys=keys, pattern_names=names, bots=bots, runs=runs,
+                                totals=totals_of(columns), per_deal=columns, family=family)  # fmt: skip
+
+    def to_pandas(self) -> Any:
+        """One row per deal as a pandas DataFrame: ``seed``, ``deal``, the one-value columns, each per-seat column
+        as four (``payments_0`` … ``payments_3``), patterns by name (a category). Needs pandas."""
+        from .frames import to_pandas
+
+        self[COLUMNS[0]]  # refuses a result without per-deal arrays, naming why
+        return to_pandas(self)
+
+    def to_arrow(self) -> Any:
+        """One row per deal as a pyarrow Table (columns as ``to_pandas``; patterns dictionary-encoded), with the
+        run's description in the schema metadata. Needs pyarrow."""
+        from .frames import to_arrow
+
+        self[COLUMNS[0]]
+        return to_arrow(self)
 
 
 # The peak bytes a deal of a run with per-deal arrays holds in the native core: its record (about 180 bytes; up to
@@ -253,4 +371,5 @@ class SimulationRequest:
             runs=((self.seed, self.start, self.stop),),
             totals=totals,
             per_deal=columns,
+            family=str(getattr(self.ruleset, "family", "")),
         )

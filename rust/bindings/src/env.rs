@@ -3,14 +3,16 @@
 //! `Table` (whatever family the table was built for), borrowed for each call.
 
 use mjcore_engine::env::encoding::{INFO_COLUMNS, PLANES};
-use mjcore_engine::env::{Encoding, EnvOptions, Outputs, VectorEnv as Core};
+use mjcore_engine::env::{
+    Encoding, EnvOptions, EpisodeStart, Outputs, Snapshot, VectorEnv as Core,
+};
 use mjcore_engine::table::{Adjudicator, GameConfig, Wall};
 use numpy::{
     PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2,
     PyReadwriteArrayDyn,
 };
 use pyo3::prelude::*;
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use crate::errors::IntoPyResult;
 use crate::sim::{wall_of, Table};
@@ -21,8 +23,8 @@ type ObservationArrays<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<boo
 #[pyclass(module = "mjcore._core", name = "VectorEnv")]
 pub struct PyVectorEnv {
     table: Py<Table>,
-    /// Behind a lock only so that the class is `Sync` (the bots are `Send`, not `Sync`); calls hold the GIL's
-    /// `&mut self` anyway, so it is never contended.
+    /// Behind a lock so that the class is `Sync` (the bots are `Send`, not `Sync`) and so that two threads
+    /// using one env at once are told so (`core`), never interleaved.
     core: Mutex<Core>,
 }
 
@@ -65,8 +67,17 @@ fn poisoned() -> PyErr {
 }
 
 impl PyVectorEnv {
-    fn core(&self) -> std::sync::MutexGuard<'_, Core> {
-        self.core.lock().unwrap_or_else(|e| e.into_inner())
+    /// The core, for one call: a second thread stepping the same env meanwhile (the GIL is released during a
+    /// step) is refused by name rather than blocked or mixed in.
+    fn core(&self) -> PyResult<MutexGuard<'_, Core>> {
+        match self.core.try_lock() {
+            Ok(core) => Ok(core),
+            Err(TryLockError::WouldBlock) => Err(crate::errors::concurrent_use(
+                "this environment is in use by another thread: an env steps one call at a time; give each \
+                 thread its own env",
+            )),
+            Err(TryLockError::Poisoned(_)) => Err(poisoned()),
+        }
     }
 }
 
@@ -118,9 +129,9 @@ impl PyVectorEnv {
     #[pyo3(signature = (seed, walls, obs, mask, reward, payments, terminated, truncated, seat))]
     #[allow(clippy::too_many_arguments)]
     fn reset<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
-        seed: u64,
+        seed: Option<u64>,
         walls: Option<Vec<Option<Vec<u8>>>>,
         obs: PyReadwriteArrayDyn<'py, u8>,
         mask: PyReadwriteArray2<'py, bool>,
@@ -139,14 +150,15 @@ impl PyVectorEnv {
             .map(|codes| codes.map(|c| wall_of(c, &table_rules)).transpose())
             .collect::<PyResult<_>>()?;
         let mut buffers = (obs, mask, reward, payments, terminated, truncated, seat);
-        let core = self.core.get_mut().map_err(|_| poisoned())?;
+        let mut core = self.core()?;
+        let core = &mut *core;
         with_outputs(py, &mut buffers, |out| core.reset(seed, walls, rules, out))?.py_err()
     }
 
     #[pyo3(signature = (actions, obs, mask, reward, payments, terminated, truncated, seat))]
     #[allow(clippy::too_many_arguments)]
     fn step<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
         obs: PyReadwriteArrayDyn<'py, u8>,
@@ -163,22 +175,21 @@ impl PyVectorEnv {
             .as_slice()
             .map_err(|_| crate::errors::argument("actions must be a C-contiguous int64 array"))?;
         let mut buffers = (obs, mask, reward, payments, terminated, truncated, seat);
-        let core = self.core.get_mut().map_err(|_| poisoned())?;
+        let mut core = self.core()?;
+        let core = &mut *core;
         with_outputs(py, &mut buffers, |out| core.step(actions, rules, out))?.py_err()
     }
 
     /// Fills `out` with one uniformly random legal action per env (each env's own seeded stream).
-    fn sample(&mut self, mut out: PyReadwriteArray1<'_, i64>) -> PyResult<()> {
-        self.core
-            .get_mut()
-            .map_err(|_| poisoned())?
+    fn sample(&self, mut out: PyReadwriteArray1<'_, i64>) -> PyResult<()> {
+        self.core()?
             .sample(contiguous(out.as_slice_mut())?)
             .py_err()
     }
 
     /// Fills `out` with the action the built-in bot `name` would choose in each env now.
     fn suggest(
-        &mut self,
+        &self,
         py: Python<'_>,
         name: &str,
         mut out: PyReadwriteArray1<'_, i64>,
@@ -186,13 +197,14 @@ impl PyVectorEnv {
         let out = contiguous(out.as_slice_mut())?;
         let native = self.table.borrow(py);
         let rules = &native.rules;
-        let core = self.core.get_mut().map_err(|_| poisoned())?;
+        let mut core = self.core()?;
+        let core = &mut *core;
         py.detach(|| core.suggest(name, rules, out)).py_err()
     }
 
     /// What `seat` of env `index` sees now, and its mask (all false unless it is to act).
     fn observe(
-        &mut self,
+        &self,
         index: usize,
         seat: u8,
         mut obs: PyReadwriteArrayDyn<'_, u8>,
@@ -202,23 +214,20 @@ impl PyVectorEnv {
             contiguous(obs.as_slice_mut())?,
             contiguous(mask.as_slice_mut())?,
         );
-        self.core
-            .get_mut()
-            .map_err(|_| poisoned())?
-            .observe(index, seat, obs, mask)
-            .py_err()
+        self.core()?.observe(index, seat, obs, mask).py_err()
     }
 
     /// Steps env `index` alone and returns (seat to act, terminated, truncated, every seat's settlement),
     /// writing no buffers: the AEC env's step, which observes on demand.
     fn step_one(
-        &mut self,
+        &self,
         py: Python<'_>,
         index: usize,
         action: usize,
     ) -> PyResult<(u8, bool, bool, [f32; 4])> {
         let native = self.table.borrow(py);
-        let core = self.core.get_mut().map_err(|_| poisoned())?;
+        let mut core = self.core()?;
+        let core = &mut *core;
         let outcome = core.step_table(index, action, &native.rules).py_err()?;
         let seat = core.table(index).py_err()?.to_act();
         Ok((
@@ -231,12 +240,13 @@ impl PyVectorEnv {
 
     /// What `seat` of env `index` sees now and its mask, as new arrays.
     fn observation<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         index: usize,
         seat: u8,
     ) -> PyResult<ObservationArrays<'py>> {
-        let core = self.core.get_mut().map_err(|_| poisoned())?;
+        let mut core = self.core()?;
+        let core = &mut *core;
         let rows = core.options().encoding.rows();
         let obs = PyArray2::<u8>::zeros(py, [rows, mjcore_engine::NUM_KINDS], false);
         let mask = PyArray1::<bool>::zeros(py, core.layout().len(), false);
@@ -250,33 +260,119 @@ impl PyVectorEnv {
 
     /// The seat to act in env `index` (0 once an episode is over without autoreset).
     fn to_act(&self, index: usize) -> PyResult<u8> {
-        Ok(self.core().table(index).py_err()?.to_act())
+        Ok(self.core()?.table(index).py_err()?.to_act())
     }
 
     /// The event log of env `index`'s current deal.
     fn log(&self, index: usize) -> PyResult<Vec<String>> {
-        Ok(self.core().table(index).py_err()?.deal().log_lines())
+        Ok(self.core()?.table(index).py_err()?.deal().log_lines())
+    }
+
+    /// Env `index` as data: (seed, first deal index, first wall or None, started by a reset, the learning
+    /// decisions of the episode so far, the action sampler's state). `restore` rebuilds it.
+    #[allow(clippy::type_complexity)]
+    fn snapshot(
+        &self,
+        index: usize,
+    ) -> PyResult<(u64, u64, Option<Vec<u8>>, bool, Vec<u32>, [u64; 4])> {
+        let core = self.core()?;
+        let Snapshot {
+            start,
+            actions,
+            sampler,
+        } = core.table(index).py_err()?.snapshot();
+        Ok((
+            start.seed,
+            start.deal,
+            start.wall,
+            start.by_reset,
+            actions,
+            sampler,
+        ))
+    }
+
+    /// Rebuilds env `index` from what `snapshot` returned (of an env with the same rules and options).
+    #[allow(clippy::too_many_arguments)]
+    fn restore(
+        &self,
+        py: Python<'_>,
+        index: usize,
+        seed: u64,
+        deal: u64,
+        wall: Option<Vec<u8>>,
+        by_reset: bool,
+        actions: Vec<u32>,
+        sampler: [u64; 4],
+    ) -> PyResult<()> {
+        let native = self.table.borrow(py);
+        let rules = &native.rules;
+        if let Some(codes) = &wall {
+            wall_of(codes.clone(), &rules.table_rules())?;
+        }
+        let snapshot = Snapshot {
+            start: EpisodeStart {
+                seed,
+                deal,
+                wall,
+                by_reset,
+            },
+            actions,
+            sampler,
+        };
+        let mut core = self.core()?;
+        let core = &mut *core;
+        py.detach(|| core.restore(index, &snapshot, rules)).py_err()
+    }
+
+    /// How env `index`'s last finished deal ended: (winning seats, fan per seat, pattern row per seat (None:
+    /// no pattern), the discarder of the winning tile or None, unscaled settlement per seat).
+    #[allow(clippy::type_complexity)]
+    fn last_end(
+        &self,
+        index: usize,
+    ) -> PyResult<(Vec<u8>, [u32; 4], [Option<u8>; 4], Option<u8>, [i64; 4])> {
+        let core = self.core()?;
+        let end = *core.table(index).py_err()?.last_end();
+        let winners = (0u8..4).filter(|&s| end.won[usize::from(s)]).collect();
+        Ok((winners, end.fan, end.pattern, end.discarder, end.payments))
+    }
+
+    /// The acting seat's view of the episode env `index` ended in its last step (autoreset), as a new array;
+    /// None before any episode ended.
+    fn final_observation<'py>(
+        &self,
+        py: Python<'py>,
+        index: usize,
+    ) -> PyResult<Option<Bound<'py, PyArray2<u8>>>> {
+        let core = self.core()?;
+        let rows = core.options().encoding.rows();
+        let kept = core.table(index).py_err()?.final_observation();
+        if kept.is_empty() {
+            return Ok(None);
+        }
+        let array = PyArray1::<u8>::from_slice(py, kept);
+        Ok(Some(array.reshape([rows, mjcore_engine::NUM_KINDS])?))
     }
 
     /// The current deal's (seed, deal index) of env `index`.
     fn deal_id(&self, index: usize) -> PyResult<(u64, u64)> {
-        let core = self.core();
+        let core = self.core()?;
         let deal = core.table(index).py_err()?.deal();
         Ok((deal.seed(), deal.index()))
     }
 
-    fn num_actions(&self) -> usize {
-        self.core().layout().len()
+    fn num_actions(&self) -> PyResult<usize> {
+        Ok(self.core()?.layout().len())
     }
 
     /// (block name, first index, size) of every action block.
-    fn blocks(&self) -> Vec<(&'static str, usize, usize)> {
-        self.core().layout().blocks().to_vec()
+    fn blocks(&self) -> PyResult<Vec<(&'static str, usize, usize)>> {
+        Ok(self.core()?.layout().blocks().to_vec())
     }
 
     /// The engine action of every index, as (kind name, tile or None).
     fn actions(&self) -> PyResult<Vec<(&'static str, Option<u8>)>> {
-        let core = self.core();
+        let core = self.core()?;
         let layout = core.layout();
         (0..layout.len())
             .map(|i| {
@@ -287,8 +383,8 @@ impl PyVectorEnv {
     }
 
     /// Rows of the observation.
-    fn rows(&self) -> usize {
-        self.core().options().encoding.rows()
+    fn rows(&self) -> PyResult<usize> {
+        Ok(self.core()?.options().encoding.rows())
     }
 }
 

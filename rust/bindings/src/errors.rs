@@ -114,3 +114,19 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Flag {
 pub fn bad_hand(message: impl Into<String>) -> PyErr {
     to_py(EngineError::hand(message))
 }
+
+/// `mjcore.errors.ConcurrentUseError`: an object used from two threads at once, or from inside its own
+/// callback.
+pub fn concurrent_use(message: impl Into<String>) -> PyErr {
+    let message = message.into();
+    Python::attach(|py| {
+        match py
+            .import("mjcore.errors")
+            .and_then(|m| m.getattr("ConcurrentUseError"))
+            .and_then(|class| class.call1((message.clone(),)))
+        {
+            Ok(instance) => PyErr::from_value(instance),
+            Err(_) => PyRuntimeError::new_err(message),
+        }
+    })
+}

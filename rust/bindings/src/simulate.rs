@@ -37,6 +37,24 @@ pub(crate) fn stats_dict<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<
     dict.set_item("wins_with_ghosts", stats.wins_with_ghosts)?;
     dict.set_item("ghosts_in_wins", stats.ghosts_in_wins)?;
     dict.set_item("self_drawn_turns", stats.self_drawn_turns.to_vec())?;
+    dict.set_item("deals_by_wins", stats.deals_by_wins.to_vec())?;
+    dict.set_item(
+        "payments_squared_by_offset",
+        stats.payments_squared_by_offset.to_vec(),
+    )?;
+    dict.set_item("kong_money_squared", stats.kong_money_squared)?;
+    dict.set_item("horse_hits_squared", stats.horse_hits_squared)?;
+    dict.set_item("horse_hits_by_wins", stats.horse_hits_by_wins)?;
+    dict.set_item("ghosts_in_wins_squared", stats.ghosts_in_wins_squared)?;
+    dict.set_item("ghosts_in_wins_by_wins", stats.ghosts_in_wins_by_wins)?;
+    dict.set_item("wins_with_ghosts_squared", stats.wins_with_ghosts_squared)?;
+    dict.set_item("wins_with_ghosts_by_wins", stats.wins_with_ghosts_by_wins)?;
+    dict.set_item("flowers", stats.flowers)?;
+    dict.set_item("flowers_squared", stats.flowers_squared)?;
+    dict.set_item("fans_same_deal", stats.fans_same_deal.to_vec())?;
+    dict.set_item("fans_cowinners", stats.fans_cowinners.to_vec())?;
+    dict.set_item("patterns_same_deal", stats.patterns_same_deal.clone())?;
+    dict.set_item("patterns_cowinners", stats.patterns_cowinners.clone())?;
     Ok(dict)
 }
 

@@ -63,6 +63,17 @@ impl Rng {
         Rng { s }
     }
 
+    /// The generator's four state words (to save a stream and resume it with [`Rng::from_state`]).
+    pub fn state(&self) -> [u64; 4] {
+        self.s
+    }
+
+    /// The generator resuming from `state` (as [`Rng::state`] gave it); `None` for the all-zero state,
+    /// which no stream reaches.
+    pub fn from_state(state: [u64; 4]) -> Option<Rng> {
+        (state != [0; 4]).then_some(Rng { s: state })
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         let [s0, s1, s2, s3] = &mut self.s;
         let result = s1.wrapping_mul(5).rotate_left(7).wrapping_mul(9);

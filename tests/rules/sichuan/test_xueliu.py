@@ -148,7 +148,7 @@ def env_decisions(rules: mjcore.Ruleset, steps: int = 1500) -> Iterator[tuple[mj
             table = mjcore.Table(ruleset=rules)
             table.replay(env.log(i))
             legal = sorted(table.legal_actions(), key=Action.sort_key)
-            masked = sorted((env.decode(a) for a in np.flatnonzero(env.action_masks[i])), key=Action.sort_key)
+            masked = sorted((env.decode(a) for a in np.flatnonzero(env.masks[i])), key=Action.sort_key)
             assert masked == legal
             yield table, legal, {e["seat"] for e in map(json.loads, table.log()) if e["type"] == "win"}
         env.step(env.sample_actions())

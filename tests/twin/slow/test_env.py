@@ -21,7 +21,7 @@ from mjcore.reference.env.table import table_seed
 from tests.support.sim_helpers import bot_deal
 
 # Every buffer a step returns: the observation, the infos' mask, seat and settlement, and the step's flags.
-BUFFERS = ("observations", "action_masks", "rewards", "payments", "terminations", "truncations", "seats")
+BUFFERS = ("observations", "masks", "rewards", "payments", "terminations", "truncations", "seats")
 
 
 def _rules(name: str, **options: Any) -> Any:
@@ -48,13 +48,19 @@ def _play_both(ruleset: Any, steps: int, num_envs: int = 2, seed: int = 0, **kwa
     rng = np.random.default_rng(seed)
     ended = 0
     for step in range(steps):
-        actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in native.action_masks])
+        actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in native.masks])
         *native_out, native_infos = native.step(actions)
         *twin_out, twin_infos = twin.step(actions)
         _assert_same(native, twin, f"step {step}")
-        assert all(a is b for a, b in zip(twin_out, (twin.observations, twin.rewards, twin.terminations,
-                                                      twin.truncations)))  # fmt: skip
+        assert all(np.array_equal(a, b) and a is not b for a, b in zip(twin_out, (
+            twin.observations, twin.rewards, twin.terminations, twin.truncations)))  # copies of the buffers
         assert native_infos.keys() == twin_infos.keys()
+        if "final_obs" in native_infos:  # where an episode ended: the final view and how the deal ended
+            assert np.array_equal(native_infos["_final_obs"], twin_infos["_final_obs"])
+            for env in np.flatnonzero(native_infos["_final_obs"]):
+                assert np.array_equal(native_infos["final_obs"][env], twin_infos["final_obs"][env]), step
+            for key, value in native_infos["final_info"].items():
+                assert np.array_equal(value, twin_infos["final_info"][key]), (step, key)
         ended += int((twin.terminations | twin.truncations).sum())
     for i in range(num_envs):
         assert twin.log(i) == native.log(i)
@@ -140,13 +146,13 @@ def test_resets_with_a_seed_and_given_walls_and_episodes_left_on_the_table():
         assert twin.log(0) == native.log(0) and twin.log(1) == native.log(1)
         rng = np.random.default_rng(seed)
         while not twin.terminations.any():
-            actions = np.array([rng.choice(np.flatnonzero(m)) for m in native.action_masks])
+            actions = np.array([rng.choice(np.flatnonzero(m)) for m in native.masks])
             native.step(actions)
             twin.step(actions)
             _assert_same(native, twin, f"seed {seed}")
         # A finished episode stays on the table, nothing to act on (an empty mask), until the next reset.
         over = int(np.flatnonzero(twin.terminations)[0])
-        assert not twin.action_masks[over].any() and twin.log(over) == native.log(over)
+        assert not twin.masks[over].any() and twin.log(over) == native.log(over)
         for env in (native, twin):
             with pytest.raises(IllegalActionError):
                 env.step(np.zeros(2, dtype=np.int64))
@@ -157,7 +163,7 @@ def test_resets_with_a_seed_and_given_walls_and_episodes_left_on_the_table():
 
 def test_an_illegal_action_changes_nothing_in_either():
     native, twin = NativeEnv("mcr", 2, 1), TwinEnv("mcr", 2, 1)
-    illegal = np.array([native.sample_actions()[0], np.flatnonzero(~native.action_masks[1])[0]])
+    illegal = np.array([native.sample_actions()[0], np.flatnonzero(~native.masks[1])[0]])
     before = {name: getattr(twin, name).copy() for name in BUFFERS}
     for env in (native, twin):
         with pytest.raises(IllegalActionError, match="env 1: action"):

@@ -27,7 +27,7 @@ from ..table.rng import Rng
 from ..table.table import Table
 from .encoding import encode
 
-__all__ = ["EnvOptions", "StepOutcome", "TableEnv", "table_seed"]
+__all__ = ["DealEnd", "EnvOptions", "Snapshot", "StepOutcome", "TableEnv", "table_seed"]
 
 # The stream deriving each table's seed from the run's, and the stream of a table's action sampler (the bots
 # use 1..4, the wall 0): the engine's constants.
@@ -84,6 +84,32 @@ class StepOutcome:
     truncated: bool = False
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """A table as data (the engine's ``Snapshot``): where its episode began — seed, first deal index, the first
+    wall when the caller gave one, whether a reset started it — the learning decisions since, and the action
+    sampler's state."""
+
+    seed: int
+    deal: int
+    wall: Optional[tuple[int, ...]]
+    by_reset: bool
+    actions: tuple[int, ...]
+    sampler: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class DealEnd:
+    """How the last finished deal ended: the winning seats, fan and pattern row per seat (None: no pattern),
+    the discarder of the winning tile (None: self-drawn or no win) and the unscaled settlement."""
+
+    winners: tuple[int, ...] = ()
+    fan: tuple[int, ...] = (0, 0, 0, 0)
+    pattern: tuple[Optional[int], ...] = (None, None, None, None)
+    discarder: Optional[int] = None
+    payments: tuple[int, ...] = (0, 0, 0, 0)
+
+
 def _add(total: list[int], paid: Sequence[int]) -> list[int]:
     return [t + p for t, p in zip(total, paid)]
 
@@ -99,22 +125,51 @@ class TableEnv:
             None if options.learns(seat) or options.opponents is None else bot_named(options.opponents, table.aim())
             for seat in range(SEATS)
         ]  # fmt: skip
+        self._episode: tuple[int, int, Optional[tuple[int, ...]], bool] = (seed, 0, None, True)
+        self._actions: list[int] = []
+        self.last_end = DealEnd()
+        self.final_observation: Optional[np.ndarray] = None
         self.reset(seed, wall, options)
 
     @property
     def deal(self) -> Deal:
         return self._table.deal
 
-    def reset(self, seed: int, wall: Optional[Sequence[int]], options: EnvOptions) -> None:
-        """Starts a new episode of the run seeded ``seed``; its first deal from ``wall`` when given."""
-        self.seed = seed
-        self._deals = 0  # deals dealt since the reset: the index of the next deal
+    def reset(self, seed: Optional[int], wall: Optional[Sequence[int]], options: EnvOptions) -> None:
+        """Starts a new episode: of the run seeded ``seed`` (its first deal, the sampler restarted), or with None
+        from the next deal of the table's own stream; its first deal from ``wall`` when given."""
+        if seed is not None:
+            self.seed = seed
+            self._deals = 0  # deals dealt since the seeded reset: the index of the next deal
+            self._sampler = Rng(seed, 0, SAMPLER_STREAM)
         self._owed = [0] * SEATS  # payments of deals settled after the step's episode ended (game mode)
-        self._sampler = Rng(seed, 0, SAMPLER_STREAM)
-        self._start_episode(wall, options)
-        self._advance(StepOutcome(), options)
+        self._start_episode(wall, True, options)
+        self._advance(None, StepOutcome(), options)
 
-    def _start_episode(self, wall: Optional[Sequence[int]], options: EnvOptions) -> None:
+    def snapshot(self) -> Snapshot:
+        seed, deal, wall, by_reset = self._episode
+        return Snapshot(seed, deal, wall, by_reset, tuple(self._actions), self._sampler.state())
+
+    def restore(self, snapshot: Snapshot, layout: ActionLayout, options: EnvOptions) -> None:
+        """Rebuilds the table from ``snapshot``: deals the episode's start again, replays its decisions (the bots
+        and the game follow from the seed), then resumes the sampler."""
+        sampler = Rng.from_state(snapshot.sampler)
+        self.seed, self._deals, self._owed = snapshot.seed, snapshot.deal, [0] * SEATS
+        self._start_episode(snapshot.wall, snapshot.by_reset, options)
+        opening = self._advance(None, StepOutcome(), options)
+        if not snapshot.by_reset:
+            self._owed = opening  # deals the autoreset settled before the first decision are owed, as they were
+        for action in snapshot.actions:
+            if self._table.to_act() is None:
+                raise InvalidArgumentError("snapshot: more decisions than the episode holds")
+            if not self.is_legal(layout, action):
+                raise InvalidArgumentError(f"snapshot: action {action} is not legal where the episode replays it")
+            self.step(layout, action, options)
+        self._sampler = sampler
+
+    def _start_episode(self, wall: Optional[Sequence[int]], by_reset: bool, options: EnvOptions) -> None:
+        self._episode = (self.seed, self._deals, None if wall is None else tuple(wall), by_reset)
+        self._actions = []
         self._earlier = [0] * SEATS  # points from the earlier deals of the game
         self._game = None if options.game is None else Game(self.seed ^ self._deals, options.game)
         self._start_deal(wall)
@@ -131,8 +186,10 @@ class TableEnv:
             if bot is not None:
                 bot.start_deal(self.seed, index, seat)
 
-    def _advance(self, out: StepOutcome, options: EnvOptions) -> None:
-        """Plays the bots' decisions (and autoresets) until a learning seat must decide."""
+    def _advance(self, acting: Optional[int], out: StepOutcome, options: EnvOptions) -> list[int]:
+        """Plays the bots' decisions (and autoresets) until a learning seat must decide; returns the unscaled
+        payments written into ``out``. ``acting``: the seat whose decision the step applied (its view of an
+        episode that ends is kept as the final observation)."""
         ended = False
         payments, self._owed = self._owed, [0] * SEATS
         table = self._table
@@ -146,6 +203,7 @@ class TableEnv:
                 table.step(bot.choose(table.observation(seat), table.legal_actions()))
                 continue
             paid, game = table.payments(), self._game
+            self.last_end = _deal_end(table, paid)
             if game is not None:
                 deal = self.deal
                 game.record(deal.outcome, deal.rules, deal.first_winners)
@@ -161,10 +219,13 @@ class TableEnv:
                 ended = True
                 if not options.autoreset:
                     break
-                self._start_episode(None, options)
+                if acting is not None:
+                    self.final_observation = self._encode(acting, options)
+                self._start_episode(None, False, options)
             else:
                 self._start_deal(None)
         out.payments = options.scaled(payments)
+        return payments
 
     def to_act(self) -> int:
         """The seat to decide (0 once an episode is over without autoreset)."""
@@ -179,9 +240,11 @@ class TableEnv:
 
     def step(self, layout: ActionLayout, index: int, options: EnvOptions) -> StepOutcome:
         """Applies the learning seat's action ``index`` and plays on to the next learning decision."""
+        acting = self._table.to_act()
         self._table.step(layout.action(index))
+        self._actions.append(index)
         out = StepOutcome()
-        self._advance(out, options)
+        self._advance(acting, out, options)
         return out
 
     def suggest(self, layout: ActionLayout, bot: Policy) -> int:
@@ -201,9 +264,26 @@ class TableEnv:
 
     def observe(self, seat: int, layout: ActionLayout, options: EnvOptions) -> tuple[np.ndarray, np.ndarray]:
         """What ``seat`` sees and its legal mask (all False unless it is to act)."""
+        table = self._table
+        legal: list[Action] = table.legal_actions() if table.to_act() == seat else []
+        return self._encode(seat, options), layout.mask(legal)
+
+    def _encode(self, seat: int, options: EnvOptions) -> np.ndarray:
         table, deal = self._table, self.deal
         so_far = deal.event_payments if deal.outcome is None else table.payments()
-        planes = encode(table.observation(seat), options.encoding, points=_add(so_far, self._earlier),
-                        won=[s in deal.winners_so_far for s in range(SEATS)], score_unit=options.score_unit)
-        legal: list[Action] = table.legal_actions() if table.to_act() == seat else []
-        return planes, layout.mask(legal)
+        return encode(table.observation(seat), options.encoding, points=_add(so_far, self._earlier),
+                      won=[s in deal.winners_so_far for s in range(SEATS)], score_unit=options.score_unit)
+
+
+def _deal_end(table: Table, payments: Sequence[int]) -> DealEnd:
+    deal = table.deal
+    winners = deal.outcome or []
+    fan: list[int] = [0] * SEATS
+    pattern: list[Optional[int]] = [None] * SEATS
+    settled = table._settled_wins()
+    for order, winner in enumerate(winners):
+        fan[winner.seat] = winner.fan
+        row = settled[order].pattern if settled else -1
+        pattern[winner.seat] = None if row < 0 else row
+    return DealEnd(tuple(sorted(w.seat for w in winners)), tuple(fan), tuple(pattern),
+                   winners[0].from_seat if winners else None, tuple(payments))

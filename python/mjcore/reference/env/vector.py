@@ -23,7 +23,7 @@ from ..table.table import Table
 from ..table.wall import Wall
 from .encoding import ROWS
 from .layout import action_layout
-from .table import EnvOptions, StepOutcome, TableEnv, table_seed
+from .table import EnvOptions, Snapshot, StepOutcome, TableEnv, table_seed
 
 __all__ = ["VectorCore", "VectorEnv"]
 
@@ -53,8 +53,10 @@ class VectorCore:
                                        f"(0..{len(self._tables) - 1})")  # fmt: skip
         return self._tables[index]
 
-    def reset(self, seed: int, walls: Optional[Sequence[Optional[Sequence[int]]]], *out: np.ndarray) -> None:
-        """Restarts every table's episode for the run seeded ``seed`` (``walls[i]``: table i's first wall)."""
+    def reset(self, seed: Optional[int], walls: Optional[Sequence[Optional[Sequence[int]]]], *out: np.ndarray
+              ) -> None:
+        """Restarts every table's episode for the run seeded ``seed``, or with None from the next deal of each
+        table's own stream (``walls[i]``: table i's first wall)."""
         walls = list(walls) if walls else [None] * len(self._tables)
         if len(walls) != len(self._tables):
             raise InvalidArgumentError(f"{len(walls)} walls given for {len(self._tables)} envs: give one (or None) "
@@ -64,7 +66,7 @@ class VectorCore:
             if wall is not None:
                 Wall(wall, rules)  # every wall is checked before any table changes
         for i, (table, wall) in enumerate(zip(self._tables, walls)):
-            table.reset(table_seed(seed, i), wall, self._options)
+            table.reset(None if seed is None else table_seed(seed, i), wall, self._options)
         self._write_all(None, out)
 
     def step(self, actions: np.ndarray, *out: np.ndarray) -> None:
@@ -121,6 +123,28 @@ class VectorCore:
 
     def log(self, index: int) -> list[str]:
         return self._table(index).deal.log_lines()
+
+    def snapshot(self, index: int) -> tuple[int, int, Optional[list[int]], bool, list[int], tuple[int, ...]]:
+        """Table ``index`` as data, as the native core gives it (``restore`` rebuilds it)."""
+        s = self._table(index).snapshot()
+        return s.seed, s.deal, None if s.wall is None else list(s.wall), s.by_reset, list(s.actions), s.sampler
+
+    def restore(self, index: int, seed: int, deal: int, wall: Optional[Sequence[int]], by_reset: bool,
+                actions: Sequence[int], sampler: Sequence[int]) -> None:
+        table = self._table(index)
+        if wall is not None:
+            Wall(wall, table.deal.rules)
+        snapshot = Snapshot(seed, deal, None if wall is None else tuple(wall), by_reset, tuple(actions),
+                            tuple(sampler))  # fmt: skip
+        table.restore(snapshot, self._layout, self._options)
+
+    def last_end(self, index: int) -> tuple[list[int], list[int], list[Optional[int]], Optional[int], list[int]]:
+        end = self._table(index).last_end
+        return list(end.winners), list(end.fan), list(end.pattern), end.discarder, list(end.payments)
+
+    def final_observation(self, index: int) -> Optional[np.ndarray]:
+        kept = self._table(index).final_observation
+        return None if kept is None else kept.copy()
 
     def deal_id(self, index: int) -> tuple[int, int]:
         deal = self._table(index).deal

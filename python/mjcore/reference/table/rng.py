@@ -3,8 +3,10 @@ specification): SplitMix64 seeding, xoshiro256** output, Lemire's bounded draw, 
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
+from collections.abc import MutableSequence, Sequence
 from typing import Any
+
+from ...errors import InvalidArgumentError
 
 __all__ = ["Rng", "WALL_STREAM", "bot_stream"]
 
@@ -46,6 +48,21 @@ class Rng:
             state = (state + _GOLDEN_GAMMA) & _MASK
             words.append(_splitmix64_output(state))
         self._s = words
+
+    def state(self) -> tuple[int, int, int, int]:
+        """The four state words (``from_state`` resumes the stream from them)."""
+        s = self._s
+        return s[0], s[1], s[2], s[3]
+
+    @classmethod
+    def from_state(cls, state: Sequence[int]) -> Rng:
+        """The generator resuming from ``state`` (four words, not all zero, as ``state`` gave them)."""
+        words = [int(w) for w in state]
+        if len(words) != 4 or any(not 0 <= w <= _MASK for w in words) or not any(words):
+            raise InvalidArgumentError(f"an Rng state is four 64-bit words, not all zero; not {state!r:.80}")
+        rng = cls.__new__(cls)
+        rng._s = words
+        return rng
 
     def next_u64(self) -> int:
         s = self._s

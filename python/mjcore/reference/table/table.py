@@ -128,6 +128,14 @@ class Table:
             money = [total + paid for total, paid in zip(money, win.horse_money)]
         return tuple(money)
 
+    def _settled_wins(self) -> list:
+        """Each win of the finished deal as its settlement says (pattern row, payments...); empty without a
+        ruleset or while the deal runs."""
+        deal = self._current
+        if self._ruleset is None or deal.outcome is None:
+            return []
+        return list(settled_wins(self._ruleset, deal))
+
     def set_dealer_streak(self, streak: int) -> None:
         """The dealer's 连庄 count for the current deal (节节高, 买马节节高); ``reset`` starts at 0."""
         self._current.dealer_streak = check_streak(streak)

@@ -10,5 +10,5 @@ pub mod vector;
 
 pub use actions::ActionLayout;
 pub use encoding::{encode, Context, Encoding, PLANES};
-pub use table::{EnvOptions, StepOutcome, TableEnv};
+pub use table::{DealEnd, EnvOptions, EpisodeStart, Snapshot, StepOutcome, TableEnv};
 pub use vector::{Buffers, Outputs, VectorEnv};

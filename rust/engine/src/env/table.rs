@@ -88,6 +88,42 @@ pub struct StepOutcome {
     pub truncated: bool,
 }
 
+/// Where the current episode began, which with the actions taken since rebuilds the table exactly
+/// ([`TableEnv::snapshot`], [`TableEnv::restore`]): everything else (bots, game, the next deal's wall) follows
+/// from the seed and the deal index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EpisodeStart {
+    pub seed: u64,
+    /// The index of the episode's first deal in the table's stream.
+    pub deal: u64,
+    /// The first deal's wall when the caller gave one (wall codes in draw order).
+    pub wall: Option<Vec<u8>>,
+    /// Started by a reset (its opening payments are dropped) rather than by autoreset within a step (they are
+    /// owed to the next step).
+    pub by_reset: bool,
+}
+
+/// A table's state as data: its episode's start, the learning decisions taken since (action indices, in
+/// order) and the action sampler's stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    pub start: EpisodeStart,
+    pub actions: Vec<u32>,
+    pub sampler: [u64; 4],
+}
+
+/// How the last finished deal ended, for the terminal information of an episode: per seat, whether it won,
+/// its fan and its pattern row; and the discarder of the first winning tile (`None`: self-drawn or no win).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DealEnd {
+    pub won: [bool; SEATS as usize],
+    pub fan: [u32; SEATS as usize],
+    pub pattern: [Option<u8>; SEATS as usize],
+    pub discarder: Option<u8>,
+    /// The deal's settlement, unscaled.
+    pub payments: [i64; SEATS as usize],
+}
+
 pub struct TableEnv {
     deal: Deal,
     history: DiscardHistory,
@@ -103,6 +139,14 @@ pub struct TableEnv {
     /// Payments of deals settled after the step's episode ended (game mode), owed to the next step.
     owed: [i64; SEATS as usize],
     sampler: Rng,
+    /// Where the current episode began, and the learning decisions since: enough to rebuild the table.
+    episode: EpisodeStart,
+    actions: Vec<u32>,
+    /// The last finished deal's end.
+    last_end: DealEnd,
+    /// The acting seat's view of the finished episode, written when an episode ends and autoreset deals the
+    /// next one in the same step (`terminal_observation` in Stable-Baselines3's terms); empty until then.
+    final_obs: Vec<u8>,
 }
 
 /// The stream of an environment's action sampler (the bots use 1..4, the wall 0).
@@ -136,34 +180,119 @@ impl TableEnv {
             earlier: [0; SEATS as usize],
             owed: [0; SEATS as usize],
             sampler: Rng::for_stream(seed, 0, SAMPLER_STREAM),
+            episode: EpisodeStart {
+                seed,
+                deal: 0,
+                wall: None,
+                by_reset: true,
+            },
+            actions: Vec::new(),
+            last_end: DealEnd::default(),
+            final_obs: Vec::new(),
         };
-        table.reset(seed, wall, options, adjudicator)?;
+        table.reset(Some(seed), wall, options, adjudicator)?;
         Ok(table)
     }
 
-    /// Starts a new episode of the run seeded `seed`; its first deal from `wall` when given.
+    /// Starts a new episode: of the run seeded `seed` (from its first deal, the action sampler restarted),
+    /// or with `None` from the next deal of the table's own stream (Gymnasium's unseeded reset: the same seed
+    /// gives the same sequence of episodes); its first deal from `wall` when given.
     pub fn reset<A: Adjudicator + ?Sized>(
         &mut self,
-        seed: u64,
+        seed: Option<u64>,
         wall: Option<Wall>,
         options: &EnvOptions,
         adjudicator: &A,
     ) -> Result<()> {
-        self.seed = seed;
-        self.deals = 0;
+        if let Some(seed) = seed {
+            self.seed = seed;
+            self.deals = 0;
+            self.sampler = Rng::for_stream(seed, 0, SAMPLER_STREAM);
+        }
         self.owed = [0; SEATS as usize];
-        self.sampler = Rng::for_stream(seed, 0, SAMPLER_STREAM);
-        self.start_episode(wall, options, adjudicator)?;
+        self.start_episode(wall, true, options, adjudicator)?;
         let mut ignored = StepOutcome::default();
-        self.advance(&mut ignored, options, adjudicator)
+        self.advance(None, &mut ignored, options, adjudicator)
+            .map(|_| ())
+    }
+
+    /// The table as data: [`restore`](TableEnv::restore) on a table of the same rules and options rebuilds
+    /// it exactly (its next steps, observations and samples are the same).
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            start: self.episode.clone(),
+            actions: self.actions.clone(),
+            sampler: self.sampler.state(),
+        }
+    }
+
+    /// Rebuilds the table from `snapshot`: deals the episode's start again and replays its decisions (the
+    /// bots and the game follow from the seed), then resumes the sampler.
+    pub fn restore<A: Adjudicator + ?Sized>(
+        &mut self,
+        snapshot: &Snapshot,
+        layout: &ActionLayout,
+        options: &EnvOptions,
+        adjudicator: &A,
+    ) -> Result<()> {
+        let sampler = Rng::from_state(snapshot.sampler)
+            .ok_or_else(|| EngineError::argument("snapshot: the sampler state is all zero"))?;
+        let start = &snapshot.start;
+        let wall = match &start.wall {
+            Some(codes) => Some(Wall::from_codes(codes.clone(), &adjudicator.table_rules())?),
+            None => None,
+        };
+        self.seed = start.seed;
+        self.deals = start.deal;
+        self.owed = [0; SEATS as usize];
+        self.start_episode(wall, start.by_reset, options, adjudicator)?;
+        let mut opening = StepOutcome::default();
+        let raw = self.advance(None, &mut opening, options, adjudicator)?;
+        if !start.by_reset {
+            // Deals the autoreset settled before the first decision are owed to the next step, as they were.
+            self.owed = raw;
+        }
+        for &action in &snapshot.actions {
+            if self.deal.to_act().is_none() {
+                return Err(EngineError::argument(
+                    "snapshot: more decisions than the episode holds",
+                ));
+            }
+            if !self.is_legal(layout, action as usize) {
+                return Err(EngineError::argument(format!(
+                    "snapshot: action {action} is not legal where the episode replays it"
+                )));
+            }
+            self.step(layout, action as usize, options, adjudicator)?;
+        }
+        self.sampler = sampler;
+        Ok(())
+    }
+
+    /// How the last finished deal ended.
+    pub fn last_end(&self) -> &DealEnd {
+        &self.last_end
+    }
+
+    /// The acting seat's view of the episode that ended in the last step (autoreset); empty before any.
+    pub fn final_observation(&self) -> &[u8] {
+        &self.final_obs
     }
 
     fn start_episode<A: Adjudicator + ?Sized>(
         &mut self,
         wall: Option<Wall>,
+        by_reset: bool,
         options: &EnvOptions,
         adjudicator: &A,
     ) -> Result<()> {
+        self.episode = EpisodeStart {
+            seed: self.seed,
+            deal: self.deals,
+            wall: wall.as_ref().map(|w| w.order().to_vec()),
+            by_reset,
+        };
+        self.actions.clear();
         self.earlier = [0; SEATS as usize];
         self.game = options
             .game
@@ -207,13 +336,16 @@ impl TableEnv {
         Ok(())
     }
 
-    /// Plays the bots' decisions (and autoresets) until a learning seat must decide.
+    /// Plays the bots' decisions (and autoresets) until a learning seat must decide; returns the unscaled
+    /// payments it writes into `out`. `acting`: the seat whose decision the step applied (its view of an
+    /// episode that ends is kept as the final observation).
     fn advance<A: Adjudicator + ?Sized>(
         &mut self,
+        acting: Option<u8>,
         out: &mut StepOutcome,
         options: &EnvOptions,
         adjudicator: &A,
-    ) -> Result<()> {
+    ) -> Result<[i64; SEATS as usize]> {
         let mut ended = false;
         let mut payments = self.owed;
         self.owed = [0; SEATS as usize];
@@ -232,6 +364,7 @@ impl TableEnv {
                         .outcome()
                         .ok_or_else(|| EngineError::illegal("a finished deal has no outcome"))?;
                     let paid = outcome.payments();
+                    self.last_end = deal_end(outcome, paid);
                     let episode_over = match &mut self.game {
                         None => true,
                         Some(game) => {
@@ -259,7 +392,10 @@ impl TableEnv {
                         if !options.autoreset {
                             break;
                         }
-                        self.start_episode(None, options, adjudicator)?;
+                        if let Some(seat) = acting {
+                            self.keep_final_observation(seat, options)?;
+                        }
+                        self.start_episode(None, false, options, adjudicator)?;
                     } else {
                         self.start_deal(None, adjudicator)?;
                     }
@@ -269,6 +405,29 @@ impl TableEnv {
         for (o, p) in out.payments.iter_mut().zip(payments) {
             *o = p as f32 * options.reward_scale;
         }
+        Ok(payments)
+    }
+
+    /// Encodes what `seat` sees of the finished deal into the final observation (before autoreset replaces
+    /// the deal).
+    fn keep_final_observation(&mut self, seat: u8, options: &EnvOptions) -> Result<()> {
+        self.final_obs.resize(options.encoding.size(), 0);
+        for event in &self.deal.events()[self.cursor..] {
+            self.history.record(event);
+        }
+        self.cursor = self.deal.events().len();
+        let view = self.deal.observation(seat)?;
+        let context = Context {
+            earlier_points: self.earlier,
+            score_unit: options.score_unit,
+        };
+        encode(
+            options.encoding,
+            &view,
+            &self.history,
+            &context,
+            &mut self.final_obs,
+        );
         Ok(())
     }
 
@@ -298,9 +457,11 @@ impl TableEnv {
         adjudicator: &A,
     ) -> Result<StepOutcome> {
         let action = layout.action(index)?;
+        let acting = self.deal.to_act();
         self.deal.step(action, adjudicator)?;
+        self.actions.push(index as u32);
         let mut out = StepOutcome::default();
-        self.advance(&mut out, options, adjudicator)?;
+        self.advance(acting, &mut out, options, adjudicator)?;
         Ok(out)
     }
 
@@ -346,6 +507,21 @@ impl TableEnv {
         }
         Ok(())
     }
+}
+
+fn deal_end(outcome: &crate::table::Outcome, payments: [i64; SEATS as usize]) -> DealEnd {
+    let mut end = DealEnd {
+        payments,
+        discarder: outcome.winners.first().and_then(|w| w.from),
+        ..DealEnd::default()
+    };
+    for winner in &outcome.winners {
+        let seat = usize::from(winner.seat);
+        end.won[seat] = true;
+        end.fan[seat] = winner.info.fan;
+        end.pattern[seat] = winner.info.pattern;
+    }
+    end
 }
 
 fn add(total: &mut [i64; SEATS as usize], paid: [i64; SEATS as usize]) {

@@ -6,7 +6,7 @@
 use rayon::prelude::*;
 
 use super::actions::ActionLayout;
-use super::table::{EnvOptions, StepOutcome, TableEnv};
+use super::table::{EnvOptions, Snapshot, StepOutcome, TableEnv};
 use crate::error::{EngineError, Result};
 use crate::rng::Rng;
 use crate::table::{Adjudicator, Wall, SEATS};
@@ -135,11 +135,11 @@ impl VectorEnv {
         ))
     }
 
-    /// Restarts every table's episode for the run seeded `seed`; `walls[i]`, when given, is table i's
-    /// first wall. Writes the first observations.
+    /// Restarts every table's episode for the run seeded `seed`, or with `None` from the next deal of each
+    /// table's own stream; `walls[i]`, when given, is table i's first wall. Writes the first observations.
     pub fn reset<A: Adjudicator + Sync + ?Sized>(
         &mut self,
-        seed: u64,
+        seed: Option<u64>,
         mut walls: Vec<Option<Wall>>,
         adjudicator: &A,
         out: Outputs<'_>,
@@ -156,7 +156,7 @@ impl VectorEnv {
         }
         let options = &self.options;
         let reset = |(i, (table, wall)): (usize, (&mut TableEnv, Option<Wall>))| {
-            table.reset(table_seed(seed, i), wall, options, adjudicator)
+            table.reset(seed.map(|s| table_seed(s, i)), wall, options, adjudicator)
         };
         if self.sequential() {
             self.tables
@@ -277,6 +277,18 @@ impl VectorEnv {
                 .with_max_len(TABLES_PER_TASK)
                 .try_for_each(step_row)
         })
+    }
+
+    /// Rebuilds table `index` from a [`TableEnv::snapshot`] of a table of the same rules and options.
+    pub fn restore<A: Adjudicator + ?Sized>(
+        &mut self,
+        index: usize,
+        snapshot: &Snapshot,
+        adjudicator: &A,
+    ) -> Result<()> {
+        let err = self.no_table(index);
+        let table = self.tables.get_mut(index).ok_or(err)?;
+        table.restore(snapshot, &self.layout, &self.options, adjudicator)
     }
 
     /// Steps table `index` alone, writing no outputs (the AEC env observes on demand): the action must be
@@ -418,7 +430,8 @@ mod tests {
         let rules = ShapeRules::CHICKEN;
         let mut env = VectorEnv::new(6, 7, options, Some(threads), &rules).expect("env");
         let mut out = Buffers::of(&env);
-        env.reset(7, vec![], &rules, out.outputs()).expect("reset");
+        env.reset(Some(7), vec![], &rules, out.outputs())
+            .expect("reset");
         let mut actions = vec![0i64; env.num_envs()];
         let mut seen = vec![out.clone()];
         for _ in 0..steps {
@@ -434,7 +447,8 @@ mod tests {
         let rules = ShapeRules::CHICKEN;
         let mut env = VectorEnv::new(8, 3, self_play(), Some(1), &rules).expect("env");
         let mut out = Buffers::of(&env);
-        env.reset(3, vec![], &rules, out.outputs()).expect("reset");
+        env.reset(Some(3), vec![], &rules, out.outputs())
+            .expect("reset");
         let mut actions = vec![0i64; env.num_envs()];
         let (width, mut claims, mut episodes) = (env.layout().len(), 0, 0);
         for _ in 0..3000 {
@@ -498,7 +512,8 @@ mod tests {
         let rules = ShapeRules::CHICKEN;
         let mut env = VectorEnv::new(1, 5, game, Some(1), &rules).expect("env");
         let mut out = Buffers::of(&env);
-        env.reset(5, vec![], &rules, out.outputs()).expect("reset");
+        env.reset(Some(5), vec![], &rules, out.outputs())
+            .expect("reset");
         let (mut episodes, mut deals, mut last) = (0, 1, 0);
         let mut actions = [0i64];
         while episodes < 5 {
@@ -510,5 +525,76 @@ mod tests {
             last = index;
         }
         assert!(deals >= 2 * episodes, "{deals} deals in {episodes} games");
+    }
+
+    /// Steps `env` `steps` times with sampled actions and returns the outputs of each step.
+    fn play_on(env: &mut VectorEnv, steps: usize) -> Vec<Buffers> {
+        let rules = ShapeRules::CHICKEN;
+        let mut out = Buffers::of(env);
+        let mut actions = vec![0i64; env.num_envs()];
+        (0..steps)
+            .map(|_| {
+                env.sample(&mut actions).expect("sampled");
+                env.step(&actions, &rules, out.outputs()).expect("stepped");
+                out.clone()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_restored_table_steps_exactly_as_the_original() {
+        let rules = ShapeRules::CHICKEN;
+        let game = EnvOptions {
+            game: Some(crate::table::GameConfig {
+                wind_rounds: 1,
+                max_deals: 8,
+            }),
+            ..EnvOptions::default()
+        };
+        for options in [EnvOptions::default(), self_play(), game] {
+            let mut env = VectorEnv::new(4, 9, options.clone(), Some(1), &rules).expect("env");
+            for checkpoint in [0, 37, 211] {
+                play_on(&mut env, checkpoint);
+                let mut copy = VectorEnv::new(4, 1, options.clone(), Some(1), &rules).expect("env");
+                for i in 0..4 {
+                    let snapshot = env.table(i).expect("a table").snapshot();
+                    copy.restore(i, &snapshot, &rules).expect("restored");
+                    assert_eq!(copy.table(i).expect("a table").snapshot(), snapshot);
+                }
+                assert_eq!(play_on(&mut copy, 150), play_on(&mut env, 150));
+            }
+        }
+    }
+
+    #[test]
+    fn an_unseeded_reset_continues_each_tables_stream() {
+        let rules = ShapeRules::CHICKEN;
+        let mut env = VectorEnv::new(3, 4, EnvOptions::default(), Some(1), &rules).expect("env");
+        let mut out = Buffers::of(&env);
+        let deals = |env: &VectorEnv| -> Vec<u64> {
+            (0..3)
+                .map(|i| env.table(i).expect("a table").deal().index())
+                .collect()
+        };
+        env.reset(Some(4), vec![], &rules, out.outputs())
+            .expect("reset");
+        let first = deals(&env);
+        env.reset(None, vec![], &rules, out.outputs())
+            .expect("reset");
+        let second = deals(&env);
+        assert!(
+            first.iter().zip(&second).all(|(a, b)| b > a),
+            "{first:?} then {second:?}"
+        );
+        env.reset(Some(4), vec![], &rules, out.outputs())
+            .expect("reset");
+        assert_eq!(
+            deals(&env),
+            first,
+            "the same seed deals the same episodes again"
+        );
+        env.reset(None, vec![], &rules, out.outputs())
+            .expect("reset");
+        assert_eq!(deals(&env), second);
     }
 }

@@ -1,6 +1,12 @@
 //! Streaming statistics over many deals: each finished deal is folded into a fixed-size accumulator, and
 //! accumulators merge by addition — so memory stays flat for any number of deals, and the totals do not
 //! depend on how deals were split across threads or runs.
+//!
+//! Besides the counts, the totals keep the sums of squares (and, for rates per win, the cross sums with the
+//! deal's number of wins) that the intervals need: a deal is the independent unit, so a mean per deal needs
+//! Σx and Σx², and a rate per win (Σx / Σw over deals) needs Σx², Σxw and Σw² for its delta-method
+//! variance. These merge by addition too, so a merged run, a run without per-deal arrays and a cluster run
+//! give the same interval as one big run.
 
 use super::record::DealRecord;
 use crate::table::types::SEATS;
@@ -41,6 +47,31 @@ pub struct Stats {
     pub ghosts_in_wins: u64,
     /// Self-drawn wins by the winner's draws (巡目) at the win; larger counts share the last bucket.
     pub self_drawn_turns: [u64; TURN_BUCKETS],
+    /// Deals by their number of wins (0 = 流局; several: 一炮多响, or 血战 played on): Σw and Σw² of the
+    /// wins per deal, the denominators of every rate per win.
+    pub deals_by_wins: [u64; SEATS as usize + 1],
+    /// Σ over deals of the squared payment of each seat relative to the dealer (the per-seat means' variance).
+    pub payments_squared_by_offset: [u128; SEATS as usize],
+    /// Σ over deals of the squared kong money moved in the deal.
+    pub kong_money_squared: u128,
+    /// For each per-win count x (horse hits, ghosts held, wins holding a ghost): Σ over deals of x² and of
+    /// x·w (w = the deal's wins), for the ratio estimate's variance.
+    pub horse_hits_squared: u64,
+    pub horse_hits_by_wins: u64,
+    pub ghosts_in_wins_squared: u64,
+    pub ghosts_in_wins_by_wins: u64,
+    pub wins_with_ghosts_squared: u64,
+    pub wins_with_ghosts_by_wins: u64,
+    /// Flowers set aside in all (every seat), and Σ over deals of the deal's flowers squared.
+    pub flowers: u64,
+    pub flowers_squared: u64,
+    /// For each fan bucket and pattern row, over deals with several wins only (a deal with one win adds
+    /// nothing): Σ c(c−1) and Σ c(w−1), c = the deal's wins in the bucket, w = its wins. With `fans` and
+    /// `deals_by_wins` they give Σc² and Σcw, the ratio variance of the share of wins in the bucket.
+    pub fans_same_deal: [u64; FAN_BUCKETS],
+    pub fans_cowinners: [u64; FAN_BUCKETS],
+    pub patterns_same_deal: Vec<u64>,
+    pub patterns_cowinners: Vec<u64>,
 }
 
 /// Draw counts counted individually in `Stats::self_drawn_turns` (a seat makes at most about 30 draws).
@@ -53,25 +84,33 @@ impl Stats {
         let offset = |seat: u8| usize::from((seat + SEATS - deal.dealer) % SEATS);
         for (seat, &paid) in (0..SEATS).zip(&deal.payments) {
             self.payments_by_offset[offset(seat)] += paid;
+            self.payments_squared_by_offset[offset(seat)] += u128::from(paid.unsigned_abs()).pow(2);
         }
-        self.kong_money_moved += deal
+        let kong_money = deal
             .kong_money
             .iter()
             .filter(|&&m| m < 0)
             .map(|m| m.unsigned_abs())
             .sum::<u64>();
+        self.kong_money_moved += kong_money;
+        self.kong_money_squared += u128::from(kong_money).pow(2);
+        let flowers: u64 = deal.flowers.iter().map(|&f| u64::from(f)).sum();
+        self.flowers += flowers;
+        self.flowers_squared += flowers * flowers;
+        let wins = u64::from(deal.winners.count_ones());
+        self.deals_by_wins[wins as usize] += 1;
         if deal.is_exhaustive_draw() {
             self.exhaustive_draws += 1;
             return;
         }
+        let (mut horse_hits, mut ghosts_held, mut holding_ghosts) = (0u64, 0u64, 0u64);
         for seat in deal.winning_seats() {
             self.wins_by_offset[offset(seat)] += 1;
-            let ghosts = deal.winner_ghosts[usize::from(seat)];
-            self.horse_hits += u64::from(deal.horse_hits[usize::from(seat)]);
-            self.wins_with_ghosts += u64::from(ghosts > 0);
-            self.ghosts_in_wins += u64::from(ghosts);
-            let fan = deal.fan[usize::from(seat)].unwrap_or(0);
-            self.fans[(fan as usize).min(FAN_BUCKETS - 1)] += 1;
+            let ghosts = u64::from(deal.winner_ghosts[usize::from(seat)]);
+            horse_hits += u64::from(deal.horse_hits[usize::from(seat)]);
+            holding_ghosts += u64::from(ghosts > 0);
+            ghosts_held += ghosts;
+            self.fans[fan_bucket(deal, seat)] += 1;
             if let Some(row) = deal.pattern[usize::from(seat)] {
                 let row = usize::from(row);
                 if self.patterns.len() <= row {
@@ -79,6 +118,18 @@ impl Stats {
                 }
                 self.patterns[row] += 1;
             }
+        }
+        self.horse_hits += horse_hits;
+        self.horse_hits_squared += horse_hits * horse_hits;
+        self.horse_hits_by_wins += horse_hits * wins;
+        self.ghosts_in_wins += ghosts_held;
+        self.ghosts_in_wins_squared += ghosts_held * ghosts_held;
+        self.ghosts_in_wins_by_wins += ghosts_held * wins;
+        self.wins_with_ghosts += holding_ghosts;
+        self.wins_with_ghosts_squared += holding_ghosts * holding_ghosts;
+        self.wins_with_ghosts_by_wins += holding_ghosts * wins;
+        if wins > 1 {
+            self.add_shared_wins(deal, wins);
         }
         self.win_turns += u64::from(deal.turns);
         self.win_turns_squared += u64::from(deal.turns).pow(2);
@@ -92,6 +143,48 @@ impl Stats {
         }
         self.multiple_winners += u64::from(deal.winners.count_ones() > 1);
         self.liabilities += u64::from(deal.liable.is_some());
+    }
+
+    /// The same-deal terms of a deal with several wins (see `fans_same_deal`): each bucket counted once.
+    fn add_shared_wins(&mut self, deal: &DealRecord, wins: u64) {
+        let mut winners = [0u8; SEATS as usize];
+        let mut count = 0;
+        for seat in deal.winning_seats() {
+            winners[count] = seat;
+            count += 1;
+        }
+        let seats = &winners[..count];
+        for (i, &seat) in seats.iter().enumerate() {
+            let bucket = fan_bucket(deal, seat);
+            if seats[..i].iter().all(|&s| fan_bucket(deal, s) != bucket) {
+                let c = seats
+                    .iter()
+                    .filter(|&&s| fan_bucket(deal, s) == bucket)
+                    .count() as u64;
+                self.fans_same_deal[bucket] += c * (c - 1);
+                self.fans_cowinners[bucket] += c * (wins - 1);
+            }
+            let Some(row) = deal.pattern[usize::from(seat)] else {
+                continue;
+            };
+            if seats[..i]
+                .iter()
+                .all(|&s| deal.pattern[usize::from(s)] != Some(row))
+            {
+                let c = seats
+                    .iter()
+                    .filter(|&&s| deal.pattern[usize::from(s)] == Some(row))
+                    .count() as u64;
+                let row = usize::from(row);
+                for rows in [&mut self.patterns_same_deal, &mut self.patterns_cowinners] {
+                    if rows.len() <= row {
+                        rows.resize(row + 1, 0);
+                    }
+                }
+                self.patterns_same_deal[row] += c * (c - 1);
+                self.patterns_cowinners[row] += c * (wins - 1);
+            }
+        }
     }
 
     pub fn merge(mut self, other: &Stats) -> Stats {
@@ -131,6 +224,24 @@ impl Stats {
         {
             *a += b;
         }
+        add_all(&mut self.deals_by_wins, &other.deals_by_wins);
+        add_all(
+            &mut self.payments_squared_by_offset,
+            &other.payments_squared_by_offset,
+        );
+        self.kong_money_squared += other.kong_money_squared;
+        self.horse_hits_squared += other.horse_hits_squared;
+        self.horse_hits_by_wins += other.horse_hits_by_wins;
+        self.ghosts_in_wins_squared += other.ghosts_in_wins_squared;
+        self.ghosts_in_wins_by_wins += other.ghosts_in_wins_by_wins;
+        self.wins_with_ghosts_squared += other.wins_with_ghosts_squared;
+        self.wins_with_ghosts_by_wins += other.wins_with_ghosts_by_wins;
+        self.flowers += other.flowers;
+        self.flowers_squared += other.flowers_squared;
+        add_all(&mut self.fans_same_deal, &other.fans_same_deal);
+        add_all(&mut self.fans_cowinners, &other.fans_cowinners);
+        add_grown(&mut self.patterns_same_deal, &other.patterns_same_deal);
+        add_grown(&mut self.patterns_cowinners, &other.patterns_cowinners);
         self
     }
 
@@ -138,4 +249,23 @@ impl Stats {
     pub fn wins(&self) -> u64 {
         self.wins_by_offset.iter().sum()
     }
+}
+
+/// A winner's fan bucket in `Stats::fans`.
+fn fan_bucket(deal: &DealRecord, seat: u8) -> usize {
+    (deal.fan[usize::from(seat)].unwrap_or(0) as usize).min(FAN_BUCKETS - 1)
+}
+
+fn add_all<T: Copy + std::ops::AddAssign>(into: &mut [T], other: &[T]) {
+    for (a, &b) in into.iter_mut().zip(other) {
+        *a += b;
+    }
+}
+
+/// Adds `other` into `into` element by element, growing `into` to `other`'s length.
+fn add_grown(into: &mut Vec<u64>, other: &[u64]) {
+    if into.len() < other.len() {
+        into.resize(other.len(), 0);
+    }
+    add_all(into, other);
 }

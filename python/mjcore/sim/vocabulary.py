@@ -1,0 +1,98 @@
+"""Each family's own words for the summary of a simulation: what its ``fan`` column counts (fan 番, Sichuan 番 with 根,
+Taiwan 台, 推倒胡 multipliers), what its pattern rows are (patterns, winning forms, MCR's highest fan, the 789
+ladder, 老章 rows), and the lines only it has (Sichuan's several wins per deal). Only what the totals record is
+summarised; docs/simulation.md lists what a family's players ask that the simulation does not record."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .summary import Estimate
+
+__all__ = ["FamilySection", "Vocabulary", "family_sections", "vocabulary"]
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The headings and labels of one family's summary."""
+
+    fan_heading: str = "Fan distribution (番, per win)"
+    fan_unit: str = "fan"
+    pattern_heading: str = "Patterns (per win)"
+    extras_heading: str = "Kong money, horses, ghosts and flowers"
+    kong_money: str = "kong money per deal (杠钱)"
+    horse_hits: str = "horse hits per win (买马)"
+    wins_with_ghosts: str = "wins holding a ghost (鬼牌)"
+    ghosts_per_win: str = "ghosts per win (鬼牌)"
+    flowers: str = "flowers per deal (花牌)"
+    several_winners: str = "several winners (一炮多响)"
+    fan_labeller: Callable[[int, str], str] = lambda fan, unit: f"{fan} {unit}"
+
+    def fan_label(self, fan: int, last: bool = False) -> str:
+        """The label of fan bucket ``fan`` (the last bucket holds that value and above)."""
+        label = self.fan_labeller(fan, self.fan_unit)
+        return label.replace(f"{fan} ", f"{fan}+ ", 1) if last else label
+
+
+def _multiplier(doublings: int, _unit: str) -> str:
+    return f"×{2 ** doublings} ({doublings} 加倍)" if doublings else "×1 (no 加倍)"
+
+
+_WORDS = {
+    "": Vocabulary(),
+    "guangdong": Vocabulary(),
+    "tdh": Vocabulary(
+        fan_heading="Multipliers (加倍: 无鬼加倍, 七对加倍, …) per win", pattern_heading="Winning forms (胡牌牌型, per win)",
+        extras_heading="推倒胡: kong money (杠钱), horses (买马) and ghosts (鬼牌)", fan_labeller=_multiplier,
+        fan_unit="multiplier",
+        horse_hits="horses hit per win (中马)"),  # fmt: skip
+    "sichuan": Vocabulary(fan_heading="番 per win (as paid: 根 and 自摸 included, capped at 封顶)", fan_unit="番",
+                          pattern_heading="Shapes (牌型, per win)", kong_money="kong money per deal (刮风下雨)",
+                          several_winners="several winners in the deal (血战)"),  # fmt: skip
+    "taiwan": Vocabulary(fan_heading="台 per win (the hand's 台 as paid: capped; 莊家 and 連N拉N not included)",
+                         fan_unit="台", pattern_heading="台 rows (not recorded per win)"),  # fmt: skip
+    "mcr": Vocabulary(fan_heading="Total fan per win (番, flowers included)",
+                      pattern_heading="Highest fan of the win (番种, per win)", flowers="flowers per deal (花牌, 1 fan each)"),  # fmt: skip
+    "gd789": Vocabulary(fan_heading="Hand value per win (789 ladder 番)", pattern_heading="The ladder (牌型, per win)",
+                        horse_hits="horses picking the winner per win (买马)", fan_unit="番"),  # fmt: skip
+    "laozhang": Vocabulary(fan_heading="番 per win (老章)", fan_unit="番", pattern_heading="老章 rows (per win)"),
+}
+
+
+def vocabulary(family: str) -> Vocabulary:
+    """The words of ``family`` (a ruleset's ``meta.family``); Guangdong's for an unknown one."""
+    return _WORDS.get(family, _WORDS[""])
+
+
+@dataclass(frozen=True)
+class FamilySection:
+    """Lines only a family has: a heading, its estimates, and notes."""
+
+    heading: str
+    estimates: tuple[Estimate, ...]
+    notes: tuple[str, ...] = ()
+
+
+def _wins_per_deal(totals: dict[str, Any], heading: str) -> FamilySection:
+    """Deals by their number of wins, and the mean wins per deal (血战到底 / 血流成河)."""
+    from .summary import Estimate
+
+    deals = totals["deals"]
+    wins = sum(totals["wins_by_offset"])
+    squares = sum(w * w * n for w, n in enumerate(totals["deals_by_wins"]))
+    rows = [Estimate.mean("wins per deal", wins, squares, deals)]
+    rows += [Estimate.proportion(f"deals with {w} win{'s' if w != 1 else ''}", n, deals)
+             for w, n in enumerate(totals["deals_by_wins"]) if n]  # fmt: skip
+    return FamilySection(heading, tuple(rows))
+
+
+def family_sections(family: str, totals: dict[str, Any]) -> tuple[FamilySection, ...]:
+    """The family's own sections of the summary, from the totals."""
+    if family == "sichuan":
+        return (_wins_per_deal(totals, "Wins per deal (血战: winners leave, 血流: they stay)"),)
+    if any(totals["deals_by_wins"][2:]):  # several winners on one tile (一炮多响) elsewhere
+        return (_wins_per_deal(totals, "Wins per deal (一炮多响)"),)
+    return ()
