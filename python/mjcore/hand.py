@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from .errors import InvalidArgumentError, InvalidHandError
+from .errors import ArgumentTypeError, InvalidArgumentError, InvalidHandError, shown
 from .tiles import FLOWER_CHINESE, NUM_KINDS, SUITS, number_of, suit_of, tile_name, unicode_tile
 
 __all__ = ["Forms", "MeldKind", "Meld", "Hand", "HandLike", "as_hand", "coerce_counts", "forms_bits", "native_form",
@@ -47,10 +47,10 @@ FormsLike = Union[Forms, int, str, Iterable[str]]
 def forms_bits(forms: FormsLike) -> int:
     """Normalises ``forms`` (a ``Forms`` flag, an int, a name, or names) to its bit set."""
     if isinstance(forms, bool):
-        raise TypeError("forms must be a Forms flag, an int, a form name or an iterable of names, not bool")
+        raise ArgumentTypeError("forms must be a Forms flag, an int, a form name or an iterable of names, not bool")
     if isinstance(forms, int):
         if not 0 < forms <= int(Forms.ALL):
-            raise InvalidArgumentError(f"forms bit set {forms} is not within 1..15")
+            raise InvalidArgumentError(f"forms bit set {shown(forms)} is not within 1..15")
         return int(forms)
     if isinstance(forms, str):
         forms = [forms]
@@ -58,10 +58,10 @@ def forms_bits(forms: FormsLike) -> int:
     try:
         names = list(forms)
     except TypeError:
-        raise TypeError(f"forms must be a Forms flag, an int or form names, not {type(forms).__name__}") from None
+        raise ArgumentTypeError(f"forms must be a Forms flag, an int or form names, not {type(forms).__name__}") from None
     for name in names:
         if not isinstance(name, str):
-            raise TypeError(f"form names are strings, not {type(name).__name__}")
+            raise ArgumentTypeError(f"form names are strings, not {type(name).__name__}")
         try:
             bits |= _FORM_NAMES[name]
         except KeyError:
@@ -112,7 +112,7 @@ class Meld:
         kind = self.kind
         if not isinstance(kind, MeldKind):
             if isinstance(kind, bool) or not isinstance(kind, int):
-                raise TypeError(f"meld kind must be a MeldKind, not {type(kind).__name__}")
+                raise ArgumentTypeError(f"meld kind must be a MeldKind, not {type(kind).__name__}")
             if kind not in range(5):
                 raise InvalidHandError(f"meld kind {kind} is not 0..4")
             object.__setattr__(self, "kind", MeldKind(kind))
@@ -129,7 +129,7 @@ class Meld:
                 raise InvalidHandError(f"meld {name}: a concealed kong has no claimed tile")
         if self.from_offset is not None:
             if isinstance(self.from_offset, bool) or not isinstance(self.from_offset, int):
-                raise TypeError("from_offset must be an int 1..3 or None")
+                raise ArgumentTypeError("from_offset must be an int 1..3 or None")
             if self.from_offset not in (1, 2, 3):
                 raise InvalidHandError(
                     f"meld {name}: from_offset must be 1 (下家), 2 (对家) or 3 (上家), not {self.from_offset}"
@@ -188,7 +188,7 @@ class Meld:
 
 def _check_kind(value: Any, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be an int tile kind 0..33, not {type(value).__name__}")
+        raise ArgumentTypeError(f"{what} must be an int tile kind 0..33, not {type(value).__name__}")
     if not 0 <= value < NUM_KINDS:
         from .errors import InvalidTileError
 
@@ -215,16 +215,16 @@ class Hand:
         melds = tuple(self.melds)
         for meld in melds:
             if not isinstance(meld, Meld):
-                raise TypeError(f"melds must be Meld objects, not {type(meld).__name__}")
+                raise ArgumentTypeError(f"melds must be Meld objects, not {type(meld).__name__}")
         object.__setattr__(self, "melds", melds)
         if isinstance(self.wilds, bool) or not isinstance(self.wilds, int):
-            raise TypeError(f"wilds must be an int, not {type(self.wilds).__name__}")
+            raise ArgumentTypeError(f"wilds must be an int, not {type(self.wilds).__name__}")
         if not 0 <= self.wilds <= 8:
             raise InvalidHandError(f"{self.wilds} wild tiles: a hand holds 0..8")
         flowers = tuple(sorted(self.flowers))
         for f in flowers:
             if isinstance(f, bool) or not isinstance(f, int):
-                raise TypeError(f"flowers are ints 1..8, not {type(f).__name__}")
+                raise ArgumentTypeError(f"flowers are ints 1..8, not {type(f).__name__}")
             if not 1 <= f <= 8:
                 raise InvalidHandError(f"flower {f} does not exist: flowers are 1..8")
         if len(set(flowers)) != len(flowers):
@@ -352,7 +352,7 @@ def coerce_counts(value: Any) -> tuple[int, ...]:
     if isinstance(value, (bytes, bytearray, memoryview)):
         data = bytes(value)
     elif isinstance(value, str):
-        raise TypeError("counts must be a sequence of 34 ints, not str (use parse_hand for text)")
+        raise ArgumentTypeError("counts must be a sequence of 34 ints, not str (use parse_hand for text)")
     else:
         shape = getattr(value, "shape", None)
         if shape is not None and len(shape) != 1:
@@ -360,13 +360,13 @@ def coerce_counts(value: Any) -> tuple[int, ...]:
         try:
             data = list(value)
         except TypeError:
-            raise TypeError(f"counts must be a sequence of 34 ints, not {type(value).__name__}") from None
+            raise ArgumentTypeError(f"counts must be a sequence of 34 ints, not {type(value).__name__}") from None
     if len(data) != NUM_KINDS:
         raise InvalidHandError(f"counts must have 34 entries, got {len(data)}")
     out = []
     for index, c in enumerate(data):
         if isinstance(c, bool) or not hasattr(c, "__index__"):
-            raise TypeError(f"count of {tile_name(index)} (index {index}) must be an int, not {type(c).__name__}")
+            raise ArgumentTypeError(f"count of {tile_name(index)} (index {index}) must be an int, not {type(c).__name__}")
         c = c.__index__()
         if not 0 <= c <= 4:
             raise InvalidHandError(f"count of {tile_name(index)} (index {index}) is {c}: must be 0..4")
@@ -384,14 +384,28 @@ def as_hand(value: HandLike, parse: Callable[[str], Hand]) -> Hand:
     return Hand(coerce_counts(value))
 
 
+def _crossing_text(text: str) -> Hand | str:
+    """Hand text as the core may take it: a ``str`` whose characters all encode in UTF-8 (a lone surrogate
+    does not, and is refused by the shared parser, naming it)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        from .notation import parse_hand  # deferred: the notation module builds hands
+
+        return parse_hand(text)
+    return str(text)
+
+
 def native_form(value: HandLike) -> Hand | str | bytes | list | tuple:
     """A single-hand input as the native calls that read hands themselves take it: a ``Hand``, hand text
     and 34 counts as a list, tuple or bytes pass unchanged (the core parses and checks them with the errors
     of ``parse_hand`` and ``Hand``); any other accepted input (a numpy array, a bytearray…) becomes a ``Hand``
     here, as ``as_hand`` makes it."""
     kind = type(value)
+    if kind is str and not value.isascii() or isinstance(value, str) and kind is not str:
+        return _crossing_text(value)
     if kind is Hand or kind is str or kind is list or kind is tuple or kind is bytes:
         return value
-    if isinstance(value, (Hand, str)):  # subclasses, which the core reads as their base
+    if isinstance(value, Hand):  # a subclass, which the core reads as its base
         return value
     return Hand(coerce_counts(value))

@@ -28,7 +28,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from .errors import InvalidHandError, InvalidTileError, NotationError
+from .errors import ArgumentTypeError, InvalidHandError, InvalidTileError, NotationError, shown
 from .hand import Hand, Meld, MeldKind
 from .tiles import NUM_KINDS, tile_name
 
@@ -257,7 +257,7 @@ def parse_hand(text: str) -> Hand:
     1
     """
     if not isinstance(text, str):
-        raise TypeError(f"parse_hand takes a str, not {type(text).__name__}")
+        raise ArgumentTypeError(f"parse_hand takes a str, not {type(text).__name__}")
     parser = _Parser(text)
     counts = [0] * NUM_KINDS
     melds: list[Meld] = []
@@ -297,7 +297,7 @@ def parse_tiles(text: str) -> list[int]:
     [31, 31, 1]
     """
     if not isinstance(text, str):
-        raise TypeError(f"parse_tiles takes a str, not {type(text).__name__}")
+        raise ArgumentTypeError(f"parse_tiles takes a str, not {type(text).__name__}")
     parser = _Parser(text)
     kinds = []
     while True:
@@ -334,7 +334,7 @@ def win_tile_index(tile: int | str) -> int:
     if isinstance(tile, str):
         return parse_tile(tile)
     if isinstance(tile, bool) or not isinstance(tile, int):
-        raise TypeError(f"the winning tile is a kind 0..33 or a name like '3p', not {type(tile).__name__}")
+        raise ArgumentTypeError(f"the winning tile is a kind 0..33 or a name like '3p', not {type(tile).__name__}")
     if not 0 <= tile < NUM_KINDS:
-        raise InvalidTileError(f"tile kind {tile} is not 0..33")
+        raise InvalidTileError(f"tile kind {shown(tile)} is not 0..33")
     return tile

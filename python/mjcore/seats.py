@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from .errors import InvalidArgumentError
+from .errors import ArgumentTypeError, InvalidArgumentError, shown
 
 __all__ = ["SEAT_NAMES", "Seat", "seat_index"]
 
@@ -23,7 +23,7 @@ Seat = Union[int, str]
 def seat_index(seat: Seat, what: str = "seat") -> int:
     """0..3 for a seat given as an int or a wind name."""
     if isinstance(seat, bool):
-        raise TypeError(f"{what} must be 0..3 or a wind name, not bool")
+        raise ArgumentTypeError(f"{what} must be 0..3 or a wind name, not bool")
     if isinstance(seat, int):
         if seat in range(4):
             return seat
@@ -31,5 +31,5 @@ def seat_index(seat: Seat, what: str = "seat") -> int:
         if seat in _SEAT_ALIASES:
             return _SEAT_ALIASES[seat]
     else:
-        raise TypeError(f"{what} must be 0..3 or a wind name, not {type(seat).__name__}")
-    raise InvalidArgumentError(f"{what} {seat!r} is not 0..3 or one of E S W N / East … / 东南西北")
+        raise ArgumentTypeError(f"{what} must be 0..3 or a wind name, not {type(seat).__name__}")
+    raise InvalidArgumentError(f"{what} {shown(seat)} is not 0..3 or one of E S W N / East … / 东南西北")

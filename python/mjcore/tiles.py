@@ -7,7 +7,7 @@ North (1z-4z), 31 = White 白 (5z), 32 = Green 发 (6z), 33 = Red 中 (7z). Flow
 
 from __future__ import annotations
 
-from .errors import InvalidTileError
+from .errors import ArgumentTypeError, InvalidTileError, shown
 
 __all__ = [
     "NUM_KINDS",
@@ -44,9 +44,9 @@ WILD_UNICODE = chr(0x1F02A)
 
 def _check(index: int) -> int:
     if isinstance(index, bool) or not isinstance(index, int):
-        raise TypeError(f"a tile kind is an int 0..33, not {type(index).__name__}")
+        raise ArgumentTypeError(f"a tile kind is an int 0..33, not {type(index).__name__}")
     if not 0 <= index < NUM_KINDS:
-        raise InvalidTileError(f"tile kind {index} does not exist: kinds are 0..33")
+        raise InvalidTileError(f"tile kind {shown(index)} does not exist: kinds are 0..33")
     return index
 
 

@@ -11,7 +11,7 @@ from hypothesis.extra.numpy import arrays
 
 import mjcore
 import mjcore.reference
-from mjcore.errors import InvalidHandError, MjcoreError
+from mjcore.errors import ArgumentTypeError, InvalidHandError, MjcoreError
 from tests.support.fuzz import fuzz_settings
 
 SINGLE_CALLS = ("shanten", "is_win", "decompose", "waits", "shanten_by_form")
@@ -68,8 +68,8 @@ def test_random_count_lists(counts):
 def test_huge_and_odd_values():
     """Counts that are no counts: a wrong type raises TypeError, an impossible count InvalidHandError, the same
     class on both backends for every single call."""
-    expected = {2**70: InvalidHandError, -(2**70): InvalidHandError, 1.5: TypeError, "3": TypeError,
-                None: TypeError, b"\xff" * 34: InvalidHandError, bytes(bytearray(34)): InvalidHandError}  # fmt: skip
+    expected = {2**70: InvalidHandError, -(2**70): InvalidHandError, 1.5: ArgumentTypeError, "3": ArgumentTypeError,
+                None: ArgumentTypeError, b"\xff" * 34: InvalidHandError, bytes(bytearray(34)): InvalidHandError}  # fmt: skip
     for value, error in expected.items():
         counts = value if isinstance(value, bytes) else [value] * 34
         for spelling in ((counts, bytearray(counts)) if isinstance(value, bytes) else (counts,)):

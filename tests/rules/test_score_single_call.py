@@ -9,7 +9,7 @@ import pickle
 import pytest
 
 import mjcore
-from mjcore import InvalidArgumentError, parse_hand
+from mjcore import ArgumentTypeError, InvalidArgumentError, parse_hand
 
 # A hand that wins under both families when self-drawn or on a discard: (hand before the win, winning tile).
 # 一色三步高 and friends give MCR its 8 fan; Guangdong scores it as 平胡 / 鸡胡.
@@ -22,17 +22,17 @@ SHARED_MISTAKES = {
     "the winner discarded": ({"seat_wind": 1, "discarder": 1}, InvalidArgumentError),
     "seat 4": ({"seat_wind": 4, "self_drawn": True}, InvalidArgumentError),
     "an unknown wind name": ({"round_wind": "X", "self_drawn": True}, InvalidArgumentError),
-    "a seat given as True": ({"seat_wind": True, "self_drawn": True}, TypeError),
-    "a seat given as a float": ({"seat_wind": 1.0, "self_drawn": True}, TypeError),
-    "a flag given as 1": ({"self_drawn": 1}, TypeError),
-    "a flag given as text": ({"self_drawn": True, "last_tile": "yes"}, TypeError),
+    "a seat given as True": ({"seat_wind": True, "self_drawn": True}, ArgumentTypeError),
+    "a seat given as a float": ({"seat_wind": 1.0, "self_drawn": True}, ArgumentTypeError),
+    "a flag given as 1": ({"self_drawn": 1}, ArgumentTypeError),
+    "a flag given as text": ({"self_drawn": True, "last_tile": "yes"}, ArgumentTypeError),
     "kong bloom on a discard": ({"kong_bloom": True, "discarder": 2}, InvalidArgumentError),
     "robbing a kong self-drawn": ({"robbing_kong": True, "self_drawn": True}, InvalidArgumentError),
     "two limit hands": ({"heavenly": True, "earthly": True, "self_drawn": True}, InvalidArgumentError),
     "天和 by a non-dealer": ({"heavenly": True, "self_drawn": True, "seat_wind": 2}, InvalidArgumentError),
     "地和 by the dealer": ({"earthly": True, "self_drawn": True}, InvalidArgumentError),
     "人和 self-drawn": ({"human": True, "self_drawn": True, "seat_wind": 1}, InvalidArgumentError),
-    "an unhashable seat": ({"seat_wind": [1], "self_drawn": True}, TypeError),
+    "an unhashable seat": ({"seat_wind": [1], "self_drawn": True}, ArgumentTypeError),
 }
 
 

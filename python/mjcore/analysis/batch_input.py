@@ -11,12 +11,12 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidArgumentError, InvalidHandError
+from ..errors import ArgumentTypeError, InvalidArgumentError, InvalidHandError, shown
 from ..hand import MAX_SETS
 from ..seats import seat_index
 from ..tiles import NUM_KINDS, tile_name
 
-__all__ = ["checked_batch", "meld_slots", "row_column", "seat_column"]
+__all__ = ["checked_batch", "flag_column", "meld_slots", "row_column", "seat_column"]
 
 
 def _row_problem(row: np.ndarray, complete_only: bool) -> str | None:
@@ -42,9 +42,9 @@ def checked_batch(arr: Any, *, complete_only: bool,
     row an InvalidHandError that names the row (the first bad one).
     """
     if not isinstance(arr, np.ndarray):
-        raise TypeError(f"batch input must be a numpy uint8 array of shape (N, 34), not {type(arr).__name__}")
+        raise ArgumentTypeError(f"batch input must be a numpy uint8 array of shape (N, 34), not {type(arr).__name__}")
     if arr.dtype != np.uint8:
-        raise TypeError(f"batch input must be a numpy uint8 array of shape (N, 34), not of dtype {arr.dtype}")
+        raise ArgumentTypeError(f"batch input must be a numpy uint8 array of shape (N, 34), not of dtype {arr.dtype}")
     if arr.ndim != 2 or arr.shape[1] != NUM_KINDS:
         raise InvalidArgumentError(f"batch input must have shape (N, 34), not {arr.shape}")
     if not arr.flags.c_contiguous:
@@ -61,6 +61,9 @@ def row_column(value: Any, n: int, name: str, highest: int) -> np.ndarray:
     0..``highest``. Bools, integers of any dtype and floats that hold an integer exactly are read as that
     integer; any other value — out of range, a fraction, NaN, an object that is not a number — is refused,
     naming the column and its first bad row, never wrapped or truncated into range."""
+    if isinstance(value, (str, bytes, bytearray)):
+        raise ArgumentTypeError(f"{name} must be a bool or an int 0..{highest}, or an array of them of length {n}, "
+                                f"not {type(value).__name__} {shown(value, 60)}")  # fmt: skip
     try:
         values = np.asarray(value)
     except (ValueError, TypeError, OverflowError):
@@ -90,7 +93,7 @@ def _exact_in_range(values: np.ndarray, name: str, highest: int) -> np.ndarray:
             return np.isfinite(values) & (values >= 0) & (values <= highest) & (values == np.floor(values))
     if kind == "O":
         return np.array([_exact_int(v) in range(highest + 1) for v in values], dtype=bool)
-    raise TypeError(f"{name} must hold integers 0..{highest} (or bools), not values of dtype {values.dtype}")
+    raise ArgumentTypeError(f"{name} must hold integers 0..{highest} (or bools), not values of dtype {values.dtype}")
 
 
 def _exact_int(value: Any) -> int | None:
@@ -103,8 +106,15 @@ def _exact_int(value: Any) -> int | None:
     return None
 
 
+def flag_column(value: Any, n: int, name: str) -> np.ndarray:
+    """A per-row flag: bools, or the integers 0 and 1."""
+    return row_column(value, n, name, 1)
+
+
 def seat_column(value: Any, n: int, name: str) -> np.ndarray:
     """Seats or winds as 0..3, refused by row out of range; wind names are translated first."""
+    if isinstance(value, (bytes, bytearray)):
+        return row_column(value, n, name, 3)  # refused there, by type
     values = np.asarray(value)
     if values.dtype.kind in "US":
         values = np.vectorize(lambda seat: seat_index(str(seat), name), otypes=[np.uint8])(values)

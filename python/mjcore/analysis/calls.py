@@ -9,7 +9,9 @@ from typing import Any
 
 import numpy as np
 
-from .. import _core
+from .. import _core, notation
+from ..arguments import check_flag
+from ..errors import ArgumentTypeError
 from ..hand import Forms, FormsLike, Hand, HandLike, Meld, as_hand, forms_bits
 from . import ghost_calls
 from .ghost_kinds import GhostsLike, ghost_kinds
@@ -35,7 +37,9 @@ def parse_hand(text: str) -> Hand:
     (``*``), flowers (``1f``) and melds (``[123m]`` chi, ``[555z]`` pon, ``[1111s]`` kong, ``{1111s}`` added
     kong, ``(1111s)`` concealed kong; ``[123m:2m<3]`` names the claimed tile and its feeder)."""
     if not isinstance(text, str):
-        raise TypeError(f"parse_hand takes a str, not {type(text).__name__}")
+        raise ArgumentTypeError(f"parse_hand takes a str, not {type(text).__name__}")
+    if not text.isascii() and not _encodable(text):
+        return notation.parse_hand(text)  # the text holds a lone surrogate: the shared parser names it
     counts, melds, wilds, flowers = _core.parse_hand(text)
     return Hand(
         tuple(counts),
@@ -43,6 +47,20 @@ def parse_hand(text: str) -> Hand:
         wilds,
         tuple(n + 1 for n in range(8) if flowers >> n & 1),
     )
+
+
+def _encodable(text: str) -> bool:
+    """Whether ``text`` can cross into the core (UTF-8): a lone surrogate (``"\\ud800"``) cannot."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _flags(seven_pairs_quads: object, wild_fifth_copy: object) -> None:
+    check_flag("seven_pairs_quads", seven_pairs_quads)
+    check_flag("wild_fifth_copy", wild_fifth_copy)
 
 
 def _native_parts(hand: HandLike) -> tuple[bytes, tuple, int]:
@@ -87,6 +105,7 @@ def shanten_by_form(
 ) -> dict[str, int | None]:  # fmt: skip
     """Shanten per form, e.g. ``{"standard": 1, "seven_pairs": 3, ...}``; None where the form cannot apply
     (seven pairs with melds, a 16-tile hand for thirteen orphans...). ``ghosts``: see ``ghost_meaning``."""
+    _flags(seven_pairs_quads, wild_fifth_copy)
     if ghosts is not None:
         return ghost_calls.native("shanten_by_form", hand, forms, seven_pairs_quads, wild_fifth_copy, ghosts)
     counts, melds, wilds = _parts(hand)
@@ -101,6 +120,8 @@ def decompose(
     """Every distinct decomposition of a complete 3n+2 hand (empty when it is not a win), in canonical order.
     With wild tiles, each decomposition says what every wild tile stands for; ``ghosts`` (a 推倒胡 ruleset or
     the kinds) makes those kinds' concealed tiles wild (``ghost_meaning``)."""
+    if seven_pairs_quads is not True or wild_fifth_copy is not True:
+        _flags(seven_pairs_quads, wild_fifth_copy)
     if ghosts is not None:
         return ghost_calls.native("decompose", hand, forms, seven_pairs_quads, wild_fifth_copy, ghosts)
     bits = _DEFAULT_BITS if forms is _DEFAULT_FORMS else forms_bits(forms)  # inline: a call costs as much
@@ -117,7 +138,7 @@ def decompose(
 
 def _batch_array(arr: Any) -> np.ndarray:
     if not isinstance(arr, np.ndarray):
-        raise TypeError(f"batch input must be a numpy uint8 array of shape (N, 34), not {type(arr).__name__}")
+        raise ArgumentTypeError(f"batch input must be a numpy uint8 array of shape (N, 34), not {type(arr).__name__}")
     return arr
 
 
@@ -129,6 +150,7 @@ def shanten_batch(
     Validates every row first (a bad row is named by index), then runs on all cores without the GIL.
     ``ghosts`` (a 推倒胡 ruleset or the kinds, ``mjcore.ghost_kinds``) makes those kinds wild: rows are
     written with the ghosts' faces. Returns an int8 array of shape (N,)."""
+    _flags(seven_pairs_quads, wild_fifth_copy)
     kinds = ghost_kinds(ghosts)
     if kinds:
         return _core.shanten_batch_ghosts(_batch_array(arr), list(kinds), _bits(forms), seven_pairs_quads,
@@ -142,6 +164,7 @@ def is_win_batch(
 ) -> np.ndarray:  # fmt: skip
     """``is_win`` of every row of a C-contiguous uint8 array of shape (N, 34) of 3n+2-tile hands, the kinds of
     ``ghosts`` wild (as ``shanten_batch``). Returns a bool array of shape (N,)."""
+    _flags(seven_pairs_quads, wild_fifth_copy)
     kinds = ghost_kinds(ghosts)
     if kinds:
         return _core.is_win_batch_ghosts(_batch_array(arr), list(kinds), _bits(forms), seven_pairs_quads,

@@ -14,9 +14,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 from collections.abc import Sequence
+from typing import NoReturn
 
 from ..errors import MjcoreError
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors take the one error path: ``mjcore: error: …``, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"mjcore: error: {message} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,7 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
     from .score import add_score_command
     from .simulate import add_simulate_command
 
-    parser = argparse.ArgumentParser(prog="mjcore", description="Chinese mahjong hand analysis, scoring and simulation.")
+    parser = _Parser(prog="mjcore", description="Chinese mahjong hand analysis, scoring and simulation.")
+    parser.add_argument("--debug", action="store_true", help="on an error, print the traceback too")
     sub = parser.add_subparsers(dest="command", required=True)
     add_hand_commands(sub)
     add_score_command(sub)
@@ -41,11 +51,33 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    return run_command(args, args.debug)
+
+
+def run_command(args: argparse.Namespace, debug: bool = False) -> int:
+    """Runs a parsed command with the one error path: any failure prints ``mjcore: error: …`` (one line, no
+    traceback unless ``debug``) and returns 2; Ctrl-C returns 130."""
     try:
         return args.handler(args)
-    except MjcoreError as error:
-        print(f"mjcore: error: {error}", file=sys.stderr)
-        return 2
     except BrokenPipeError:  # the reader (e.g. `| head`) stopped early: not an error of ours
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        print("mjcore: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # noqa: BLE001  (the one error path: a line, not a traceback)
+        if debug:
+            traceback.print_exc()
+        print(f"mjcore: error: {_message(error)}", file=sys.stderr)
+        return 2
+
+
+def _message(error: BaseException) -> str:
+    """An error as one line: mjcore's own as its message, anything else with its type (a bug to report)."""
+    if isinstance(error, MjcoreError):
+        text = str(error)
+    elif isinstance(error, OSError) and error.strerror:
+        text = f"{error.strerror}: {error.filename}" if error.filename else error.strerror
+    else:
+        text = f"{type(error).__name__}: {error} (run with --debug for the traceback)"
+    return " ".join(text.splitlines())

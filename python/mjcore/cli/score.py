@@ -12,7 +12,7 @@ import ast
 import sys
 from collections.abc import Sequence
 
-from ..errors import InvalidArgumentError, MjcoreError
+from ..errors import InvalidArgumentError
 from ..rules.registry import load_ruleset, rulesets
 from ..rules.families import FAMILIES
 from ..rules.score import score
@@ -84,15 +84,14 @@ def _keywords(args: argparse.Namespace, family_keywords: tuple[str, ...]) -> dic
 
 def run_score(args: argparse.Namespace) -> int:
     """Scores and prints; returns the exit status (2 on bad input)."""
-    try:
-        rules = load_ruleset(args.rules)
-        if args.minimum is not None:
-            rules = rules.with_minimum(args.minimum)
-        keywords = _keywords(args, FAMILIES[rules.family].signature.keywords)
-        result = score(args.hand, args.win, ruleset=rules, **keywords)
-    except MjcoreError as error:
-        print(f"mjcore score: {error}", file=sys.stderr)
-        return 2
+    rules = load_ruleset(args.rules)
+    if args.minimum is not None:
+        if not hasattr(rules, "with_minimum"):
+            raise InvalidArgumentError(f"--minimum sets the 起和 of Guangdong and MCR rulesets, not of {rules.name}: "
+                                       "set its own field with a ruleset file")  # fmt: skip
+        rules = rules.with_minimum(args.minimum)
+    keywords = _keywords(args, FAMILIES[rules.family].signature.keywords)
+    result = score(args.hand, args.win, ruleset=rules, **keywords)
     print(f"{rules.title} ({rules.name})")
     if rules.placeholders:
         print(f"placeholders (not from the seeds): {', '.join(rules.placeholders)}")
@@ -101,10 +100,13 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="mjcore score", description=__doc__.split("\n\n")[0])
+    from . import _Parser, run_command
+
+    parser = _Parser(prog="mjcore score", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--debug", action="store_true", help="on an error, print the traceback too")
     configure(parser)
     args = parser.parse_args(argv)
-    return args.handler(args)
+    return run_command(args, args.debug)
 
 
 if __name__ == "__main__":

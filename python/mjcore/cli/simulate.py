@@ -11,10 +11,13 @@ depends only on (seed, deal index).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
+from pathlib import Path
 from typing import Optional, TextIO
 
+from ..errors import InvalidArgumentError
 from ..sim.progress_bar import print_progress
 from ..rules.registry import rulesets
 from ..table.bots import BOT_NAMES
@@ -50,6 +53,22 @@ def add_simulate_command(subparsers: argparse._SubParsersAction) -> argparse.Arg
     return parser
 
 
+def _writable(path: str, option: str) -> str:
+    """``path`` if a file can be written there: not a directory, in a directory that exists and is writable."""
+    target = Path(path)
+    try:
+        if target.is_dir():
+            raise InvalidArgumentError(f"{option} {path}: is a directory, give a file name")
+        folder = target.parent
+        if not folder.is_dir():
+            raise InvalidArgumentError(f"{option} {path}: the directory {folder} does not exist")
+    except (OSError, ValueError) as error:  # a name too long, a NUL byte
+        raise InvalidArgumentError(f"{option} {path}: cannot be written ({error})") from None
+    if not os.access(folder, os.W_OK):
+        raise InvalidArgumentError(f"{option} {path}: the directory {folder} is not writable")
+    return path
+
+
 def _keeps_arrays(args: argparse.Namespace) -> bool:
     """Per-deal arrays are kept for a file of them and for the report's distribution of payments."""
     return args.out is not None or args.report is not None
@@ -59,7 +78,7 @@ def _seat_bots(names: list[str]) -> tuple[str, ...]:
     if len(names) == 1:
         return (names[0],) * 4
     if len(names) != 4:
-        raise SystemExit("mjcore simulate: error: --bots takes one name (every seat) or four (one per seat)")
+        raise InvalidArgumentError("--bots takes one name (every seat) or four (one per seat)")
     return tuple(names)
 
 
@@ -137,21 +156,32 @@ def run_simulate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     """Runs the subcommand: the progress bar on stderr, the summary (and file notes) on ``out``."""
     out = out or sys.stdout
     if args.plot and _matplotlib_missing():
-        print("mjcore simulate: --plot needs matplotlib: pip install 'mjcore[plot]'", file=sys.stderr)
-        return 2
+        raise InvalidArgumentError("--plot needs matplotlib: pip install 'mjcore[plot]'")
     bots = _seat_bots(args.bots)
+    # The outputs are checked before any deal is played: a run of hours must not fail at its last step.
+    # numpy adds .npz to any other name: the file reported is the file written.
+    saved = None if args.out is None else args.out if args.out.endswith((".npz", ".parquet")) else args.out + ".npz"
+    if saved:
+        _writable(saved, "--out")
+        if saved.endswith(".parquet"):
+            from ..sim.frames import _need
+
+            _need("pyarrow")
+    for option, path in (("--plot", args.plot), ("--report", args.report)):
+        if path:
+            _writable(path, option)
     # Every argument checked before the first chunk (as one simulate call checks them): a negative deal count or
     # an unknown ruleset is an error even when no chunk would run.
-    SimulationRequest.of(args.rules, args.deals, args.seed, bots, args.offset, args.threads)
+    SimulationRequest.of(args.rules, args.deals, args.seed, bots, args.offset, args.threads, _keeps_arrays(args))
     parts, interrupted = (_run_on_cluster if args.cluster else _run_chunks)(args, bots, sys.stderr)
     if not parts:
         print("no deal was played", file=out)
         return 130 if interrupted else 0
     result = SimulationResult.combine(parts)
     print(result, file=out)
-    if args.out:
-        result.save(args.out)
-        print(f"\nper-deal arrays: {args.out}", file=out)
+    if saved:
+        result.save(saved)
+        print(f"\nper-deal arrays: {saved}", file=out)
     if args.plot:
         _plot(result, args.plot)
         print(f"plot: {args.plot}", file=out)

@@ -119,7 +119,10 @@ def _field(event: dict[str, Any], number: int, name: str) -> Any:
 
 def deal_frames(lines: Sequence[str], ruleset: Optional[RulesetLike] = "gd-cgc5") -> list[Frame]:
     """One frame as dealt, then one after every decision of the log. ``ruleset``: the rules the deal was played
-    under (its wall and decisions must be legal there)."""
+    under (its wall and decisions must be legal there). The log is checked first exactly as ``Table.replay``
+    checks it (every line must be what the replay regenerates: a draw of another tile, a changed field is
+    refused, naming the line)."""
+    Table(ruleset=ruleset).replay(lines)
     events = _events(lines)
     if not events or events[0][1].get("type") != "start":
         raise InvalidArgumentError("a deal log starts with its start event")

@@ -11,9 +11,9 @@ from typing import Any
 import numpy as np
 
 from .. import _core
-from ..analysis.batch_input import meld_slots, row_column, seat_column
-from ..errors import InvalidArgumentError
-from .families import entries
+from ..analysis.batch_input import flag_column, meld_slots, row_column, seat_column
+from ..errors import ArgumentTypeError, InvalidArgumentError
+from .families import FAMILIES, entries
 from .guangdong.situation import DISCARD, ROBBED_KONG, SELF_DRAWN
 from .mcr import McrRuleset
 from .mcr import scorer as mcr_scorer
@@ -22,6 +22,9 @@ from .score_signature import score_function
 
 __all__ = ["score", "score_batch"]
 
+
+# The families whose rows score_batch reads (the others: ``score``, one hand at a time).
+BATCH_FAMILIES = ("guangdong", "mcr")
 
 score = score_function(entries("native_score"), __name__)
 
@@ -56,8 +59,12 @@ def score_batch(
     fan counts uint8 (N, len(rules.fan_keys)), columns in that order: ``mjcore.rules.mcr.MCR_FAN_KEYS``, then
     ``MCR_FOLK_FAN_KEYS`` when the ruleset scores the folk fans; batch rows carry no 天和/地和/人和/天听)."""
     rules = load_ruleset(ruleset)
+    if rules.family not in BATCH_FAMILIES:
+        raise InvalidArgumentError(f"score_batch does not score {FAMILIES[rules.family].signature.title} rulesets "
+                                   f"({rules.name!r}) yet: it takes Guangdong (gd-cgc5, gd-guigang, gd-qq3) and MCR "
+                                   "rulesets; score these hands one at a time with score()")  # fmt: skip
     if not isinstance(concealed, np.ndarray) or concealed.dtype != np.uint8:
-        raise TypeError("concealed must be a numpy uint8 array of shape (N, 34)")
+        raise ArgumentTypeError("concealed must be a numpy uint8 array of shape (N, 34)")
     if concealed.ndim != 2 or concealed.shape[1] != 34:
         raise InvalidArgumentError(f"concealed must have shape (N, 34), not {concealed.shape}")
     counts = np.ascontiguousarray(concealed)
@@ -65,12 +72,12 @@ def score_batch(
         return mcr_scorer.score_batch(counts, win_tiles, rules, melds=melds, flowers=flowers, self_drawn=self_drawn,
                                       last_copy=last_copy, kong_bloom=kong_bloom, robbing_kong=robbing_kong,
                                       last_tile=last_tile, seat_wind=seat_wind, round_wind=round_wind)  # fmt: skip
-    if np.any(flowers) or np.any(last_copy):
-        raise InvalidArgumentError("flowers and last_copy are MCR batch inputs")
     n = counts.shape[0]
+    if np.any(row_column(flowers, n, "flowers", 8)) or np.any(flag_column(last_copy, n, "last_copy")):
+        raise InvalidArgumentError("flowers and last_copy are MCR batch inputs")
     wins = row_column(win_tiles, n, "win_tiles", 33)
-    drawn, robbing = row_column(self_drawn, n, "self_drawn", 1) != 0, row_column(robbing_kong, n, "robbing_kong", 1) != 0
+    drawn, robbing = flag_column(self_drawn, n, "self_drawn") != 0, flag_column(robbing_kong, n, "robbing_kong") != 0
     source = np.where(drawn, SELF_DRAWN, np.where(robbing, ROBBED_KONG, DISCARD)).astype(np.uint8)
     seats = [seat_column(seat_wind, n, "seat_wind"), seat_column(round_wind, n, "round_wind")]
     return _core.score_batch(rules.compiled, counts, meld_slots(melds, n), wins, source, *seats,
-                             row_column(kong_bloom, n, "kong_bloom", 1), row_column(last_tile, n, "last_tile", 1))  # fmt: skip
+                             flag_column(kong_bloom, n, "kong_bloom"), flag_column(last_tile, n, "last_tile"))  # fmt: skip

@@ -46,7 +46,7 @@ SHARED_KEYWORDS = tuple(_MCR_DEFAULTS)
 
 
 def guangdong_situation(situation: Any, keywords: Mapping[str, Any], rules: Any) -> Situation:
-    mcr_only = sorted(name for name in _MCR_ONLY if keywords.get(name))
+    mcr_only = sorted(name for name in _MCR_ONLY if name in keywords and keywords[name] is not False)
     if mcr_only:
         raise InvalidArgumentError(f"{' and '.join(mcr_only)} (和绝张 / 天听) are MCR fans: Guangdong tables do not "
                                    "score them")  # fmt: skip

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import RulesetError
+from ..errors import RulesetError, shown
 
 __all__ = ["MAX_FAN", "TomlTable"]
 
@@ -33,32 +33,32 @@ class TomlTable:
     def int(self, key: str, low: int = 0, high: int = MAX_FAN) -> int:
         value = self._get(key)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise RulesetError(f"{self._at(key)}: expected an int {low}..{high}, got {value!r}")
+            raise RulesetError(f"{self._at(key)}: expected an int {low}..{high}, got {shown(value)}")
         return value
 
     def bool(self, key: str) -> bool:
         value = self._get(key)
         if not isinstance(value, bool):
-            raise RulesetError(f"{self._at(key)}: expected true or false, got {value!r}")
+            raise RulesetError(f"{self._at(key)}: expected true or false, got {shown(value)}")
         return value
 
     def str(self, key: str) -> str:
         value = self._get(key)
         if not isinstance(value, str) or not value:
-            raise RulesetError(f"{self._at(key)}: expected a non-empty string, got {value!r}")
+            raise RulesetError(f"{self._at(key)}: expected a non-empty string, got {shown(value)}")
         return value
 
     def keys_in(self, key: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
         value = self._get(key)
         if not isinstance(value, list) or any(item not in allowed for item in value):
-            raise RulesetError(f"{self._at(key)}: expected a list of {', '.join(allowed)}, got {value!r}")
+            raise RulesetError(f"{self._at(key)}: expected a list of {', '.join(allowed)}, got {shown(value)}")
         return tuple(value)
 
     def strs(self, key: str) -> tuple[str, ...]:
         """A list of strings (which names are allowed is the caller's check)."""
         value = self._get(key)
         if not isinstance(value, list) or any(not isinstance(item, str) for item in value):
-            raise RulesetError(f"{self._at(key)}: expected a list of strings, got {value!r}")
+            raise RulesetError(f"{self._at(key)}: expected a list of strings, got {shown(value)}")
         return tuple(value)
 
     def table(self, key: str) -> TomlTable:

@@ -40,8 +40,8 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from ..arguments import U64_MAX, check_threads, check_u64
-from ..errors import InvalidArgumentError, RulesetError
+from ..arguments import U64_MAX, available_memory, check_flag, check_threads, check_u64
+from ..errors import InvalidArgumentError, RulesetError, shown
 from ..rules.registry import Ruleset, RulesetLike, load_ruleset, rulesets
 from .summary import Summary, summarise
 from ..table.parts import table_parts
@@ -315,6 +315,23 @@ class SimulationResult:
         return to_arrow(self)
 
 
+# The peak bytes a deal of a run with per-deal arrays holds in the native core: its record (about 180 bytes; up to
+# twice that while the vector of records grows) and its row of the arrays built from the records (177 bytes).
+PEAK_BYTES_PER_DEAL = 3 * 180
+
+
+def check_memory(deals: int, bytes_per_deal: int) -> None:
+    """Refuses up front a run whose per-deal arrays cannot fit in the memory available now (rather than let the
+    allocation fail deep in the core, which aborts the process), naming ``per_deal=False``."""
+    available = available_memory()
+    need = deals * bytes_per_deal
+    if available is not None and need > available:
+        raise InvalidArgumentError(
+            f"{deals:,} deals with per-deal arrays need about {need / 2**30:,.1f} GiB ({bytes_per_deal} bytes a deal), "
+            f"more than the {available / 2**30:,.1f} GiB of memory available: pass per_deal=False to keep only the "
+            "totals (memory stays flat), or run fewer deals at a time (deal_offset)")
+
+
 @dataclass(frozen=True)
 class SimulationRequest:
     """The checked arguments of ``simulate``, shared by both backends: deals ``start..stop`` of ``seed``."""
@@ -327,14 +344,21 @@ class SimulationRequest:
 
     @classmethod
     def of(cls, ruleset: RulesetLike, deals: int, seed: int, bots: Sequence[str], deal_offset: int,
-           threads: Optional[int]) -> SimulationRequest:  # fmt: skip
+           threads: Optional[int], per_deal: bool = True,
+           bytes_per_deal: int = PEAK_BYTES_PER_DEAL) -> SimulationRequest:  # fmt: skip
+        """The checked request; ``bytes_per_deal`` is what a deal kept per deal costs at the peak (the twin
+        keeps a row of Python objects per deal whatever ``per_deal`` says, and passes its own)."""
         for name, value in (("deals", deals), ("seed", seed), ("deal_offset", deal_offset)):
             check_u64(name, value)
         if deal_offset + deals > U64_MAX:  # a deal index is a u64 in the engine's per-deal streams
-            raise InvalidArgumentError(f"deal_offset + deals must be at most 2**64-1, not {deal_offset + deals}")
+            raise InvalidArgumentError(f"deal_offset + deals must be at most 2**64-1, not {shown(deal_offset + deals)}")
         check_threads(threads)
-        if isinstance(bots, str) or len(bots) != _SEATS:
-            raise InvalidArgumentError(f"bots must name one bot per seat (4 names), not {bots!r}")
+        check_flag("per_deal", per_deal)
+        if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence) or len(bots) != _SEATS \
+                or not all(isinstance(bot, str) for bot in bots):  # fmt: skip
+            raise InvalidArgumentError(f"bots must name one bot per seat (4 names), not {shown(bots, 80)}")
+        if per_deal:
+            check_memory(deals, bytes_per_deal)
         rules = load_ruleset(ruleset)
         table_parts(rules)  # refuses, naming why, a ruleset the table does not play
         return cls(rules, seed, deal_offset, deal_offset + deals, tuple(str(b) for b in bots))

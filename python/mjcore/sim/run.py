@@ -37,7 +37,7 @@ def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int
     Ctrl-C (SIGINT) stops a run within a fraction of a second, local or on a cluster, and returns what was
     done, with ``interrupted`` set: locally the deals of a prefix ``deal_offset .. deal_offset + run.deals`` of
     the range (``run.runs`` names it), exactly what a run of that prefix alone returns."""
-    request = SimulationRequest.of(ruleset, deals, seed, bots, deal_offset, threads)
+    request = SimulationRequest.of(ruleset, deals, seed, bots, deal_offset, threads, per_deal)
     if cluster is not None:
         return simulate_on_cluster(request, cluster, threads=threads, per_deal=per_deal, shard_deals=shard_deals,
                                    progress=progress)  # fmt: skip

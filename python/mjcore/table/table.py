@@ -21,7 +21,7 @@ from ..hand import Hand, Meld
 from ..rules.registry import RulesetLike, load_ruleset
 from .parts import table_parts
 from .types import (SEATS, Action, Discard, Horse, Observation, OfferedTile, WinCheck, WinSituation, Winner,
-                    check_dealer_and_wind, check_seat, check_streak, check_wind_rounds, checked_action, wall_codes,
+                    check_dealer_and_wind, check_seat, log_lines, check_streak, check_wind_rounds, checked_action, wall_codes,
                     win_fan)
 
 __all__ = ["Table"]
@@ -86,7 +86,7 @@ class Table:
     @exclusive
     def replay(self, lines: Sequence[str]) -> None:
         """Rebuilds the deal an event log records; raises if the log does not replay exactly."""
-        self._native.replay(list(lines))
+        self._native.replay(log_lines(lines))
 
     @exclusive
     def to_act(self) -> Optional[int]:

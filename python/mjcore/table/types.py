@@ -14,10 +14,10 @@ from typing import NamedTuple, Optional, Union
 import numpy as np
 
 from ..arguments import check_index, check_int_in
-from ..errors import InvalidArgumentError, InvalidTileError
+from ..errors import ArgumentTypeError, InvalidArgumentError, InvalidTileError, NotationError
 from ..hand import Hand, Meld
 
-__all__ = ["ACTION_KINDS", "Action", "WinSituation", "WinCheck", "win_fan", "OfferedTile", "Discard", "Observation",
+__all__ = ["log_lines", "ACTION_KINDS", "Action", "WinSituation", "WinCheck", "win_fan", "OfferedTile", "Discard", "Observation",
            "Horse", "Winner", "SEATS", "checked_action", "check_seat", "check_dealer_and_wind", "check_wind_rounds",
            "check_streak", "wall_codes"]
 
@@ -160,7 +160,7 @@ def win_fan(result: Union[int, bool, None]) -> Optional[int]:
     if result is True:
         return 0
     if not isinstance(result, int) or result < 0:
-        raise TypeError(f"a win check returns None, a bool or a fan >= 0, not {result!r}")
+        raise ArgumentTypeError(f"a win check returns None, a bool or a fan >= 0, not {result!r}")
     return result
 
 
@@ -251,3 +251,23 @@ class Winner:
     robbing_kong: bool
     fan: int
     horses: tuple[Horse, ...] = ()  # the horses its win turned, in the order turned
+
+
+def log_lines(lines: object) -> list[str]:
+    """An event log as ``Table.replay`` of both backends takes it: a list (or other sequence) of ``str``, each
+    one whose characters all are text (a lone surrogate, ``"\\ud800"``, is refused as ``NotationError`` naming
+    it and its line)."""
+    if isinstance(lines, (str, bytes, bytearray)) or not isinstance(lines, Sequence):
+        raise ArgumentTypeError(f"lines must be a list of str (the log's JSON lines), not {type(lines).__name__}")
+    checked = list(lines)
+    for number, line in enumerate(checked, start=1):
+        if not isinstance(line, str):
+            raise ArgumentTypeError(f"log line {number} must be a str, not {type(line).__name__}")
+        if not line.isascii():
+            try:
+                line.encode("utf-8")
+            except UnicodeEncodeError as error:
+                raise NotationError(f"log line {number}: {line[error.start]!r} (at position {error.start}) is a "
+                                    "lone surrogate, not a character", error.start) from None  # fmt: skip
+    return checked
+

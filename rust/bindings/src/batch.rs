@@ -11,11 +11,10 @@ use mjcore_engine::row_code::{encode_rows, Purpose, RowCode};
 use mjcore_engine::tile::COPIES;
 use mjcore_engine::{Counts, FormOptions, Tile, NUM_KINDS};
 use numpy::{PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use crate::errors::{argument, bad_hand, IntoPyResult};
+use crate::errors::{argument, bad_hand, wrong_type, IntoPyResult};
 
 /// Rows per rayon task: large enough that scheduling costs nothing next to the work on the rows.
 const ROWS_PER_TASK: usize = 8192;
@@ -27,7 +26,7 @@ const BLOCK_ROWS: usize = 1 << 16;
 /// InvalidArgumentError (wrong shape or layout).
 fn checked_array<'py>(arr: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArrayDyn<'py, u8>> {
     let arr = arr.cast::<PyArrayDyn<u8>>().map_err(|_| {
-        PyTypeError::new_err("batch input must be a numpy array of dtype uint8 and shape (N, 34)")
+        wrong_type("batch input must be a numpy array of dtype uint8 and shape (N, 34)")
     })?;
     let shape = arr.shape();
     if shape.len() != 2 || shape[1] != NUM_KINDS {

@@ -5,13 +5,12 @@
 use mjcore_engine::hand::{Hand, Meld, MeldKind};
 use mjcore_engine::tile::COPIES;
 use mjcore_engine::{Counts, FormOptions, FormSet, HandShape, Tile, NUM_KINDS};
-use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyList, PyTuple};
 
-use crate::errors::{argument, bad_hand, IntoPyResult};
+use crate::errors::{argument, bad_hand, wrong_type, IntoPyResult};
 use crate::sequence_items::small_int_counts;
 
 /// A meld as it crosses the boundary: (kind code 0..4, lowest tile 0..33, claimed tile or -1, from offset 0..3).
@@ -95,7 +94,7 @@ fn int_value(index: usize, value: &Bound<'_, PyAny>) -> PyResult<i64> {
     // bool is an int subclass, but a count given as True is a mistake, as `mjcore.Hand` says too.
     if value.is_instance_of::<PyBool>() {
         let name = Tile::new(index as u8).map(|t| t.mpsz()).unwrap_or_default();
-        return Err(PyTypeError::new_err(format!(
+        return Err(wrong_type(format!(
             "count of {name} (index {index}) must be an int, not bool"
         )));
     }
@@ -129,7 +128,7 @@ pub fn check_length(len: usize) -> PyResult<()> {
 }
 
 fn not_counts() -> PyErr {
-    PyTypeError::new_err("counts must be bytes or a sequence of 34 integers")
+    wrong_type("counts must be bytes or a sequence of 34 integers")
 }
 
 /// A count 0..4 for kind `i`, or an error naming the tile.

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 
 use crate::batch::{map_batch, SizeRule};
 use crate::convert::{analysis_input, form_options, AnalysisInput};
-use crate::errors::IntoPyResult;
+use crate::errors::{Flag, IntoPyResult};
 use crate::forms_arg::FormsArg;
 use crate::ghost_calls;
 use crate::hand_arg::single_input;
@@ -18,16 +18,18 @@ use crate::hand_arg::single_input;
 /// the kinds): those kinds wild, see ``mjcore.analysis.ghost_calls``.
 #[pyfunction]
 #[pyo3(
-    signature = (hand, forms = FormsArg::DEFAULT, *, seven_pairs_quads = true, wild_fifth_copy = true, ghosts = None),
+    signature = (hand, forms = FormsArg::DEFAULT, *, seven_pairs_quads = Flag::TRUE, wild_fifth_copy = Flag::TRUE, ghosts = None),
     text_signature = "(hand, forms=mjcore.Forms.DEFAULT, *, seven_pairs_quads=True, wild_fifth_copy=True, ghosts=None)"
 )]
 pub fn shanten(
     hand: &Bound<'_, PyAny>,
     forms: FormsArg,
-    seven_pairs_quads: bool,
-    wild_fifth_copy: bool,
+    seven_pairs_quads: Flag,
+    wild_fifth_copy: Flag,
     ghosts: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<i8> {
+    let seven_pairs_quads = seven_pairs_quads.named("seven_pairs_quads")?;
+    let wild_fifth_copy = wild_fifth_copy.named("wild_fifth_copy")?;
     let opts = forms.options(seven_pairs_quads, wild_fifth_copy)?;
     if let Some(ghosts) = ghost_calls::named(ghosts) {
         return ghost_calls::answer_hand_call("shanten", hand, opts, ghosts)?.extract();

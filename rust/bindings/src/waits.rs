@@ -8,7 +8,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple, PyType};
 
 use crate::dataclass_object::DataclassType;
-use crate::errors::{argument, IntoPyResult};
+use crate::errors::{argument, Flag, IntoPyResult};
 use crate::forms_arg::FormsArg;
 use crate::ghost_calls;
 use crate::hand_arg::{plain_counts, single_input};
@@ -47,17 +47,19 @@ fn waits_python(py: Python<'_>) -> PyResult<&WaitsPython> {
 /// the tiles of every hand; see ``mjcore.analysis.ghost_calls``.
 #[pyfunction]
 #[pyo3(
-    signature = (hand, forms = FormsArg::DEFAULT, *, visible = None, seven_pairs_quads = true, wild_fifth_copy = true, ghosts = None),
+    signature = (hand, forms = FormsArg::DEFAULT, *, visible = None, seven_pairs_quads = Flag::TRUE, wild_fifth_copy = Flag::TRUE, ghosts = None),
     text_signature = "(hand, forms=mjcore.Forms.DEFAULT, *, visible=None, seven_pairs_quads=True, wild_fifth_copy=True, ghosts=None)"
 )]
 pub fn waits<'py>(
     hand: &Bound<'py, PyAny>,
     forms: FormsArg,
     visible: Option<&Bound<'py, PyAny>>,
-    seven_pairs_quads: bool,
-    wild_fifth_copy: bool,
+    seven_pairs_quads: Flag,
+    wild_fifth_copy: Flag,
     ghosts: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let seven_pairs_quads = seven_pairs_quads.named("seven_pairs_quads")?;
+    let wild_fifth_copy = wild_fifth_copy.named("wild_fifth_copy")?;
     let py = hand.py();
     let opts = forms.options(seven_pairs_quads, wild_fifth_copy)?;
     if let Some(ghosts) = ghost_calls::named(ghosts) {

@@ -27,7 +27,7 @@ fn main() -> Result<()> {
     let rules = ShapeRules::CHICKEN;
     let mut env = VectorEnv::new(num_envs, 1, options, Some(threads), &rules)?;
     let mut buffers = Buffers::of(&env);
-    env.reset(1, vec![], &rules, buffers.outputs())?;
+    env.reset(Some(1), vec![], &rules, buffers.outputs())?;
     let mut actions = vec![0i64; num_envs];
     let started = Instant::now();
     for _ in 0..steps {

@@ -173,7 +173,8 @@ def test_minimum_is_checked_on_the_final_fan(score):  # OC-3
     assert bloom.legal and not bloom.below_minimum
     plain_win = plain("12p456s789s88p[555m]", "3p", qq3, score=score)
     assert plain_win.is_win and plain_win.below_minimum and plain_win.payments != (0, 0, 0, 0)
-    limit = plain("123m456p789s23s99m", "4s", load_ruleset("gd-cgc5").with_minimum(30), seat_wind="W",
+    # A limit hand is legal below the minimum (the minimum may not exceed the cap: raise both, issue 30).
+    limit = plain("123m456p789s23s99m", "4s", load_ruleset("gd-cgc5").with_options(cap=30, minimum=30), seat_wind="W",
                   self_drawn=True, earthly=True, score=score)  # fmt: skip
     assert limit.legal and limit.total_fan == 9
 

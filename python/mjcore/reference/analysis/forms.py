@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...errors import InvalidHandError
+from ...errors import ArgumentTypeError, InvalidHandError
 from ...hand import Forms, FormsLike, Hand, forms_bits
 from ...tiles import NUM_KINDS
 
@@ -32,7 +32,7 @@ class FormOptions:
         """Validated options from the arguments every public function takes."""
         for name, value in (("seven_pairs_quads", seven_pairs_quads), ("wild_fifth_copy", wild_fifth_copy)):
             if not isinstance(value, bool):
-                raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+                raise ArgumentTypeError(f"{name} must be a bool, not {type(value).__name__}")
         return cls(forms_bits(forms), seven_pairs_quads, wild_fifth_copy)
 
     def selects(self, form: Forms) -> bool:

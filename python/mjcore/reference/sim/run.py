@@ -12,6 +12,7 @@ from typing import Optional, Union
 import numpy as np
 
 from ...sim.distributed import ClusterLike, ProgressCallback, simulate_on_cluster
+from ...arguments import check_flag
 from ...errors import InvalidArgumentError
 from ...rules.registry import RulesetLike
 from ...sim.result import SimulationRequest, SimulationResult, totals_of
@@ -29,7 +30,9 @@ def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int
              progress: Union[bool, ProgressCallback] = False) -> SimulationResult:  # fmt: skip
     """As ``mjcore.simulate``; ``threads`` is accepted and ignored (the twin plays one deal after another). On a
     ``cluster`` the workers play their shards with this twin."""
-    request = SimulationRequest.of(ruleset, deals, seed, bots, deal_offset, threads)
+    check_flag("per_deal", per_deal)
+    # The twin keeps a row of Python objects per deal (a dict of arrays, a few kilobytes) whatever ``per_deal``.
+    request = SimulationRequest.of(ruleset, deals, seed, bots, deal_offset, threads, True, _TWIN_BYTES_PER_DEAL)
     twin_family(request.ruleset)  # refuses a family the twin table does not play, before any cluster run
     if cluster is not None:
         return simulate_on_cluster(request, cluster, threads=threads, per_deal=per_deal, shard_deals=shard_deals,
@@ -50,6 +53,8 @@ def simulate(ruleset: RulesetLike = "gd-cgc5", deals: int = 1_000_000, seed: int
     result = request.result(totals_of(columns), columns if per_deal else None)
     return replace(result, interrupted=True) if interrupted else result
 
+
+_TWIN_BYTES_PER_DEAL = 8192
 
 _PER_SEAT = (SEATS,)
 _COLUMN_TYPES = {

@@ -10,7 +10,7 @@ from ...errors import IllegalActionError, InvalidArgumentError
 from ...rules.registry import RulesetLike, load_ruleset
 from ...table.exclusive import TableLock, exclusive
 from ...table.types import (Action, Observation, WinCheck, Winner, check_dealer_and_wind, check_seat, check_streak,
-                            check_wind_rounds, checked_action, wall_codes)
+                            check_wind_rounds, checked_action, log_lines, wall_codes)
 from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
 from .bots import bots_named
 from .deal import SEATS, Deal
@@ -94,7 +94,7 @@ class Table:
 
     @exclusive
     def replay(self, lines: Sequence[str]) -> None:
-        self._deal = replay(lines, self._win_check, self._table_rules, self._hooks)
+        self._deal = replay(log_lines(lines), self._win_check, self._table_rules, self._hooks)
         self._game = None
 
     @property

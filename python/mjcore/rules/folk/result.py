@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from ...errors import InvalidArgumentError
+from ...errors import ArgumentTypeError, InvalidArgumentError
 from ..regional.result import Entry
 from .names import EXTRA_ROWS, MONEY_KINDS
 from .ruleset import FolkRuleset
@@ -90,7 +90,7 @@ def pick_winner(discarder: int, candidates: Mapping[int, FolkScore | int]) -> in
         elif isinstance(result, int) and not isinstance(result, bool):
             size = result
         else:
-            raise TypeError(f"candidate seat {who}: a FolkScore or an int, not {type(result).__name__}")
+            raise ArgumentTypeError(f"candidate seat {who}: a FolkScore or an int, not {type(result).__name__}")
         ranked.append((size, -((who - discarder) % 4), who))
     return max(ranked)[2]
 

@@ -5,9 +5,10 @@ situations). Seats are 0..3 in turn order; ``dealer`` (default 0) is this hand's
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from collections.abc import Sequence
 from typing import Any, Mapping
 
-from ...errors import InvalidArgumentError
+from ...errors import ArgumentTypeError, InvalidArgumentError
 from ..regional.keywords import flag, optional_seat, seat
 from ..tdh.situation import tile_code
 
@@ -47,8 +48,8 @@ class Gd789Situation(LaozhangSituation):
     def __post_init__(self) -> None:
         super().__post_init__()
         set_ = object.__setattr__
-        if isinstance(self.other_kongs, (str, bytes)) or not hasattr(self.other_kongs, "__iter__"):
-            raise TypeError(f"other_kongs must be a sequence of seats, not {type(self.other_kongs).__name__}")
+        if isinstance(self.other_kongs, (str, bytes)) or not isinstance(self.other_kongs, Sequence):
+            raise ArgumentTypeError(f"other_kongs must be a sequence of seats, not {type(self.other_kongs).__name__}")
         kongs = tuple(seat(owner, "other_kongs") for owner in self.other_kongs)
         if self.seat in kongs:
             raise InvalidArgumentError("other_kongs: the winner's own kongs are the melds of the hand")
@@ -57,7 +58,7 @@ class Gd789Situation(LaozhangSituation):
                 raise InvalidArgumentError(f"other_kongs: seat {owner} cannot hold more than four kongs")
         set_(self, "other_kongs", kongs)
         if isinstance(self.horses, (str, bytes)) or not hasattr(self.horses, "__iter__"):
-            raise TypeError(f"horses must be a sequence of (buyer, tile), not {type(self.horses).__name__}")
+            raise ArgumentTypeError(f"horses must be a sequence of (buyer, tile), not {type(self.horses).__name__}")
         bets = []
         for bet in self.horses:
             if not isinstance(bet, (tuple, list)) or len(bet) != 2:
@@ -77,10 +78,10 @@ def situation_builder(kind: type) -> Any:
         if situation is None:
             return kind(**keywords)
         if type(situation) is not kind:
-            raise TypeError(f"this family's situation is a {kind.__module__}.{kind.__name__}, "
+            raise ArgumentTypeError(f"this family's situation is a {kind.__module__}.{kind.__name__}, "
                             f"not {type(situation).__name__}")  # fmt: skip
         if keywords:
-            raise TypeError(f"give either situation= or keyword flags, not both ({', '.join(sorted(keywords))})")
+            raise ArgumentTypeError(f"give either situation= or keyword flags, not both ({', '.join(sorted(keywords))})")
         return situation
 
     return build

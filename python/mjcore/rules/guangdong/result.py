@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from ...errors import InvalidArgumentError
+from ...errors import ArgumentTypeError, InvalidArgumentError
 from .ruleset import EXTRA_KEYS, PATTERN_KEYS, Ruleset
 from ...seats import SEAT_NAMES
 
@@ -64,7 +64,7 @@ class ScoreResult:
         nothing still pays the rake. Not zero-sum: the system keeps 4·A."""
         for name, value in (("room", room), ("rake", rake)):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+                raise ArgumentTypeError(f"{name} must be an int, not {type(value).__name__}")
             if value < 0:
                 raise InvalidArgumentError(f"{name} must be ≥ 0, not {value}")
         if not self.is_win:

@@ -167,7 +167,10 @@ def _parse(root: TomlTable) -> Ruleset:
     meta = root.table("meta")
     family = meta.str("family")
     if family != "guangdong":
-        raise RulesetError(f"meta.family: {family!r} is not scored: the families are 'guangdong', 'mcr' and 'tdh'")
+        from ..families import FAMILIES  # deferred: the family registry holds this module's reader
+
+        raise RulesetError(f"meta.family: {family!r} is not read here: the families are "
+                           f"{', '.join(map(repr, FAMILIES))}")  # fmt: skip
     limits, forms, options = root.table("limits"), root.table("forms"), root.table("options")
     pattern_rows, extra_rows = root.rows("patterns", PATTERN_KEYS), root.rows("extras", EXTRA_KEYS)
     patterns = [PatternRow(key, row.str("zh"), row.str("en"), row.int("fan"), row.bool("special"))
@@ -211,4 +214,8 @@ def _validated(ruleset: Ruleset) -> Ruleset:
         raise RulesetError("patterns.qi_dui: must be listed exactly when forms.seven_pairs is true")
     if isinstance(ruleset.minimum, bool) or not isinstance(ruleset.minimum, int) or not 0 <= ruleset.minimum <= MAX_FAN:
         raise RulesetError(f"limits.minimum: expected an int 0..{MAX_FAN}, got {ruleset.minimum!r}")
+    if ruleset.minimum > ruleset.cap:
+        raise RulesetError(f"limits.minimum: {ruleset.minimum} is above limits.cap {ruleset.cap}: only the special "
+                           "patterns could reach it (nearly every deal would end in a draw); lower the minimum "
+                           "or raise the cap")  # fmt: skip
     return ruleset

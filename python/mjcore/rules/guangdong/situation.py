@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import InvalidArgumentError
+from ...errors import ArgumentTypeError, InvalidArgumentError
 from ...seats import seat_index
 
 __all__ = ["Situation", "check_flag", "situation_of"]
@@ -24,7 +24,7 @@ def check_flag(value: object, name: str) -> None:
     """A situation flag is a bool: ``self_drawn=1`` or ``"yes"`` is a mistake in every family, not a truthy
     value."""
     if not isinstance(value, bool):
-        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+        raise ArgumentTypeError(f"{name} must be a bool, not {type(value).__name__}")
 
 
 # Mistakes both families refuse with the same words (``mjcore.rules.mcr.situation`` takes a discarder too).
@@ -82,7 +82,7 @@ class Situation:
         if self.self_drawn and self.robbing_kong:
             raise InvalidArgumentError("robbing a kong is not self_drawn: give discarder = the robbed seat")
         if isinstance(self.winners_on_discard, bool) or not isinstance(self.winners_on_discard, int):
-            raise TypeError("winners_on_discard must be an int 1..3")
+            raise ArgumentTypeError("winners_on_discard must be an int 1..3")
         self._check_consistent()
 
     def _check_consistent(self) -> None:
@@ -114,15 +114,20 @@ class Situation:
         return HEAVENLY if self.heavenly else EARTHLY if self.earthly else HUMAN if self.human else NO_LIMIT
 
 
+def _is_default(value: Any, default: Any) -> bool:
+    """``value`` is a keyword's default (compared within its type only: an array or 0 is no default)."""
+    return value is default or (type(value) is type(default) and value == default)
+
+
 def situation_of(situation: Situation | None, **flags: Any) -> Situation:
     """The situation of a ``score`` call: ``situation`` as given, or one built from the keyword shortcuts
     (not both)."""
     if situation is None:
         return Situation(**flags)
     if not isinstance(situation, Situation):  # an MCR situation names other flags
-        raise TypeError("situation must be an mjcore.Situation under a Guangdong table, not "
+        raise ArgumentTypeError("situation must be an mjcore.Situation under a Guangdong table, not "
                         f"{type(situation).__name__}")  # fmt: skip
-    changed = sorted(k for k, v in flags.items() if v != getattr(Situation, k))
+    changed = sorted(k for k, v in flags.items() if not _is_default(v, getattr(Situation, k)))
     if changed:
-        raise TypeError(f"give either situation= or keyword flags, not both ({', '.join(changed)})")
+        raise ArgumentTypeError(f"give either situation= or keyword flags, not both ({', '.join(changed)})")
     return situation

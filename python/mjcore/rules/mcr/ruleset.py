@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...backend import native
-from ...errors import RulesetError
+from ...errors import RulesetError, shown
 from ..options import options_applied
 from ..placeholders import placeholders_of, unmarked
 from ..table_rules import TableRules, table_rules_of
-from .table import FanTable, parse_table
+from .table import MAX_MINIMUM, FanTable, parse_table
 
 __all__ = ["MCR_FAN_KEYS", "MCR_FOLK_FAN_KEYS", "MainFan", "McrRuleset", "mcr_ruleset"]
 
@@ -93,8 +93,8 @@ class McrRuleset:
         return _unpickled, (dict(self.source), self.minimum)
 
     def with_minimum(self, minimum: int) -> McrRuleset:
-        if isinstance(minimum, bool) or not isinstance(minimum, int) or minimum < 0:
-            raise RulesetError(f"limits.minimum: expected an int >= 0, got {minimum!r}")
+        if isinstance(minimum, bool) or not isinstance(minimum, int) or not 0 <= minimum <= MAX_MINIMUM:
+            raise RulesetError(f"limits.minimum: expected an int 0..{MAX_MINIMUM}, got {shown(minimum, 60)}")
         table = dataclasses.replace(self.table, minimum=minimum)
         return dataclasses.replace(self, minimum=minimum, table=table)
 

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from ... import _core
-from ...analysis.batch_input import meld_slots, row_column, seat_column
+from ...analysis.batch_input import flag_column, meld_slots, row_column, seat_column
 from ...hand import HandLike, native_form
 from .result import McrScore
 from .ruleset import McrRuleset
@@ -28,7 +28,7 @@ def score_batch(concealed: np.ndarray, win_tiles: Any, rules: McrRuleset, *, mel
     """See ``mjcore.score_batch``: (total int32, −1 where not a win; fan counts uint8 (N, len(rules.fan_keys))).
     Rows have no first-go-around situation (天和/地和/人和/天听)."""
     n = concealed.shape[0]
-    flags = np.stack([row_column(value, n, name, 1) for name, value in (
+    flags = np.stack([flag_column(value, n, name) for name, value in (
         ("self_drawn", self_drawn), ("last_copy", last_copy), ("kong_bloom", kong_bloom),
         ("robbing_kong", robbing_kong), ("last_tile", last_tile))])  # fmt: skip
     return _core.mcr_score_batch(rules.compiled, concealed, meld_slots(melds, n), row_column(flowers, n, "flowers", 8),

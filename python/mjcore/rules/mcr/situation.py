@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import InvalidArgumentError
+from ...errors import ArgumentTypeError, InvalidArgumentError
 from ..guangdong.situation import Situation as SharedSituation
 from ..guangdong.situation import ONE_SOURCE, OTHER_SEAT, check_flag
 from ...seats import seat_index
@@ -45,7 +45,7 @@ class Situation:
         for name in ("seat_wind", "prevalent_wind"):
             wind = getattr(self, name)
             if isinstance(wind, bool) or not isinstance(wind, int):
-                raise TypeError(f"{name} must be an int 0..3, not {type(wind).__name__}")
+                raise ArgumentTypeError(f"{name} must be an int 0..3, not {type(wind).__name__}")
             if not 0 <= wind <= 3:
                 raise InvalidArgumentError(f"{name} must be 0..3 (East South West North), not {wind}")
         if self.kong_replacement and not self.self_drawn:
@@ -81,6 +81,7 @@ def _check_discarder(discarder: Any, self_drawn: Any, seat_wind: Any) -> None:
     is refused as there when it contradicts the win (the same class and message as ``mjcore.Situation``)."""
     if discarder is None:
         return
+    check_flag(self_drawn, "self_drawn")
     if seat_index(discarder, "discarder") == seat_index(seat_wind, "seat_wind"):
         raise InvalidArgumentError(OTHER_SEAT)
     if self_drawn:
@@ -99,6 +100,11 @@ _SHARED = {key: getattr(SharedSituation, key) for key in (
     "human")}  # fmt: skip
 
 
+def _is_default(value: Any, default: Any) -> bool:
+    """``value`` is the keyword's default (compared only within its type: an array is no default)."""
+    return value is default or (type(value) is type(default) and value == default)
+
+
 def situation_of(situation: Any, *, last_copy: bool, heavenly_ready: bool, **flags: Any) -> Situation:
     """The MCR situation of a ``score(..., ruleset="mcr")`` call, named as for Guangdong: ``kong_bloom`` is
     杠上开花, ``last_tile`` the wall's last tile, ``round_wind`` the prevalent wind; ``last_copy`` (和绝张) is
@@ -107,22 +113,24 @@ def situation_of(situation: Any, *, last_copy: bool, heavenly_ready: bool, **fla
     ``last_copy`` and ``heavenly_ready`` may be added), instead of the keywords. Keywords only Guangdong scores
     are refused."""
     guangdong = {key: flags.pop(key) for key in _GUANGDONG_ONLY}
-    given = sorted(key for key, value in guangdong.items() if value != _GUANGDONG_ONLY[key])
+    given = sorted(key for key, value in guangdong.items() if not _is_default(value, _GUANGDONG_ONLY[key]))
     if given:
         raise InvalidArgumentError(f"{', '.join(given)}: not part of an MCR situation")
     discarder = flags.pop("discarder", None)
     if situation is not None and discarder is not None:
-        raise TypeError("give either situation= or keyword flags, not both")
+        raise ArgumentTypeError("give either situation= or keyword flags, not both")
     _check_discarder(discarder, flags["self_drawn"], flags["seat_wind"])
+    check_flag(last_copy, "last_copy")
+    check_flag(heavenly_ready, "heavenly_ready")
     mcr_only = last_copy or heavenly_ready
     if situation is not None and (flags != _SHARED or (mcr_only and isinstance(situation, Situation))):
-        raise TypeError("give either situation= or keyword flags, not both")
+        raise ArgumentTypeError("give either situation= or keyword flags, not both")
     if isinstance(situation, Situation):
         return situation
     if isinstance(situation, SharedSituation):
         flags = {key: getattr(situation, key) for key in _SHARED}
     elif situation is not None:
-        raise TypeError(f"situation must be an mjcore.Situation or an MCR Situation, not {type(situation).__name__}")
+        raise ArgumentTypeError(f"situation must be an mjcore.Situation or an MCR Situation, not {type(situation).__name__}")
     return Situation(self_drawn=flags["self_drawn"], last_copy=last_copy, kong_replacement=flags["kong_bloom"],
                      robbing_kong=flags["robbing_kong"], wall_last=flags["last_tile"],
                      seat_wind=seat_index(flags["seat_wind"], "seat_wind"),

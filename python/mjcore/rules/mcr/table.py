@@ -10,7 +10,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ...errors import RulesetError
+from ...errors import RulesetError, shown
 
 __all__ = ["FOLK_OPTION", "Fan", "FanTable", "load_table", "default_table"]
 
@@ -56,14 +56,43 @@ def _field(table: Mapping[str, Any], name: str, kind: type, where: str) -> Any:
     return value
 
 
+# The bounds of the numbers of a fan table, checked before they reach the engine (a fan's value is a byte there,
+# the minimum a u16): no book or folk table comes near them.
+MAX_FAN_VALUE = 255
+MAX_MINIMUM = 1000
+
+# What a file may hold: its sections (the table rules' sections too), and the fields of each.
+_SECTIONS = ("meta", "limits", "options", "fans", FOLK_SECTION)
+_FIELDS = {"meta": ("name", "family", "title"), "limits": ("minimum",)}
+_OPTIONS = ("concealed_and_melded_kong", FOLK_OPTION)
+_ROW_FIELDS = ("zh", "en", "fan", "excludes", "option")
+_FOLK_ROW_FIELDS = _ROW_FIELDS + ("scored", "excluded_by")
+
+
+def _known_fields(table: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
+    unknown = [key for key in table if key not in allowed]
+    if unknown:
+        key = unknown[0] if isinstance(unknown[0], str) and len(unknown[0]) <= 60 else shown(unknown[0], 60)
+        raise RulesetError(f"{where}.{key}: unknown field (known: {', '.join(allowed)})")
+
+
+def _bounded(value: int, low: int, high: int, where: str) -> int:
+    if not low <= value <= high:
+        raise RulesetError(f"{where}: expected an int {low}..{high}, got {shown(value, 60)}")
+    return value
+
+
 def _fan(key: str, entry: Mapping[str, Any], options: Mapping[str, bool], section: str = "fans") -> Fan:
     where = f"{section}.{key}"
     if not isinstance(entry, dict):
         raise RulesetError(f"{where} must be a table")
-    value = _field(entry, "fan", int, where)
-    if value <= 0:
-        raise RulesetError(f"{where}.fan must be positive, not {value}")
+    _known_fields(entry, _FOLK_ROW_FIELDS if section == FOLK_SECTION else _ROW_FIELDS, where)
+    value = _bounded(_field(entry, "fan", int, where), 1, MAX_FAN_VALUE, f"{where}.fan")
     excludes = _field(entry, "excludes", list, where)
+    if any(not isinstance(item, str) for item in excludes):
+        raise RulesetError(f"{where}.excludes must be a list of fan keys, not {shown(excludes, 80)}")
+    if key in excludes:
+        raise RulesetError(f"{where}.excludes: a fan cannot exclude itself (it would never be scored)")
     option = entry.get("option", FOLK_OPTION if section == FOLK_SECTION else None)
     if option is not None and option not in options:
         raise RulesetError(f"{where}.option: {option!r} is not declared in [options]")
@@ -97,11 +126,20 @@ def _folk_fans(data: Mapping[str, Any], options: Mapping[str, bool]) -> tuple[di
 
 def parse_table(data: Mapping[str, Any]) -> FanTable:
     """Validates a parsed TOML document; every error names the field at fault."""
+    from ..table_rules import SECTIONS as TABLE_SECTIONS  # deferred: the table rules compile natively
+
+    unknown = [key for key in data if key not in _SECTIONS + tuple(TABLE_SECTIONS)]
+    if unknown:
+        raise RulesetError(f"{unknown[0] if len(unknown[0]) <= 60 else shown(unknown[0], 60)}: unknown section (an MCR file has "
+                           f"{', '.join(_SECTIONS + tuple(TABLE_SECTIONS))})")  # fmt: skip
     meta = _field(data, "meta", dict, "ruleset")
     if meta.get("family") != "mcr":
-        raise RulesetError(f"meta.family must be 'mcr', not {meta.get('family')!r}")
+        raise RulesetError(f"meta.family must be 'mcr', not {shown(meta.get('family'), 60)}")
+    _known_fields(meta, _FIELDS["meta"], "meta")
     limits = _field(data, "limits", dict, "ruleset")
+    _known_fields(limits, _FIELDS["limits"], "limits")
     options = _field(data, "options", dict, "ruleset")
+    _known_fields(options, _OPTIONS, "options")
     for name, flag in options.items():
         if not isinstance(flag, bool):
             raise RulesetError(f"options.{name} must be true or false")
@@ -124,7 +162,7 @@ def parse_table(data: Mapping[str, Any]) -> FanTable:
     ordered = dict(sorted(fans.items(), key=lambda item: -item[1].value))
     return FanTable(
         name=_field(meta, "name", str, "meta"),
-        minimum=_field(limits, "minimum", int, "limits"),
+        minimum=_bounded(_field(limits, "minimum", int, "limits"), 0, MAX_MINIMUM, "limits.minimum"),
         fans=MappingProxyType(ordered),
         options=MappingProxyType(dict(options)),
     )

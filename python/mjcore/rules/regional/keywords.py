@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...errors import InvalidArgumentError
+from ...errors import ArgumentTypeError, InvalidArgumentError, shown
 from ...seats import seat_index
 
 __all__ = ["check_names", "flag", "seat", "optional_seat", "count"]
@@ -26,7 +26,7 @@ def check_names(family: str, given: Mapping[str, Any], valid: tuple[str, ...]) -
 
 def flag(value: Any, name: str) -> bool:
     if not isinstance(value, bool):
-        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+        raise ArgumentTypeError(f"{name} must be a bool, not {type(value).__name__}")
     return value
 
 
@@ -40,7 +40,7 @@ def optional_seat(value: Any, name: str) -> int | None:
 
 def count(value: Any, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        raise ArgumentTypeError(f"{name} must be an int, not {type(value).__name__}")
     if not low <= value <= high:
-        raise InvalidArgumentError(f"{name} must be {low}..{high}, not {value}")
+        raise InvalidArgumentError(f"{name} must be {low}..{high}, not {shown(value)}")
     return value

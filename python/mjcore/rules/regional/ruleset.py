@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ...errors import RulesetError
+from ...errors import RulesetError, shown
+from ..options import check_values
 from ..placeholders import placeholders_of, unmarked
 from ..table_rules import SECTIONS, TableRules, table_rules_of
 
@@ -29,7 +30,7 @@ class Switch:
 
     def check(self, name: str, value: Any) -> Any:
         if not isinstance(value, bool):
-            raise RulesetError(f"options.{name}: expected true or false, got {value!r}")
+            raise RulesetError(f"options.{name}: expected true or false, got {shown(value)}")
         return value
 
 
@@ -41,7 +42,7 @@ class Choice:
 
     def check(self, name: str, value: Any) -> Any:
         if value not in self.values:
-            raise RulesetError(f"options.{name}: expected one of {', '.join(map(repr, self.values))}, got {value!r}")
+            raise RulesetError(f"options.{name}: expected one of {', '.join(map(repr, self.values))}, got {shown(value)}")
         return value
 
 
@@ -54,7 +55,7 @@ class Fixed:
 
     def check(self, name: str, value: Any) -> Any:
         if type(value) is not type(self.value) or value != self.value:
-            raise RulesetError(f"options.{name}: only {self.value!r} is available ({self.why}), got {value!r}")
+            raise RulesetError(f"options.{name}: only {self.value!r} is available ({self.why}), got {shown(value)}")
         return value
 
 
@@ -67,7 +68,7 @@ class IntRange:
 
     def check(self, name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
-            raise RulesetError(f"options.{name}: expected an int {self.low}..{self.high}, got {value!r}")
+            raise RulesetError(f"options.{name}: expected an int {self.low}..{self.high}, got {shown(value)}")
         return value
 
 
@@ -121,6 +122,7 @@ class OptionsFile:
     def with_options(self, **options: Any) -> Any:
         """The same file with some ``[options]`` changed by their TOML names, validated as the file is, e.g.
         ``load_ruleset("sichuan").with_options(mode="xueliu", cap=5)``."""
+        check_values(options)
         declared = self.source["options"]
         table = {name: value for name, value in options.items() if name not in declared and _table_field(self.source, name)}
         for name in options:
@@ -239,7 +241,7 @@ def _table(data: Mapping[str, Any], key: str, where: str) -> Mapping[str, Any]:
 def _string(data: Mapping[str, Any], key: str, where: str) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value:
-        raise RulesetError(f"{where}.{key}: expected a non-empty string, got {value!r}")
+        raise RulesetError(f"{where}.{key}: expected a non-empty string, got {shown(value)}")
     return value
 
 
@@ -278,7 +280,7 @@ def parse_regional(data: Mapping[str, Any]) -> RegionalRuleset:
         _unknown(entry, ("zh", "en", family.value_field), where)
         value = entry.get(family.value_field)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 64:
-            raise RulesetError(f"{where}.{family.value_field}: expected an int 0..64, got {value!r}")
+            raise RulesetError(f"{where}.{family.value_field}: expected an int 0..64, got {shown(value)}")
         rows.append(Row(key, _string(entry, "zh", where), _string(entry, "en", where), value))
     family.check(options, {row.key: row.value for row in rows})
     table_rules = table_rules_of(dict(data), family.name) if "tiles" in data else None

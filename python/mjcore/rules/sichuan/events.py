@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Union
 
-from ...errors import InvalidArgumentError
+from ...errors import ArgumentTypeError, InvalidArgumentError
 from ...hand import Hand, HandLike, as_hand
 from ...notation import parse_hand  # pure Python: both backends read the same hands
 from ..regional import keywords as kw
@@ -131,7 +131,7 @@ def end_hands(hands: Iterable[EndHand] | None) -> dict[int, EndHand]:
     found: dict[int, EndHand] = {}
     for end in hands or ():
         if not isinstance(end, EndHand):
-            raise TypeError(f"end hands are EndHand objects, not {type(end).__name__}")
+            raise ArgumentTypeError(f"end hands are EndHand objects, not {type(end).__name__}")
         if end.seat in found:
             raise InvalidArgumentError(f"EndHand: seat {end.seat} given twice")
         found[end.seat] = end
@@ -152,5 +152,5 @@ def native_events(events: Iterable[Event]) -> list[tuple[int, int, int, int, boo
             rows.append((2, NO_SEAT if e.discarder is None else e.discarder, WIN_KINDS.index(e.how), NO_SEAT,
                          e.kong_discard, list(e.winners)))  # fmt: skip
         else:
-            raise TypeError(f"events are Kong, Win or Out, not {type(e).__name__}")
+            raise ArgumentTypeError(f"events are Kong, Win or Out, not {type(e).__name__}")
     return rows

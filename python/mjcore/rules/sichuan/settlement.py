@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from types import MappingProxyType
 
-from ...errors import InvalidArgumentError
+from ...errors import ArgumentTypeError, InvalidArgumentError
 from .events import MONEY_KINDS, STATUSES, EndHand, Event, Settlement, end_hands, native_events
 from .situation import NO_SEAT
 
@@ -25,7 +25,7 @@ def settle(events: Iterable[Event], end: Iterable[EndHand] | None = None, *, rul
     if getattr(rules, "family", None) != "sichuan":
         raise InvalidArgumentError("settle takes a sichuan ruleset")
     if not isinstance(wall_exhausted, bool):
-        raise TypeError("wall_exhausted must be a bool")
+        raise ArgumentTypeError("wall_exhausted must be a bool")
     rows = native_events(events)
     ends = [(e.seat, bytes(e.hand.concealed), [m.as_tuple() for m in e.hand.melds], e.hand.wilds, e.hand.flower_bits,
              NO_SEAT if e.void is None else e.void, e.void_discards,

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import IllegalActionError, InvalidArgumentError
+from ...errors import ArgumentTypeError, IllegalActionError, InvalidArgumentError, shown
 from ..regional import keywords as kw
 from ..regional.keywords import NO_SEAT
 from ..regional.ruleset import RegionalRuleset
@@ -29,7 +29,7 @@ def suit_index(value: Any, name: str = "void_suit") -> int | None:
         return names[value]
     if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1, 2):
         return value
-    raise InvalidArgumentError(f"{name} {value!r} is not a suit: 'm', 'p' or 's' (0, 1, 2)")
+    raise InvalidArgumentError(f"{name} {shown(value)} is not a suit: 'm', 'p' or 's' (0, 1, 2)")
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def situation_of(given: Mapping[str, Any], rules: RegionalRuleset) -> Situation:
     fed_by = kw.optional_seat(g.get("kong_fed_by"), "kong_fed_by")
     raw_in = g.get("still_in", ALL_SEATS)
     if isinstance(raw_in, (str, bytes)) or not hasattr(raw_in, "__iter__"):
-        raise TypeError("still_in must be a collection of seats")
+        raise ArgumentTypeError("still_in must be a collection of seats")
     still_in = tuple(sorted({kw.seat(s, "still_in") for s in raw_in}))
     where = Situation(seat=seat, void_suit=suit_index(g.get("void_suit")), discarder=discarder,
                       kong_fed_by=fed_by, dealer=kw.seat(g.get("dealer", 0), "dealer"), still_in=still_in,

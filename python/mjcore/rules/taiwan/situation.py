@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import IllegalActionError, InvalidArgumentError
+from ...errors import ArgumentTypeError, IllegalActionError, InvalidArgumentError
 from ..regional import keywords as kw
 from ..regional.keywords import NO_SEAT
 from ..regional.ruleset import RegionalRuleset
@@ -64,7 +64,7 @@ def situation_of(given: Mapping[str, Any], rules: RegionalRuleset) -> Situation:
     g = dict(given)
     raw_eyes = g.get("eye_seats", ())
     if isinstance(raw_eyes, (str, bytes)) or not hasattr(raw_eyes, "__iter__"):
-        raise TypeError("eye_seats must be a collection of seats")
+        raise ArgumentTypeError("eye_seats must be a collection of seats")
     where = Situation(seat=kw.seat(g.get("seat", 0), "seat"), dealer=kw.seat(g.get("dealer", 0), "dealer"),
                       streak=kw.count(g.get("streak", 0), "streak", 0, 100),
                       round_wind=kw.seat(g.get("round_wind", 0), "round_wind"),

@@ -12,7 +12,7 @@ from typing import Any, Mapping, NamedTuple
 from ..placeholders import placeholders_of, unmarked
 from ...backend import native
 from ...errors import RulesetError
-from ..options import options_applied
+from ..options import check_values, options_applied
 from ..table_rules import SECTIONS as TABLE_SECTIONS
 from ..table_rules import TableRules, table_rules_of
 
@@ -137,6 +137,7 @@ class TdhRuleset:
         """The same table with some options changed, by their names in the file (``horses=4``,
         ``ghosts="red"``, ``discard_wins=True`` …) — the table fields that repeat an option follow it — or a
         table field by its dotted path (``**{"wins.missed_win": "off"}``), validated exactly as a file is."""
+        check_values(options)
         changed = {section: dict(values) for section, values in self.source.items() if isinstance(values, dict)}
         changed = {**self.source, **changed}
         paths = {}
@@ -237,7 +238,7 @@ def _follow(data: dict[str, Any], option: str, value: Any) -> None:
         data[section] = dict(data.get(section, {}))
         return data[section]
 
-    if option == "tiles" and value in _SUITS:
+    if option == "tiles" and isinstance(value, str) and value in _SUITS:
         suits, honours = _SUITS[value]
         table("tiles").update(suits=list(suits), honours=honours)
     elif option == "ghosts" and isinstance(value, str):

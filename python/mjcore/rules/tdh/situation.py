@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ...errors import InvalidArgumentError, InvalidTileError
+from ...errors import ArgumentTypeError, InvalidArgumentError, InvalidTileError, shown
 from ...notation import win_tile_index
 from ...seats import seat_index
 from .names import FLOWER_BASE, KONG_KINDS, SOURCES
@@ -54,7 +54,7 @@ def tile_codes(tiles: Iterable[int | str] | str, what: str) -> tuple[int, ...]:
             pos = group.end()
         return tuple(out)
     if not isinstance(tiles, Iterable):
-        raise TypeError(f"{what} must be a list of tiles or mpsz text, not {type(tiles).__name__}")
+        raise ArgumentTypeError(f"{what} must be a list of tiles or mpsz text, not {type(tiles).__name__}")
     return tuple(tile_code(tile, what) for tile in tiles)
 
 
@@ -90,28 +90,32 @@ class TdhSituation:
                 set_(self, name, seat_index(getattr(self, name), name))
         for name in ("self_drawn", "kong_bloom", "last_tile"):
             if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"{name} must be a bool, not {type(getattr(self, name)).__name__}")
-        if self.robbing_kong is not False and self.robbing_kong not in _ROBBED:
+                raise ArgumentTypeError(f"{name} must be a bool, not {type(getattr(self, name)).__name__}")
+        if self.robbing_kong is not False and (not isinstance(self.robbing_kong, (bool, str))
+                                               or self.robbing_kong not in _ROBBED):  # fmt: skip
             raise InvalidArgumentError(f"robbing_kong must be False, True, 'added', 'melded' or 'concealed', "
-                                       f"not {self.robbing_kong!r}")  # fmt: skip
+                                       f"not {shown(self.robbing_kong)}")  # fmt: skip
         if self.ghost_indicator is not None:
             set_(self, "ghost_indicator", tile_code(self.ghost_indicator, "ghost_indicator"))
         set_(self, "horses", tile_codes(self.horses, "horses"))
+        if isinstance(self.other_kongs, (str, bytes, Mapping)) or not isinstance(self.other_kongs, Iterable):
+            raise ArgumentTypeError(f"other_kongs must be a list of (seat, kind, fed_by), not "
+                                    f"{type(self.other_kongs).__name__} {shown(self.other_kongs, 60)}")  # fmt: skip
         set_(self, "other_kongs", tuple(self._kong(entry) for entry in self.other_kongs))
         streak = self.dealer_streak
         if isinstance(streak, bool) or not isinstance(streak, int):
-            raise TypeError(f"dealer_streak must be an int, not {type(streak).__name__}")
+            raise ArgumentTypeError(f"dealer_streak must be an int, not {type(streak).__name__}")
         if not 0 <= streak <= 100:
             raise InvalidArgumentError(f"dealer_streak must be 0..100, not {streak}")
         self._check_consistent()
 
     def _kong(self, entry: Any) -> tuple[int, int, int | None]:
         if not isinstance(entry, (tuple, list)) or len(entry) != 3:
-            raise InvalidArgumentError(f"other_kongs: each kong is (seat, kind, fed_by), not {entry!r}")
+            raise InvalidArgumentError(f"other_kongs: each kong is (seat, kind, fed_by), not {shown(entry, 60)}")
         seat, kind, fed_by = entry
         seat = seat_index(seat, "other_kongs seat")
-        if kind not in KONG_KINDS:
-            raise InvalidArgumentError(f"other_kongs: kind {kind!r} is not one of {', '.join(KONG_KINDS)}")
+        if not isinstance(kind, str) or kind not in KONG_KINDS:
+            raise InvalidArgumentError(f"other_kongs: kind {shown(kind, 60)} is not one of {', '.join(KONG_KINDS)}")
         if seat == self.seat_wind:
             raise InvalidArgumentError("other_kongs: the winner's own kongs are the melds of the hand")
         if kind == "melded":
@@ -180,9 +184,9 @@ def tdh_situation(situation: TdhSituation | None, keywords: Mapping[str, Any], r
     if situation is None:
         where = TdhSituation(**keywords)
     elif not isinstance(situation, TdhSituation):
-        raise TypeError(f"a 推倒胡 situation is an mjcore.rules.tdh.TdhSituation, not {type(situation).__name__}")
+        raise ArgumentTypeError(f"a 推倒胡 situation is an mjcore.rules.tdh.TdhSituation, not {type(situation).__name__}")
     elif keywords:
-        raise TypeError(f"give either situation= or keyword flags, not both ({', '.join(sorted(keywords))})")
+        raise ArgumentTypeError(f"give either situation= or keyword flags, not both ({', '.join(sorted(keywords))})")
     else:
         where = situation
     where.check_for(rules)

@@ -84,7 +84,12 @@ impl VectorEnv {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads.unwrap_or(0))
             .build()
-            .map_err(|e| EngineError::argument(format!("cannot start {threads:?} threads: {e}")))?;
+            .map_err(|e| {
+                EngineError::argument(format!(
+                    "cannot start {} threads: {e}",
+                    crate::sim::simulate::threads_text(threads)
+                ))
+            })?;
         let tables = pool.install(|| {
             (0..num_envs)
                 .into_par_iter()

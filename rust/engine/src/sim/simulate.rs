@@ -174,11 +174,21 @@ fn stopped() -> EngineError {
     EngineError::argument("the run was stopped")
 }
 
+/// A thread count for a message: the number, or "all cores" (never Rust's `Some(3)`).
+pub fn threads_text(threads: Option<usize>) -> String {
+    threads.map_or_else(|| "all cores".to_string(), |n| n.to_string())
+}
+
 fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
-        .map_err(|e| EngineError::argument(format!("cannot start {threads:?} threads: {e}")))
+        .map_err(|e| {
+            EngineError::argument(format!(
+                "cannot start {} threads: {e}",
+                threads_text(threads)
+            ))
+        })
 }
 
 /// One worker's seats, and the deal it plays each index in (re-dealt, so its buffers are reused).

@@ -33,10 +33,12 @@ pub fn replay<A: Adjudicator + ?Sized, S: AsRef<str>>(
     for (number, line) in lines.iter().enumerate().skip(1) {
         if let Recorded::Act { seat, action } = parse_line(number, line.as_ref())? {
             if deal.to_act() != Some(seat) {
+                let expected = deal
+                    .to_act()
+                    .map_or_else(|| "no seat to act".to_string(), |s| format!("seat {s}"));
                 return Err(EngineError::argument(format!(
-                    "log line {}: seat {seat} acts, but the replay expects {:?}",
-                    number + 1,
-                    deal.to_act()
+                    "log line {}: seat {seat} acts, but the replay expects {expected}",
+                    number + 1
                 )));
             }
             deal.step(action, adjudicator)?;

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ....errors import InvalidArgumentError, InvalidHandError, InvalidTileError
+from ....errors import ArgumentTypeError, InvalidArgumentError, InvalidHandError, InvalidTileError
 from ....hand import Hand, MeldKind
 from ....rules.mcr.result import FanScore, McrScore
 from ....rules.mcr.situation import OPENINGS, Situation
@@ -85,7 +85,7 @@ def _prepare(hand: Hand, win_tile: int, situation: Situation, table: FanTable) -
             f"{hand.size + 3 * len(hand.melds)}"
         )
     if isinstance(win_tile, bool) or not isinstance(win_tile, int):
-        raise TypeError(f"win_tile must be an int tile kind, not {type(win_tile).__name__}")
+        raise ArgumentTypeError(f"win_tile must be an int tile kind, not {type(win_tile).__name__}")
     if not 0 <= win_tile < 34:
         raise InvalidTileError(f"win tile {win_tile} does not exist: kinds are 0..33")
     all_counts = list(hand.all_counts())

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from ....errors import IllegalActionError, InvalidArgumentError
+from ....errors import ArgumentTypeError, IllegalActionError, InvalidArgumentError
 from ....hand import Hand
 from ....rules.regional.ruleset import RegionalRuleset
 from ....rules.sichuan.events import MONEY_KINDS, EndHand, Event, Kong, Out, Settlement, Win, end_hands
@@ -60,7 +60,7 @@ def settle_with_wins(events: Iterable[Event], end: Iterable[EndHand] | None = No
             wins += _win(event, active, kongs, rules, money)
             won.extend(seat for seat, _ in event.winners if seat not in won)
         else:
-            raise TypeError(f"events are Kong, Win or Out, not {type(event).__name__}")
+            raise ArgumentTypeError(f"events are Kong, Win or Out, not {type(event).__name__}")
         ended = not xueliu and len(won) >= 3
     status = ["won" if s in won else "unchecked" for s in range(4)]
     checked = [s for s in range(4) if s not in won]
