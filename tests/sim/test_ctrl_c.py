@@ -27,7 +27,8 @@ import mjcore
 per_deal = sys.argv[1] == "per_deal"
 mjcore.simulate("gd-cgc5", 8, seed=1, threads=2)  # the lookup tables the bots read, built at first use
 print("ready", flush=True)
-run = mjcore.simulate("gd-cgc5", 50_000_000, seed=1, threads=2, per_deal=per_deal)
+# 10 million deals: minutes of work, and per-deal arrays that fit in memory (a larger run is refused up front).
+run = mjcore.simulate("gd-cgc5", 10_000_000, seed=1, threads=2, per_deal=per_deal)
 stopped = time.perf_counter()
 prefix = mjcore.simulate("gd-cgc5", run.deals, seed=1, threads=2, per_deal=per_deal)
 same = run.totals == prefix.totals and run.runs == prefix.runs
@@ -93,7 +94,7 @@ def test_ctrl_c_stops_a_local_simulation_with_the_deals_done(per_deal: str) -> N
     answer, took = interrupt(SIMULATE, per_deal)
     assert took < STOP_SECONDS + SLACK_SECONDS, f"stopped {took:.2f} s after SIGINT"
     assert answer["interrupted"]
-    assert 0 < answer["deals"] < 50_000_000
+    assert 0 < answer["deals"] < 10_000_000
     assert answer["runs"] == [[1, 0, answer["deals"]]]
     assert answer["same_as_prefix"], "the deals returned are those of a run of the prefix alone"
 
@@ -102,6 +103,6 @@ def test_ctrl_c_stops_a_local_simulation_with_the_deals_done(per_deal: str) -> N
 def test_ctrl_c_stops_a_huge_score_batch(ruleset: str) -> None:
     answer, took = interrupt(BATCH, ruleset, after=0.5)
     assert answer["raised"] == "KeyboardInterrupt"
-    assert took < STOP_SECONDS, f"stopped {took:.2f} s after SIGINT"
+    assert took < STOP_SECONDS + SLACK_SECONDS, f"stopped {took:.2f} s after SIGINT"
     # Else the test could not tell: unless stopped, the call would run for seconds after the signal.
     assert answer["whole"] > 0.5 + 2 * STOP_SECONDS, answer

@@ -75,8 +75,8 @@ def row_column(value: Any, n: int, name: str, highest: int) -> np.ndarray:
     if not ok.all():
         bad = int(np.flatnonzero(~ok)[0])
         where = f"{name}: row {bad} is" if values.ndim else f"{name} is"
-        shown = flat[bad].item() if isinstance(flat[bad], np.generic) else flat[bad]
-        raise InvalidArgumentError(f"{where} {shown!r}: must be an integer 0..{highest}")
+        value = flat[bad].item() if isinstance(flat[bad], np.generic) else flat[bad]
+        raise InvalidArgumentError(f"{where} {shown(value, 60)}: must be an integer 0..{highest}")
     column = flat.astype(np.uint8) if flat.dtype != object else np.array([int(v) for v in flat], dtype=np.uint8)
     return np.ascontiguousarray(np.broadcast_to(column.reshape(values.shape), (n,)))
 
