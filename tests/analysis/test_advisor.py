@@ -14,17 +14,17 @@ from hypothesis import strategies as st
 
 import mjcore
 import mjcore.reference
-from mjcore import Forms
+from mjcore import Forms, Hand
 from mjcore.errors import InvalidArgumentError, InvalidHandError
 from mjcore.tiles import tile_name
 from tests.support.fuzz import fuzz_settings
-from tests.support.strategies import complete_hands
+from tests.support.strategies import complete_hands, winning_hands
 
 
-@pytest.fixture(scope="module", params=["reference"])
+@pytest.fixture(scope="module", params=["rust", "reference"])
 def advise(request):
-    """The advisor of each backend (the twin; the native advisor joins when it lands)."""
-    return mjcore.reference.advise
+    """The advisor of each backend: the native ``mjcore.advise`` and its twin."""
+    return mjcore.advise if request.param == "rust" else mjcore.reference.advise
 
 
 def ready_curve(n: int, wall: int, draws: int) -> list[float]:
@@ -189,7 +189,9 @@ def test_curves_are_probabilities_rising_with_the_draws(advise, seed, swaps, dra
         assert row.ready_probability[0] == (1.0 if row.shanten == 0 else 0.0)
         assert np.all(row.ready_probability >= row.win_probability - 1e-15)
         assert np.all(row.win_probability[: row.shanten + 1] == 0.0)  # a win needs shanten + 1 useful draws
-    keys = [(-r.expected_value[-1], -r.win_probability[-1]) for r in advice.rows]
+    # best first: EV, win, ready over every draw (to 1e-12, where the backends agree), then shanten, useful copies
+    keys = [(-round(r.expected_value[-1], 12), -round(r.win_probability[-1], 12),
+             -round(r.ready_probability[-1], 12), r.shanten, -r.useful_total) for r in advice.rows]
     assert keys == sorted(keys)
 
 
@@ -252,3 +254,65 @@ def test_what_is_not_there_yet_is_refused_by_name(advise) -> None:
             advise("123m456p789s1122z", **kwargs)
     with pytest.raises(InvalidArgumentError, match="wild"):
         advise("123m456p789s112z*")
+
+
+# ---- the native advisor against its twin ------------------------------------------------------------------
+
+
+@st.composite
+def advisor_cases(draw):
+    """A complete hand (13+1, or 16+1; melds sometimes declared) with 1..3 concealed tiles swapped for others,
+    some tiles seen, a horizon and sometimes a smaller wall."""
+    sets = draw(st.sampled_from([4, 4, 5]))
+    complete = draw(winning_hands(max_melds=2, sets=sets))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    concealed = list(complete.concealed)
+    totals = list(complete.all_counts())
+    swaps = draw(st.integers(1, 3))
+    for _ in range(swaps):
+        out = rng.choice([k for k in range(34) if concealed[k]])
+        into = rng.choice([k for k in range(34) if totals[k] < 4 and k != out])
+        concealed[out] -= 1
+        totals[out] -= 1
+        concealed[into] += 1
+        totals[into] += 1
+    if draw(st.booleans()):  # a 3n+1 hand: one row
+        concealed[rng.choice([k for k in range(34) if concealed[k]])] -= 1
+    hand = Hand(tuple(concealed), complete.melds)
+    seen = [rng.randint(0, 4 - c) if rng.random() < 0.15 else 0 for c in hand.all_counts()]
+    draws = draw(st.integers(0, 3 if swaps == 3 else 7))
+    wall = draw(st.one_of(st.none(), st.integers(60, 100)))
+    return hand, seen, draws, wall
+
+
+@given(case=advisor_cases())
+@fuzz_settings(30)
+def test_the_native_advisor_equals_its_twin(case) -> None:
+    hand, seen, draws, wall = case
+    try:
+        twin = mjcore.reference.advise(hand, draws=draws, seen=seen, wall=wall)
+    except InvalidArgumentError as refused:  # a wall below the useful copies: both refuse, in the same words
+        with pytest.raises(InvalidArgumentError) as native_refused:
+            mjcore.advise(hand, draws=draws, seen=seen, wall=wall)
+        assert str(native_refused.value) == str(refused)
+        return
+    native = mjcore.advise(hand, draws=draws, seen=seen, wall=wall)
+    assert native.wall == twin.wall and native.draws == twin.draws == draws
+    assert [r.tile for r in native.rows] == [r.tile for r in twin.rows]
+    for mine, theirs in zip(native.rows, twin.rows):
+        assert (mine.shanten, mine.useful) == (theirs.shanten, theirs.useful)
+        for field in ("win_probability", "ready_probability", "expected_value"):
+            np.testing.assert_allclose(getattr(mine, field), getattr(theirs, field), rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("forms, quads", [(Forms.ALL, True), (Forms.SEVEN_PAIRS, False),
+                                          (Forms.THIRTEEN_ORPHANS | Forms.STANDARD, True)])
+def test_the_backends_agree_on_every_form(forms, quads) -> None:
+    for text in ("1133557799m113p5z", "19m19p19s123456z9m", "147m258p369s1234z", "11112233m5577p2z"):
+        native = mjcore.advise(text, draws=3, forms=forms, seven_pairs_quads=quads)
+        twin = mjcore.reference.advise(text, draws=3, forms=forms, seven_pairs_quads=quads)
+        assert [(r.tile, r.shanten, r.useful) for r in native.rows] == [(r.tile, r.shanten, r.useful)
+                                                                        for r in twin.rows]
+        for mine, theirs in zip(native.rows, twin.rows):
+            np.testing.assert_allclose(mine.win_probability, theirs.win_probability, rtol=0, atol=1e-12)
+            np.testing.assert_allclose(mine.ready_probability, theirs.ready_probability, rtol=0, atol=1e-12)

@@ -28,48 +28,17 @@ from typing import Any
 
 import numpy as np
 
+from ...analysis.advice_args import (DEFAULT_DRAWS, check_draws_and_wall, refuse_unsupported, seen_counts,
+                                     unseen_counts)
 from ...analysis.advice_result import Advice, AdviceRow, name, row_order
 from ...errors import InvalidArgumentError
-from ...hand import Forms, FormsLike, Hand, HandLike, as_hand, coerce_counts
-from ...notation import parse_hand, parse_tiles
+from ...hand import Forms, FormsLike, Hand, HandLike, as_hand
+from ...notation import parse_hand
 from ...tiles import NUM_KINDS, tile_name
 from .forms import COPIES, FormOptions
 from .shanten import best_shanten
-from .waits import _unseen
 
-__all__ = ["advise", "DEFAULT_DRAWS", "seen_counts", "check_draws_and_wall"]
-
-DEFAULT_DRAWS = 18  # the riichi calculators' horizon (mahjong-cpp's t_max), so the benchmarks compare
-
-
-def seen_counts(seen: Any) -> tuple[int, ...]:
-    """``seen`` as 34 counts: None (nothing seen), 34 counts, or tile text (``"5z5z1m"``, ``"白白 一万"``)."""
-    if seen is None:
-        return (0,) * NUM_KINDS
-    if isinstance(seen, str):
-        counts = [0] * NUM_KINDS
-        for kind in parse_tiles(seen):
-            counts[kind] += 1
-        if max(counts) > COPIES:
-            kind = counts.index(max(counts))
-            raise InvalidArgumentError(f"seen holds {counts[kind]} copies of {tile_name(kind)}: at most 4")
-        return tuple(counts)
-    return coerce_counts(seen)
-
-
-def check_draws_and_wall(draws: Any, wall: Any, unseen_total: int) -> int:
-    """Validates ``draws`` and ``wall`` and returns the wall used (default: every unseen tile)."""
-    for label, value in (("draws", draws), ("wall", wall)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise TypeError(f"{label} must be an int, not {type(value).__name__}")
-    if draws is None or draws < 0:
-        raise InvalidArgumentError(f"draws must be 0 or more, not {draws}")
-    if wall is None:
-        wall = unseen_total
-    if wall < draws or wall < 1:
-        raise InvalidArgumentError(f"wall {wall} must be at least 1 and at least draws ({draws}): every draw needs "
-                                   "a tile to come from")
-    return wall
+__all__ = ["advise"]
 
 
 class _Search:
@@ -206,16 +175,11 @@ def advise(
     ``seen``: tiles visible at the start (34 counts or tile text); ``wall``: the tiles the first draw comes from
     (default: every unseen tile, 136 minus the hand, its melds and ``seen``). ``ruleset=None``: every complete
     hand of ``forms`` wins, worth 1, so the expected value equals the win probability."""
-    if ruleset is not None:
-        raise NotImplementedError("advise: only ruleset=None (every complete hand worth 1) is implemented so far")
-    if hand_changes or shanten_down:
-        raise NotImplementedError("advise: hand_changes and shanten_down are not implemented yet (plain mode only)")
     options = FormOptions.of(forms, seven_pairs_quads, True)
     checked = as_hand(hand, parse_hand)
-    if checked.wilds:
-        raise InvalidArgumentError("advise: wild tiles (ghosts) are not supported yet")
+    refuse_unsupported(ruleset, hand_changes, shanten_down, checked)
     seen_34 = seen_counts(seen)
-    unseen = _unseen(checked, seen_34)
+    unseen = unseen_counts(checked, seen_34)
     wall = check_draws_and_wall(draws, wall, sum(unseen))
     best_shanten(checked, options)  # refuses forms that cannot apply, with the analysis calls' error
     shanten_of: dict = {}
