@@ -25,7 +25,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use crate::error::{EngineError, Result};
 use crate::forms::FormOptions;
 use crate::hand::Hand;
-use crate::shanten::Analysis;
+use crate::shanten::{shanten_counts, Analysis};
 use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 
 /// One row of the advisor's table, unsorted: the discard (None for a 3n+1 hand), the shanten and useful
@@ -103,6 +103,8 @@ pub fn advise(hand: &Hand, opts: FormOptions, query: &AdviceQuery) -> Result<Vec
         };
         let mut search = Search {
             analysis: &analysis,
+            plain: hand.melds.is_empty(),
+            opts,
             meld_copies,
             seen,
             draws: query.draws,
@@ -182,6 +184,9 @@ type ShantenCache = HashMap<u128, i8, Fast>;
 
 struct Search<'a> {
     analysis: &'a Analysis,
+    /// No melds (and no wilds, refused): shanten from [`shanten_counts`].
+    plain: bool,
+    opts: FormOptions,
     meld_copies: Counts,
     seen: Counts,
     draws: usize,
@@ -200,10 +205,13 @@ impl Search<'_> {
         if let Some(&s) = self.shanten_of.get(&k) {
             return s;
         }
-        let s = self
-            .analysis
-            .best(counts)
-            .expect("a form applies: checked on the hand");
+        // Plain counts (no melds) take the table-driven hot entry; a hand with melds, the general analysis.
+        let s = if self.plain {
+            shanten_counts(counts, self.opts)
+        } else {
+            self.analysis.best(counts)
+        }
+        .expect("a form applies: checked on the hand");
         self.shanten_of.insert(k, s);
         s
     }
