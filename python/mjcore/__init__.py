@@ -13,6 +13,8 @@ import importlib
 from . import _core, backend, errors
 
 backend.install(_core)  # first: the rulesets (base layer) compile through it, and never import _core themselves
+from .analysis.advisor import advise
+from .analysis.advice_result import Advice, AdviceRow
 from .analysis.calls import (
     decompose,
     is_win,
@@ -65,6 +67,8 @@ def __getattr__(name: str) -> object:
 __version__ = "0.1.0"
 
 __all__ = [
+    "Advice",
+    "AdviceRow",
     "ArgumentTypeError",
     "ClusterError",
     "Decomposition",
@@ -94,6 +98,7 @@ __all__ = [
     "Situation",
     "UnusedOptionWarning",
     "Waits",
+    "advise",
     "chinese_name",
     "decompose",
     "ghost_kinds",

@@ -62,6 +62,9 @@ def waits(
     wild_fifth_copy: bool = ...,
     ghosts: GhostsLike = ...,
 ) -> Waits | list[DiscardChoice]: ...
+def advise(
+    hand: HandLike, forms: FormsLike, seven_pairs_quads: bool, draws: int, seen: bytes, wall: int
+) -> list[tuple[int | None, int, list[tuple[int, int]], list[float], list[float], list[float]]]: ...
 def shanten_batch(
     arr: npt.NDArray[np.uint8], forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
 ) -> npt.NDArray[np.int8]: ...

@@ -6,7 +6,7 @@ readable documentation of every algorithm — one subpackage per concept, as the
   both backends share;
 - ``analysis``: the form options (``forms``) and each form's readings and distance (``standard``, ``seven_pairs``
   七对, ``thirteen_orphans`` 十三幺, ``knitted`` 全不靠 / 七星不靠 / 组合龙), the per-suit distance tables
-  (``suit_distance``), decompositions and ``is_win``, ``shanten``, ``waits`` (听牌, 进张, 何切), ``batch``;
+  (``suit_distance``), decompositions and ``is_win``, ``shanten``, ``waits`` (听牌, 进张, 何切), ``batch``, ``advise`` (the discard advisor, docs/advisor.md);
 - ``rules``: scoring each family (``score`` dispatches by the ruleset's family to ``guangdong``, ``mcr``, ``tdh``,
   ``sichuan``, ``taiwan``, ``folk``);
 - ``table``: the table engine and bots; ``sim``: ``simulate``, many deals with per-deal arrays.
@@ -14,6 +14,7 @@ readable documentation of every algorithm — one subpackage per concept, as the
 
 from __future__ import annotations
 
+from .analysis.advisor import advise
 from .analysis.batch import is_win_batch, shanten_batch
 from .analysis.decompose import decompose, is_win
 from .rules.score import score
@@ -27,6 +28,7 @@ from .rules import sichuan, taiwan  # noqa: E402,F401  (mjcore.reference.rules.s
 
 __all__ = [
     "SimulationResult",
+    "advise",
     "Table",
     "decompose",
     "is_win",

@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod advisor;
 mod batch;
 mod bots;
 mod convert;
@@ -40,6 +41,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     notation::register(m)?;
     shanten::register(m)?;
     waits::register(m)?;
+    advisor::register(m)?;
     decompose::register(m)?;
     win::register(m)?;
     ruleset::register(m)?;

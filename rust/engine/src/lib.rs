@@ -1,6 +1,7 @@
 //! mjcore-engine: a Chinese mahjong rules engine in pure Rust (no Python). The `mjcore` Python package wraps
 //! it through the `mjcore-py` bindings crate.
 
+pub mod advisor;
 pub mod bots;
 mod completing_tiles;
 pub mod decompose;

@@ -1,0 +1,60 @@
+"""The discard advisor (何切, issue 29) backed by the Rust core (rust/engine/src/advisor.rs); the model, its
+formulas and its state encoding are in docs/advisor.md, the twin is ``mjcore.reference.advise``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .. import _core
+from ..hand import Forms, FormsLike, HandLike, as_hand
+from ..tiles import tile_name
+from .advice_args import DEFAULT_DRAWS, check_draws_and_wall, refuse_unsupported, seen_counts, unseen_counts
+from .advice_result import Advice, AdviceRow, name, row_order
+from .calls import parse_hand
+
+__all__ = ["advise"]
+
+
+def _curve(values: list[float]) -> np.ndarray:
+    array = np.array(values, dtype=np.float64)
+    array.setflags(write=False)
+    return array
+
+
+def advise(
+    hand: HandLike,
+    *,
+    ruleset: Any = None,
+    draws: int = DEFAULT_DRAWS,
+    seen: Any = None,
+    wall: int | None = None,
+    hand_changes: bool = False,
+    shanten_down: bool = False,
+    forms: FormsLike = Forms.DEFAULT,
+    seven_pairs_quads: bool = True,
+) -> Advice:
+    """The 何切 table of the one-player model (docs/advisor.md): one row per distinct discard of a 3n+2 hand,
+    best first (a 3n+1 hand: one row, ``tile`` None), each with the shanten and useful tiles after the discard
+    and the win probability, ready probability and expected value within k draws, k = 0..``draws``.
+
+    ``seen``: tiles visible at the start (34 counts or tile text); ``wall``: the tiles the first draw comes from
+    (default: every unseen tile, 136 minus the hand, its melds and ``seen``). ``ruleset=None``: every complete
+    hand of ``forms`` wins, worth 1, so the expected value equals the win probability."""
+    if not isinstance(seven_pairs_quads, bool):
+        raise TypeError(f"seven_pairs_quads must be a bool, not {type(seven_pairs_quads).__name__}")
+    checked = as_hand(hand, parse_hand)
+    refuse_unsupported(ruleset, hand_changes, shanten_down, checked)
+    seen_34 = seen_counts(seen)
+    unseen = unseen_counts(checked, seen_34)
+    wall = check_draws_and_wall(draws, wall, sum(unseen))
+    rows = []
+    for kind, shanten, useful, win, ready, value in _core.advise(checked, forms, seven_pairs_quads, draws,
+                                                                  bytes(seen_34), wall):  # fmt: skip
+        curves = _curve(win), _curve(ready), _curve(value)
+        useful_named = tuple((tile_name(t), n) for t, n in useful)
+        row = AdviceRow(name(kind), shanten, useful_named, *curves)
+        rows.append((row_order(kind, shanten, row.useful_total, *curves), row))
+    rows.sort(key=lambda kr: kr[0])
+    return Advice(tuple(r for _, r in rows), draws, wall)
