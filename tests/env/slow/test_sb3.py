@@ -12,17 +12,28 @@ import warnings
 
 import numpy as np
 import pytest
-from sb3_contrib import MaskablePPO
-from sb3_contrib.common.maskable.evaluation import evaluate_policy
-from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
-from stable_baselines3.common.env_checker import check_env
-from stable_baselines3.common.env_util import make_vec_env
-from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
-
 from mjcore.env import GymEnv, aec_env
-from mjcore.env.sb3 import VecEnv
 
 from tests.support.paths import REPO
+
+# The RL libraries are the slow tier's (the `rl` extra, with torch): imported when a test runs, so that the
+# default tier, which collects this file and deselects it, needs none of them. A missing one fails the test.
+MaskablePPO = evaluate_policy = get_action_masks = is_masking_supported = check_env = None
+make_vec_env = DummyVecEnv = VecMonitor = VecEnv = None
+
+
+@pytest.fixture(autouse=True)
+def _rl_libraries() -> None:
+    global MaskablePPO, evaluate_policy, get_action_masks, is_masking_supported, check_env
+    global make_vec_env, DummyVecEnv, VecMonitor, VecEnv
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.evaluation import evaluate_policy
+    from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
+    from stable_baselines3.common.env_checker import check_env
+    from stable_baselines3.common.env_util import make_vec_env
+    from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
+
+    from mjcore.env.sb3 import VecEnv
 
 
 def test_maskable_ppo_takes_the_gym_env_and_the_sb3_vec_env_as_they_are():
