@@ -1,7 +1,8 @@
 """The README's Python blocks run, in order and in one namespace, as a reader would paste them: an API change
 that breaks the tour fails here. Deal counts (literals such as ``100_000``) are cut to a few hundred so the
 blocks run in seconds; the block that needs a running Dask scheduler is left to tests/integration/slow/test_distributed.py,
-which runs the README's cluster recipe on loopback."""
+which runs the README's cluster recipe on loopback, and the Stable-Baselines3 block (the `rl` extra, torch) to
+tests/env/slow/test_sb3.py."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def test_the_readme_python_blocks_run_in_order() -> None:
     namespace: dict = {}
     ran = 0
     for number, block in enumerate(_blocks()):
-        if "tcp://" in block:  # needs a scheduler at that address
+        if "tcp://" in block or "sb3_contrib" in block:  # a scheduler at that address; the rl extra (slow tier)
             continue
         code = DEAL_COUNT.sub("300", block)
         with contextlib.redirect_stdout(io.StringIO()):

@@ -6,6 +6,7 @@ learning to beat uniform masked random."""
 from __future__ import annotations
 
 import pickle
+import re
 import runpy
 import sys
 import warnings
@@ -45,6 +46,15 @@ def test_maskable_ppo_takes_the_gym_env_and_the_sb3_vec_env_as_they_are():
     masks = get_action_masks(vec)
     assert masks.shape == (4, vec.action_space.n) and masks.dtype == bool and masks.any(axis=1).all()
     MaskablePPO("MlpPolicy", VecMonitor(vec), n_steps=64, batch_size=64, seed=0).learn(512)
+
+
+def test_the_readmes_sb3_block_runs():
+    """The README's Stable-Baselines3 snippet as written, its 200,000 steps cut to 512."""
+    blocks = re.findall(r"```python\n(.*?)```", (REPO / "README.md").read_text(encoding="utf-8"), re.S)
+    (block,) = [b for b in blocks if "sb3_contrib" in b]
+    namespace: dict = {}
+    exec(compile(block.replace("200_000", "512"), "README.md (SB3 block)", "exec"), namespace)
+    assert namespace["model"].num_timesteps >= 512
 
 
 def test_sb3_vec_env_infos_and_attributes():
