@@ -132,19 +132,20 @@ def test_a_broken_log_is_refused_by_line_and_field(tmp_path: Path, capsys) -> No
     without_seat = json.dumps({key: value for key, value in act.items() if key != "seat"})
     wrong_seat = json.dumps({**act, "seat": (act["seat"] + 1) % 4})
     for broken, message in [
-        (lines[:first_act] + ["{not json"] + lines[first_act:], rf"line {first_act + 1} of the deal log is not JSON"),
-        (lines[:1] + ["[1, 2]"] + lines[1:], "line 2 of the deal log is not a JSON object"),
-        ([without_wall] + lines[1:], "line 1 of the deal log: its 'start' event has no 'wall'"),
-        (lines[:first_act] + [without_seat] + lines[first_act + 1:], rf"line {first_act + 1} .* has no 'seat'"),
+        # The log is checked by Table.replay first (as strictly as the table), so its words name line and field.
+        (lines[:first_act] + ["{not json"] + lines[first_act:], rf"log line {first_act + 1}: not JSON"),
+        (lines[:1] + ["[1, 2]"] + lines[1:], 'log line 2: field "type" missing'),
+        ([without_wall] + lines[1:], 'log line 1: field "wall" missing'),
+        (lines[:first_act] + [without_seat] + lines[first_act + 1:], rf'log line {first_act + 1}: field "seat" missing'),
         (lines[:first_act] + [wrong_seat] + lines[first_act + 1:],
-         rf"line {first_act + 1} .* where seat {act['seat']} is to act"),
+         rf"log line {first_act + 1}: seat .* acts, but the replay expects seat {act['seat']}"),
     ]:  # fmt: skip
         with pytest.raises(InvalidArgumentError, match=message):
             deal_frames(broken, "gd-qq3")
     log = tmp_path / "deal.jsonl"
     log.write_text("\n".join(lines[:1] + ["[1, 2]"]) + "\n", encoding="utf-8")
     assert main(["replay", str(log), "--html", str(tmp_path / "out.html")]) == 2
-    assert "line 2 of the deal log is not a JSON object" in capsys.readouterr().err
+    assert 'log line 2: field "type" missing' in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.jsonl"), "--html", str(tmp_path / "out.html")]) == 2
     assert "cannot read the deal log" in capsys.readouterr().err and not (tmp_path / "out.html").exists()
     log.write_text("\n".join(lines), encoding="utf-8")
