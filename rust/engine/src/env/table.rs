@@ -411,7 +411,15 @@ impl TableEnv {
     /// Encodes what `seat` sees of the finished deal into the final observation (before autoreset replaces
     /// the deal).
     fn keep_final_observation(&mut self, seat: u8, options: &EnvOptions) -> Result<()> {
-        self.final_obs.resize(options.encoding.size(), 0);
+        let mut kept = std::mem::take(&mut self.final_obs);
+        kept.resize(options.encoding.size(), 0);
+        let encoded = self.encode_planes(seat, options, &mut kept);
+        self.final_obs = kept;
+        encoded
+    }
+
+    /// Writes the planes `seat` sees now into `obs` (the discard history read up to the deal's last event).
+    fn encode_planes(&mut self, seat: u8, options: &EnvOptions, obs: &mut [u8]) -> Result<()> {
         for event in &self.deal.events()[self.cursor..] {
             self.history.record(event);
         }
@@ -421,13 +429,7 @@ impl TableEnv {
             earlier_points: self.earlier,
             score_unit: options.score_unit,
         };
-        encode(
-            options.encoding,
-            &view,
-            &self.history,
-            &context,
-            &mut self.final_obs,
-        );
+        encode(options.encoding, &view, &self.history, &context, obs);
         Ok(())
     }
 
@@ -490,16 +492,7 @@ impl TableEnv {
         obs: &mut [u8],
         mask: &mut [bool],
     ) -> Result<()> {
-        for event in &self.deal.events()[self.cursor..] {
-            self.history.record(event);
-        }
-        self.cursor = self.deal.events().len();
-        let view = self.deal.observation(seat)?;
-        let context = Context {
-            earlier_points: self.earlier,
-            score_unit: options.score_unit,
-        };
-        encode(options.encoding, &view, &self.history, &context, obs);
+        self.encode_planes(seat, options, obs)?;
         if self.deal.to_act() == Some(seat) {
             layout.write_mask(self.deal.legal_actions(), mask);
         } else {
