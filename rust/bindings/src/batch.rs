@@ -1,10 +1,11 @@
 //! Batch inputs: C-contiguous uint8 arrays of shape (N, 34), one hand's concealed counts per row.
 //!
-//! Every batch call follows the same three steps: the rows are copied into owned memory (so no Python thread
-//! can change them once the GIL is released), every row is validated (the first bad row is named), and the
-//! work runs in chunks on all cores without the GIL. [`map_batch`] does the three steps block by block, so
-//! that a block is validated and computed while its copy is still in cache and memory stays bounded; its
-//! copy is an encoding of each row made in the same read as the validation.
+//! Every batch call follows the same three steps, block by block: the block's rows are copied into owned memory
+//! (so no Python thread can change them once the GIL is released), validated (the first bad row is named), and
+//! worked on all cores without the GIL; Python's signals are checked between blocks, so Ctrl-C stops a huge
+//! batch at once. Working block by block keeps a block's copy in cache and memory bounded. [`map_batch`]'s copy
+//! is an encoding of each row made in the same read as the validation; [`build_in_blocks`] copies each row
+//! with its per-row arguments (the scorers).
 
 use mjcore_engine::hand::{HandShape, MAX_SETS};
 use mjcore_engine::row_code::{encode_rows, Purpose, RowCode};
@@ -13,6 +14,7 @@ use mjcore_engine::{Counts, FormOptions, Tile, NUM_KINDS};
 use numpy::{PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use rayon::prelude::*;
+use std::ops::Range;
 
 use crate::errors::{argument, bad_hand, wrong_type, IntoPyResult};
 
@@ -54,12 +56,6 @@ fn bytes_of<'a>(array: &'a PyReadonlyArrayDyn<'_, u8>) -> PyResult<&'a [u8]> {
 /// of 34 by the shape check).
 fn as_rows(bytes: &[u8]) -> &[Counts] {
     bytemuck::cast_slice(bytes)
-}
-
-/// The array's rows as owned counts, after checking its type and layout.
-pub fn owned_rows(arr: &Bound<'_, PyAny>) -> PyResult<Vec<Counts>> {
-    let array = checked_array(arr)?;
-    Ok(as_rows(bytes_of(&array)?).to_vec())
 }
 
 /// The whole batch pipeline for a per-row computation, block by block. With the GIL held, rayon workers read
@@ -156,20 +152,39 @@ where
     Ok(out)
 }
 
-/// `work(block, first row of the block)` over `rows` block by block on all cores without the GIL, Python's
-/// signals checked between blocks (so Ctrl-C stops a huge batch within a block's work), the results in row
-/// order.
-pub fn in_blocks<R: Sync, T: Send>(
+/// A batch whose per-row inputs are built from the caller's arrays block by block: for each block of row
+/// indices, with the GIL held and Python's signals checked first (so Ctrl-C stops a huge batch within a block's
+/// work), `build(rows, block)` checks the block's rows and appends their inputs to `block` (owned copies made
+/// from the borrowed arrays: no Python thread runs meanwhile); then `work(block, first row of the block)` runs
+/// on all cores without the GIL. The results are in row order. Nothing is built, copied or validated for the
+/// whole batch up front, so memory stays one block above the results and Ctrl-C is seen at once.
+pub fn build_in_blocks<R: Sync, T: Send>(
     py: Python<'_>,
-    rows: &[R],
+    rows: usize,
+    build: impl Fn(Range<usize>, &mut Vec<R>) -> PyResult<()>,
     work: impl Fn(&[R], usize) -> mjcore_engine::Result<Vec<T>> + Sync,
 ) -> PyResult<Vec<T>> {
-    let mut out = Vec::with_capacity(rows.len());
-    for (number, block) in rows.chunks(BLOCK_ROWS).enumerate() {
+    let mut out = Vec::with_capacity(rows);
+    let mut block = Vec::with_capacity(rows.min(BLOCK_ROWS));
+    for first in (0..rows).step_by(BLOCK_ROWS) {
         py.check_signals()?;
-        out.extend(py.detach(|| work(block, number * BLOCK_ROWS)).py_err()?);
+        block.clear();
+        build(first..rows.min(first + BLOCK_ROWS), &mut block)?;
+        out.extend(py.detach(|| work(&block, first)).py_err()?);
     }
     Ok(out)
+}
+
+/// The caller's (N, 34) uint8 array, type and layout checked, for [`rows_of`] to borrow its rows.
+pub fn borrowed_rows<'py>(arr: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArrayDyn<'py, u8>> {
+    let array = checked_array(arr)?;
+    bytes_of(&array)?;
+    Ok(array)
+}
+
+/// The rows of an array from [`borrowed_rows`], without copying.
+pub fn rows_of<'a>(array: &'a PyReadonlyArrayDyn<'_, u8>) -> &'a [Counts] {
+    as_rows(bytes_of(array).unwrap_or_default())
 }
 
 /// What a batch function accepts as a row size.
@@ -191,17 +206,24 @@ impl SizeRule {
     }
 }
 
-/// Validates every row without the GIL: counts 0..4, a size allowed by `rule`, and `extra` (a per-call check
-/// returning the problem). The error names the first bad row.
-pub fn validate_rows(
+/// Validates a block of rows without the GIL: counts 0..4, a size allowed by `rule`, and `extra` (a per-call
+/// check returning the problem). The error names the first bad row by its index in the whole batch, whose
+/// row `first_row` is the block's first.
+pub fn validate_block(
     py: Python<'_>,
     rows: &[Counts],
+    first_row: usize,
     rule: SizeRule,
     extra: impl Fn(&Counts) -> Option<String> + Sync,
 ) -> PyResult<()> {
     match py.detach(|| first_refused_row(rows, |row| accepts(row, rule, &extra))) {
         None => Ok(()),
-        Some(bad) => Err(row_error(bad, &rows[bad], rule, extra(&rows[bad]))),
+        Some(bad) => Err(row_error(
+            first_row + bad,
+            &rows[bad],
+            rule,
+            extra(&rows[bad]),
+        )),
     }
 }
 

@@ -10,9 +10,10 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
 
-use crate::batch::{in_blocks, owned_rows};
+use crate::batch::{borrowed_rows, build_in_blocks, rows_of};
 use crate::errors::{argument, IntoPyResult};
 use crate::score_objects::{dataclass_instance, field, hand_of, PyClassRef};
+use std::ops::Range;
 
 /// Counts up to this many share their `FanScore` object (花牌 reaches 8); a higher count gets a new one.
 const SHARED_COUNTS: usize = 8;
@@ -200,7 +201,8 @@ fn mcr_score_batch<'py>(
     seat_wind: PyReadonlyArray1<'py, u8>,
     prevalent_wind: PyReadonlyArray1<'py, u8>,
 ) -> PyResult<(Bound<'py, PyArray1<i32>>, Bound<'py, PyArray2<u8>>)> {
-    let counts = owned_rows(concealed)?;
+    let counts = borrowed_rows(concealed)?;
+    let counts = rows_of(&counts);
     let n = counts.len();
     let (melds, flags) = (melds.as_array(), flags.as_array());
     let columns = [&flowers, &win, &seat_wind, &prevalent_wind];
@@ -214,11 +216,9 @@ fn mcr_score_batch<'py>(
     }
     let (flowers, win) = (flowers.as_array(), win.as_array());
     let (seat_wind, prevalent_wind) = (seat_wind.as_array(), prevalent_wind.as_array());
-    let rows: Vec<McrBatchRow> = counts
-        .iter()
-        .enumerate()
-        .map(|(i, &concealed)| McrBatchRow {
-            concealed,
+    let build = |block: Range<usize>, rows: &mut Vec<McrBatchRow>| {
+        rows.extend(block.map(|i| McrBatchRow {
+            concealed: counts[i],
             melds: std::array::from_fn(|m| MeldSlot {
                 kind: melds[[i, m, 0]],
                 tile: melds[[i, m, 1]],
@@ -237,10 +237,11 @@ fn mcr_score_batch<'py>(
                 prevalent_wind[i],
                 Opening::None,
             ),
-        })
-        .collect();
+        }));
+        Ok(())
+    };
     let table = &ruleset.inner;
-    let scores = in_blocks(py, &rows, |block, first_row| {
+    let scores = build_in_blocks(py, n, build, |block, first_row| {
         mcr::score_batch_from(block, table, first_row)
     })?;
     let totals: Vec<i32> = scores

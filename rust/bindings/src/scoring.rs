@@ -9,10 +9,11 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyTuple};
 
-use crate::batch::{in_blocks, owned_rows, validate_rows, SizeRule};
+use crate::batch::{borrowed_rows, build_in_blocks, rows_of, validate_block, SizeRule};
 use crate::errors::{argument, IntoPyResult};
 use crate::ruleset::PyRuleset;
 use crate::score_objects::{dataclass_instance, field, hand_of, PyClassRef};
+use std::ops::Range;
 
 fn source(code: u8) -> PyResult<WinSource> {
     match code {
@@ -193,8 +194,8 @@ fn score_batch<'py>(
     kong_bloom: PyReadonlyArray1<'py, u8>,
     last_tile: PyReadonlyArray1<'py, u8>,
 ) -> PyResult<(Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<i64>>)> {
-    let hands = owned_rows(concealed)?;
-    validate_rows(py, &hands, SizeRule::AnyHand, waiting_problem)?;
+    let hands = borrowed_rows(concealed)?;
+    let hands = rows_of(&hands);
     let columns = [
         win.as_slice()?,
         source_code.as_slice()?,
@@ -211,28 +212,34 @@ fn score_batch<'py>(
         )));
     }
     let [win, source_code, seat, round_wind, kong_bloom, last_tile] = columns;
-    let rows = hands
-        .iter()
-        .enumerate()
-        .map(|(i, &hand)| {
+    let build = |block: Range<usize>, rows: &mut Vec<BatchRow>| {
+        validate_block(
+            py,
+            &hands[block.clone()],
+            block.start,
+            SizeRule::AnyHand,
+            waiting_problem,
+        )?;
+        for i in block {
             let situation = Situation {
                 kong_bloom: kong_bloom[i] != 0,
                 last_tile: last_tile[i] != 0,
                 ..Situation::new(seat[i], round_wind[i], source(source_code[i])?, None)
             };
-            Ok(BatchRow {
-                concealed: hand,
+            rows.push(BatchRow {
+                concealed: hands[i],
                 melds: std::array::from_fn(|m| MeldSlot {
                     kind: melds[[i, m, 0]],
                     tile: melds[[i, m, 1]],
                 }),
                 win: win[i],
                 situation,
-            })
-        })
-        .collect::<PyResult<Vec<_>>>()?;
+            });
+        }
+        Ok(())
+    };
     let rules = &ruleset.inner;
-    let totals = in_blocks(py, &rows, |block, first_row| {
+    let totals = build_in_blocks(py, hands.len(), build, |block, first_row| {
         scorer::total_fan_batch_from(block, rules, first_row)
     })?;
     let fans: Vec<i8> = totals.iter().map(|t| t.map_or(-1, |f| f as i8)).collect();
