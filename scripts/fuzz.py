@@ -531,6 +531,79 @@ class Gen:
         return Case(f"{function.__name__}", lambda: function(value), bad, f"{function.__name__}({_show(value)})")
 
 
+    # The envs' constructor arguments, each with values it takes; a hostile value replaces one at times.
+    ENV_ARGUMENTS: dict[str, dict[str, tuple[Any, ...]]] = {
+        "vector": {"num_envs": (1, 2), "seed": (0, 7), "opponents": ("random", "efficiency", None),
+                   "encoding": ("compact-v2", "extended-v2"), "flat": (True, False), "game": (None, 1),
+                   "max_deals": (1, 64), "reward_scale": (1.0, 0.5), "score_unit": (1, 100), "threads": (1, None),
+                   "autoreset": (True, False), "share_buffers": (True, False), "learning_seats": ((0,), (0, 2))},
+        "gym": {"opponents": ("random", "efficiency"), "seat": (0, 3), "encoding": ("compact-v2",),
+                "flat": (True, False), "game": (None, 1), "max_deals": (2,), "reward_scale": (1.0,),
+                "score_unit": (1,), "illegal_action": ("raise", "random"), "render_mode": (None, "ansi"),
+                "seed": (0, 5)},
+        "aec": {"encoding": ("compact-v2",), "game": (None, 1), "max_deals": (2,), "reward_scale": (2.0,),
+                "score_unit": (1,), "render_mode": (None, "ansi"), "seed": (0, 5)},
+    }  # fmt: skip
+
+    def env(self) -> Case:
+        """An environment built with (at times hostile) arguments, then reset and stepped with (at times hostile)
+        seeds, actions, env indices and seats: every refusal must be mjcore's, and a step refused changes
+        nothing (the next legal step still works)."""
+        import mjcore.env
+        import mjcore.reference.env
+
+        kind = self.pick(("vector", "vector", "gym", "aec"))
+        backend_name = "twin" if kind == "vector" and self.rng.random() < 0.2 else "native"
+        kwargs: dict[str, Any] = {}
+        bad = False
+        for name, valid in self.ENV_ARGUMENTS[kind].items():
+            if self.rng.random() < 0.12:
+                kwargs[name], never = self.hostile()
+                if name == "reward_scale":  # a real argument: any finite number above 0 is valid
+                    value = kwargs[name]
+                    never = not (isinstance(value, (int, float, np.integer, np.floating))
+                                 and not isinstance(value, (bool, np.bool_)) and 0 < value < float("inf"))
+                bad |= never
+            elif self.rng.random() < 0.3:
+                kwargs[name] = self.pick(valid)
+        ruleset = self.pick(RULESETS) if self.rng.random() < 0.95 else self.hostile()[0]
+        moves = [self.hostile() if self.rng.random() < 0.3 else (None, False) for _ in range(4)]
+
+        def call() -> None:
+            if kind == "vector":
+                module = mjcore.env if backend_name == "native" else mjcore.reference.env
+                env = module.VectorEnv(ruleset, **kwargs)
+                env.reset(seed=moves[0][0]) if moves[0][1] or moves[0][0] is not None else env.reset()
+                for value, _ in moves[1:]:
+                    action = env.sample_actions().copy() if value is None else value
+                    env.step(action)
+                    env.observe(0 if value is None else value, 0)
+                    env.episode_end(0)
+            elif kind == "gym":
+                env = mjcore.env.GymEnv(ruleset, **kwargs)
+                env.reset(seed=moves[0][0])
+                for value, _ in moves[1:]:
+                    legal = np.flatnonzero(env.action_masks())
+                    if not len(legal):
+                        env.reset()
+                        continue
+                    env.step(int(legal[0]) if value is None else value)
+            else:
+                env = mjcore.env.aec_env(ruleset, **kwargs)
+                env.reset(seed=moves[0][0])
+                for value, _ in moves[1:]:
+                    obs, _, terminated, truncated, _ = env.last()
+                    if terminated or truncated:
+                        break
+                    env.step(int(np.flatnonzero(obs["action_mask"])[0]) if value is None else value)
+
+        # With illegal_action="random" the single-agent env replaces any int action that is not legal.
+        replaced = kind == "gym" and kwargs.get("illegal_action") == "random"
+        bad |= any(never and not (replaced and isinstance(move, int)) for move, never in moves[1:]) or moves[0][1]
+        return Case(f"env[{kind}, {backend_name}]", call, bad,
+                    f"{kind}({_show(ruleset)}, {_show(kwargs)}) moves {_show([m for m, _ in moves])}")
+
+
 class CliRefusal(MjcoreError):
     """A CLI run that printed ``mjcore: error: …`` and exited 2: a refusal, as it should."""
 
@@ -538,7 +611,7 @@ class CliRefusal(MjcoreError):
 ENTRY_POINTS: tuple[tuple[str, int], ...] = (
     ("parse_hand", 8), ("shanten", 6), ("is_win", 5), ("waits", 5), ("decompose", 5), ("shanten_by_form", 3),
     ("shanten_batch", 4), ("is_win_batch", 3), ("score", 14), ("score_batch", 8), ("with_options", 8),
-    ("ruleset_file", 4), ("replay", 4), ("cli", 2), ("simulate", 2), ("small", 5),
+    ("ruleset_file", 4), ("replay", 4), ("cli", 2), ("simulate", 2), ("small", 5), ("env", 3),
 )  # fmt: skip
 
 

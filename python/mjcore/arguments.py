@@ -97,10 +97,26 @@ def available_memory() -> Optional[int]:
 
 def check_positive_real(name: str, value: object) -> float:
     """``value`` as a float if it is a finite real number above 0 (not a bool, not a string)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)) \
-            or not math.isfinite(value) or value <= 0:  # fmt: skip
-        raise InvalidArgumentError(f"{name} must be a finite number above 0, not {shown(value)}")
-    return float(value)
+    refused = InvalidArgumentError(f"{name} must be a finite number above 0, not {shown(value)}")
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise refused
+    try:
+        real = float(value)  # an int beyond float's range overflows here
+    except OverflowError:
+        raise refused from None
+    if not math.isfinite(real) or real <= 0:
+        raise refused
+    return real
+
+
+def check_choice(name: str, value: object, choices: tuple[Optional[str], ...]) -> Optional[str]:
+    """``value`` if it is one of ``choices`` (strings, and None where None is one); else
+    ``InvalidArgumentError`` naming ``name`` and the choices. Compared by type first, so that an array or an
+    object with a strange ``__eq__`` is refused rather than compared."""
+    if (value is None and None in choices) or (isinstance(value, str) and value in choices):
+        return value
+    listed = ", ".join("None" if choice is None else repr(choice) for choice in choices)
+    raise InvalidArgumentError(f"{name} must be one of {listed}, not {shown(value)}")
 
 
 def check_options(options: object, known: tuple[str, ...]) -> dict:
@@ -109,7 +125,7 @@ def check_options(options: object, known: tuple[str, ...]) -> dict:
     if options is None:
         return {}
     if not isinstance(options, dict):
-        raise InvalidArgumentError(f"options must be a dict or None, not {options!r}")
+        raise InvalidArgumentError(f"options must be a dict or None, not {shown(options)}")
     unknown = [key for key in options if key not in known]
     if unknown:
         warnings.warn(f"reset options {unknown} are not read by mjcore (it reads {list(known)})",

@@ -280,26 +280,6 @@ def test_a_gym_env_must_be_reset_before_its_first_step():
         env.step(0)
 
 
-def test_after_an_opponent_fails_the_learner_cannot_take_its_turn():
-    calls = []
-
-    def failing(obs, mask):
-        calls.append(1)
-        if len(calls) == 5:
-            raise RuntimeError("the opponent's own bug")
-        return int(np.flatnonzero(mask)[0])
-
-    env = GymEnv("gd-cgc5", opponents=failing, seat=0, seed=1)
-    env.reset()
-    with pytest.raises(RuntimeError, match="own bug"):
-        for _ in range(50):
-            env.step(int(np.flatnonzero(env.action_masks())[0]))
-    with pytest.raises(IllegalActionError, match="did not decide"):
-        env.step(int(np.flatnonzero(env.action_masks())[0]) if env.action_masks().any() else 0)
-    env.reset()
-    env.step(int(np.flatnonzero(env.action_masks())[0]))
-
-
 def test_aec_misuse_is_refused_by_name():
     env = aec_env("gd-cgc5", seed=1)
     env.reset()

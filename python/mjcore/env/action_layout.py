@@ -9,7 +9,7 @@ from typing import Optional
 import numpy as np
 
 from ..arguments import check_index
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, shown
 from ..table.types import Action
 
 __all__ = ["ActionLayout"]
@@ -30,7 +30,7 @@ class ActionLayout:
     def action(self, index: int) -> Action:
         index = check_index("an action index", index)
         if not 0 <= index < len(self._actions):
-            raise InvalidArgumentError(f"action index {index} is out of range 0..{len(self._actions) - 1}")
+            raise InvalidArgumentError(f"action index {shown(index)} is out of range 0..{len(self._actions) - 1}")
         return self._actions[index]
 
     def index(self, action: Action) -> int:

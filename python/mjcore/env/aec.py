@@ -13,7 +13,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..arguments import check_options
+from ..arguments import check_choice, check_options
 from ..errors import IllegalActionError, InvalidArgumentError
 from ..rules.registry import RulesetLike
 from .render import render_text
@@ -30,6 +30,7 @@ class MahjongAEC(AECEnv):
                  game: Optional[int] = None, max_deals: int = 64, reward_scale: float = 1.0, score_unit: int = 1,
                  render_mode: Optional[str] = None, seed: int = 0) -> None:
         super().__init__()
+        check_choice("render_mode", render_mode, (None, *self.metadata["render_modes"]))
         self._env = VectorEnv(ruleset, 1, seed, opponents=None, encoding=encoding, game=game, max_deals=max_deals,
                               reward_scale=reward_scale, score_unit=score_unit, threads=1, autoreset=False,
                               share_buffers=True)

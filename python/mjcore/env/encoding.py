@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, shown
 
 __all__ = ["Encoding", "encoding_in", "PLANE_LAYOUT", "upper_bounds"]
 
@@ -97,7 +97,7 @@ _ALIASES = {"compact": "compact-v2", "extended": "extended-v2"}
 def encoding_in(rows: Mapping[str, int], name: str) -> Encoding:
     """The encoding ``name`` (or its alias) of a backend whose encodings have ``rows`` rows."""
     if not isinstance(name, str):
-        raise InvalidArgumentError(f"encoding must be a name ({', '.join(rows)}), not {name!r:.80}")
+        raise InvalidArgumentError(f"encoding must be a name ({', '.join(rows)}), not {shown(name)}")
     name = _ALIASES.get(name, name)
     if name not in rows:
         raise InvalidArgumentError(f"unknown encoding {name!r}: expected one of {', '.join(rows)}")

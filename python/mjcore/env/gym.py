@@ -14,8 +14,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..arguments import check_index, check_int_in, check_options
-from ..errors import IllegalActionError, InvalidArgumentError
+from ..arguments import check_choice, check_index, check_int_in, check_options
+from ..errors import IllegalActionError, InvalidArgumentError, shown
 from ..rules.registry import RulesetLike
 from .render import render_text
 from .vector import OPPONENTS, VectorEnv
@@ -40,10 +40,8 @@ class GymEnv(gym.Env):
                  seat: int = 0, encoding: str = "compact-v2", flat: bool = False, game: Optional[int] = None,
                  max_deals: int = 64, reward_scale: float = 1.0, score_unit: int = 1, illegal_action: str = "raise",
                  render_mode: Optional[str] = None, seed: int = 0) -> None:
-        if illegal_action not in ("raise", "random"):
-            raise InvalidArgumentError(f"illegal_action must be 'raise' or 'random', not {illegal_action!r}")
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise InvalidArgumentError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        check_choice("illegal_action", illegal_action, ("raise", "random"))
+        check_choice("render_mode", render_mode, (None, *self.metadata["render_modes"]))
         seat = check_int_in("seat", seat, 0, 3)
         self._policy: Optional[Opponent] = None
         if callable(opponents):
@@ -51,7 +49,7 @@ class GymEnv(gym.Env):
         elif isinstance(opponents, str) and opponents in OPPONENTS:
             native = opponents
         else:
-            raise InvalidArgumentError(f"opponents must be one of {OPPONENTS} or a callable, not {opponents!r}")
+            raise InvalidArgumentError(f"opponents must be one of {OPPONENTS} or a callable, not {shown(opponents)}")
         learning = (seat,) if native is not None else (0, 1, 2, 3)
         self._env = VectorEnv(ruleset, 1, seed, opponents=native, learning_seats=learning, encoding=encoding,
                               flat=flat, game=game, max_deals=max_deals, reward_scale=reward_scale,
@@ -78,7 +76,7 @@ class GymEnv(gym.Env):
             chosen = self._policy(obs, env.masks[0].copy())
             action = check_index(f"the action of the opponent at seat {seat}", chosen)
             if not self._legal(action):
-                raise IllegalActionError(f"the opponent at seat {seat} chose action {action} "
+                raise IllegalActionError(f"the opponent at seat {seat} chose action {shown(action)} "
                                          f"({self._describe(action)}), which is not legal now; legal: "
                                          f"{np.flatnonzero(env.masks[0]).tolist()}")
             env.step_native(np.array([action], dtype=np.int64))
@@ -119,11 +117,20 @@ class GymEnv(gym.Env):
         illegal = not self._legal(action)
         if illegal:
             if self._illegal == "raise":
-                raise IllegalActionError(f"action {action} ({self._describe(action)}) is not legal now; legal: "
+                raise IllegalActionError(f"action {shown(action)} ({self._describe(action)}) is not legal now; legal: "
                                          f"{np.flatnonzero(env.masks[0]).tolist()}")
             action = int(env.sample_actions()[0])
-        env.step_native(np.array([action], dtype=np.int64))
-        reward = float(env.payments[0, self.seat]) + self._play_others()
+        # A callable opponent may raise (or choose an illegal action) while the step plays on to the learner's
+        # next decision: then the step is undone whole, and the exception propagates unchanged.
+        saved = env._save(0) if self._policy is not None else None
+        try:
+            env.step_native(np.array([action], dtype=np.int64))
+            reward = float(env.payments[0, self.seat]) + self._play_others()
+        except BaseException:
+            if saved is not None:
+                env._put_back(0, saved)
+                self._needs_reset = None
+            raise
         obs, info = self._view()
         info["illegal_action"] = illegal
         terminated, truncated = bool(env.terminations[0]), bool(env.truncations[0])

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..arguments import (I64_MAX, U64_MAX, check_index, check_index_array, check_int_in, check_options,
                          check_positive_real, check_threads, check_u64)
-from ..errors import IllegalActionError, InvalidArgumentError
+from ..errors import IllegalActionError, InvalidArgumentError, shown
 from ..rules.registry import RulesetLike
 from ..table.types import Action, WinCheck, check_seat, wall_codes
 from .action_layout import ActionLayout
@@ -50,12 +50,16 @@ def _spaces() -> Any:
     return spaces
 
 
-def _learning_mask(learning_seats: Sequence[int]) -> int:
+def _learning_mask(learning_seats: object) -> int:
+    """The learning seats (a sequence of seats 0..3, at least one) as a bit mask."""
+    if not isinstance(learning_seats, (list, tuple, range, np.ndarray)) or len(learning_seats) == 0:
+        raise InvalidArgumentError(f"learning_seats must be a list or tuple of seats 0..3 (at least one), "
+                                   f"not {shown(learning_seats)}")  # fmt: skip
     mask = 0
     for seat in learning_seats:
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in range(4):
-            raise InvalidArgumentError(f"learning seats are 0..3, not {seat!r}")
-        mask |= 1 << seat
+        if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) or seat not in range(4):
+            raise InvalidArgumentError(f"learning seats are 0..3, not {shown(seat)}")
+        mask |= 1 << int(seat)
     return mask
 
 
@@ -64,11 +68,11 @@ def check_seed(seed: object) -> Optional[int]:
     if seed is None:
         return None
     if isinstance(seed, (bool, np.bool_)):
-        raise InvalidArgumentError(f"seed must be None or an int in 0..2**64-1, not {seed!r}")
+        raise InvalidArgumentError(f"seed must be None or an int in 0..2**64-1, not {shown(seed)}")
     try:
         value = operator.index(seed)
     except TypeError:
-        raise InvalidArgumentError(f"seed must be None or an int in 0..2**64-1, not {seed!r:.80}") from None
+        raise InvalidArgumentError(f"seed must be None or an int in 0..2**64-1, not {shown(seed)}") from None
     return check_u64("seed", value)
 
 
@@ -93,17 +97,18 @@ class VectorEnvBase(_GymnasiumVectorEnv):  # type: ignore[misc,valid-type]
             "opponents": opponents, "learning_seats": learning_seats, "encoding": encoding, "flat": flat,
             "game": game, "max_deals": max_deals, "reward_scale": reward_scale, "score_unit": score_unit,
             "threads": threads, "win_check": win_check, "autoreset": autoreset, "share_buffers": share_buffers})
-        if opponents is not None and opponents not in OPPONENTS:
-            raise InvalidArgumentError(f"unknown opponents {opponents!r}: expected one of {OPPONENTS} or None")
+        if opponents is not None and not (isinstance(opponents, str) and opponents in OPPONENTS):
+            raise InvalidArgumentError(f"unknown opponents {shown(opponents)}: expected one of {OPPONENTS} or None")
         for name, flag in (("flat", flat), ("autoreset", autoreset), ("share_buffers", share_buffers)):
             if not isinstance(flag, (bool, np.bool_)):
-                raise InvalidArgumentError(f"{name} must be True or False, not {flag!r:.80}")
+                raise InvalidArgumentError(f"{name} must be True or False, not {shown(flag)}")
         if learning_seats is None:
             learning_seats = (0,) if opponents is not None else (0, 1, 2, 3)
         num_envs = check_int_in("num_envs", num_envs, 1, MAX_ENVS)
         self.encoding: Encoding = encoding_in(self._encodings, encoding)
-        game_config = None if game is None else (check_int_in("game (wind rounds)", game, 1, 4),
-                                                  check_int_in("max_deals", max_deals, 1, U64_MAX))
+        # max_deals caps a game; it is checked even when no game is played, so a bad value is never ignored.
+        max_deals = check_int_in("max_deals", max_deals, 1, U64_MAX)
+        game_config = None if game is None else (check_int_in("game (wind rounds)", game, 1, 4), max_deals)
         seed = check_u64("seed", check_seed(seed))
         self._native = self._start_core(ruleset, win_check, num_envs, seed, _learning_mask(learning_seats),
                                         opponents, self.encoding.name, game_config,
@@ -230,7 +235,7 @@ class VectorEnvBase(_GymnasiumVectorEnv):  # type: ignore[misc,valid-type]
         if walls is not None:
             if not isinstance(walls, (list, tuple, np.ndarray)) or len(walls) != self.num_envs:
                 raise InvalidArgumentError(f"walls must be a list of {self.num_envs} walls (or None for a random "
-                                           f"one), one per env, not {walls!r:.80}")
+                                           f"one), one per env, not {shown(walls)}")
             walls = [None if wall is None else wall_codes(wall, f"walls[{env}]") for env, wall in enumerate(walls)]
         self._native.reset(seed, walls, *self._outputs)
         self._untouched = False
@@ -299,6 +304,18 @@ class VectorEnvBase(_GymnasiumVectorEnv):  # type: ignore[misc,valid-type]
     def close(self, **kwargs: Any) -> None:
         self.closed = True
 
+    def _save(self, env: int) -> tuple[Any, list[np.ndarray]]:
+        """Env ``env`` as it is now (its table as data and its rows of the buffers), for ``_put_back``: what a
+        wrapper that calls user code between steps (the single-agent env's callable opponents) uses to make its
+        step whole or nothing."""
+        return self._native.snapshot(env), [buffer[env].copy() for buffer in self._outputs]
+
+    def _put_back(self, env: int, saved: tuple[Any, list[np.ndarray]]) -> None:
+        table, rows = saved
+        self._native.restore(env, *table)
+        for buffer, row in zip(self._outputs, rows):
+            buffer[env] = row
+
     # Pickling and deep copies: the constructor's arguments, then each table as data (where its episode began
     # and the decisions since — the engine rebuilds the rest from the seed) and the buffers as they are.
     def __getstate__(self) -> dict[str, Any]:
@@ -324,5 +341,5 @@ def check_action(layout_size: int, action: object) -> int:
     """An action index for one table: an int (Python or numpy) in the layout, else ``IllegalActionError``."""
     index = check_index("action", action)
     if not 0 <= index < layout_size:
-        raise IllegalActionError(f"action {index} is out of range: the action indices are 0..{layout_size - 1}")
+        raise IllegalActionError(f"action {shown(index)} is out of range: the action indices are 0..{layout_size - 1}")
     return index

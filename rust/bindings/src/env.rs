@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use crate::errors::IntoPyResult;
-use crate::sim::{wall_of, Table};
+use crate::sim::{wall_of, Table, TableSetup};
 
 /// A seat's planes and legal mask, as new numpy arrays.
 type ObservationArrays<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<bool>>);
@@ -43,6 +43,21 @@ fn contiguous<T>(slice: Result<&mut [T], numpy::AsSliceError>) -> PyResult<&mut 
     slice.map_err(|_| crate::errors::argument("output buffers must be C-contiguous numpy arrays"))
 }
 
+/// The output buffers borrowed for writing. Called once the core is locked: a second thread stepping the
+/// same env is then told so by the lock (`ConcurrentUseError`) before it reaches buffers the first one holds.
+fn borrow_buffers<'py>(buffers: [&Bound<'py, PyAny>; 7]) -> PyResult<Buffers<'py>> {
+    let [obs, mask, reward, payments, terminated, truncated, seat] = buffers;
+    Ok((
+        obs.extract()?,
+        mask.extract()?,
+        reward.extract()?,
+        payments.extract()?,
+        terminated.extract()?,
+        truncated.extract()?,
+        seat.extract()?,
+    ))
+}
+
 /// Runs `f` on the buffers as slices with the GIL released.
 fn with_outputs<'py, R: Send>(
     py: Python<'py>,
@@ -60,6 +75,112 @@ fn with_outputs<'py, R: Send>(
         seat: contiguous(seat.as_slice_mut())?,
     };
     Ok(py.detach(|| f(out)))
+}
+
+/// Runs `change` on every table whole or not at all. Where a Python win check decides (it may raise at any
+/// call, or be interrupted), each table is saved first — as the snapshot pickling uses: where its episode
+/// began and the decisions since — with the output buffers, and on any error both are put back (the tables
+/// replayed from their snapshots) and the exception the check raised comes out unchanged. The engine's own
+/// rules raise nothing on legal actions and illegal ones are refused before any change, so nothing is saved
+/// for them.
+fn atomically(
+    core: &mut Core,
+    rules: &TableSetup,
+    mut out: Outputs<'_>,
+    change: impl FnOnce(&mut Core, Outputs<'_>) -> mjcore_engine::Result<()>,
+) -> PyResult<()> {
+    let saved = rules.calls_python().then(|| SavedEnv::take(core, &out));
+    let Err(error) = change(core, reborrow(&mut out)) else {
+        return Ok(());
+    };
+    let raised = rules.error(error);
+    if let Some(saved) = saved {
+        saved.put_back(core, &mut out, rules);
+    }
+    Err(raised)
+}
+
+/// [`atomically`] for a call that changes table `index` alone.
+fn atomically_one<T>(
+    core: &mut Core,
+    rules: &TableSetup,
+    index: usize,
+    change: impl FnOnce(&mut Core) -> mjcore_engine::Result<T>,
+) -> PyResult<T> {
+    let saved = if rules.calls_python() {
+        Some(core.table(index).py_err()?.snapshot())
+    } else {
+        None
+    };
+    change(core).map_err(|error| {
+        let raised = rules.error(error);
+        if let Some(snapshot) = saved {
+            // A check that raised again while the table is rebuilt leaves it as far as it got; the
+            // exception reported is the first.
+            let _ = core.restore(index, &snapshot, rules);
+            rules.python_error();
+        }
+        raised
+    })
+}
+
+/// The output buffers as new slices of the same memory, for a call that may need them again afterwards.
+fn reborrow<'a>(out: &'a mut Outputs<'_>) -> Outputs<'a> {
+    Outputs {
+        obs: &mut *out.obs,
+        mask: &mut *out.mask,
+        reward: &mut *out.reward,
+        payments: &mut *out.payments,
+        terminated: &mut *out.terminated,
+        truncated: &mut *out.truncated,
+        seat: &mut *out.seat,
+    }
+}
+
+/// Every table's snapshot and a copy of the output buffers, taken before a call that may fail halfway.
+struct SavedEnv {
+    tables: Vec<Snapshot>,
+    obs: Vec<u8>,
+    mask: Vec<bool>,
+    reward: Vec<f32>,
+    payments: Vec<f32>,
+    terminated: Vec<bool>,
+    truncated: Vec<bool>,
+    seat: Vec<u8>,
+}
+
+impl SavedEnv {
+    fn take(core: &Core, out: &Outputs<'_>) -> SavedEnv {
+        let tables = (0..core.num_envs())
+            .filter_map(|index| core.table(index).ok().map(|table| table.snapshot()))
+            .collect();
+        SavedEnv {
+            tables,
+            obs: out.obs.to_vec(),
+            mask: out.mask.to_vec(),
+            reward: out.reward.to_vec(),
+            payments: out.payments.to_vec(),
+            terminated: out.terminated.to_vec(),
+            truncated: out.truncated.to_vec(),
+            seat: out.seat.to_vec(),
+        }
+    }
+
+    /// Rebuilds every table from its snapshot and writes the buffers back. A check that raises again while
+    /// the tables are rebuilt leaves that table as far as it got; the exception reported is the first.
+    fn put_back(self, core: &mut Core, out: &mut Outputs<'_>, rules: &TableSetup) {
+        for (index, snapshot) in self.tables.iter().enumerate() {
+            let _ = core.restore(index, snapshot, rules);
+        }
+        rules.python_error(); // the rebuild's own exception, if any: the first one is reported
+        out.obs.copy_from_slice(&self.obs);
+        out.mask.copy_from_slice(&self.mask);
+        out.reward.copy_from_slice(&self.reward);
+        out.payments.copy_from_slice(&self.payments);
+        out.terminated.copy_from_slice(&self.terminated);
+        out.truncated.copy_from_slice(&self.truncated);
+        out.seat.copy_from_slice(&self.seat);
+    }
 }
 
 fn poisoned() -> PyErr {
@@ -118,7 +239,7 @@ impl PyVectorEnv {
             let native = table.borrow(py);
             let rules = &native.rules;
             py.detach(|| Core::new(num_envs, seed, options, threads, rules))
-                .py_err()?
+                .map_err(|error| rules.error(error))?
         };
         Ok(PyVectorEnv {
             table,
@@ -133,13 +254,13 @@ impl PyVectorEnv {
         py: Python<'py>,
         seed: Option<u64>,
         walls: Option<Vec<Option<Vec<u8>>>>,
-        obs: PyReadwriteArrayDyn<'py, u8>,
-        mask: PyReadwriteArray2<'py, bool>,
-        reward: PyReadwriteArray1<'py, f32>,
-        payments: PyReadwriteArray2<'py, f32>,
-        terminated: PyReadwriteArray1<'py, bool>,
-        truncated: PyReadwriteArray1<'py, bool>,
-        seat: PyReadwriteArray1<'py, u8>,
+        obs: &Bound<'py, PyAny>,
+        mask: &Bound<'py, PyAny>,
+        reward: &Bound<'py, PyAny>,
+        payments: &Bound<'py, PyAny>,
+        terminated: &Bound<'py, PyAny>,
+        truncated: &Bound<'py, PyAny>,
+        seat: &Bound<'py, PyAny>,
     ) -> PyResult<()> {
         let native = self.table.borrow(py);
         let rules = &native.rules;
@@ -149,10 +270,15 @@ impl PyVectorEnv {
             .into_iter()
             .map(|codes| codes.map(|c| wall_of(c, &table_rules)).transpose())
             .collect::<PyResult<_>>()?;
-        let mut buffers = (obs, mask, reward, payments, terminated, truncated, seat);
         let mut core = self.core()?;
+        let mut buffers =
+            borrow_buffers([obs, mask, reward, payments, terminated, truncated, seat])?;
         let core = &mut *core;
-        with_outputs(py, &mut buffers, |out| core.reset(seed, walls, rules, out))?.py_err()
+        with_outputs(py, &mut buffers, |out| {
+            atomically(core, rules, out, |core, out| {
+                core.reset(seed, walls, rules, out)
+            })
+        })?
     }
 
     #[pyo3(signature = (actions, obs, mask, reward, payments, terminated, truncated, seat))]
@@ -161,23 +287,26 @@ impl PyVectorEnv {
         &self,
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
-        obs: PyReadwriteArrayDyn<'py, u8>,
-        mask: PyReadwriteArray2<'py, bool>,
-        reward: PyReadwriteArray1<'py, f32>,
-        payments: PyReadwriteArray2<'py, f32>,
-        terminated: PyReadwriteArray1<'py, bool>,
-        truncated: PyReadwriteArray1<'py, bool>,
-        seat: PyReadwriteArray1<'py, u8>,
+        obs: &Bound<'py, PyAny>,
+        mask: &Bound<'py, PyAny>,
+        reward: &Bound<'py, PyAny>,
+        payments: &Bound<'py, PyAny>,
+        terminated: &Bound<'py, PyAny>,
+        truncated: &Bound<'py, PyAny>,
+        seat: &Bound<'py, PyAny>,
     ) -> PyResult<()> {
         let native = self.table.borrow(py);
         let rules = &native.rules;
         let actions = actions
             .as_slice()
             .map_err(|_| crate::errors::argument("actions must be a C-contiguous int64 array"))?;
-        let mut buffers = (obs, mask, reward, payments, terminated, truncated, seat);
         let mut core = self.core()?;
+        let mut buffers =
+            borrow_buffers([obs, mask, reward, payments, terminated, truncated, seat])?;
         let core = &mut *core;
-        with_outputs(py, &mut buffers, |out| core.step(actions, rules, out))?.py_err()
+        with_outputs(py, &mut buffers, |out| {
+            atomically(core, rules, out, |core, out| core.step(actions, rules, out))
+        })?
     }
 
     /// Fills `out` with one uniformly random legal action per env (each env's own seeded stream).
@@ -199,7 +328,8 @@ impl PyVectorEnv {
         let rules = &native.rules;
         let mut core = self.core()?;
         let core = &mut *core;
-        py.detach(|| core.suggest(name, rules, out)).py_err()
+        py.detach(|| core.suggest(name, rules, out))
+            .map_err(|error| rules.error(error))
     }
 
     /// What `seat` of env `index` sees now, and its mask (all false unless it is to act).
@@ -228,7 +358,12 @@ impl PyVectorEnv {
         let native = self.table.borrow(py);
         let mut core = self.core()?;
         let core = &mut *core;
-        let outcome = core.step_table(index, action, &native.rules).py_err()?;
+        let rules = &native.rules;
+        let outcome = py.detach(|| {
+            atomically_one(core, rules, index, |core| {
+                core.step_table(index, action, rules)
+            })
+        })?;
         let seat = core.table(index).py_err()?.to_act();
         Ok((
             seat,
@@ -321,7 +456,8 @@ impl PyVectorEnv {
         };
         let mut core = self.core()?;
         let core = &mut *core;
-        py.detach(|| core.restore(index, &snapshot, rules)).py_err()
+        py.detach(|| core.restore(index, &snapshot, rules))
+            .map_err(|error| rules.error(error))
     }
 
     /// How env `index`'s last finished deal ended: (winning seats, fan per seat, pattern row per seat (None:

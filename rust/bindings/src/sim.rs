@@ -214,12 +214,12 @@ impl TableSetup {
     }
 
     /// Whether wins are decided by a Python function, which may raise anywhere in a step.
-    fn calls_python(&self) -> bool {
+    pub(crate) fn calls_python(&self) -> bool {
         matches!(self.wins, WinRules::Python(_))
     }
 
     /// The exception a Python win check raised since the last call, taken.
-    fn python_error(&self) -> Option<PyErr> {
+    pub(crate) fn python_error(&self) -> Option<PyErr> {
         match &self.wins {
             WinRules::Python(check) => check.take_raised(),
             _ => None,

@@ -41,6 +41,8 @@ class VectorCore:
                                    reward_scale, score_unit, autoreset)  # fmt: skip
         self._options.check()
         rules = None if ruleset is None else load_ruleset(ruleset)
+        # A user's win check may raise at any call: then calls are made atomic (``_atomically``).
+        self._calls_python = win_check is not None
         tables = [Table(win_check, rules) for _ in range(num_envs)]
         self._aim = tables[0].aim()
         self._tables = [TableEnv(table, table_seed(seed, i), None, self._options) for i, table in enumerate(tables)]
@@ -65,9 +67,12 @@ class VectorCore:
         for wall in walls:
             if wall is not None:
                 Wall(wall, rules)  # every wall is checked before any table changes
-        for i, (table, wall) in enumerate(zip(self._tables, walls)):
-            table.reset(None if seed is None else table_seed(seed, i), wall, self._options)
-        self._write_all(None, out)
+        def change() -> None:
+            for i, (table, wall) in enumerate(zip(self._tables, walls)):
+                table.reset(None if seed is None else table_seed(seed, i), wall, self._options)
+            self._write_all(None, out)
+
+        self._atomically(change, out)
 
     def step(self, actions: np.ndarray, *out: np.ndarray) -> None:
         """Applies one action index per table (all checked first: an illegal one changes nothing), plays on to
@@ -78,7 +83,29 @@ class VectorCore:
             if not table.is_legal(self._layout, int(action)):
                 raise IllegalActionError(f"env {i}: action {action} is not legal now; legal: "
                                          f"{table.legal_indices(self._layout)}")  # fmt: skip
-        self._write_all(actions, out)
+        self._atomically(lambda: self._write_all(actions, out), out)
+
+    def _atomically(self, change: Any, out: Sequence[np.ndarray]) -> None:
+        """Runs ``change`` on every table whole or not at all, as the native core: where a user's win check
+        decides (it may raise at any call, or be interrupted), each table's snapshot and the buffers are saved
+        first and put back on any exception, which propagates unchanged. A check raising again while the tables
+        are rebuilt leaves that table as far as it got; the first exception is the one raised."""
+        if not self._calls_python:
+            change()
+            return
+        tables = [table.snapshot() for table in self._tables]
+        buffers = [buffer.copy() for buffer in out]
+        try:
+            change()
+        except BaseException:
+            for table, snapshot in zip(self._tables, tables):
+                try:
+                    table.restore(snapshot, self._layout, self._options)
+                except Exception:  # noqa: BLE001 (the first exception is the one to report)
+                    pass
+            for buffer, saved in zip(out, buffers):
+                buffer[...] = saved
+            raise
 
     def _write_all(self, actions: Optional[np.ndarray], out: Sequence[np.ndarray]) -> None:
         obs, mask, reward, payments, terminated, truncated, seat = out
@@ -91,7 +118,8 @@ class VectorCore:
             payments[i] = outcome.payments
             terminated[i], truncated[i] = outcome.terminated, outcome.truncated
             seat[i] = table.to_act()
-            obs[i], mask[i] = table.observe(int(seat[i]), self._layout, self._options)
+            planes, mask[i] = table.observe(int(seat[i]), self._layout, self._options)
+            obs[i] = planes.reshape(obs[i].shape)  # (rows, 34), or one row of them with ``flat``
 
     def sample(self, out: np.ndarray) -> None:
         """One uniformly random legal action per table, from each table's seeded stream."""
@@ -115,7 +143,16 @@ class VectorCore:
         table = self._table(index)
         if not table.is_legal(self._layout, action):
             raise IllegalActionError(f"env {index}: action {action} is not legal now")
-        outcome = table.step(self._layout, action, self._options)
+        saved = table.snapshot() if self._calls_python else None
+        try:
+            outcome = table.step(self._layout, action, self._options)
+        except BaseException:
+            if saved is not None:
+                try:
+                    table.restore(saved, self._layout, self._options)
+                except Exception:  # noqa: BLE001 (the first exception is the one to report)
+                    pass
+            raise
         return table.to_act(), outcome.terminated, outcome.truncated, outcome.payments
 
     def to_act(self, index: int) -> int:
