@@ -337,3 +337,14 @@ def test_the_twin_env_pickles_and_continues_its_stream_as_the_native_one():
     assert twin.log(0) == native.log(0) and twin.log(1) == native.log(1)
     clone = pickle.loads(pickle.dumps(twin))
     assert all(_same(a, b) for a, b in zip(_vector_trace(clone, 40), _vector_trace(twin, 40)))
+
+
+def test_the_twin_env_with_flat_observations_steps_as_the_native_one():
+    from mjcore.reference.env import VectorEnv as TwinEnv
+
+    twin, native = TwinEnv("gd-cgc5", 2, seed=4, flat=True), VectorEnv("gd-cgc5", 2, seed=4, flat=True)
+    first = twin.reset(seed=4)[0], native.reset(seed=4)[0]
+    assert first[0].shape == first[1].shape == (2, native.encoding.rows * 34)
+    assert np.array_equal(*first)
+    for a, b in zip(_vector_trace(twin, 20), _vector_trace(native, 20)):
+        assert _same(a, b)
