@@ -1,5 +1,5 @@
 """Scoring and rulesets refuse bad input by name (issue 30, items 1, 7 and the smaller ones): ``score_batch``
-columns never wrapped to a byte, families ``score_batch`` does not score yet, every family's keywords, strict MCR
+columns never wrapped to a byte, ``score_batch`` of every family as ``score``, every family's keywords, strict MCR
 files, ``with_options`` values, ruleset files of any encoding or path."""
 
 from __future__ import annotations

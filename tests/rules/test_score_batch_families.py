@@ -174,3 +174,38 @@ def test_hypothesis_native_and_twin_batches_agree(family: str, seed: int) -> Non
         batch, _ = scorable(batch)
         if batch.rows:
             assert_rows_equal(batch.call(mjcore.score_batch), batch.call(ref.score_batch), f"{family} seed {seed}")
+
+
+def test_the_twin_batch_of_mcr_equals_the_native() -> None:
+    from tests.support.mcr_corpus import batch_arrays, cases
+
+    arrays = batch_arrays(list(cases(60, seed=12)))
+    wins = arrays.pop("win_tiles").copy()
+    wins[::4] = (wins[::4] + 1) % 34  # some rows that are not wins (or refused alike)
+    concealed = arrays.pop("concealed")
+    try:
+        native = mjcore.score_batch(concealed, wins, ruleset="mcr", **arrays)
+    except MjcoreError as error:
+        with pytest.raises(type(error), match=str(error).split(":")[0]):
+            ref.score_batch(concealed, wins, ruleset="mcr", **arrays)
+        return
+    twin = ref.score_batch(concealed, wins, ruleset="mcr", **arrays)
+    for mine, theirs in zip(native, twin):
+        assert mine.dtype == theirs.dtype
+        np.testing.assert_array_equal(mine, theirs)
+    assert (native[0] == -1).any() and (native[0] > 0).any()
+
+
+def test_the_twin_batch_of_guangdong_equals_the_native() -> None:
+    texts = [("123m456m78p234s99s", "6p"), ("12p456s789s88p555m", "3p"), ("1112345678999p", "5p"),
+             ("123m456m78p234s99s", "1z")]  # fmt: skip
+    concealed = np.array([mjcore.parse_hand(text).concealed for text, _ in texts], dtype=np.uint8)
+    wins = np.array([mjcore.tile_index(win) for _, win in texts], dtype=np.uint8)
+    for keywords in ({"self_drawn": True, "seat_wind": "S"},
+                     {"self_drawn": [True, False, False, True], "round_wind": [0, 1, 2, 3], "kong_bloom": [1, 0, 0, 0]}):  # fmt: skip
+        native = mjcore.score_batch(concealed, wins, ruleset="gd-cgc5", **keywords)
+        twin = ref.score_batch(concealed, wins, ruleset="gd-cgc5", **keywords)
+        for mine, theirs in zip(native, twin):
+            assert mine.dtype == theirs.dtype
+            np.testing.assert_array_equal(mine, theirs)
+        assert native[0][3] == -1 and (native[0][:3] >= 0).all()

@@ -49,6 +49,8 @@ def score_batch(concealed: np.ndarray, win_tiles: Any, *, ruleset: RulesetLike =
         row = {name: (int if name.endswith("wind") else bool)(column[i]) for name, column in columns.items()}
         if not is_mcr:
             row.pop("last_copy")
+            if not row["self_drawn"]:  # a fan never depends on who discarded: any other seat will do
+                row["discarder"] = (row["seat_wind"] + 1) % 4
         try:
             result = score(hand, int(wins[i]), ruleset=rules, **row)
         except MjcoreError as error:
