@@ -1,6 +1,6 @@
 """Per-hand cost of ``score_batch`` against the single ``score``, for 推倒胡, Sichuan, Taiwan, 789 and 老章 (issue 28:
 the batch ≥ 5× faster per hand). Not a test; nothing asserted. Each family's rows are its corpus's winning hands
-(``tests/support/batch_corpus``, the largest ruleset group, repeated to ``--rows``); the single call scores the
+(``tests/support/batch_corpus``) under the shipped ruleset, repeated to ``--rows``; the single call scores the
 first ``--single`` rows as users call it (a ``Hand``, keywords, the loaded ruleset). The two are timed in
 alternating rounds in one process, so both share the machine's noise; the best round of each is kept. Threads:
 the batch uses rayon's pool — set ``RAYON_NUM_THREADS`` (1 for the per-core figure)::
@@ -16,19 +16,28 @@ import sys
 import time
 from pathlib import Path
 
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import mjcore  # noqa: E402
-from mjcore.rules.family_batch import row_hand  # noqa: E402
-from tests.support.batch_corpus import (FAMILY_RULESETS, Batch, family_batches, repeated, single_rows,  # noqa: E402
-                                        without)
+import mjcore
+from mjcore.rules.family_batch import row_hand
+
+from tests.support.batch_corpus import (
+    FAMILY_RULESETS,
+    Batch,
+    family_batches,
+    numeric,
+    repeated,
+    single_rows,
+    without,
+)
 
 
 def corpus(family: str, rows: int) -> Batch:
-    """The family's largest ruleset group of scorable rows, repeated to ``rows`` rows."""
-    batches = [without(b, single_rows(b, mjcore.score)[3]) for b in family_batches(family, 1, 600)]
-    return repeated(max(batches, key=lambda b: len(b.rows)), rows)
+    """The family's corpus under its shipped ruleset (the rows it scores or finds not winning; those it refuses
+    left out), the keyword columns as int codes, repeated to ``rows`` rows."""
+    rules = mjcore.load_ruleset(FAMILY_RULESETS[family])
+    batches = [without(b, single_rows(b, mjcore.score)[3]) for b in family_batches(family, 1, 600, rules=rules)]
+    return numeric(repeated(max(batches, key=lambda b: len(b.rows)), rows))
 
 
 def per_hand(family: str, rows: int, single: int, rounds: int) -> tuple[float, float, int]:

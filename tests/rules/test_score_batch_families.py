@@ -6,18 +6,24 @@ not take are refused by name."""
 
 from __future__ import annotations
 
+import mjcore
+import mjcore.reference as ref
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import mjcore
-import mjcore.reference as ref
 from mjcore import InvalidArgumentError
 from mjcore.errors import MjcoreError
 from mjcore.rules import FamilyScores
 from mjcore.rules.family_batch import BATCH_KEYWORDS, LIST_KEYWORDS
-from tests.support.batch_corpus import FAMILY_RULESETS, family_batches, repeated, single_rows, without
+
+from tests.support.batch_corpus import (
+    FAMILY_RULESETS,
+    family_batches,
+    repeated,
+    single_rows,
+    without,
+)
 
 FAMILIES = tuple(FAMILY_RULESETS)
 

@@ -9,16 +9,22 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
-
-import numpy as np
+from typing import Any
 
 import mjcore
+import numpy as np
 from mjcore.errors import MjcoreError
 from mjcore.notation import win_tile_index
 from mjcore.rules.families import FAMILIES
-from mjcore.rules.family_batch import BATCH_KEYWORDS, batch_keys, batch_row, row_hand
+from mjcore.rules.family_batch import (
+    BATCH_KEYWORDS,
+    batch_keys,
+    batch_row,
+    read_column,
+    row_hand,
+)
 
 from . import folk_corpus, regional_corpus, tdh_corpus
 
@@ -60,9 +66,11 @@ def _defaults(family: str) -> dict[str, Any]:
     return {f.name: f.default for f in dataclasses.fields(kind) if f.name in BATCH_KEYWORDS[family]}
 
 
-def family_batches(family: str, seed: int, count: int, other_win: float = 0.25) -> list[Batch]:
-    """About ``count`` rows of ``family``, as batches (one per ruleset the corpus drew). Calls whose rules need a
-    list keyword (推倒胡 horses) are skipped; list keywords are dropped (the batch does not take them)."""
+def family_batches(family: str, seed: int, count: int, other_win: float = 0.25, rules: Any = None) -> list[Batch]:
+    """About ``count`` rows of ``family``, as batches (one per ruleset the corpus drew, or every row under
+    ``rules``). Calls whose rules need a list keyword (推倒胡 horses) are skipped; list keywords are dropped (the
+    batch does not take them)."""
+    override = rules
     rng = random.Random(seed)
     groups: dict[int, tuple[Any, list]] = {}
     rulesets: dict[Any, Any] = {}
@@ -80,6 +88,10 @@ def family_batches(family: str, seed: int, count: int, other_win: float = 0.25) 
         if rng.random() < other_win:
             win = rng.choice([k for k in range(34) if all_counts[k] + (k == win) < 4] or [win])
         keywords = {k: v for k, v in keywords.items() if k in BATCH_KEYWORDS[family]}
+        if override is not None:
+            rules = override
+            if family == "tdh" and not rules.needs_indicator:
+                keywords.pop("ghost_indicator", None)
         key = rulesets.setdefault(repr(rules), rules)
         groups.setdefault(id(key), (key, []))[1].append((hand, win, keywords))
     return [_batch(family, rules, rows) for rules, rows in groups.values()]
@@ -99,6 +111,13 @@ def _batch(family: str, rules: Any, calls: list) -> Batch:
                for name in defaults}  # fmt: skip
     return Batch(rules, concealed, melds, np.array([h.flower_bits for h, _, _ in calls], np.uint8),
                  np.array([w for _, w, _ in calls], np.uint8), columns, rows)  # fmt: skip
+
+
+def numeric(batch: Batch) -> Batch:
+    """The batch with every keyword column as int64 codes (names such as ``'s'`` or ``'3p'`` read)."""
+    family, n = batch.rules.family, len(batch.rows)
+    columns = {name: read_column(family, name, column, n) for name, column in batch.columns.items()}
+    return dataclasses.replace(batch, columns=columns)
 
 
 def single_rows(batch: Batch, score: Callable[..., Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:

@@ -238,24 +238,47 @@ def read_batch(rules: Any, concealed: Any, win_tiles: Any, melds: Any, flowers: 
     if concealed.ndim != 2 or concealed.shape[1] != 34:
         raise InvalidArgumentError(f"concealed must have shape (N, 34), not {concealed.shape}")
     n = concealed.shape[0]
-    read = {name: columns[name][0](value, n, name) for name, value in keywords.items()}
+    read = {name: read_column(family, name, value, n) for name, value in keywords.items()}
     fixed = {name: _decoded(family, name, int(column[0])) for name, column in read.items()
              if np.ndim(keywords[name]) == 0}  # fmt: skip
     varying = [name for name in read if name not in fixed]
-    if varying and n:
-        table = np.stack([read[name] for name in varying], axis=1)
-        distinct, first, which = np.unique(table, axis=0, return_index=True, return_inverse=True)
-        # In the order of their first rows, so that a refused situation names the earliest row holding one.
-        order = np.argsort(first)
-        distinct, first, which = distinct[order], first[order], np.argsort(order)[which.reshape(-1)]
-    else:
-        distinct, first, which = np.zeros((1, 0), np.int64), np.zeros(1, np.int64), np.zeros(n, np.int64)
+    distinct, first, which = _distinct_rows([read[name] for name in varying], n)
     situations = tuple(_situation(rules, {**fixed, **{name: _decoded(family, name, int(code))
                                                       for name, code in zip(varying, codes)}}, int(row), bool(varying))
                        for codes, row in zip(distinct, first))  # fmt: skip
     return BatchInput(np.ascontiguousarray(concealed), meld_slots(melds, n, _MELD_SLOTS.get(family, 4), feeders=True),
                       row_column(flowers, n, "flower_bits", 255), row_column(win_tiles, n, "win_tiles", 33),
                       situations, np.ascontiguousarray(which.reshape(-1), dtype=np.uint32), batch_keys(rules))  # fmt: skip
+
+
+def _distinct_rows(columns: list[np.ndarray], n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct rows of the (n,) int64 ``columns`` (each ≥ −1) in the order of their first rows: (distinct
+    rows (k, len(columns)), the first row of each, each row's index into them). Without columns, one row."""
+    if not n:  # no row: no situation, unless every keyword is a scalar (checked all the same)
+        return np.zeros((0 if columns else 1, len(columns)), np.int64), np.zeros(0 if columns else 1, np.int64), \
+            np.zeros(0, np.int64)  # fmt: skip
+    if not columns:
+        return np.zeros((1, 0), np.int64), np.zeros(1, np.int64), np.zeros(n, np.int64)
+    # One int64 key per row when the columns' ranges multiply below 2**62 (always, for these columns): a 1-D
+    # unique sorts numbers instead of comparing rows.
+    spans = [int(column.max()) + 2 for column in columns]
+    if np.prod([float(span) for span in spans]) < 2.0**62:
+        key = np.zeros(n, np.int64)
+        for column, span in zip(columns, spans):
+            key = key * span + (column + 1)
+        _, first, which = np.unique(key, return_index=True, return_inverse=True)
+    else:
+        _, first, which = np.unique(np.stack(columns, axis=1), axis=0, return_index=True, return_inverse=True)
+    # In the order of their first rows, so that a refused situation names the earliest row holding one.
+    order = np.argsort(first)
+    first = first[order]
+    return np.stack(columns, axis=1)[first], first, np.argsort(order)[which.reshape(-1)]
+
+
+def read_column(family: str, name: str, value: Any, n: int) -> np.ndarray:
+    """One keyword column of ``family``'s batch as int64 (n,), −1 for None: read and checked as ``score_batch``
+    reads it."""
+    return _COLUMNS[family][name][0](value, n, name)
 
 
 def _decoded(family: str, name: str, code: int) -> Any:
