@@ -68,29 +68,29 @@ def _seat(value: Any, n: int, name: str) -> np.ndarray:
     return seat_column(value, n, name).astype(np.int64)
 
 
-def _suit(value: Any, n: int, name: str) -> np.ndarray:
-    values = np.asarray(value)
-    if values.dtype.kind in "USO":
-        values = np.vectorize(lambda v: suit_index(v, name) if isinstance(v, str) else v, otypes=[object])(values)
-    return row_column(values, n, name, 2, dtype=np.int64)
+def _named(name_of: Callable[[str, str], Any], highest: int, highest_number: int | None = None) -> Reader:
+    """Codes 0..``highest`` that may be given by name too (``name_of(text, column)`` reads one, refusing what it
+    cannot read); a column without names may be held below, to ``highest_number``."""
+
+    def read(value: Any, n: int, name: str) -> np.ndarray:
+        values = np.asarray(value)
+        if isinstance(value, (list, tuple)) and values.dtype.kind in "US":
+            values = np.asarray(value, dtype=object)  # numpy would turn a True beside a name into the text 'True'
+        named = values.dtype.kind in "US" or (values.dtype == object and any(isinstance(v, str) for v in values.flat))
+        if not named:
+            return row_column(values, n, name, highest if highest_number is None else highest_number, dtype=np.int64)
+        values = np.vectorize(lambda v: name_of(v, name) if isinstance(v, str) else v, otypes=[object])(values)
+        return row_column(values, n, name, highest, dtype=np.int64)
+
+    return read
 
 
-def _tile(value: Any, n: int, name: str) -> np.ndarray:
-    """A tile code: a kind 0..33 or a flower 34..41, or its name (``'3p'``, ``'2f'``)."""
-    values = np.asarray(value)
-    if values.dtype.kind in "USO":
-        values = np.vectorize(lambda v: tile_code(v, name) if isinstance(v, str) else v, otypes=[object])(values)
-    return row_column(values, n, name, FLOWER_BASE + 7, dtype=np.int64)
-
-
-def _robbed(value: Any, n: int, name: str) -> np.ndarray:
-    """推倒胡 ``robbing_kong``: False/True (0/1, True = "added"), or "added", "melded", "concealed" (codes 1..3)."""
-    values = np.asarray(value)
-    if values.dtype.kind in "USO":
-        codes = {"added": 1, "melded": 2, "concealed": 3}
-        values = np.vectorize(lambda v: codes.get(v, v) if isinstance(v, str) else v, otypes=[object])(values)
-        return row_column(values, n, name, 3, dtype=np.int64)
-    return row_column(values, n, name, 1, dtype=np.int64)
+# Suits 0..2 or 'm' 'p' 's'; tiles: kinds 0..33, flowers 34..41, or names ('3p', '2f'); 推倒胡 robbing_kong:
+# False/True (True = "added"), or "added", "melded", "concealed" (codes 1..3).
+_suit = _named(suit_index, 2)
+_tile = _named(tile_code, FLOWER_BASE + 7)
+_ROBBED_CODES = {"added": 1, "melded": 2, "concealed": 3}
+_robbed = _named(lambda text, name: _ROBBED_CODES.get(text, text), 3, highest_number=1)
 
 
 def _optional(read: Reader) -> Reader:
@@ -123,10 +123,6 @@ def _is_int(value: Any) -> bool:
 
 _FLAG, _SEAT, _OPTIONAL_SEAT = (_flag, bool), (_seat, int), (_optional(_seat), None)
 _STREAK = (_int_column(100), int)
-
-
-def _none_or(cast: Callable[[int], Any] = int) -> Callable[[int], Any]:
-    return lambda code: None if code < 0 else cast(code)
 
 
 _COLUMNS: dict[str, dict[str, tuple[Reader, Any]]] = {
@@ -284,7 +280,9 @@ def read_column(family: str, name: str, value: Any, n: int) -> np.ndarray:
 def _decoded(family: str, name: str, code: int) -> Any:
     """A column's code as the keyword value the family's builder takes."""
     decode = _COLUMNS[family][name][1]
-    return _none_or()(code) if decode is None else decode(code)
+    if decode is None:  # an optional column: −1 is None
+        return None if code < 0 else code
+    return decode(code)
 
 
 def _situation(rules: Any, keywords: dict[str, Any], row: int, per_row: bool) -> Any:

@@ -19,7 +19,7 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::ops::Range;
 
-use crate::batch::{borrowed_rows, build_in_blocks, rows_of, validate_block, SizeRule};
+use crate::batch::{borrowed_rows, for_each_block, rows_of, validate_block, SizeRule};
 use crate::errors::argument;
 use crate::scoring::waiting_problem;
 
@@ -160,7 +160,21 @@ pub fn score_rows<'py, F: FamilyScorer>(
         }
         Ok(())
     };
-    let scored = build_in_blocks(py, n, build, |block, first_row| {
+    let width = scorer.width();
+    let (mut total, mut counts, mut net) = (
+        Vec::with_capacity(n),
+        Vec::with_capacity(n * width),
+        Vec::with_capacity(n * 4),
+    );
+    // Each block's answers go straight into the three arrays: memory stays one block above the result.
+    let take = |block: Vec<Scored>| {
+        for scored in block {
+            total.push(scored.total);
+            counts.extend_from_slice(&scored.counts[..width]);
+            net.extend_from_slice(&scored.net);
+        }
+    };
+    let work = |block: &[Row], first_row: usize| {
         block
             .par_iter()
             .enumerate()
@@ -168,8 +182,15 @@ pub fn score_rows<'py, F: FamilyScorer>(
                 score_row(scorer, situations, row).map_err(|e| in_row(e, first_row + i))
             })
             .collect::<Result<Vec<Scored>>>()
-    })?;
-    arrays(py, &scored, scorer.width())
+    };
+    for_each_block(py, n, build, work, take)?;
+    Ok((
+        PyArray1::from_vec(py, total),
+        PyArray1::from_vec(py, counts)
+            .reshape([n, width])?
+            .into_any(),
+        PyArray1::from_vec(py, net).reshape([n, 4])?.into_any(),
+    ))
 }
 
 fn score_row<F: FamilyScorer>(
@@ -206,24 +227,6 @@ fn score_row<F: FamilyScorer>(
     let situation = &situations[row.situation as usize];
     scorer.score(&hand, row.flowers, row.win, situation, &mut out)?;
     Ok(out)
-}
-
-/// The rows' answers as numpy arrays.
-fn arrays<'py>(py: Python<'py>, scored: &[Scored], width: usize) -> PyResult<Arrays<'py>> {
-    let n = scored.len();
-    let total: Vec<i64> = scored.iter().map(|s| s.total).collect();
-    let counts: Vec<u8> = scored
-        .iter()
-        .flat_map(|s| s.counts[..width].iter().copied())
-        .collect();
-    let net: Vec<i64> = scored.iter().flat_map(|s| s.net).collect();
-    Ok((
-        PyArray1::from_vec(py, total),
-        PyArray1::from_vec(py, counts)
-            .reshape([n, width])?
-            .into_any(),
-        PyArray1::from_vec(py, net).reshape([n, 4])?.into_any(),
-    ))
 }
 
 /// The error of row `row`, of the same kind, its message prefixed with the row.
