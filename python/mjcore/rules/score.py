@@ -1,5 +1,5 @@
-"""Scoring backed by the Rust core: ``score`` for one win, ``score_batch`` for many, under a Guangdong or an
-MCR (``ruleset="mcr"``, see ``mjcore.rules.mcr``) ruleset.
+"""Scoring backed by the Rust core: ``score`` for one win, ``score_batch`` for many, under a ruleset of any
+family (the 推倒胡, Sichuan, Taiwan and folk batches read their rows in ``family_batch``).
 
 ``mjcore.reference.score`` is the pure-Python twin with the same signature and results.
 """
