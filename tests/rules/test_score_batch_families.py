@@ -10,7 +10,7 @@ import mjcore
 import mjcore.reference as ref
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from mjcore import InvalidArgumentError
 from mjcore.errors import MjcoreError
@@ -24,6 +24,7 @@ from tests.support.batch_corpus import (
     single_rows,
     without,
 )
+from tests.support.fuzz import fuzz_settings
 
 FAMILIES = tuple(FAMILY_RULESETS)
 
@@ -173,7 +174,7 @@ def test_the_keys_name_every_column() -> None:
     assert set(BATCH_KEYWORDS) == set(FAMILIES)
 
 
-@settings(max_examples=25, deadline=None)
+@fuzz_settings(25)
 @given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32 - 1))
 def test_hypothesis_native_and_twin_batches_agree(family: str, seed: int) -> None:
     for batch in family_batches(family, seed=seed, count=12):
