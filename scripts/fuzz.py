@@ -41,6 +41,7 @@ import mjcore.reference
 from mjcore.cli import main as cli_main
 from mjcore.errors import MjcoreError
 from mjcore.rules.families import FAMILIES
+from mjcore.rules.family_batch import LIST_KEYWORDS
 
 RULESETS = tuple(mjcore.rulesets())
 BACKENDS = {"native": mjcore, "twin": mjcore.reference}
@@ -72,6 +73,13 @@ HANDS = ("123m456p789s1122z", "1112345678999m", "123m45p** 13f [555z] (9999p)", 
          "12345678901234m", "1m\ud800", "1m\udfff2m", "\ud83c\udc00", "1m\xff", "[1234m]", "(111s)", "99999m",
          "*********", "1m" * 40, "12m\u0000", "1\u0661m", "１２３ｍ")  # fmt: skip
 FLAGS = ("seven_pairs_quads", "wild_fifth_copy")
+# score_batch of the money families: (ruleset, WINS rows, the winner's keyword, keywords every row needs).
+FAMILY_BATCH = {"tdh": ("tdh", "std", "seat_wind", {}), "sichuan": ("sichuan", "sichuan", "seat", {"void_suit": 2}),
+                "taiwan": ("taiwan", "taiwan", "seat", {}), "gd789": ("gd-789", "std", "seat", {}),
+                "laozhang": ("laozhang", "std", "seat", {})}  # fmt: skip
+# (highest, lowest) of the family batch's columns a fuzz case varies.
+_FAMILY_COLUMN_RANGE = {"seat": (3, 0), "seat_wind": (3, 0), "dealer": (3, 0), "discarder": (3, -1),
+                        "self_drawn": (1, 0), "flower_bits": (255, 0), "win_tiles": (33, 0)}  # fmt: skip
 
 
 @dataclass
@@ -336,6 +344,37 @@ class Gen:
         return Case("score_batch[native]", lambda: mjcore.score_batch(concealed, wins, ruleset=ruleset, **kwargs), bad,
                     f"score_batch(<{getattr(concealed, 'dtype', type(concealed).__name__)}>, {_show(wins)}, "
                     f"ruleset={_show(ruleset)}, {_show(kwargs)})")  # fmt: skip
+
+    def family_batch(self) -> Case:
+        """``score_batch`` of 推倒胡, Sichuan, Taiwan, 789 and 老章 (either backend): winning rows with their family's
+        keyword columns, some replaced by hostile values; a column value outside its range must be refused."""
+        family = self.pick(tuple(FAMILY_BATCH))
+        ruleset, hands, seat, extra = FAMILY_BATCH[family]
+        backend_name = self.pick(("native", "native", "twin"))
+        rows = self.rng.randrange(1, 4)
+        texts = [self.pick([w for w in WINS[hands] if w[1]]) for _ in range(rows)]
+        concealed = np.array([mjcore.parse_hand(text).concealed for text, _ in texts], np.uint8)
+        inputs: dict[str, Any] = {"win_tiles": np.array([mjcore.notation.win_tile_index(w) for _, w in texts]),
+                                  "self_drawn": True, **extra}  # fmt: skip
+        bad = False
+        names = (seat, "dealer", "discarder", "self_drawn", "flower_bits", "melds", "win_tiles", "flowers",
+                 *LIST_KEYWORDS[family])  # fmt: skip
+        for name in names:
+            if self.rng.random() < 0.2:
+                value = self.pick(HOSTILE + (np.full(rows, 4), np.full(rows, 256), np.full(rows, 0.5), np.full(rows, -2),
+                                             np.full(rows, -1), np.zeros(rows + 1, np.uint8), np.full(rows, 2**40),
+                                             np.zeros((rows, 4, 3), np.uint8), np.full((rows, 5, 2), 9, np.uint8)))  # fmt: skip
+                inputs[name] = value
+                highest, lowest = _FAMILY_COLUMN_RANGE.get(name, (None, 0))
+                if id(value) in NEVER_IDS:
+                    bad = True
+                elif isinstance(value, np.ndarray) and value.shape == (rows,) and highest is not None:
+                    bad = bad or value.dtype.kind == "f" or bool(value.max() > highest or value.min() < lowest)
+        wins = inputs.pop("win_tiles")
+        function = BACKENDS[backend_name].score_batch
+        return Case(f"score_batch[{family},{backend_name}]",
+                    lambda: function(concealed, wins, ruleset=ruleset, **inputs), bad,
+                    f"score_batch(<{rows} rows>, {_show(wins)}, ruleset={ruleset!r}, {_show(inputs)})")  # fmt: skip
 
     def with_options(self) -> Case:
         rules = mjcore.load_ruleset(self.pick(RULESETS))
@@ -610,8 +649,8 @@ class CliRefusal(MjcoreError):
 
 ENTRY_POINTS: tuple[tuple[str, int], ...] = (
     ("parse_hand", 8), ("shanten", 6), ("is_win", 5), ("waits", 5), ("decompose", 5), ("shanten_by_form", 3),
-    ("shanten_batch", 4), ("is_win_batch", 3), ("score", 14), ("score_batch", 8), ("with_options", 8),
-    ("ruleset_file", 4), ("replay", 4), ("cli", 2), ("simulate", 2), ("small", 5), ("env", 3),
+    ("shanten_batch", 4), ("is_win_batch", 3), ("score", 14), ("score_batch", 8), ("family_batch", 8),
+    ("with_options", 8), ("ruleset_file", 4), ("replay", 4), ("cli", 2), ("simulate", 2), ("small", 5), ("env", 3),
 )  # fmt: skip
 
 

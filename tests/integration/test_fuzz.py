@@ -22,6 +22,9 @@ def test_a_small_fuzz_finds_no_defect() -> None:
     assert tally.defects == 0, out.getvalue()
     labels = {label.split("[")[0] for label in tally.counts}
     assert set(ENTRY_POINTS) <= labels, sorted(set(ENTRY_POINTS) - labels)
+    batched = {label.split("[")[1].split(",")[0] for label in tally.counts
+               if label.startswith("score_batch[") and "," in label}  # fmt: skip
+    assert batched == set(fuzz.FAMILY_BATCH), "score_batch of every money family"
     outcomes = {outcome for counts in tally.counts.values() for outcome, n in counts.items() if n}
     assert outcomes == {"ok", "mjcore"}, "valid and hostile inputs both reached the entry points"
     assert out.getvalue().rstrip().endswith("0 defects")

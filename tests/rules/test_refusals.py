@@ -1,5 +1,5 @@
 """Scoring and rulesets refuse bad input by name (issue 30, items 1, 7 and the smaller ones): ``score_batch``
-columns never wrapped to a byte, families ``score_batch`` does not score yet, every family's keywords, strict MCR
+columns never wrapped to a byte, ``score_batch`` of every family as ``score``, every family's keywords, strict MCR
 files, ``with_options`` values, ruleset files of any encoding or path."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import mjcore
 import mjcore.reference
 from mjcore.errors import ArgumentTypeError, InvalidArgumentError, MjcoreError, RulesetError
 from mjcore.rules.families import FAMILIES
+from mjcore.rules.family_batch import batch_row
 from mjcore.rules.registry import RULESET_DIR, ruleset_from_data
 
 BACKENDS = [pytest.param(mjcore, id="rust"), pytest.param(mjcore.reference, id="twin")]
@@ -21,10 +22,17 @@ BACKENDS = [pytest.param(mjcore, id="rust"), pytest.param(mjcore.reference, id="
 ROW = np.array([mjcore.parse_hand("123m456p789s111z2z").concealed], dtype=np.uint8)
 
 
-@pytest.mark.parametrize("ruleset", ["tdh", "sichuan", "taiwan", "gd-789", "laozhang"])
-def test_score_batch_names_the_families_it_does_not_score_yet(ruleset) -> None:
-    with pytest.raises(InvalidArgumentError, match=f"score_batch does not score .*'{ruleset}'.* score\\(\\)"):
-        mjcore.score_batch(ROW, np.array([28], np.uint8), ruleset=ruleset, self_drawn=True)
+@pytest.mark.parametrize("ruleset, text, win, keywords", [
+    ("tdh", "123m456p789s111z2z", "2z", {}), ("gd-789", "123m456p789s111z2z", "2z", {}),
+    ("laozhang", "123m456p789s111z2z", "2z", {}), ("sichuan", "123m456m789m111p2p", "2p", {"void_suit": "s"}),
+    ("taiwan", "123m456p789s111z234m2z", "2z", {}),
+])  # fmt: skip
+def test_score_batch_scores_every_family_as_score_does(ruleset, text, win, keywords) -> None:
+    row = np.array([mjcore.parse_hand(text).concealed], dtype=np.uint8)
+    got = mjcore.score_batch(row, [mjcore.tile_index(win)], ruleset=ruleset, self_drawn=True, **keywords)
+    total, counts, net = batch_row(mjcore.score(text, win, ruleset=ruleset, self_drawn=True, **keywords), got.keys)
+    assert (int(got.total[0]), got.counts[0].tolist(), tuple(got.net[0].tolist())) == (total, counts, tuple(net))
+    assert total >= 0
 
 
 @pytest.mark.parametrize("ruleset", ["gd-cgc5", "mcr"])

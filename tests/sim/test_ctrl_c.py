@@ -56,14 +56,15 @@ hands, wins = np.ascontiguousarray(hands[ok]), wins[ok]
 copies = 20_000_000 // len(hands)  # the same hands again and again: a batch of 20 million rows, 680 MB
 hands, wins = np.tile(hands, (copies, 1)), np.tile(wins, copies)
 ruleset = sys.argv[1]
+extra = {} if ruleset in ("gd-cgc5", "mcr") else {"self_drawn": True}  # the money families name the source
 sample = len(hands) // 20
-mjcore.score_batch(hands[:1000], wins[:1000], ruleset=ruleset)  # tables built
+mjcore.score_batch(hands[:1000], wins[:1000], ruleset=ruleset, **extra)  # tables built
 began = time.perf_counter()
-mjcore.score_batch(hands[:sample], wins[:sample], ruleset=ruleset)
+mjcore.score_batch(hands[:sample], wins[:sample], ruleset=ruleset, **extra)
 whole = (time.perf_counter() - began) * len(hands) / sample
 print("ready", flush=True)
 try:
-    mjcore.score_batch(hands, wins, ruleset=ruleset)
+    mjcore.score_batch(hands, wins, ruleset=ruleset, **extra)
     print(json.dumps({"raised": None}), flush=True)
 except KeyboardInterrupt:
     print(json.dumps({"stopped": time.perf_counter(), "raised": "KeyboardInterrupt", "whole": whole}), flush=True)
@@ -99,7 +100,7 @@ def test_ctrl_c_stops_a_local_simulation_with_the_deals_done(per_deal: str) -> N
     assert answer["same_as_prefix"], "the deals returned are those of a run of the prefix alone"
 
 
-@pytest.mark.parametrize("ruleset", ["gd-cgc5", "mcr"])
+@pytest.mark.parametrize("ruleset", ["gd-cgc5", "mcr", "laozhang"])
 def test_ctrl_c_stops_a_huge_score_batch(ruleset: str) -> None:
     answer, took = interrupt(BATCH, ruleset, after=0.5)
     assert answer["raised"] == "KeyboardInterrupt"

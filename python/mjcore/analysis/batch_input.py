@@ -56,11 +56,11 @@ def checked_batch(arr: Any, *, complete_only: bool,
     return arr
 
 
-def row_column(value: Any, n: int, name: str, highest: int) -> np.ndarray:
-    """A per-row uint8 array of length n from a scalar or an array (a score_batch input), every value an integer
-    0..``highest``. Bools, integers of any dtype and floats that hold an integer exactly are read as that
-    integer; any other value — out of range, a fraction, NaN, an object that is not a number — is refused,
-    naming the column and its first bad row, never wrapped or truncated into range."""
+def row_column(value: Any, n: int, name: str, highest: int, dtype: Any = np.uint8) -> np.ndarray:
+    """A per-row array of length n (uint8, or ``dtype`` when ``highest`` needs more) from a scalar or an array (a
+    score_batch input), every value an integer 0..``highest``. Bools, integers of any dtype and floats that hold
+    an integer exactly are read as that integer; any other value — out of range, a fraction, NaN, an object
+    that is not a number — is refused, naming the column and its first bad row, never wrapped or truncated."""
     if isinstance(value, (str, bytes, bytearray)):
         raise ArgumentTypeError(f"{name} must be a bool or an int 0..{highest}, or an array of them of length {n}, "
                                 f"not {type(value).__name__} {shown(value, 60)}")  # fmt: skip
@@ -77,7 +77,7 @@ def row_column(value: Any, n: int, name: str, highest: int) -> np.ndarray:
         where = f"{name}: row {bad} is" if values.ndim else f"{name} is"
         value = flat[bad].item() if isinstance(flat[bad], np.generic) else flat[bad]
         raise InvalidArgumentError(f"{where} {shown(value, 60)}: must be an integer 0..{highest}")
-    column = flat.astype(np.uint8) if flat.dtype != object else np.array([int(v) for v in flat], dtype=np.uint8)
+    column = flat.astype(dtype) if flat.dtype != object else np.array([int(v) for v in flat], dtype=dtype)
     return np.ascontiguousarray(np.broadcast_to(column.reshape(values.shape), (n,)))
 
 
@@ -121,13 +121,18 @@ def seat_column(value: Any, n: int, name: str) -> np.ndarray:
     return row_column(values, n, name, 3)
 
 
-def meld_slots(melds: Any, n: int) -> np.ndarray:
-    """The declared melds of ``n`` batch rows as a C-contiguous uint8 array (n, 4, 2) of (MeldKind + 1, lowest
-    tile), kind 0 for an empty slot; ``None`` means no melds at all."""
+def meld_slots(melds: Any, n: int, most: int = 4, feeders: bool = False) -> np.ndarray:
+    """The declared melds of ``n`` batch rows as a C-contiguous uint8 array (n, slots, 2) of (MeldKind + 1,
+    lowest tile), kind 0 for an empty slot, with 4 slots (or up to ``most``: Taiwan's 16-tile hands have 5);
+    with ``feeders``, a third field may say who fed the meld (``Meld.from_offset`` 1..3, 0 for none). ``None``
+    means no melds at all."""
     if melds is None:
         return np.zeros((n, 4, 2), dtype=np.uint8)
     slots = np.asarray(melds)
-    if slots.dtype != np.uint8 or slots.shape != (n, 4, 2):
-        raise InvalidArgumentError(f"melds must be a uint8 array of shape ({n}, 4, 2): (MeldKind + 1, tile), "
-                                   "kind 0 for an empty slot")  # fmt: skip
+    fields = (2, 3) if feeders else (2,)
+    if slots.dtype != np.uint8 or slots.ndim != 3 or slots.shape[0] != n or not 4 <= slots.shape[1] <= most \
+            or slots.shape[2] not in fields:  # fmt: skip
+        shape = f"({n}, {4 if most == 4 else f'4..{most}'}, {' or '.join(map(str, fields))})"
+        raise InvalidArgumentError(f"melds must be a uint8 array of shape {shape}: (MeldKind + 1, tile"
+                                   f"{', feeder' if feeders else ''}), kind 0 for an empty slot")  # fmt: skip
     return np.ascontiguousarray(slots)

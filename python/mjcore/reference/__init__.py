@@ -18,6 +18,7 @@ from .analysis.advisor import advise
 from .analysis.batch import is_win_batch, shanten_batch
 from .analysis.decompose import decompose, is_win
 from .rules.score import score
+from .rules.score_batch import score_batch
 from ..notation import parse_hand, parse_tile, parse_tiles
 from ..sim.result import SimulationResult
 from .analysis.shanten import shanten, shanten_by_form
@@ -37,6 +38,7 @@ __all__ = [
     "parse_tile",
     "parse_tiles",
     "score",
+    "score_batch",
     "shanten",
     "shanten_batch",
     "shanten_by_form",

@@ -5,10 +5,11 @@ is the one scoring entry over all of them; the table rules every family states (
 are ``table_rules``."""
 
 from . import folk, guangdong, mcr, regional, sichuan, taiwan, tdh
+from .family_batch import FamilyScores
 from .guangdong.ruleset import Ruleset
 from .registry import RULESET_DIR, AnyRuleset, RulesetLike, load_ruleset, ruleset_from_data, rulesets
 from .score import score, score_batch
 from .table_rules import TableRules
 
-__all__ = ["RULESET_DIR", "AnyRuleset", "Ruleset", "RulesetLike", "TableRules", "folk", "guangdong", "load_ruleset", "mcr",
-           "regional", "ruleset_from_data", "rulesets", "score", "score_batch", "sichuan", "taiwan", "tdh"]
+__all__ = ["RULESET_DIR", "AnyRuleset", "FamilyScores", "Ruleset", "RulesetLike", "TableRules", "folk", "guangdong",
+           "load_ruleset", "mcr", "regional", "ruleset_from_data", "rulesets", "score", "score_batch", "sichuan", "taiwan", "tdh"]

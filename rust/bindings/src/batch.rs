@@ -165,14 +165,27 @@ pub fn build_in_blocks<R: Sync, T: Send>(
     work: impl Fn(&[R], usize) -> mjcore_engine::Result<Vec<T>> + Sync,
 ) -> PyResult<Vec<T>> {
     let mut out = Vec::with_capacity(rows);
+    for_each_block(py, rows, build, work, |results| out.extend(results))?;
+    Ok(out)
+}
+
+/// [`build_in_blocks`] handing each block's results to `take` in row order, for a caller that stores them in
+/// its own form (several arrays, say) rather than one vector of results.
+pub fn for_each_block<R: Sync, T: Send>(
+    py: Python<'_>,
+    rows: usize,
+    build: impl Fn(Range<usize>, &mut Vec<R>) -> PyResult<()>,
+    work: impl Fn(&[R], usize) -> mjcore_engine::Result<Vec<T>> + Sync,
+    mut take: impl FnMut(Vec<T>),
+) -> PyResult<()> {
     let mut block = Vec::with_capacity(rows.min(BLOCK_ROWS));
     for first in (0..rows).step_by(BLOCK_ROWS) {
         py.check_signals()?;
         block.clear();
         build(first..rows.min(first + BLOCK_ROWS), &mut block)?;
-        out.extend(py.detach(|| work(&block, first)).py_err()?);
+        take(py.detach(|| work(&block, first)).py_err()?);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// The caller's (N, 34) uint8 array, type and layout checked, for [`rows_of`] to borrow its rows.

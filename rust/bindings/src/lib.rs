@@ -11,6 +11,7 @@ mod dataclass_object;
 mod decompose;
 mod env;
 mod errors;
+mod family_batch;
 mod folk;
 mod forms_arg;
 mod ghost_batch;
@@ -52,6 +53,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     folk::register(m)?;
     sichuan::register(m)?;
     taiwan::register(m)?;
+    family_batch::register(m)?;
     sim::register(m)?;
     env::register(m)?;
     bots::register(m)?;

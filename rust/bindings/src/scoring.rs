@@ -248,7 +248,7 @@ fn score_batch<'py>(
 }
 
 /// Scoring takes the hand before its winning tile: 3n+1 tiles.
-fn waiting_problem(row: &Counts) -> Option<String> {
+pub(crate) fn waiting_problem(row: &Counts) -> Option<String> {
     let size: u32 = row.iter().map(|&c| c as u32).sum();
     (size % 3 != 1).then(|| {
         format!("{size} tiles: scoring takes the hand without its winning tile (3n+1 tiles)")

@@ -44,9 +44,9 @@ impl PySichuanRuleset {
 }
 
 /// (seat, void, flags, discarder, kong_fed_by, dealer, still_in bits, kong_money, winners_on_discard).
-type SituationTuple = (u8, u8, u8, u8, u8, u8, u8, i64, u8);
+pub(crate) type SituationTuple = (u8, u8, u8, u8, u8, u8, u8, i64, u8);
 
-fn situation(t: SituationTuple) -> PyResult<SichuanSituation> {
+pub(crate) fn situation(t: SituationTuple) -> PyResult<SichuanSituation> {
     let (seat_code, void, flags, discarder, fed_by, dealer, still_in, kong_money, winners) = t;
     let flag = |bit: u8| flags & (1 << bit) != 0;
     Ok(SichuanSituation {

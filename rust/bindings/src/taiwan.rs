@@ -40,9 +40,9 @@ impl PyTaiwanRuleset {
 }
 
 /// (seat, dealer, streak, round wind, flags, discarder, eye seat bits).
-type SituationTuple = (u8, u8, u8, u8, u8, u8, u8);
+pub(crate) type SituationTuple = (u8, u8, u8, u8, u8, u8, u8);
 
-fn situation(t: SituationTuple) -> PyResult<TaiwanSituation> {
+pub(crate) fn situation(t: SituationTuple) -> PyResult<TaiwanSituation> {
     let (seat_code, dealer, streak, round_wind, flags, discarder, eye_seats) = t;
     let flag = |bit: u8| flags & (1 << bit) != 0;
     Ok(TaiwanSituation {
