@@ -12,7 +12,7 @@ from scripts import fuzz
 # The entry points every run of a few hundred inputs reaches, by label prefix.
 ENTRY_POINTS = ("parse_hand", "shanten", "is_win", "waits", "decompose", "shanten_by_form", "shanten_batch",
                 "is_win_batch", "score", "score_batch", "with_options", "load_ruleset", "Table.replay", "cli",
-                "simulate")  # fmt: skip
+                "simulate", "env")  # fmt: skip
 
 
 def test_a_small_fuzz_finds_no_defect() -> None:
