@@ -1,11 +1,13 @@
 //! The values of one row: `V(h, j; k)` for the states of the shared [`Graph`] and `U(g, j; k)` for the hands
-//! after a draw, each a block of three vectors over `k` (win, ready, value; entries `k ≥ j` used) in one
-//! arena, found through a slot per (hand, draw index). The arena and the slot tables are kept from row to row
-//! (cleared, not freed), so a call allocates only while they grow.
+//! after a draw, each a block of three vectors over `k = j..=draws` (win, ready, value: the triangle packed,
+//! entries `k < j` are never needed) in one arena, found through a slot per (hand, draw index). The arena and
+//! the slot tables are kept from row to row (cleared, not freed), so a call allocates only while they grow.
 //!
 //! The sums run in kind order and start from 0, the maxima from −∞, as the twin's numpy updates do, so the two
 //! agree to the last bit. A ready state's useful draws all win (`U` = 1 everywhere), so their contribution is
-//! the one number `Σ p` (summed in the same order) instead of a vector per draw.
+//! the one number `Σ p` (summed in the same order) instead of a vector per draw. A state `s`-shanten at draw `j`
+//! cannot win before `k = j + s + 1` nor be ready before `k = j + s`: those entries of it, of the hand it keeps
+//! and of its children are all exactly 0, so the sums skip them.
 
 use super::graph::{Graph, COMPLETE};
 use crate::error::{EngineError, Result};
@@ -55,15 +57,20 @@ impl Values {
         self.draws + 1
     }
 
-    /// Quantity `q`'s vector of the block at `at`.
-    pub fn curve(&self, at: usize, q: usize) -> &[f64] {
-        let width = self.width();
-        &self.arena[at + q * width..at + (q + 1) * width]
+    /// The entries per quantity of a block at draw `j`: k = j..=draws.
+    fn len_at(&self, j: usize) -> usize {
+        self.draws + 1 - j
     }
 
-    fn new_block(&mut self) -> usize {
+    /// Quantity `q`'s vector over k = 0..=draws of a block at draw 0 (a row's answer).
+    pub fn curve(&self, at: usize, q: usize) -> &[f64] {
+        let len = self.len_at(0);
+        &self.arena[at + q * len..at + (q + 1) * len]
+    }
+
+    fn new_block(&mut self, j: usize) -> usize {
         let at = self.arena.len();
-        self.arena.resize(at + QUANTITIES * self.width(), 0.0);
+        self.arena.resize(at + QUANTITIES * self.len_at(j), 0.0);
         at
     }
 
@@ -127,32 +134,40 @@ impl Values {
                 explored += 1;
             }
         }
-        let at = self.new_block();
+        let at = self.new_block(j);
+        let len = self.len_at(j);
         let (before, mine) = self.arena.split_at_mut(at);
-        mine[READY * width + j] = if shanten == 0 { 1.0 } else { 0.0 };
+        mine[READY * len] = if shanten == 0 { 1.0 } else { 0.0 };
         if expand {
             let stay = 1.0 - moved;
-            let ready = shanten == 0;
+            // Blocks at draw j + 1 (the stay, the hands after a draw) hold k = j + 1..=draws: `len − 1` each.
+            let next = len - 1;
             for q in 0..QUANTITIES {
-                let later = q * width + j + 1..(q + 1) * width;
-                let out = &mut mine[later.clone()];
-                let stayed = &before[stay_at + later.start..stay_at + later.end];
-                if ready {
+                let out = &mut mine[q * len + 1..(q + 1) * len];
+                let stayed = &before[stay_at + q * next..stay_at + (q + 1) * next];
+                if shanten == 0 {
                     // Every explored draw wins: Σ p · 1, summed in kind order, is `moved` itself.
                     for (o, &s) in out.iter_mut().zip(stayed) {
                         *o = moved + stay * s;
                     }
+                    continue;
+                }
+                // The first entries (k = j + 1..) that cannot be reached are 0 in every term.
+                let zeros = if q == READY {
+                    shanten as usize - 1
                 } else {
-                    for &(p, block) in &draws[..explored] {
-                        let after =
-                            &before[block as usize + later.start..block as usize + later.end];
-                        for (o, &u) in out.iter_mut().zip(after) {
-                            *o += p * u;
-                        }
+                    shanten as usize
+                };
+                let out = &mut out[zeros..];
+                for &(p, block) in &draws[..explored] {
+                    let after =
+                        &before[block as usize + q * next + zeros..block as usize + (q + 1) * next];
+                    for (o, &u) in out.iter_mut().zip(after) {
+                        *o += p * u;
                     }
-                    for (o, &s) in out.iter_mut().zip(stayed) {
-                        *o += stay * s;
-                    }
+                }
+                for (o, &s) in out.iter_mut().zip(&stayed[zeros..]) {
+                    *o += stay * s;
                 }
             }
         }
@@ -175,15 +190,14 @@ impl Values {
             blocks[count] = self.value(graph, state, j)? as u32;
             count += 1;
         }
-        let at = self.new_block();
+        let at = self.new_block(j);
+        let len = self.len_at(j);
         let (before, mine) = self.arena.split_at_mut(at);
         for q in 0..QUANTITIES {
-            // Entries k < j are never read (the caller reads k > j − 1 = the draw's index).
-            let used = q * width + j..(q + 1) * width;
-            let out = &mut mine[used.clone()];
+            let out = &mut mine[q * len..(q + 1) * len];
             out.fill(f64::NEG_INFINITY);
             for &block in &blocks[..count] {
-                let kept = &before[block as usize + used.start..block as usize + used.end];
+                let kept = &before[block as usize + q * len..block as usize + (q + 1) * len];
                 for (o, &v) in out.iter_mut().zip(kept) {
                     *o = o.max(v);
                 }
