@@ -15,9 +15,8 @@
 //! ```
 //!
 //! The sums run in kind order and the maxima start from −∞, as the twin (`mjcore.reference.advise`) does, so
-//! the two agree to the last bit on the same hand. States are keyed by their concealed counts packed into a
-//! `u128` (3 bits a kind) with the draw index; the three vectors of a state live in one arena, so a call
-//! allocates only when its maps and arena grow. Shanten values are shared by every row of a call.
+//! the two agree to the last bit on the same hand. [`graph`] holds what every row of a call shares (the hands,
+//! their shanten, useful draws and kept discards); [`values`] the row's vectors, in one arena.
 
 mod graph;
 mod values;
