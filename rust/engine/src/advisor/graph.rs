@@ -7,23 +7,25 @@
 //! discards that keep its shanten, which is the state's shanten less one (a useful draw lowers it by exactly
 //! one). Hands are keyed by their concealed counts packed 3 bits a kind; the melds are the same for all.
 //!
-//! Shanten and useful draws come together from the table-driven [`plain_useful`] for hands without melds
-//! (one call per state instead of 34 neighbour lookups), from the general analysis otherwise.
+//! A state's shanten comes from the table-driven [`shanten_counts`] for hands without melds, its useful draws
+//! (when the search expands it) from [`plain_useful`] (one call instead of 34 neighbour lookups); hands with
+//! melds, or a knitted form selected, take the general analysis.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Range;
 
 use crate::forms::FormOptions;
-use crate::shanten::{plain_useful, Analysis};
+use crate::shanten::{plain_useful, shanten_counts, Analysis};
 use crate::tile::{Counts, NUM_KINDS};
 
 /// A 3n+1 hand of the search.
 pub(super) struct State {
     pub counts: Counts,
     pub shanten: i8,
-    /// Bit k: drawing kind k lowers the shanten (a fifth copy is never drawn).
-    pub useful: u64,
+    /// Bit k: drawing kind k lowers the shanten (a fifth copy is never drawn); found when first asked (most
+    /// states met as a discard that does not keep the shanten are never asked).
+    useful: Option<u64>,
     /// Its useful draws in `Graph::children`, once expanded.
     children: Option<Range<u32>>,
 }
@@ -87,12 +89,12 @@ impl<'a> Graph<'a> {
         if let Some(&id) = self.state_ids.get(&key) {
             return id;
         }
-        let (shanten, useful) = self.shanten_and_useful(counts);
+        let shanten = self.shanten_of(counts);
         let id = self.states.len() as u32;
         self.states.push(State {
             counts: *counts,
             shanten,
-            useful,
+            useful: None,
             children: None,
         });
         self.state_ids.insert(key, id);
@@ -105,7 +107,8 @@ impl<'a> Graph<'a> {
         if let Some(range) = &state.children {
             return range.clone();
         }
-        let (counts, shanten, mut useful) = (state.counts, state.shanten, state.useful);
+        let (counts, shanten) = (state.counts, state.shanten);
+        let mut useful = self.useful(id);
         let start = self.children.len() as u32;
         while useful != 0 {
             let kind = useful.trailing_zeros() as usize;
@@ -154,28 +157,47 @@ impl<'a> Graph<'a> {
         id
     }
 
-    fn shanten_and_useful(&self, counts: &Counts) -> (i8, u64) {
-        if self.plain {
-            if let Some(answer) = plain_useful(counts, self.opts) {
-                return answer;
-            }
+    /// The kinds whose draw lowers the shanten of state `id`, as a bit set.
+    pub fn useful(&mut self, id: u32) -> u64 {
+        let state = &self.states[id as usize];
+        if let Some(useful) = state.useful {
+            return useful;
         }
-        let analysis = self.analysis;
-        let shanten = analysis
-            .best(counts)
-            .expect("a form applies: checked on the hand");
-        let mut useful = 0u64;
-        let mut drawn = *counts;
-        for kind in 0..NUM_KINDS {
-            if analysis.can_hold_another(counts, kind) {
-                drawn[kind] += 1;
-                if analysis.best(&drawn).is_some_and(|s| s < shanten) {
-                    useful |= 1 << kind;
+        let (counts, shanten) = (state.counts, state.shanten);
+        let plain = self
+            .plain
+            .then(|| plain_useful(&counts, self.opts))
+            .flatten();
+        let useful = match plain {
+            Some((_, useful)) => useful,
+            None => {
+                let analysis = self.analysis;
+                let mut useful = 0u64;
+                let mut drawn = counts;
+                for kind in 0..NUM_KINDS {
+                    if analysis.can_hold_another(&counts, kind) {
+                        drawn[kind] += 1;
+                        if analysis.best(&drawn).is_some_and(|s| s < shanten) {
+                            useful |= 1 << kind;
+                        }
+                        drawn[kind] -= 1;
+                    }
                 }
-                drawn[kind] -= 1;
+                useful
             }
-        }
-        (shanten, useful)
+        };
+        self.states[id as usize].useful = Some(useful);
+        useful
+    }
+
+    fn shanten_of(&self, counts: &Counts) -> i8 {
+        let plain = self
+            .plain
+            .then(|| shanten_counts(counts, self.opts))
+            .flatten();
+        plain
+            .or_else(|| self.analysis.best(counts))
+            .expect("a form applies: checked on the hand")
     }
 }
 

@@ -105,10 +105,8 @@ pub fn advise(hand: &Hand, opts: FormOptions, query: &AdviceQuery) -> Result<Vec
             (None, hand.concealed, query.seen)
         };
         let root = graph.state(&concealed);
-        let (shanten, mut mask) = {
-            let state = &graph.states[root as usize];
-            (state.shanten, state.useful)
-        };
+        let shanten = graph.states[root as usize].shanten;
+        let mut mask = graph.useful(root);
         let mut useful = Vec::new();
         while mask != 0 {
             let i = mask.trailing_zeros() as usize;
