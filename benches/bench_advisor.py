@@ -2,7 +2,8 @@
 18 draws: the issue's hand mix — 60 seeded 14-tile hands, 5 ready after the right discard, 20 at 1-shanten, 20 at
 2-shanten, 15 at 3-shanten — one group per shanten, each round advising every hand of the group once (divide by
 the group's size for a per-hand figure). Run: ``pytest benches/bench_advisor.py --benchmark-enable``.
-``hand_changes`` and ``shanten_down`` and the rulesets' scorers join when the advisor has them.
+``hand_changes`` and ``shanten_down`` and the rulesets' scorers join when the advisor has them. The per-hand
+median and maximum per class, with memory, come from ``benches/advisor_speed.py`` (docs/advisor.md).
 """
 
 from __future__ import annotations

@@ -1,11 +1,9 @@
-"""The discard advisor (何切, issue 29) backed by the Rust core (rust/engine/src/advisor.rs); the model, its
+"""The discard advisor (何切, issue 29) backed by the Rust core (rust/engine/src/advisor/); the model, its
 formulas and its state encoding are in docs/advisor.md, the twin is ``mjcore.reference.advise``."""
 
 from __future__ import annotations
 
 from typing import Any
-
-import numpy as np
 
 from .. import _core
 from ..hand import Forms, FormsLike, HandLike, as_hand
@@ -15,12 +13,6 @@ from .advice_result import Advice, AdviceRow, name, row_order
 from .calls import parse_hand
 
 __all__ = ["advise"]
-
-
-def _curve(values: list[float]) -> np.ndarray:
-    array = np.array(values, dtype=np.float64)
-    array.setflags(write=False)
-    return array
 
 
 def advise(
@@ -49,12 +41,12 @@ def advise(
     seen_34 = seen_counts(seen)
     unseen = unseen_counts(checked, seen_34)
     wall = check_draws_and_wall(draws, wall, sum(unseen))
+    meta, curves = _core.advise(checked, forms, seven_pairs_quads, draws, bytes(seen_34), wall)
+    curves.setflags(write=False)  # each row's curves are read-only views of this array
     rows = []
-    for kind, shanten, useful, win, ready, value in _core.advise(checked, forms, seven_pairs_quads, draws,
-                                                                  bytes(seen_34), wall):  # fmt: skip
-        curves = _curve(win), _curve(ready), _curve(value)
+    for (kind, shanten, useful), (win, ready, value) in zip(meta, curves):
         useful_named = tuple((tile_name(t), n) for t, n in useful)
-        row = AdviceRow(name(kind), shanten, useful_named, *curves)
-        rows.append((row_order(kind, shanten, row.useful_total, *curves), row))
+        row = AdviceRow(name(kind), shanten, useful_named, win, ready, value)
+        rows.append((row_order(kind, shanten, row.useful_total, win, ready, value), row))
     rows.sort(key=lambda kr: kr[0])
     return Advice(tuple(r for _, r in rows), draws, wall)

@@ -4,6 +4,7 @@
     mjcore waits 1112345678999m
     mjcore waits "123m456p789s11z 23s"        # 14 tiles: the 何切 table, one row per discard
     mjcore decompose 11122233344455m
+    mjcore advise 123m456p789s1122z3z --draws 12 --seen 1z1z --plot curves.png
     mjcore score "12p456s789s88p[555m]" --win 3p --self-drawn --seat S --round E --rules gd-cgc5
     mjcore simulate --rules gd-qq3 --deals 1000000 --seed 1 --bots efficiency --out run.npz --plot fans.png
     mjcore compare --rules gd-cgc5 --vs 'gd-cgc5:minimum=0' --deals 1000000 --report cmp.html
@@ -31,6 +32,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     # The command modules are imported here, not at the top, so that ``python -m mjcore.cli.score`` can run one
     # of them as a script without it being imported twice.
+    from .advise import add_advise_command
     from .analysis import add_hand_commands
     from .compare import add_compare_command
     from .replay import add_replay_command
@@ -41,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help="on an error, print the traceback too")
     sub = parser.add_subparsers(dest="command", required=True)
     add_hand_commands(sub)
+    add_advise_command(sub)
     add_score_command(sub)
     add_simulate_command(sub)
     add_compare_command(sub)

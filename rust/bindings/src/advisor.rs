@@ -3,28 +3,32 @@
 
 use mjcore_engine::advisor::{advise as engine_advise, AdviceQuery};
 use mjcore_engine::{Counts, NUM_KINDS};
+use numpy::ndarray::Array3;
+use numpy::PyArray3;
 use pyo3::prelude::*;
 
 use crate::errors::{argument, IntoPyResult};
 use crate::forms_arg::FormsArg;
 use crate::hand_arg::single_input;
 
-/// One row: (kind or None, shanten, [(kind, copies unseen)], win, ready, value), the curves as lists.
-type Row = (Option<u8>, i8, Vec<(u8, u8)>, Vec<f64>, Vec<f64>, Vec<f64>);
+/// One row: (kind or None, shanten, [(kind, copies unseen)]); its curves are the row's slice of one array.
+type Row = (Option<u8>, i8, Vec<(u8, u8)>);
 
 /// The advisor's rows of `hand`, unsorted (3n+2: one per distinct real concealed kind, in kind order; 3n+1:
-/// one row with no tile), for `draws` draws, the first from `wall` tiles, `seen` (34 counts) visible.
+/// one row with no tile), for `draws` draws, the first from `wall` tiles, `seen` (34 counts) visible; and
+/// their curves, one float64 array of shape (rows, 3, draws + 1): win, ready, value (one array, not three lists
+/// a row: building those cost more than a 1-shanten hand's search).
 #[pyfunction]
 #[pyo3(signature = (hand, forms, seven_pairs_quads, draws, seen, wall))]
-pub fn advise(
-    py: Python<'_>,
-    hand: &Bound<'_, PyAny>,
+pub fn advise<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
     forms: FormsArg,
     seven_pairs_quads: bool,
     draws: usize,
     seen: Vec<u8>,
     wall: u32,
-) -> PyResult<Vec<Row>> {
+) -> PyResult<(Vec<Row>, Bound<'py, PyArray3<f64>>)> {
     let opts = forms.options(seven_pairs_quads, true)?;
     let input = single_input(hand, opts)?;
     let seen: Counts = seen
@@ -34,20 +38,21 @@ pub fn advise(
     let rows = py
         .detach(|| engine_advise(&input.hand, input.opts, &query))
         .py_err()?;
-    Ok(rows
+    let width = draws + 1;
+    let mut curves = Vec::with_capacity(rows.len() * 3 * width);
+    let meta = rows
         .into_iter()
         .map(|r| {
+            curves.extend_from_slice(&r.win);
+            curves.extend_from_slice(&r.ready);
+            curves.extend_from_slice(&r.value);
             let useful = r.useful.iter().map(|&(t, n)| (t.index(), n)).collect();
-            (
-                r.tile.map(|t| t.index()),
-                r.shanten,
-                useful,
-                r.win,
-                r.ready,
-                r.value,
-            )
+            (r.tile.map(|t| t.index()), r.shanten, useful)
         })
-        .collect())
+        .collect::<Vec<Row>>();
+    let curves = Array3::from_shape_vec((meta.len(), 3, width), curves)
+        .expect("three curves of draws + 1 per row");
+    Ok((meta, PyArray3::from_owned_array(py, curves)))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

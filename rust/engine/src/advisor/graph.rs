@@ -1,0 +1,237 @@
+//! The hands the advisor's search walks through, and the moves between them: what does not depend on `seen`
+//! (so on the row), built once per call and shared by every row.
+//!
+//! A [`State`] is a 3n+1 hand the player holds between draws: its shanten and, once the search reaches it
+//! with draws to spare, its useful draws ([`Child`]), each leading to the 3n+2 hand after that draw. An
+//! [`AfterDraw`] hand is a win (the state was ready) or the list of states its kept discards leave — the
+//! discards that keep its shanten, which is the state's shanten less one (a useful draw lowers it by exactly
+//! one). Hands are keyed by their concealed counts packed 3 bits a kind; the melds are the same for all.
+//!
+//! A state's shanten comes from the table-driven [`shanten_counts`] for hands without melds, its useful draws
+//! (when the search expands it) from [`plain_useful`] (one call instead of 34 neighbour lookups); hands with
+//! melds, or a knitted form selected, take the general analysis.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::Range;
+
+use crate::forms::FormOptions;
+use crate::shanten::{plain_useful, shanten_counts, Analysis};
+use crate::tile::{Counts, NUM_KINDS};
+
+/// A 3n+1 hand of the search.
+pub(super) struct State {
+    pub counts: Counts,
+    pub shanten: i8,
+    /// Bit k: drawing kind k lowers the shanten (a fifth copy is never drawn); found when first asked (most
+    /// states met as a discard that does not keep the shanten are never asked).
+    useful: Option<u64>,
+    /// Its useful draws in `Graph::children`, once expanded.
+    children: Option<Range<u32>>,
+}
+
+/// One useful draw of a state.
+#[derive(Clone, Copy)]
+pub(super) struct Child {
+    pub kind: u8,
+    /// Copies of `kind` in the state and its melds: the draw weight is 4 − this − the row's copies seen.
+    pub held: u8,
+    /// The hand after the draw: [`COMPLETE`] or an index of `Graph::afters`.
+    pub after: u32,
+}
+
+/// The 3n+2 hand after a draw that completes the hand.
+pub(super) const COMPLETE: u32 = u32::MAX;
+
+/// A 3n+2 hand after a draw that does not complete it: its kept discards' states in `Graph::kept`.
+pub(super) struct AfterDraw {
+    pub kept: Range<u32>,
+}
+
+pub(super) struct Graph<'a> {
+    analysis: &'a Analysis,
+    /// No melds: [`plain_useful`] answers (unless a knitted form is selected, when it declines).
+    plain: bool,
+    opts: FormOptions,
+    meld_copies: Counts,
+    pub states: Vec<State>,
+    state_ids: HashMap<u128, u32, Fast>,
+    pub afters: Vec<AfterDraw>,
+    after_ids: HashMap<u128, u32, Fast>,
+    pub children: Vec<Child>,
+    pub kept: Vec<u32>,
+}
+
+impl<'a> Graph<'a> {
+    pub fn new(
+        analysis: &'a Analysis,
+        opts: FormOptions,
+        meld_copies: Counts,
+        plain: bool,
+    ) -> Self {
+        Graph {
+            analysis,
+            plain,
+            opts,
+            meld_copies,
+            states: Vec::new(),
+            state_ids: HashMap::default(),
+            afters: Vec::new(),
+            after_ids: HashMap::default(),
+            children: Vec::new(),
+            kept: Vec::new(),
+        }
+    }
+
+    /// The id of the state holding `counts` (3n+1), created with its shanten and useful draws on first sight.
+    pub fn state(&mut self, counts: &Counts) -> u32 {
+        let key = key(counts);
+        if let Some(&id) = self.state_ids.get(&key) {
+            return id;
+        }
+        let shanten = self.shanten_of(counts);
+        let id = self.states.len() as u32;
+        self.states.push(State {
+            counts: *counts,
+            shanten,
+            useful: None,
+            children: None,
+        });
+        self.state_ids.insert(key, id);
+        id
+    }
+
+    /// The useful draws of state `id`, in kind order, building them (and the hands after them) on first use.
+    pub fn children(&mut self, id: u32) -> Range<u32> {
+        let state = &self.states[id as usize];
+        if let Some(range) = &state.children {
+            return range.clone();
+        }
+        let (counts, shanten) = (state.counts, state.shanten);
+        let mut useful = self.useful(id);
+        let start = self.children.len() as u32;
+        while useful != 0 {
+            let kind = useful.trailing_zeros() as usize;
+            useful &= useful - 1;
+            let mut drawn = counts;
+            drawn[kind] += 1;
+            let after = if shanten == 0 {
+                COMPLETE
+            } else {
+                self.after_draw(&drawn, shanten - 1)
+            };
+            self.children.push(Child {
+                kind: kind as u8,
+                held: counts[kind] + self.meld_copies[kind],
+                after,
+            });
+        }
+        let range = start..self.children.len() as u32;
+        self.states[id as usize].children = Some(range.clone());
+        range
+    }
+
+    /// The id of the incomplete 3n+2 hand `drawn`, whose shanten is `target`, with its kept discards.
+    fn after_draw(&mut self, drawn: &Counts, target: i8) -> u32 {
+        let key = key(drawn);
+        if let Some(&id) = self.after_ids.get(&key) {
+            return id;
+        }
+        let start = self.kept.len() as u32;
+        let mut left = *drawn;
+        for kind in 0..NUM_KINDS {
+            if drawn[kind] > 0 {
+                left[kind] -= 1;
+                let state = self.state(&left);
+                if self.states[state as usize].shanten == target {
+                    self.kept.push(state);
+                }
+                left[kind] += 1;
+            }
+        }
+        let id = self.afters.len() as u32;
+        self.afters.push(AfterDraw {
+            kept: start..self.kept.len() as u32,
+        });
+        self.after_ids.insert(key, id);
+        id
+    }
+
+    /// The kinds whose draw lowers the shanten of state `id`, as a bit set.
+    pub fn useful(&mut self, id: u32) -> u64 {
+        let state = &self.states[id as usize];
+        if let Some(useful) = state.useful {
+            return useful;
+        }
+        let (counts, shanten) = (state.counts, state.shanten);
+        let plain = self
+            .plain
+            .then(|| plain_useful(&counts, self.opts))
+            .flatten();
+        let useful = match plain {
+            Some((_, useful)) => useful,
+            None => {
+                let analysis = self.analysis;
+                let mut useful = 0u64;
+                let mut drawn = counts;
+                for kind in 0..NUM_KINDS {
+                    if analysis.can_hold_another(&counts, kind) {
+                        drawn[kind] += 1;
+                        if analysis.best(&drawn).is_some_and(|s| s < shanten) {
+                            useful |= 1 << kind;
+                        }
+                        drawn[kind] -= 1;
+                    }
+                }
+                useful
+            }
+        };
+        self.states[id as usize].useful = Some(useful);
+        useful
+    }
+
+    fn shanten_of(&self, counts: &Counts) -> i8 {
+        let plain = self
+            .plain
+            .then(|| shanten_counts(counts, self.opts))
+            .flatten();
+        plain
+            .or_else(|| self.analysis.best(counts))
+            .expect("a form applies: checked on the hand")
+    }
+}
+
+/// Concealed counts packed 3 bits a kind: a hand's key.
+fn key(counts: &Counts) -> u128 {
+    counts
+        .iter()
+        .enumerate()
+        .fold(0u128, |acc, (i, &c)| acc | (c as u128) << (3 * i))
+}
+
+/// A multiplicative hash of the packed keys (the std SipHash costs more than the lookups it guards).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u128(&mut self, value: u128) {
+        self.write_u64(value as u64);
+        self.write_u64((value >> 64) as u64);
+    }
+}
+
+type Fast = BuildHasherDefault<KeyHasher>;

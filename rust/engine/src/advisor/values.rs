@@ -1,0 +1,209 @@
+//! The values of one row: `V(h, j; k)` for the states of the shared [`Graph`] and `U(g, j; k)` for the hands
+//! after a draw, each a block of three vectors over `k = j..=draws` (win, ready, value: the triangle packed,
+//! entries `k < j` are never needed) in one arena, found through a slot per (hand, draw index). The arena and
+//! the slot tables are kept from row to row (cleared, not freed), so a call allocates only while they grow.
+//!
+//! The sums run in kind order and start from 0, the maxima from −∞, as the twin's numpy updates do, so the two
+//! agree to the last bit. A ready state's useful draws all win (`U` = 1 everywhere), so their contribution is
+//! the one number `Σ p` (summed in the same order) instead of a vector per draw. A state `s`-shanten at draw `j`
+//! cannot win before `k = j + s + 1` nor be ready before `k = j + s`: those entries of it, of the hand it keeps
+//! and of its children are all exactly 0, so the sums skip them.
+
+use super::graph::{Graph, COMPLETE};
+use crate::error::{EngineError, Result};
+use crate::tile::{Counts, COPIES, NUM_KINDS};
+
+pub(super) const WIN: usize = 0;
+pub(super) const READY: usize = 1;
+pub(super) const VALUE: usize = 2;
+const QUANTITIES: usize = 3;
+
+/// No block yet for this (hand, draw index).
+const NONE: u32 = u32::MAX;
+
+pub(super) struct Values {
+    draws: usize,
+    wall: u32,
+    /// The row's tiles seen at the start, its own discard included.
+    seen: Counts,
+    /// `state id · (draws + 1) + j` → the offset of `V(state, j; ·)` in `arena`.
+    state_slots: Vec<u32>,
+    /// The same for `U(after-draw hand, j; ·)`.
+    after_slots: Vec<u32>,
+    arena: Vec<f64>,
+}
+
+impl Values {
+    pub fn new(draws: usize, wall: u32) -> Self {
+        Values {
+            draws,
+            wall,
+            seen: [0; NUM_KINDS],
+            state_slots: Vec::new(),
+            after_slots: Vec::new(),
+            arena: Vec::new(),
+        }
+    }
+
+    /// Forget the previous row's values (keeping the memory) and take this row's `seen`.
+    pub fn start_row(&mut self, seen: Counts) {
+        self.seen = seen;
+        self.state_slots.fill(NONE);
+        self.after_slots.fill(NONE);
+        self.arena.clear();
+    }
+
+    fn width(&self) -> usize {
+        self.draws + 1
+    }
+
+    /// The entries per quantity of a block at draw `j`: k = j..=draws.
+    fn len_at(&self, j: usize) -> usize {
+        self.draws + 1 - j
+    }
+
+    /// Quantity `q`'s vector over k = 0..=draws of a block at draw 0 (a row's answer).
+    pub fn curve(&self, at: usize, q: usize) -> &[f64] {
+        let len = self.len_at(0);
+        &self.arena[at + q * len..at + (q + 1) * len]
+    }
+
+    fn new_block(&mut self, j: usize) -> usize {
+        let at = self.arena.len();
+        self.arena.resize(at + QUANTITIES * self.len_at(j), 0.0);
+        at
+    }
+
+    /// The slot of (`id`, `j`) in `slots`, grown to reach it.
+    fn slot(slots: &mut Vec<u32>, id: u32, j: usize, width: usize) -> usize {
+        let slot = id as usize * width + j;
+        if slot >= slots.len() {
+            slots.resize((slot + 1).max(2 * slots.len()), NONE);
+        }
+        slot
+    }
+
+    /// `V(state, j; ·)`: the offset of its block.
+    pub fn value(&mut self, graph: &mut Graph, state: u32, j: usize) -> Result<usize> {
+        let width = self.width();
+        let slot = Self::slot(&mut self.state_slots, state, j, width);
+        if self.state_slots[slot] != NONE {
+            return Ok(self.state_slots[slot] as usize);
+        }
+        let shanten = graph.states[state as usize].shanten;
+        // A state `shanten` useful draws from ready with fewer draws left stays at 0 (but its ready entry).
+        let expand = j < self.draws && shanten as usize <= self.draws - j;
+        // Per explored draw: its probability and the block of the hand after it (NONE: a win).
+        let mut draws = [(0.0f64, NONE); NUM_KINDS];
+        let mut explored = 0;
+        let mut stay_at = 0;
+        let mut moved = 0.0;
+        if expand {
+            stay_at = self.value(graph, state, j + 1)?;
+            let denominator = self.wall - j as u32;
+            let children = graph.children(state);
+            let seen = self.seen;
+            let weight = |held: u8, kind: u8| {
+                (COPIES as u32).saturating_sub(held as u32 + seen[kind as usize] as u32)
+            };
+            let copies: u32 = graph.children[children.start as usize..children.end as usize]
+                .iter()
+                .map(|c| weight(c.held, c.kind))
+                .sum();
+            if copies > denominator {
+                return Err(EngineError::argument(format!(
+                    "wall {} is too small: at draw {j} the hand has {copies} useful copies to draw but only \
+                     {denominator} tiles are left",
+                    self.wall
+                )));
+            }
+            for c in children {
+                let child = graph.children[c as usize];
+                let w = weight(child.held, child.kind);
+                if w == 0 {
+                    continue;
+                }
+                let p = w as f64 / denominator as f64;
+                moved += p;
+                let block = if child.after == COMPLETE {
+                    NONE
+                } else {
+                    self.after_draw(graph, child.after, j + 1)? as u32
+                };
+                draws[explored] = (p, block);
+                explored += 1;
+            }
+        }
+        let at = self.new_block(j);
+        let len = self.len_at(j);
+        let (before, mine) = self.arena.split_at_mut(at);
+        mine[READY * len] = if shanten == 0 { 1.0 } else { 0.0 };
+        if expand {
+            let stay = 1.0 - moved;
+            // Blocks at draw j + 1 (the stay, the hands after a draw) hold k = j + 1..=draws: `len − 1` each.
+            let next = len - 1;
+            for q in 0..QUANTITIES {
+                let out = &mut mine[q * len + 1..(q + 1) * len];
+                let stayed = &before[stay_at + q * next..stay_at + (q + 1) * next];
+                if shanten == 0 {
+                    // Every explored draw wins: Σ p · 1, summed in kind order, is `moved` itself.
+                    for (o, &s) in out.iter_mut().zip(stayed) {
+                        *o = moved + stay * s;
+                    }
+                    continue;
+                }
+                // The first entries (k = j + 1..) that cannot be reached are 0 in every term.
+                let zeros = if q == READY {
+                    shanten as usize - 1
+                } else {
+                    shanten as usize
+                };
+                let out = &mut out[zeros..];
+                for &(p, block) in &draws[..explored] {
+                    let after =
+                        &before[block as usize + q * next + zeros..block as usize + (q + 1) * next];
+                    for (o, &u) in out.iter_mut().zip(after) {
+                        *o += p * u;
+                    }
+                }
+                for (o, &s) in out.iter_mut().zip(&stayed[zeros..]) {
+                    *o += stay * s;
+                }
+            }
+        }
+        self.state_slots[slot] = at as u32;
+        Ok(at)
+    }
+
+    /// `U(after, j; ·)` of an incomplete hand after a draw: the best kept discard, per quantity and per `k`.
+    fn after_draw(&mut self, graph: &mut Graph, after: u32, j: usize) -> Result<usize> {
+        let width = self.width();
+        let slot = Self::slot(&mut self.after_slots, after, j, width);
+        if self.after_slots[slot] != NONE {
+            return Ok(self.after_slots[slot] as usize);
+        }
+        let kept = graph.afters[after as usize].kept.clone();
+        let mut blocks = [0u32; NUM_KINDS];
+        let mut count = 0;
+        for k in kept {
+            let state = graph.kept[k as usize];
+            blocks[count] = self.value(graph, state, j)? as u32;
+            count += 1;
+        }
+        let at = self.new_block(j);
+        let len = self.len_at(j);
+        let (before, mine) = self.arena.split_at_mut(at);
+        for q in 0..QUANTITIES {
+            let out = &mut mine[q * len..(q + 1) * len];
+            out.fill(f64::NEG_INFINITY);
+            for &block in &blocks[..count] {
+                let kept = &before[block as usize + q * len..block as usize + (q + 1) * len];
+                for (o, &v) in out.iter_mut().zip(kept) {
+                    *o = o.max(v);
+                }
+            }
+        }
+        self.after_slots[slot] = at as u32;
+        Ok(at)
+    }
+}
