@@ -132,3 +132,13 @@ def test_oc18_oc19_at_the_table(engine, options, want):
     table.step(Action("win"))
     assert [(w.seat, w.from_seat, w.fan) for w in table.outcome()] == [(1, 0, 6)]
     assert table.payments() == want
+
+
+def test_oc4_adding_patterns_is_refused_with_its_reason():
+    # OC-4 (RULES.md §2.3): one pattern scores; adding them cannot apply where combined patterns are rows.
+    assert QQ.options.combine_patterns == "highest"
+    with pytest.raises(mjcore.errors.RulesetError, match=r"options.combine_patterns: \"additive\" is refused "
+                                                         r"\(OC-4\): the seeds list combined patterns"):  # fmt: skip
+        QQ.with_options(combine_patterns="additive")
+    with pytest.raises(mjcore.errors.RulesetError, match="options.combine_patterns: expected \"highest\""):
+        QQ.with_options(combine_patterns="sum")
