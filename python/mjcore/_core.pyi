@@ -92,7 +92,8 @@ class Ruleset:
         extras: Sequence[tuple[str, int]],
         floor: tuple[int, Sequence[str]],  # (fan, events)
         liabilities: tuple[bool, bool, bool, bool],  # kong_bloom, robbing_kong, twelve_tiles, big_hand
-        options: tuple[bool, bool, bool],  # robbing_kong_is_self_draw, seat_round_wind_stack, human_hand_paid_by_dealer
+        options: tuple[bool, bool, bool, bool, int],  # robbing_kong_is_self_draw, seat_round_wind_stack,
+        # human_hand_paid_by_dealer, discarder_pays_three, dealer_factor
     ) -> Ruleset: ...
     @property
     def name(self) -> str: ...

@@ -144,9 +144,13 @@ def test_a_missing_file_is_named_as_a_file(tmp_path):
 def test_the_compiled_object_rejects_what_validation_would():
     with pytest.raises(RulesetError, match="unknown pattern key"):
         _core.Ruleset("x", 5, 0, (False, True, True), [("ji_hu", 0, False), ("nope", 1, False)], [], (0, []),
-                      (True, True, True, True), (True, True, True))  # fmt: skip
+                      (True, True, True, True), (True, True, True, False, 1))  # fmt: skip
     with pytest.raises(RulesetError, match="patterns.ji_hu: missing"):
-        _core.Ruleset("x", 5, 0, (False, True, True), [], [], (0, []), (True, True, True, True), (True, True, True))
+        _core.Ruleset("x", 5, 0, (False, True, True), [], [], (0, []), (True, True, True, True),
+                      (True, True, True, False, 1))  # fmt: skip
+    with pytest.raises(RulesetError, match="options.dealer_factor: expected an int 1..16"):
+        _core.Ruleset("x", 5, 0, (False, True, True), [("ji_hu", 0, False)], [], (0, []), (True, True, True, True),
+                      (True, True, True, False, 0))  # fmt: skip
 
 
 def test_mcr_fan_keys_agree_in_rust_python_and_the_file():

@@ -56,6 +56,9 @@ def _options(rng: random.Random) -> dict[str, Any]:
     for name, choices in (("added_kong", (0, 1, 2)), ("concealed_kong", (1, 2, 4)), ("melded_kong", (0, 3, 6)),
                           ("horse_value", (1, 2, 5))):  # fmt: skip
         options[name] = rng.choice(choices)
+    # OC-46's alternative, drawn from the options above rather than from rng, so that adding it left every
+    # other call of the seeded corpus as it was.
+    options["no_ghosts_own_face"] = random.Random(repr(sorted(options.items()))).random() < 0.5
     return options
 
 

@@ -21,6 +21,7 @@ SICHUAN_VARIANTS = [
     {"mode": "xueliu", "self_draw_bonus": "base", "cap": 0, "flower_pig": "sixteen", "jiang_qi_dui": True,
      "men_qing": True, "zhong_zhang": True, "hai_di_pao": True, "fed_kong_bloom": "discard", "minimum_fan": 1},
     {"dai_yao_jiu": False, "jiang_dui": False, "cap": 6, "heaven_earth": "fixed", "call_transfer_shared": "split"},
+    {"flower_pig": "forty_eight", "cap": 3},
 ]
 TAIWAN_VARIANTS = [
     {},

@@ -17,7 +17,8 @@ pub struct PyRuleset {
 impl PyRuleset {
     /// shapes = (seven_pairs, seven_pairs_quads, thirteen_orphans); patterns = [(key, fan, special)] in table
     /// order; liabilities = (kong_bloom, robbing_kong, twelve_tiles, big_hand); options =
-    /// (robbing_kong_is_self_draw, seat_round_wind_stack, human_hand_paid_by_dealer).
+    /// (robbing_kong_is_self_draw, seat_round_wind_stack, human_hand_paid_by_dealer, discarder_pays_three,
+    /// dealer_factor).
     #[new]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -29,7 +30,7 @@ impl PyRuleset {
         extras: Vec<(String, u8)>,
         floor: (u8, Vec<String>),
         liabilities: (bool, bool, bool, bool),
-        options: (bool, bool, bool),
+        options: (bool, bool, bool, bool, u8),
     ) -> PyResult<Self> {
         let patterns: Vec<(&str, u8, bool)> = patterns
             .iter()
@@ -60,6 +61,8 @@ impl PyRuleset {
                 robbing_kong_is_self_draw: options.0,
                 seat_round_wind_stack: options.1,
                 human_hand_paid_by_dealer: options.2,
+                discarder_pays_three: options.3,
+                dealer_factor: options.4,
             },
         };
         Ok(PyRuleset {

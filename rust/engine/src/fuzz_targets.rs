@@ -114,6 +114,8 @@ fn guangdong_ruleset() -> Ruleset {
             robbing_kong_is_self_draw: true,
             seat_round_wind_stack: true,
             human_hand_paid_by_dealer: true,
+            discarder_pays_three: false,
+            dealer_factor: 1,
         },
     })
     .expect("the fuzz table is valid")

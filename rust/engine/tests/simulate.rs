@@ -78,6 +78,8 @@ fn scoring_rules() -> ScoringRules {
             robbing_kong_is_self_draw: true,
             seat_round_wind_stack: true,
             human_hand_paid_by_dealer: true,
+            discarder_pays_three: false,
+            dealer_factor: 1,
         },
     })
     .unwrap();

@@ -28,6 +28,11 @@ def test_flower_pig_options(backend):
     assert settle(backend, [Out(0)], S23_END, flower_pig="cap_and_winners").money["flower_pig"] == (16, -48, 16, 16)
     assert settle(backend, [Out(0)], S23_END, flower_pig="sixteen", cap=5).money["flower_pig"] == (0, -32, 16, 16)
     assert settle(backend, [Out(0)], S23_END, cap=5).money["flower_pig"] == (0, -64, 32, 32)
+    # OC-S14's last alternative, E8's 48 points: a fixed 48 底 to each checked player who is not a 花猪 (seats 2
+    # and 3; seat 0 is out), whatever the cap, none included.
+    for cap in (0, 5):
+        assert settle(backend, [Out(0)], S23_END, flower_pig="forty_eight", cap=cap).money["flower_pig"] == (
+            0, -96, 48, 48)
 
 
 def test_void_discards_exempt_a_flower_pig(backend):

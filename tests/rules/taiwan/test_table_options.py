@@ -332,3 +332,9 @@ def test_random_play_with_the_option_agrees_step_by_step(option: str) -> None:
             twin.step(action)
         assert twin.log() == native.log() and twin.payments() == native.payments()
         assert sum(native.payments()) == 0
+
+
+def test_additive_scoring_is_refused_with_its_reason() -> None:
+    # OC-T9: the rows' 台 are defined with B.4's replacements (門清自摸 replaces 門清 and 自摸).
+    with pytest.raises(mjcore.RulesetError, match=r"options.replacements: only 'b4' is available \(OC-T9: .*twice"):
+        TAIWAN.with_options(replacements="additive")

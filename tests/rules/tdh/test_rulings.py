@@ -108,3 +108,21 @@ def test_seven_pairs_outranks_a_plain_reading_and_four_ghosts_double_outranks_bo
     doubled = score(hand, "2s", ruleset=rules.with_options(seven_pairs_double=False, four_ghosts_double=True),
                     self_drawn=True)  # fmt: skip
     assert doubled.form.key == "four_ghosts" and [m.key for m in doubled.multipliers] == ["four_ghosts"]
+
+
+def test_a_ghost_as_its_own_face_counts_as_no_ghost_only_under_the_oc46_alternative(score) -> None:
+    # OC-46: RULES.md §4 gives 无鬼加倍 to a hand that "contains no ghost tile" (E1 and E3 count the ghost tiles in
+    # hand), the default; the alternative lets a hand whose ghosts all stand for their own face count as holding
+    # none. 123m456m789p234s5z self-drawing 5z wins with the two 白 as their own pair: a share of 2 (b), or ×2.
+    rules = TDH.with_options(no_ghosts_own_face=True)
+    own_face = ("123m456m789p234s5z", "5z")
+    still = score(*own_face, ruleset=TDH, seat_wind=1, self_drawn=True)
+    assert (still.multipliers, still.share, still.net) == ((), 2, (-2, 6, -2, -2))
+    counted = score(*own_face, ruleset=rules, seat_wind=1, self_drawn=True)
+    assert [m.key for m in counted.multipliers] == ["no_ghosts"]
+    assert (counted.share, counted.net) == (4, (-4, 12, -4, -4))
+    # A ghost standing for another tile (T01: the 白 as 8p) is a ghost either way.
+    assert score(T01, "9s", ruleset=rules, seat_wind=1, self_drawn=True).multipliers == ()
+    # So is a flower ghost, which has no face of its own (here standing for the pair's second 5z).
+    flowers = rules.with_options(ghosts="flowers4")
+    assert score("123m456m789p234s*", "5z", ruleset=flowers, seat_wind=1, self_drawn=True).share == 2

@@ -37,6 +37,11 @@ EXTRA_KEYS = ("zi_mo", "men_feng", "quan_feng", "san_yuan", "men_qing", "gang_sh
 # "last_discard" (海底炮) is OC-22's alternative, in no shipped file.
 FLOOR_EVENTS = ("three_winners", "kong_bloom", "last_tile", "robbing_kong", "last_discard")
 LIMIT_HAND_KEYS = ("tian_hu", "di_hu", "ren_hu")
+DISCARDER_PAYS = ("one", "three")  # OC-18
+# OC-4's alternative, refused: why adding patterns cannot apply to these tables.
+COMBINE_REFUSED = ("the seeds list combined patterns (混碰, 清碰, 混幺九 …) as rows of their own, so adding a hand's "
+                   "patterns would count 混一色 and 碰碰胡 again inside 混碰; set the rows' fan instead")  # fmt: skip
+MAX_DEALER_FACTOR = 16  # OC-19; the engine's bound, 老章's too
 
 
 
@@ -87,6 +92,9 @@ class RulesetOptions:
     seat_round_wind_stack: bool
     seven_pairs_quads: bool
     human_hand_paid_by_dealer: bool
+    combine_patterns: str  # OC-4: "highest" (one pattern scores); "additive" is refused (COMBINE_REFUSED)
+    discarder_pays: str  # OC-18: "one" share, or "three" (全铳: what the three would pay on a self-draw)
+    dealer_factor: int  # OC-19: what a payment to or from the dealer is multiplied by (1: none; 2: ×2)
 
 
 @dataclass(frozen=True)
@@ -146,7 +154,8 @@ class Ruleset(FieldsOnlyPickle):
             (self.floor.fan, list(self.floor.events)),
             dataclasses.astuple(self.liabilities),
             (self.options.robbing_kong_is_self_draw, self.options.seat_round_wind_stack,
-             self.options.human_hand_paid_by_dealer),
+             self.options.human_hand_paid_by_dealer, self.options.discarder_pays == "three",
+             self.options.dealer_factor),
         )  # fmt: skip
 
     @functools.cached_property
@@ -192,7 +201,7 @@ def _parse(root: TomlTable) -> Ruleset:
         extras=tuple(extras),
         floor=Floor(floor_table.int("fan"), floor_table.keys_in("events", FLOOR_EVENTS)),
         liabilities=Liabilities(*(liabilities.bool(f.name) for f in dataclasses.fields(Liabilities))),
-        options=RulesetOptions(*(options.bool(f.name) for f in dataclasses.fields(RulesetOptions))),
+        options=_options(options),
         table_rules=table_rules,
         source=root.data,
     )
@@ -202,6 +211,27 @@ def _parse(root: TomlTable) -> Ruleset:
     for table in tables:
         table.done()
     return ruleset
+
+
+def _options(options: TomlTable) -> RulesetOptions:
+    combine_patterns = options.str("combine_patterns")
+    if combine_patterns == "additive":
+        raise RulesetError(f"options.combine_patterns: \"additive\" is refused (OC-4): {COMBINE_REFUSED}")
+    if combine_patterns != "highest":
+        raise RulesetError(f"options.combine_patterns: expected \"highest\", got {combine_patterns!r}")
+    discarder_pays = options.str("discarder_pays")
+    if discarder_pays not in DISCARDER_PAYS:
+        raise RulesetError(f"options.discarder_pays: expected one of {', '.join(map(repr, DISCARDER_PAYS))} "
+                           f"(OC-18: \"three\" is 全铳), got {discarder_pays!r}")  # fmt: skip
+    return RulesetOptions(
+        robbing_kong_is_self_draw=options.bool("robbing_kong_is_self_draw"),
+        seat_round_wind_stack=options.bool("seat_round_wind_stack"),
+        seven_pairs_quads=options.bool("seven_pairs_quads"),
+        human_hand_paid_by_dealer=options.bool("human_hand_paid_by_dealer"),
+        combine_patterns=combine_patterns,
+        discarder_pays=discarder_pays,
+        dealer_factor=options.int("dealer_factor", 1, MAX_DEALER_FACTOR),
+    )
 
 
 def _validated(ruleset: Ruleset) -> Ruleset:

@@ -13,11 +13,12 @@ from typing import Any
 from ...errors import ArgumentTypeError, InvalidArgumentError
 from ...seats import seat_index
 
-__all__ = ["Situation", "check_flag", "situation_of"]
+__all__ = ["DEALER", "Situation", "check_flag", "situation_of"]
 
 # The codes the native core takes for the win source and the limit hands.
 SELF_DRAWN, DISCARD, ROBBED_KONG = 0, 1, 2
 NO_LIMIT, HEAVENLY, EARTHLY, HUMAN = 0, 1, 2, 3
+DEALER = 0  # seats are seat winds; the dealer is East (OC-1)
 
 
 def check_flag(value: object, name: str) -> None:
@@ -98,7 +99,7 @@ class Situation:
             raise InvalidArgumentError("kong_fed_by applies only to a kong bloom")
         if self.winners_on_discard not in (1, 2, 3) or (self.winners_on_discard > 1 and self.self_drawn):
             raise InvalidArgumentError("winners_on_discard is 1..3, and more than 1 only for a win on a discard")
-        dealer = 0
+        dealer = DEALER
         if ((self.heavenly and (seat != dealer or not self.self_drawn))
                 or (self.earthly and (seat == dealer or not self.self_drawn))
                 or (self.human and (seat == dealer or self.discarder != dealer or self.robbing_kong))):

@@ -11,7 +11,7 @@ from ...errors import RulesetError
 from ..regional.ruleset import (Choice, Family, IntRange, RegionalRuleset, Switch, native_options, register_compiler,
                                 register_family)  # fmt: skip
 
-__all__ = ["SICHUAN_FAN_KEYS", "SICHUAN_OPTIONS", "FAMILY"]
+__all__ = ["FIXED_PIG_PENALTIES", "SICHUAN_FAN_KEYS", "SICHUAN_OPTIONS", "FAMILY"]
 
 SICHUAN_FAN_KEYS = (
     "ping_hu", "dui_dui_hu", "qi_dui", "dai_yao_jiu", "jiang_dui", "long_qi_dui", "qing_yi_se", "jin_gou_diao",
@@ -44,7 +44,7 @@ SICHUAN_OPTIONS: Mapping[str, Any] = {
     "concealed_kong": IntRange(0, 64),
     "returned_kong_pays": _ON,
     "refund_to": Choice(("all", "still_in")),
-    "flower_pig": Choice(("cap", "cap_and_winners", "sixteen")),
+    "flower_pig": Choice(("cap", "cap_and_winners", "sixteen", "forty_eight")),
     "ready_check_basis": Choice(("discard", "self_draw")),
     "dead_wait_counts": _ON,
     "next_dealer": Choice(("first_winner", "rotate", "last_winner")),
@@ -64,14 +64,18 @@ _SHAPES = SICHUAN_FAN_KEYS[:6]
 _FIXED = ("tian_hu", "di_hu")
 
 
+# OC-S14: the 花猪 penalties of a fixed number of 底 (E1's 16, E8's 48); the others pay 底 × 2^cap.
+FIXED_PIG_PENALTIES = {"sixteen": 16, "forty_eight": 48}
+
+
 def _check(options: Mapping[str, Any], values: Mapping[str, int]) -> None:
     reach = max(values[k] for k in _SHAPES) + sum(v for k, v in values.items() if k not in _SHAPES + _FIXED)
     reach += 3 * values["gen"]  # up to four 根
     if reach > MAX_FAN or any(values[k] > MAX_FAN for k in _FIXED):
         raise RulesetError(f"fans: a win could reach {reach} fan; at most {MAX_FAN} keep 底 × 2^fan in 64-bit money")
-    if options["cap"] == 0 and options["flower_pig"] != "sixteen":
+    if options["cap"] == 0 and options["flower_pig"] not in FIXED_PIG_PENALTIES:
         raise RulesetError(f"options.flower_pig: {options['flower_pig']!r} pays the cap, and options.cap = 0 sets "
-                           "none: choose a cap or flower_pig = 'sixteen'")  # fmt: skip
+                           "none: choose a cap or flower_pig = 'sixteen' or 'forty_eight'")  # fmt: skip
 
 
 FAMILY = Family("sichuan", SICHUAN_OPTIONS, "fans", "fan", SICHUAN_FAN_KEYS, _check)

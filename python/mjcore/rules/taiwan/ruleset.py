@@ -36,6 +36,9 @@ TAIWAN_OPTIONS: Mapping[str, Any] = {
     "ready_declarations": Fixed(False, "報聽, 地聽 and 天聽 need a ready declaration the table does not model"),
     "cap": IntRange(0, 1000),
     "flower_win": Fixed("eight", "flower wins pay the rows' 台 with no hand 台, OC-T14's default"),
+    "replacements": Fixed("b4", "OC-T9: the rows' 台 are defined with B.4's replacements, so adding a row that "
+                          "contains another (門清自摸 holds 門清 and 自摸, 大四喜 門風 and 圈風) would count the "
+                          "contained one twice; set the rows' 台 to the values your table adds up instead"),
     "abortive_draws": _ON,
     "no_swap_discard": _ON,
     "base": IntRange(0, 1_000_000),

@@ -38,6 +38,7 @@ SCHEMA: Mapping[str, Mapping[str, Any]] = {
     },
     "multipliers": {
         "no_ghosts_double": bool,
+        "no_ghosts_own_face": bool,
         "seven_pairs_double": bool,
         "thirteen_orphans_double": bool,
         "four_ghosts_double": bool,

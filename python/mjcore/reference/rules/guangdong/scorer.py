@@ -15,7 +15,7 @@ from ....hand import Forms, Hand, HandLike, Meld, MeldKind, as_hand
 from ....notation import parse_hand
 from ....rules.guangdong.result import ScoreResult
 from ....rules.guangdong.ruleset import LIMIT_HAND_KEYS, PatternRow, Ruleset
-from ....rules.guangdong.situation import Situation
+from ....rules.guangdong.situation import DEALER, Situation
 from ....tiles import NUM_KINDS, TERMINALS_AND_HONOURS, tile_name
 from ...analysis.decompose import decompose
 
@@ -214,16 +214,23 @@ def liable_seat(hand: Hand, ruleset: Ruleset, where: Situation) -> int | None:
 
 def payments(hand: Hand, ruleset: Ruleset, where: Situation, total_fan: int) -> tuple[tuple[int, ...], int | None]:
     """The four seats' gains and losses, and the liable seat if any."""
-    share = 1 << total_fan
+    options, winner = ruleset.options, where.seat_wind
+
+    def share(payer: int) -> int:
+        """One loser's share, times the dealer factor when the dealer (East, 0) pays or collects it (OC-19)."""
+        return (1 << total_fan) * (options.dealer_factor if DEALER in (payer, winner) else 1)
+
+    # What the three others pay on a self-draw; a liable seat, or the discarder under 全铳 (OC-18), pays it all.
+    three_shares = sum(share(s) for s in range(4) if s != winner)
     owed = [0, 0, 0, 0]
     liable = liable_seat(hand, ruleset, where)
-    everyone_pays = where.self_drawn or where.robbing_kong or (where.human and not ruleset.options.human_hand_paid_by_dealer)
+    everyone_pays = where.self_drawn or where.robbing_kong or (where.human and not options.human_hand_paid_by_dealer)
     if liable is not None:
-        owed[liable] = 3 * share
+        owed[liable] = three_shares
     elif everyone_pays:
-        owed = [0 if s == where.seat_wind else share for s in range(4)]
+        owed = [0 if s == winner else share(s) for s in range(4)]
     else:
-        owed[where.discarder] = share
+        owed[where.discarder] = three_shares if options.discarder_pays == "three" else share(where.discarder)
     result = [-o for o in owed]
     result[where.seat_wind] += sum(owed)
     return tuple(result), liable

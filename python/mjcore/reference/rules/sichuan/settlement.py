@@ -12,6 +12,7 @@ from ....errors import ArgumentTypeError, IllegalActionError, InvalidArgumentErr
 from ....hand import Hand
 from ....rules.regional.ruleset import RegionalRuleset
 from ....rules.sichuan.events import MONEY_KINDS, EndHand, Event, Kong, Out, Settlement, Win, end_hands
+from ....rules.sichuan.ruleset import FIXED_PIG_PENALTIES
 from ....rules.sichuan.situation import Situation
 from ....rules.registry import RulesetLike, load_ruleset
 from .fans import hand_fans, situational_fans
@@ -206,7 +207,7 @@ def _end_checks(checked: list[int], ends: dict[int, EndHand], won: list[int], ko
                 if o["refund_to"] == "all" or payer not in won:
                     pay(money["refund"], payer, [seat], amount)
     base = o["base"]
-    pig_amount = 16 * base if o["flower_pig"] == "sixteen" else base * 2 ** o["cap"]
+    pig_amount = base * FIXED_PIG_PENALTIES.get(o["flower_pig"], 2 ** o["cap"])
     pigs = [s for s in checked if status[s] == "flower_pig" and s not in exempt]
     receivers = [s for s in checked if status[s] != "flower_pig"]
     if o["flower_pig"] == "cap_and_winners":

@@ -124,6 +124,18 @@ def _best_form(hand: Hand, win: int, where: TdhSituation, rules: TdhRuleset, gho
     return best
 
 
+def _wins_with_ghosts_as_faces(hand: Hand, win: int, form: int) -> bool:
+    """OC-46's alternative: the hand wins in ``form`` with every ghost tile taken as its own face, so that no
+    ghost stands for another tile and the hand counts as holding none. A flower ghost has no face, and 四鬼胡 is
+    won by the ghosts themselves: neither can."""
+    key = FORMS[form][0]
+    if key == "four_ghosts" or hand.wilds or win >= FLOWER_BASE:
+        return False
+    naturals = list(hand.concealed)
+    naturals[win] += 1
+    return is_win(Hand(tuple(naturals), hand.melds, 0), key, seven_pairs_quads=True, wild_fifth_copy=False)
+
+
 def score_row(hand: Hand, win: int, where: TdhSituation, rules: TdhRuleset) -> tuple:
     """The row ``TdhScore.from_row`` reads (see there)."""
     ghosts = ghost_kinds(rules, where.ghost_indicator)
@@ -150,8 +162,9 @@ def score_row(hand: Hand, win: int, where: TdhSituation, rules: TdhRuleset) -> t
     if best is None:
         return _refused("not_complete")
     form, multipliers = best
+    no_ghost = wilds == 0 or (rules["no_ghosts_own_face"] and _wins_with_ghosts_as_faces(hand, win, form))
     flags = (
-        ("no_ghosts", rules.ghost_mode != "none" and wilds == 0 and rules["no_ghosts_double"]),
+        ("no_ghosts", rules.ghost_mode != "none" and no_ghost and rules["no_ghosts_double"]),
         ("last_tile", where.last_tile and rules["last_tile_double"]),
         ("kong_bloom", where.kong_bloom and rules["kong_bloom_double"]),
         ("robbing_kong", source.startswith("robbing") and rules["robbing_kong_double"]),

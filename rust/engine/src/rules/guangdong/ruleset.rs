@@ -36,7 +36,15 @@ pub struct Options {
     pub seat_round_wind_stack: bool,
     /// OC-21: 人和 is paid by the dealer alone.
     pub human_hand_paid_by_dealer: bool,
+    /// OC-18: 全铳, the discarder of a discard win pays what the three would pay on a self-draw (else one
+    /// share, the QQ formula's P = 1).
+    pub discarder_pays_three: bool,
+    /// OC-19: what a payment to or from the dealer is multiplied by (1: none, the default; 2: ×2, as 老章).
+    pub dealer_factor: u8,
 }
+
+/// The dealer multiplier's range (老章's too).
+pub const MAX_DEALER_FACTOR: u8 = 16;
 
 /// The minimum-fan floor after some win events (QQ: 3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,6 +95,12 @@ impl Ruleset {
         check_fan("limits.cap", spec.cap)?;
         check_fan("limits.minimum", spec.minimum)?;
         check_fan("floor.fan", spec.floor_fan)?;
+        if !(1..=MAX_DEALER_FACTOR).contains(&spec.options.dealer_factor) {
+            return Err(EngineError::ruleset(format!(
+                "options.dealer_factor: expected an int 1..{MAX_DEALER_FACTOR}, got {}",
+                spec.options.dealer_factor
+            )));
+        }
         let mut patterns = [None; Pattern::COUNT];
         for (rank, &(key, fan, special)) in spec.patterns.iter().enumerate() {
             let pattern = Pattern::from_key(key).ok_or_else(|| {
@@ -180,6 +194,8 @@ mod tests {
                 robbing_kong_is_self_draw: true,
                 seat_round_wind_stack: true,
                 human_hand_paid_by_dealer: true,
+                discarder_pays_three: false,
+                dealer_factor: 1,
             },
         }
     }
@@ -221,5 +237,8 @@ mod tests {
         assert!(error(&spec(&[("ji_hu", 31, false)], &[])).contains("patterns.ji_hu.fan"));
         assert!(error(&spec(&[("ping_hu", 1, false)], &[])).contains("patterns.ji_hu: missing"));
         assert!(error(&spec(&[("ji_hu", 0, false)], &["rain"])).contains("floor.events"));
+        let mut no_factor = spec(&[("ji_hu", 0, false)], &[]);
+        no_factor.options.dealer_factor = 0;
+        assert!(error(&no_factor).contains("options.dealer_factor"));
     }
 }

@@ -369,20 +369,35 @@ pub fn payments(
             "kong_fed_by must be another seat 0..3",
         ));
     }
-    let share = fan.points() as i64;
+    let options = &ruleset.options;
+    // One loser's share, times the dealer factor when the dealer pays or collects it (OC-19).
+    let share_of = |payer: u8| {
+        let factor = if payer == DEALER || seat == DEALER {
+            options.dealer_factor
+        } else {
+            1
+        };
+        (fan.points() * u64::from(factor)) as i64
+    };
+    // What the three others pay on a self-draw; a liable seat, or the discarder under 全铳 (OC-18), pays it all.
+    let three_shares: i64 = (0..4u8).filter(|&s| s != seat).map(share_of).sum();
     let mut owed = [0i64; 4];
-    let human_paid_by_all = situation.limit_hand == Some(LimitHand::Human)
-        && !ruleset.options.human_hand_paid_by_dealer;
+    let human_paid_by_all =
+        situation.limit_hand == Some(LimitHand::Human) && !options.human_hand_paid_by_dealer;
     if let Some(liable) = liable {
-        owed[liable as usize] = 3 * share;
+        owed[liable as usize] = three_shares;
     } else if situation.pays_as_self_draw() || human_paid_by_all {
         for (s, o) in owed.iter_mut().enumerate() {
             if s as u8 != seat {
-                *o = share;
+                *o = share_of(s as u8);
             }
         }
     } else if let Some(d) = discarder {
-        owed[d as usize] = share;
+        owed[d as usize] = if options.discarder_pays_three {
+            three_shares
+        } else {
+            share_of(d)
+        };
     }
     let mut result = [0i64; 4];
     for (s, &o) in owed.iter().enumerate() {
@@ -491,6 +506,8 @@ mod tests {
                 robbing_kong_is_self_draw: true,
                 seat_round_wind_stack: true,
                 human_hand_paid_by_dealer: true,
+                discarder_pays_three: false,
+                dealer_factor: 1,
             },
         })
         .expect("valid table")
@@ -530,6 +547,32 @@ mod tests {
             (result.liable, result.payments),
             (Some(3), [0, 1536, 0, -1536])
         );
+    }
+
+    #[test]
+    fn the_discarder_pays_three_shares_and_the_dealer_double_when_chosen() {
+        // 123m456m789p234s99s: 平胡 1 + 门清 1 = 2 fan, a share of 4 (self-drawn: + 自摸 = 3 fan, 8).
+        let hand = parse_hand("123m456m78p234s99s").expect("test hand");
+        let paid = |discarder_pays_three: bool, dealer_factor: u8, situation: Situation| {
+            let mut rules = table();
+            rules.options.discarder_pays_three = discarder_pays_three;
+            rules.options.dealer_factor = dealer_factor;
+            let scored = score(&hand, tile("9p"), &rules, &situation).expect("valid");
+            scored.expect("a win").payments
+        };
+        let from = |discarder: u8| Situation::new(1, 0, WinSource::Discard, Some(discarder));
+        let drawn = Situation::new(1, 0, WinSource::SelfDrawn, None);
+        // OC-18: the discarder pays one share, or 全铳 the three shares of a self-draw.
+        assert_eq!(paid(false, 1, from(2)), [0, 4, -4, 0]);
+        assert_eq!(paid(true, 1, from(2)), [0, 12, -12, 0]);
+        // OC-19: the dealer (seat 0) pays or collects double.
+        assert_eq!(paid(false, 2, from(0)), [-8, 8, 0, 0]);
+        assert_eq!(paid(false, 2, from(2)), [0, 4, -4, 0]);
+        assert_eq!(paid(false, 2, drawn), [-16, 32, -8, -8]);
+        // Both: the discarding dealer pays its own double share and the two others' single ones.
+        assert_eq!(paid(true, 2, from(0)), [-16, 16, 0, 0]);
+        let dealer_wins = Situation::new(0, 0, WinSource::Discard, Some(3));
+        assert_eq!(paid(true, 2, dealer_wins), [24, 0, 0, -24]);
     }
 
     #[test]

@@ -43,7 +43,21 @@ pub enum NextDealer {
 pub enum FlowerPig {
     Cap,
     CapAndWinners,
+    /// E1: a fixed 16 底.
     Sixteen,
+    /// E8: a fixed 48 底 (its "48 points").
+    FortyEight,
+}
+
+impl FlowerPig {
+    /// What a 花猪 pays each receiver, in 底: a fixed amount, or None for 底 × 2^cap.
+    pub const fn fixed(self) -> Option<i64> {
+        match self {
+            FlowerPig::Sixteen => Some(16),
+            FlowerPig::FortyEight => Some(48),
+            FlowerPig::Cap | FlowerPig::CapAndWinners => None,
+        }
+    }
 }
 
 /// The options, named as in the file (see `rulesets/sichuan.toml` for each OC number).
@@ -164,7 +178,12 @@ impl SichuanTable {
             transfer_split: pick(&[false, true], shared, "call_transfer_shared")?,
             refund_still_in_only: pick(&[false, true], refund, "refund_to")?,
             flower_pig: pick(
-                &[FlowerPig::Cap, FlowerPig::CapAndWinners, FlowerPig::Sixteen],
+                &[
+                    FlowerPig::Cap,
+                    FlowerPig::CapAndWinners,
+                    FlowerPig::Sixteen,
+                    FlowerPig::FortyEight,
+                ],
                 pig,
                 "flower_pig",
             )?,

@@ -434,10 +434,9 @@ fn end_checks(
             }
         }
     }
-    let pig_amount = if table.flower_pig == FlowerPig::Sixteen {
-        16 * table.base
-    } else {
-        table.base * (1i64 << table.cap)
+    let pig_amount = match table.flower_pig.fixed() {
+        Some(fixed) => fixed * table.base,
+        None => table.base * (1i64 << table.cap),
     };
     let mut receivers: Vec<u8> = checked
         .iter()

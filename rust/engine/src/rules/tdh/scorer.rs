@@ -372,6 +372,29 @@ pub(crate) fn form_of(
     Ok(best)
 }
 
+/// OC-46's alternative: whether the hand wins in `form` (a code of `FORM_KEYS`) with every ghost tile taken as
+/// its own face, so that no ghost stands for another tile and the hand counts as holding none. A flower ghost
+/// has no face, and 四鬼胡 is won by the ghosts themselves: neither can.
+fn wins_with_ghosts_as_faces(w: &TdhWin, form: u8) -> Result<bool> {
+    let forms = match form {
+        0 => FormSet::STANDARD,
+        1 => FormSet::SEVEN_PAIRS,
+        2 => FormSet::THIRTEEN_ORPHANS,
+        _ => return Ok(false),
+    };
+    if w.hand.wilds > 0 || w.win >= FLOWER_BASE {
+        return Ok(false);
+    }
+    let mut natural = w.hand.clone();
+    natural.concealed[usize::from(w.win)] += 1;
+    let opts = FormOptions {
+        forms,
+        seven_pairs_quads: true,
+        wild_fifth_copy: false,
+    };
+    is_win(&natural, opts)
+}
+
 /// Scores one win. `flowers_in_hand` is the number of flowers the hand lists (refused: flower ghosts are
 /// written as wilds).
 pub fn score(w: &TdhWin, rules: &TdhRules, flowers_in_hand: u8) -> Result<TdhScore> {
@@ -422,7 +445,8 @@ pub fn score(w: &TdhWin, rules: &TdhRules, flowers_in_hand: u8) -> Result<TdhSco
     // Ascending codes by construction: 无鬼 0, the form's own (seven pairs 1, thirteen orphans 2, four
     // ghosts 3, matching their form codes), then the situation's.
     let mut multipliers = Vec::with_capacity(4);
-    if rules.ghosts != GhostMode::None && wilds == 0 && rules.doubles[usize::from(NO_GHOSTS)] {
+    let no_ghost = wilds == 0 || (rules.ghost_as_own_face && wins_with_ghosts_as_faces(w, form)?);
+    if rules.ghosts != GhostMode::None && no_ghost && rules.doubles[usize::from(NO_GHOSTS)] {
         multipliers.push(NO_GHOSTS);
     }
     if own_double {
