@@ -27,6 +27,18 @@ def test_a_ghost_may_be_a_fifth_copy_only_under_oc45(score) -> None:
     assert refused.refusal == "not_complete"
 
 
+def test_the_copies_in_the_melds_count_towards_a_fifth_copy(score) -> None:
+    """OC-45 off: 4s is a ghost (翻鬼 two after 2s: 3s and 4s), and the only pair it can make is 4p with the
+    drawn 4p — whose other three copies are melded: the ghost would be a fifth 4p. The native scorer once
+    checked the concealed part alone and paid it as 平胡."""
+    hand = "4s [1111s<1] [4444z<1] [444p<2] [666s<1]"
+    rules = TDH.with_options(tiles="no_characters", ghosts="flip_two")
+    assert score(hand, "4p", ruleset=rules, self_drawn=True, ghost_indicator="2s").share == 2  # OC-45 on
+    refused = score(hand, "4p", ruleset=rules.with_options(ghost_fifth_copy=False), self_drawn=True,
+                    ghost_indicator="2s")  # fmt: skip
+    assert refused.refusal == "not_complete"
+
+
 def test_four_flower_ghosts_are_four_ghosts_but_eight_are_not(score) -> None:
     hand = "1m4m7m2p5p8p3s6s9s1z***"  # three flower ghosts, written *, and nine unrelated tiles
     four = score(hand, "4f", ruleset=TDH.with_options(ghosts="flowers4"), self_drawn=True, seat_wind=2)

@@ -199,10 +199,17 @@ impl Adjudicator for TdhTable {
         let (naturals, mut wilds) = without_ghosts(concealed, context.ghosts);
         wilds += context.flower_ghosts.count_ones() as u8;
         let self_drawn = s.from.is_none();
-        if let Some(complete) = self.standard_only(&naturals, wilds, melds.is_empty(), self_drawn) {
-            return Ok(complete.then(|| WinInfo::worth(0)));
+        // The shortcut's tables know nothing of the melds' copies, which bound the ghosts where a ghost may
+        // not be a fifth copy (OC-29): then a hand with melds takes the search.
+        let melds_bound_ghosts = !self.rules.ghost_fifth_copy && !melds.is_empty();
+        if !melds_bound_ghosts {
+            if let Some(complete) =
+                self.standard_only(&naturals, wilds, melds.is_empty(), self_drawn)
+            {
+                return Ok(complete.then(|| WinInfo::worth(0)));
+            }
         }
-        let form = form_of(&naturals, melds.is_empty(), wilds, self_drawn, &self.rules)?;
+        let form = form_of(&naturals, melds, wilds, self_drawn, &self.rules)?;
         Ok(form.map(|_| WinInfo::worth(0)))
     }
 

@@ -7,7 +7,7 @@ use super::tiles::{check_in_set, horse_face, horse_seat, Ghosts, FLOWER_BASE};
 use crate::decompose::is_win;
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
-use crate::hand::{Hand, MeldKind};
+use crate::hand::{Hand, Meld, MeldKind};
 use crate::shanten::shanten;
 use crate::tile::{Tile, COPIES, NUM_KINDS};
 
@@ -306,7 +306,7 @@ fn best_form(
         naturals[usize::from(ghost)] = 0;
     }
     let self_drawn = w.source == Source::SelfDrawn;
-    form_of(&naturals, hand.melds.is_empty(), wilds, self_drawn, rules)
+    form_of(&naturals, &hand.melds, wilds, self_drawn, rules)
 }
 
 /// The best winning form of a concealed part with the ghosts taken out (`naturals`, 3n+2 tiles with the
@@ -314,14 +314,22 @@ fn best_form(
 /// win check (`super::at_table`) both ask.
 pub(crate) fn form_of(
     naturals: &[u8; NUM_KINDS],
-    concealed_only: bool,
+    melds: &[Meld],
     wilds: u8,
     self_drawn: bool,
     rules: &TdhRules,
 ) -> Result<Option<(u8, bool)>> {
+    let concealed_only = melds.is_empty();
+    // Where a ghost may not be a fifth copy (OC-29), the copies in the melds count too: a ghost standing for a
+    // kind already held four times across the melds and the concealed part is no tile. The search and the
+    // table-driven shanten both read the melds' copies from the hand; otherwise the melds change nothing.
     let as_wild = Hand {
         concealed: *naturals,
-        melds: Vec::new(),
+        melds: if rules.ghost_fifth_copy || wilds == 0 {
+            Vec::new()
+        } else {
+            melds.to_vec()
+        },
         wilds,
         flowers: 0,
     };
