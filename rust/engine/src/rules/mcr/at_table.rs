@@ -83,9 +83,9 @@ fn mcr_situation(s: &WinSituation, table: &McrTable) -> McrSituation {
 /// a pair.
 const KNITTED_BESIDE_MELD: u8 = 11;
 
-/// A cheap, allocation-free screen before the scorer: the table's forms screen only 13 concealed tiles
-/// exactly, so most chances it lets through are no win (knitted forms accept any tile). Every MCR win's
-/// concealed part completes in one of the forms, except 组合龙 beside a meld, which the scorer alone reads.
+/// A cheap, allocation-free screen before the scorer, for callers that have not screened the hand (the
+/// table's own screen, `completing_tiles`, is exact): every MCR win's concealed part completes in one of
+/// the forms, except 组合龙 beside a meld, which the scorer alone reads.
 fn may_win(concealed: &Counts) -> bool {
     concealed.iter().sum::<u8>() == KNITTED_BESIDE_MELD
         || is_win_counts_with(concealed, FormOptions::with_forms(FormSet::ALL))

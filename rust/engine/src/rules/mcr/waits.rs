@@ -2,51 +2,32 @@
 //!
 //! Like pymahjonggb, the waits are the tiles that complete the concealed part as sets + a pair (or, for 13
 //! tiles, as seven pairs) whether or not a copy is left to draw: 1111m alone waits on 1m only. That one
-//! case, a fifth copy, is outside the engine's win tables, so it goes through a small direct search.
+//! case, a fifth copy, is outside the engine's win tables, so it goes through a small direct search; the
+//! other waits are the table's exact completing tiles.
 
-use crate::forms::{FormOptions, FormSet};
+use crate::completing_tiles::completing_tiles;
+use crate::forms::FormSet;
+use crate::kind_mask::{kinds_of, kinds_where};
 use crate::tile::{can_start_chow, Counts, COPIES, NUM_KINDS};
-use crate::win::is_win_counts_with;
 
-const WAIT_FORMS: FormOptions = FormOptions {
-    forms: FormSet(FormSet::STANDARD.0 | FormSet::SEVEN_PAIRS.0),
-    seven_pairs_quads: true,
-    wild_fifth_copy: true,
-};
+const WAIT_FORMS: FormSet = FormSet(FormSet::STANDARD.0 | FormSet::SEVEN_PAIRS.0);
 
 /// `standing` holds the winning tile and is a complete hand (sets and a pair); the wait is that of the hand
 /// without the winning tile, which is therefore one of its waits: the wait is unique when no other tile is.
 pub fn is_unique_wait(standing: &Counts, win: u8) -> bool {
     let mut waiting = *standing;
     waiting[win as usize] -= 1;
-    for tile in (0..NUM_KINDS).filter(|&t| t != win as usize) {
-        if !touches_held_tiles(&waiting, tile) {
-            continue;
-        }
-        waiting[tile] += 1;
-        let completes = if waiting[tile] > COPIES {
-            completes_with_fifth_copy(&mut waiting, 0, false)
-        } else {
-            is_win_counts_with(&waiting, WAIT_FORMS)
-        };
-        waiting[tile] -= 1;
-        if completes {
-            return false;
-        }
+    let others = !(1u64 << win);
+    if completing_tiles(&waiting, WAIT_FORMS) & others != 0 {
+        return false;
     }
-    true
-}
-
-/// Whether `tile` is held or within two ranks of a held tile of its suit: any other tile would stand alone,
-/// in no set and no pair, so it cannot complete the hand.
-fn touches_held_tiles(waiting: &Counts, tile: usize) -> bool {
-    if tile >= 27 {
-        return waiting[tile] > 0;
-    }
-    let base = tile - tile % 9;
-    let low = tile.saturating_sub(2).max(base);
-    let high = (tile + 2).min(base + 8);
-    waiting[low..=high].iter().any(|&c| c > 0)
+    // The kinds held four times, which only a fifth copy could complete.
+    kinds_of(kinds_where(&waiting, |n| n == COPIES) & others).all(|tile| {
+        waiting[tile.index() as usize] += 1;
+        let completes = completes_with_fifth_copy(&mut waiting, 0, false);
+        waiting[tile.index() as usize] -= 1;
+        !completes
+    })
 }
 
 /// Sets and one pair from `counts` (which may hold a fifth copy; seven pairs cannot), from kind `from` on.
