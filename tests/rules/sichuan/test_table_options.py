@@ -21,7 +21,7 @@ from mjcore.table.types import Action
 
 from tests.support.twin import step_alike
 from tests.rules.sichuan.test_table import _end_hand, played, sichuan_wall, twin_settlement
-from tests.rules.sichuan.test_xueliu import env_decisions, simulates_alike
+from tests.rules.sichuan.test_xueliu import env_decisions
 
 # The scripted deals choose their discards freely: 必须打缺 off.
 SICHUAN = mjcore.load_ruleset("sichuan").with_options(must_discard_void=False)
@@ -270,13 +270,6 @@ def test_every_option_value_is_played_at_the_table() -> None:
             table.play(("random",) * 4)
             assert sum(table.payments()) == 0
         assert mjcore.simulate(rules, 4, bots=("efficiency",) * 4).totals is not None
-
-
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
-def test_the_twin_simulates_each_option_as_natively(options: dict) -> None:
-    rules = FULL.with_options(**options)
-    for seed, bots, deals in ((3, ("random",) * 4, 30), (20, ("random",) * 4, 30), (3, ("efficiency",) * 4, 2)):
-        simulates_alike(rules, deals, seed, bots)
 
 
 @pytest.mark.parametrize(("options", "column"), [

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import json
-import random
 
 import numpy as np
 import pytest
@@ -18,7 +17,6 @@ from mjcore import reference
 from mjcore.reference.table import Table as TwinTable
 from mjcore.table.types import Action
 
-from tests.support.twin import step_alike
 from tests.rules.sichuan.test_table import sichuan_wall
 
 XUELIU = mjcore.load_ruleset("sichuan").with_options(mode="xueliu")
@@ -108,15 +106,6 @@ def simulates_alike(rules: mjcore.Ruleset, deals: int, seed: int, bots: tuple[st
     assert twin.totals == native.totals
     assert (native["payments"].sum(axis=1) == 0).all()
     assert (native["kong_money"].sum(axis=1) == 0).all()
-
-
-@pytest.mark.parametrize("seed", (3, 20))
-def test_the_twin_plays_xueliu_as_natively(seed: int) -> None:
-    for bots, deals in ((("random",) * 4, 60), (("efficiency",) * 4, 3)):
-        simulates_alike(XUELIU, deals, seed, bots)
-    native, twin = mjcore.Table(ruleset=XUELIU), TwinTable(ruleset=XUELIU)
-    for deal in (1, 6):
-        step_alike(native, twin, seed, deal, random.Random(deal + seed), f"deal {deal}")
 
 
 def test_efficiency_bots_win_again_and_simulate_is_deterministic_for_any_thread_count() -> None:
