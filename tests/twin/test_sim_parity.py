@@ -12,6 +12,7 @@ from mjcore import table as rust
 from mjcore.reference import table as ref
 from mjcore.table.types import Action
 
+from tests.support.twin import assert_simulate_alike
 from tests.support.sim_helpers import SCENARIOS, bot_deal, bot_game, scenario_wall, scripted_or_default, win_check
 
 SEED = 20261129
@@ -166,3 +167,16 @@ def test_bad_table_calls_are_refused_alike_by_name(method: str, arguments: tuple
         with pytest.raises(InvalidArgumentError, match=message):
             getattr(table, method)(*arguments)
         assert table.log() == before
+
+
+# Runs holding wins that record each family's own statistics (issue 31, item 2): MCR's fans per win.
+FAMILY_STATISTICS_RUNS = [
+    pytest.param("mcr", 3, 11, 30, id="mcr fans"),
+]
+
+
+@pytest.mark.parametrize("ruleset, deals, seed, offset", FAMILY_STATISTICS_RUNS)
+def test_simulate_records_each_familys_statistics_alike(ruleset: str, deals: int, seed: int, offset: int) -> None:
+    """The twin simulator records the family's own per-deal fields (and so totals) as the engine does."""
+    native = assert_simulate_alike(ruleset, deals, seed, ("efficiency",) * 4, offset=offset, where=ruleset)
+    assert native["rows_low"].any(), "rows are compared, not only zeros"

@@ -56,6 +56,9 @@ pub(crate) fn stats_dict<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<
     dict.set_item("fans_cowinners", stats.fans_cowinners.to_vec())?;
     dict.set_item("patterns_same_deal", stats.patterns_same_deal.clone())?;
     dict.set_item("patterns_cowinners", stats.patterns_cowinners.clone())?;
+    dict.set_item("rows", stats.rows.clone())?;
+    dict.set_item("rows_same_deal", stats.rows_same_deal.clone())?;
+    dict.set_item("rows_cowinners", stats.rows_cowinners.clone())?;
     Ok(dict)
 }
 
@@ -109,6 +112,15 @@ fn records_dict<'py>(py: Python<'py>, records: &[DealRecord]) -> PyResult<Bound<
     put("horse_money", column(py, records, |r| r.horse_money))?;
     put("ghosts", column(py, records, |r| [r.ghosts]))?;
     put("winner_ghosts", column(py, records, |r| r.winner_ghosts))?;
+    // numpy has no 128-bit integer: the rows' bits as two 64-bit words.
+    put(
+        "rows_low",
+        column(py, records, |r| r.rows.map(|rows| rows as u64)),
+    )?;
+    put(
+        "rows_high",
+        column(py, records, |r| r.rows.map(|rows| (rows >> 64) as u64)),
+    )?;
     Ok(dict)
 }
 

@@ -19,6 +19,8 @@ pub struct DealRecord {
     pub pattern: [Option<u8>; SEAT_COUNT],
     /// Per seat: the total fan of a winner.
     pub fan: [Option<u32>; SEAT_COUNT],
+    /// Per seat: every row of the ruleset's table a winner's hand scored (`WinInfo::rows`; MCR's fans).
+    pub rows: [u128; SEAT_COUNT],
     /// What each seat gains or loses, zero-sum.
     pub payments: [i64; SEAT_COUNT],
     /// 巡目: the draws the (first) winner had made, or for an exhaustive draw the most any seat made.
@@ -78,6 +80,7 @@ impl DealRecord {
             record.winners |= 1 << winner.seat;
             record.pattern[seat] = winner.info.pattern;
             record.fan[seat] = Some(winner.info.fan);
+            record.rows[seat] = winner.info.rows;
             record.liable = record.liable.or(winner.info.liable);
             record.horse_hits[seat] = winner.horse_hits;
             record.winner_ghosts[seat] = deal.ghosts_held(winner);

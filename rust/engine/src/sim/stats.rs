@@ -72,6 +72,11 @@ pub struct Stats {
     pub fans_cowinners: [u64; FAN_BUCKETS],
     pub patterns_same_deal: Vec<u64>,
     pub patterns_cowinners: Vec<u64>,
+    /// Wins by each row of the ruleset's table their hand scored (`DealRecord::rows`: MCR's fans, several per
+    /// win; grown to the highest row seen), with the same-deal terms of `patterns_same_deal` for each row.
+    pub rows: Vec<u64>,
+    pub rows_same_deal: Vec<u64>,
+    pub rows_cowinners: Vec<u64>,
 }
 
 /// Draw counts counted individually in `Stats::self_drawn_turns` (a seat makes at most about 30 draws).
@@ -112,11 +117,10 @@ impl Stats {
             ghosts_held += ghosts;
             self.fans[fan_bucket(deal, seat)] += 1;
             if let Some(row) = deal.pattern[usize::from(seat)] {
-                let row = usize::from(row);
-                if self.patterns.len() <= row {
-                    self.patterns.resize(row + 1, 0);
-                }
-                self.patterns[row] += 1;
+                count_at(&mut self.patterns, usize::from(row), 1);
+            }
+            for row in rows_of(deal.rows[usize::from(seat)]) {
+                count_at(&mut self.rows, row, 1);
             }
         }
         self.horse_hits += horse_hits;
@@ -130,6 +134,7 @@ impl Stats {
         self.wins_with_ghosts_by_wins += holding_ghosts * wins;
         if wins > 1 {
             self.add_shared_wins(deal, wins);
+            self.add_shared_rows(deal, wins);
         }
         self.win_turns += u64::from(deal.turns);
         self.win_turns_squared += u64::from(deal.turns).pow(2);
@@ -175,15 +180,28 @@ impl Stats {
                     .iter()
                     .filter(|&&s| deal.pattern[usize::from(s)] == Some(row))
                     .count() as u64;
-                let row = usize::from(row);
-                for rows in [&mut self.patterns_same_deal, &mut self.patterns_cowinners] {
-                    if rows.len() <= row {
-                        rows.resize(row + 1, 0);
-                    }
-                }
-                self.patterns_same_deal[row] += c * (c - 1);
-                self.patterns_cowinners[row] += c * (wins - 1);
+                count_at(&mut self.patterns_same_deal, usize::from(row), c * (c - 1));
+                count_at(
+                    &mut self.patterns_cowinners,
+                    usize::from(row),
+                    c * (wins - 1),
+                );
             }
+        }
+    }
+
+    /// The same-deal terms of the rows of a deal with several wins: for each row some winner scored, c = the
+    /// winners that scored it.
+    fn add_shared_rows(&mut self, deal: &DealRecord, wins: u64) {
+        let rows = |seat: u8| deal.rows[usize::from(seat)];
+        let any = deal.winning_seats().fold(0, |any, seat| any | rows(seat));
+        for row in rows_of(any) {
+            let c = deal
+                .winning_seats()
+                .filter(|&seat| rows(seat) >> row & 1 == 1)
+                .count() as u64;
+            count_at(&mut self.rows_same_deal, row, c * (c - 1));
+            count_at(&mut self.rows_cowinners, row, c * (wins - 1));
         }
     }
 
@@ -242,6 +260,9 @@ impl Stats {
         add_all(&mut self.fans_cowinners, &other.fans_cowinners);
         add_grown(&mut self.patterns_same_deal, &other.patterns_same_deal);
         add_grown(&mut self.patterns_cowinners, &other.patterns_cowinners);
+        add_grown(&mut self.rows, &other.rows);
+        add_grown(&mut self.rows_same_deal, &other.rows_same_deal);
+        add_grown(&mut self.rows_cowinners, &other.rows_cowinners);
         self
     }
 
@@ -254,6 +275,25 @@ impl Stats {
 /// A winner's fan bucket in `Stats::fans`.
 fn fan_bucket(deal: &DealRecord, seat: u8) -> usize {
     (deal.fan[usize::from(seat)].unwrap_or(0) as usize).min(FAN_BUCKETS - 1)
+}
+
+/// The rows of a bit set (bit `r` = row `r`), ascending.
+fn rows_of(mut bits: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let row = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            row
+        })
+    })
+}
+
+/// Adds `count` at `row`, growing `counts` to hold it.
+fn count_at(counts: &mut Vec<u64>, row: usize, count: u64) {
+    if counts.len() <= row {
+        counts.resize(row + 1, 0);
+    }
+    counts[row] += count;
 }
 
 fn add_all<T: Copy + std::ops::AddAssign>(into: &mut [T], other: &[T]) {

@@ -15,7 +15,7 @@ from ....rules.sichuan.situation import Situation
 from ....table.types import SEATS, WinCheck, WinSituation
 from ....tiles import NUM_KINDS
 from ...table.aim import Aim
-from ...table.deal_hooks import DealHooks, FinishedDeal
+from ...table.deal_hooks import DealHooks, FinishedDeal, SettledWin
 from ...table.twin_family import TwinFamily
 from .scorer import score
 from .settlement import settle_with_wins
@@ -71,12 +71,12 @@ def sichuan_win_check(rules: Any) -> WinCheck:
     return check
 
 
-def settle_sichuan_win(rules: Any, hand: Hand, s: WinSituation) -> tuple[int, list[int], Optional[int]]:
+def settle_sichuan_win(rules: Any, hand: Hand, s: WinSituation) -> SettledWin:
     """The win's shape row and its own payments (replaced by the whole deal's settlement)."""
     scored = _scored(rules, hand, s)
     keys = {e.key for e in scored.entries}
     shape = next(key for key in _SHAPES if key in keys)
-    return SICHUAN_FAN_KEYS.index(shape), list(scored.money["win"]), None
+    return SettledWin(SICHUAN_FAN_KEYS.index(shape), tuple(scored.money["win"]))
 
 
 class SichuanHooks(DealHooks):

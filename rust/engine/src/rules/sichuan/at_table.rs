@@ -148,6 +148,7 @@ impl Adjudicator for SichuanAtTable {
             pattern: shape.map(|fan| fan as u8),
             payments: scored.win,
             liable: None,
+            rows: 0,
         }))
     }
 

@@ -94,6 +94,7 @@ impl TaiwanAtTable {
             pattern: None,
             payments,
             liable: None,
+            rows: 0,
         }))
     }
 
@@ -159,6 +160,7 @@ impl Adjudicator for TaiwanAtTable {
                 pattern: None,
                 payments: win,
                 liable: None,
+                rows: 0,
             },
         }))
     }

@@ -1,0 +1,114 @@
+"""The statistics each family records beyond the pattern (issue 31, item 2), checked against a direct computation
+from the per-deal arrays of a seeded run; the totals of a split and merged run, and of a run without per-deal
+arrays, equal one run's. (The twin records the same: tests/twin/test_sim_parity.py.)
+
+MCR: every fan a win scored (``rows_low`` / ``rows_high``), each as the share of wins scoring it."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import mjcore
+from mjcore.sim.result import totals_of
+from mjcore.sim.summary import wilson
+
+EFFICIENCY = ("efficiency",) * 4
+MCR = mjcore.load_ruleset("mcr")
+
+
+@pytest.fixture(scope="module")
+def mcr() -> mjcore.SimulationResult:
+    return mjcore.simulate("mcr", 300, seed=21, bots=EFFICIENCY)
+
+
+def winners_rows(run: mjcore.SimulationResult) -> np.ndarray:
+    """bool (wins, 128): the rows each win scored, read bit by bit from the two words (not by ``scored_rows``)."""
+    winners = run["winners"]
+    low, high = run["rows_low"][winners], run["rows_high"][winners]
+    return np.array([[(int(h) << 64 | int(w)) >> r & 1 for r in range(128)] for w, h in zip(low, high)], dtype=bool)
+
+
+def test_every_mcr_win_records_its_fans_among_them_its_highest_and_its_flowers(mcr: mjcore.SimulationResult) -> None:
+    winners = mcr["winners"]
+    rows = winners_rows(mcr)
+    assert len(rows) >= 30, "the run must hold wins"
+    np.testing.assert_array_equal(mcr.scored_rows()[winners], rows)
+    assert not mcr.scored_rows()[~winners].any(), "a seat that did not win scored nothing"
+    keys = list(mcr.pattern_keys)
+    assert keys == list(MCR.fan_keys)
+    highest = mcr["pattern"][winners]
+    assert rows[np.arange(len(rows)), highest].all(), "the highest fan is among the fans scored"
+    flowers = rows[:, keys.index("flower_tiles")]
+    np.testing.assert_array_equal(flowers, mcr["flowers"][winners] > 0)
+    # 8番起和: the distinct fans' values alone (each counted once) never exceed the total.
+    value = {fan.key: fan.value for fan in MCR.table.fans.values()}
+    values = np.array([value[key] for key in keys] + [0] * (128 - len(keys)))
+    assert (rows.astype(np.int64) @ values <= mcr["fan"][winners]).all()
+    assert (rows.sum(axis=1) >= 1).all() and rows.sum(axis=1).mean() > 2, "a win scores several fans"
+
+
+def test_the_summary_gives_each_fan_as_a_share_of_wins_with_its_interval(mcr: mjcore.SimulationResult) -> None:
+    rows = winners_rows(mcr)
+    wins = len(rows)
+    assert mcr.totals["multiple_winners"] == 0  # one win per deal: each share is Wilson at the number of wins
+    [section] = [s for s in mcr.summary().family if s.heading.startswith("Each fan (番种)")]
+    counts = rows.sum(axis=0)
+    assert [e.count for e in section.estimates] == sorted(counts[counts > 0], reverse=True)
+    for estimate in section.estimates:
+        row = mcr.pattern_names.index(estimate.label)
+        assert estimate.count == counts[row] and estimate.of == wins
+        assert (estimate.value, estimate.low, estimate.high) == pytest.approx(
+            (counts[row] / wins, *wilson(counts[row], wins)))
+    never = int((counts[: len(mcr.pattern_keys)] == 0).sum())
+    assert section.notes == (f"{never} of the table's {len(mcr.pattern_keys)} rows never scored",)
+    text = str(mcr)
+    assert "Each fan (番种): the share of wins scoring it:" in text and "flower_tiles 花牌" in text
+
+
+def test_with_several_winners_a_fan_share_is_a_ratio_over_deals() -> None:
+    run = mjcore.simulate(MCR.with_options(several_winners="all"), 1500, seed=3, bots=("random",) * 4)
+    assert totals_of(run.per_deal) == run.totals
+    winners = run["winners"]
+    scored = run.scored_rows() & winners[:, :, None]
+    wins = winners.sum(axis=1)
+    [section] = [s for s in run.summary().family if s.heading.startswith("Each fan")]
+    for estimate in section.estimates:
+        c = scored[:, :, run.pattern_names.index(estimate.label)].sum(axis=1).astype(np.float64)
+        p = c.sum() / wins.sum()
+        variance = ((c - p * wins) ** 2).sum() / wins.sum() ** 2
+        effective = p * (1 - p) / variance if variance > 0 and 0 < p < 1 else (wins > 0).sum()
+        assert (estimate.value, estimate.low, estimate.high) == pytest.approx((p, *wilson(p * effective, effective)))
+
+
+def test_merged_and_totals_only_runs_count_the_fans_as_one_run(mcr: mjcore.SimulationResult) -> None:
+    assert totals_of(mcr.per_deal) == mcr.totals and mcr.totals["rows"]
+    merged = (mjcore.simulate("mcr", 120, seed=21, bots=EFFICIENCY, per_deal=False)
+              + mjcore.simulate("mcr", 180, seed=21, bots=EFFICIENCY, deal_offset=120))  # fmt: skip
+    assert merged.totals == mcr.totals
+    assert merged.summary() == mcr.summary()
+
+
+def test_a_family_that_records_no_rows_has_none_and_no_section() -> None:
+    run = mjcore.simulate("gd-cgc5", 200, seed=1, bots=EFFICIENCY)
+    assert not run["rows_low"].any() and not run["rows_high"].any() and run.totals["rows"] == []
+    assert not any(s.heading.startswith("Rows scored") for s in run.summary().family)
+
+
+def test_the_fans_reach_the_data_frame_and_files(mcr: mjcore.SimulationResult, tmp_path) -> None:
+    pytest.importorskip("pandas")
+    frame = mcr.to_pandas()
+    np.testing.assert_array_equal(frame["rows_low_2"].to_numpy(), mcr["rows_low"][:, 2])
+    mcr.save(tmp_path / "run.npz")
+    assert mjcore.SimulationResult.load(tmp_path / "run.npz").totals == mcr.totals
+
+
+def test_an_older_file_without_the_rows_loads_as_nothing_recorded(mcr: mjcore.SimulationResult, tmp_path) -> None:
+    columns = {name: mcr[name] for name in mjcore.sim.COLUMNS if not name.startswith("rows_")}
+    np.savez(tmp_path / "old.npz", **columns, pattern_keys=np.array(mcr.pattern_keys),
+             runs=np.array(mcr.runs, dtype=np.uint64), bots=np.array(mcr.bots))  # fmt: skip
+    loaded = mjcore.SimulationResult.load(tmp_path / "old.npz")
+    assert loaded.totals["rows"] == [] and loaded.totals["patterns"] == mcr.totals["patterns"]
+    assert not math.isnan(loaded.summary().deals)
