@@ -2,7 +2,8 @@
 from the per-deal arrays of a seeded run; the totals of a split and merged run, and of a run without per-deal
 arrays, equal one run's. (The twin records the same: tests/twin/test_sim_parity.py.)
 
-MCR: every fan a win scored (``rows_low`` / ``rows_high``), each as the share of wins scoring it."""
+MCR and Sichuan: every fan (番 row, 根 included) a win scored (``rows_low`` / ``rows_high``), each as the share of
+wins scoring it."""
 
 from __future__ import annotations
 
@@ -68,19 +69,45 @@ def test_the_summary_gives_each_fan_as_a_share_of_wins_with_its_interval(mcr: mj
     assert "Each fan (番种): the share of wins scoring it:" in text and "flower_tiles 花牌" in text
 
 
-def test_with_several_winners_a_fan_share_is_a_ratio_over_deals() -> None:
-    run = mjcore.simulate(MCR.with_options(several_winners="all"), 1500, seed=3, bots=("random",) * 4)
+@pytest.fixture(scope="module")
+def sichuan() -> mjcore.SimulationResult:
+    return mjcore.simulate("sichuan", 400, seed=4, bots=EFFICIENCY)
+
+
+@pytest.fixture(scope="module")
+def mcr_several() -> mjcore.SimulationResult:
+    return mjcore.simulate(MCR.with_options(several_winners="all"), 1500, seed=3, bots=EFFICIENCY)
+
+
+@pytest.mark.parametrize("name", ["mcr_several", "sichuan"])
+def test_with_several_wins_in_a_deal_a_row_share_is_a_ratio_over_deals(name: str, request) -> None:
+    """一炮多响 (MCR) and 血战 (Sichuan): a row's share of wins is Σc / Σw over deals (c = the deal's wins scoring
+    the row), with the Wilson interval at the effective number of wins of its delta-method variance."""
+    run = request.getfixturevalue(name)
     assert totals_of(run.per_deal) == run.totals
     winners = run["winners"]
     scored = run.scored_rows() & winners[:, :, None]
     wins = winners.sum(axis=1)
-    [section] = [s for s in run.summary().family if s.heading.startswith("Each fan")]
+    assert (wins > 1).any(), "the run must hold deals with several wins"
+    [section] = [s for s in run.summary().family if s.heading.startswith("Each ")]
+    assert len(section.estimates) >= 3
     for estimate in section.estimates:
         c = scored[:, :, run.pattern_names.index(estimate.label)].sum(axis=1).astype(np.float64)
         p = c.sum() / wins.sum()
         variance = ((c - p * wins) ** 2).sum() / wins.sum() ** 2
         effective = p * (1 - p) / variance if variance > 0 and 0 < p < 1 else (wins > 0).sum()
         assert (estimate.value, estimate.low, estimate.high) == pytest.approx((p, *wilson(p * effective, effective)))
+
+
+def test_every_sichuan_win_records_its_fan_rows_with_its_shape_and_gen(sichuan: mjcore.SimulationResult) -> None:
+    winners = sichuan["winners"]
+    rows = winners_rows(sichuan)
+    keys = list(sichuan.pattern_keys)
+    shape = sichuan["pattern"][winners]
+    assert rows[np.arange(len(rows)), shape].all(), "the shape (牌型) is among the rows scored"
+    gen = rows[:, keys.index("gen")]
+    assert gen.any() and not gen.all(), "some wins hold a 根, some none"
+    assert "Each 番 row (根 included)" in str(sichuan) and "gen 根" in str(sichuan)
 
 
 def test_merged_and_totals_only_runs_count_the_fans_as_one_run(mcr: mjcore.SimulationResult) -> None:

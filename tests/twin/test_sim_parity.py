@@ -169,9 +169,10 @@ def test_bad_table_calls_are_refused_alike_by_name(method: str, arguments: tuple
         assert table.log() == before
 
 
-# Runs holding wins that record each family's own statistics (issue 31, item 2): MCR's fans per win.
+# Runs holding wins that record each family's own statistics (issue 31, item 2): MCR's fans, Sichuan's 番 rows.
 FAMILY_STATISTICS_RUNS = [
     pytest.param("mcr", 3, 11, 30, id="mcr fans"),
+    pytest.param("sichuan", 1, 4, 0, id="sichuan fan rows"),
 ]
 
 

@@ -53,6 +53,7 @@ _WORDS = {
         horse_hits="horses hit per win (中马)"),  # fmt: skip
     "sichuan": Vocabulary(fan_heading="番 per win (as paid: 根 and 自摸 included, capped at 封顶)", fan_unit="番",
                           pattern_heading="Shapes (牌型, per win)", kong_money="kong money per deal (刮风下雨)",
+                          rows_heading="Each 番 row (根 included): the share of wins scoring it",
                           several_winners="several winners in the deal (血战)"),  # fmt: skip
     "taiwan": Vocabulary(fan_heading="台 per win (the hand's 台 as paid: capped; 莊家 and 連N拉N not included)",
                          fan_unit="台", pattern_heading="台 rows (not recorded per win)"),  # fmt: skip

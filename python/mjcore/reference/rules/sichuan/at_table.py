@@ -72,11 +72,13 @@ def sichuan_win_check(rules: Any) -> WinCheck:
 
 
 def settle_sichuan_win(rules: Any, hand: Hand, s: WinSituation) -> SettledWin:
-    """The win's shape row and its own payments (replaced by the whole deal's settlement)."""
+    """The win's shape row, its own payments (replaced by the whole deal's settlement) and every 番 row it
+    scored (根 among them)."""
     scored = _scored(rules, hand, s)
-    keys = {e.key for e in scored.entries}
+    keys = {e.key for e in scored.entries if e.count}
     shape = next(key for key in _SHAPES if key in keys)
-    return SettledWin(SICHUAN_FAN_KEYS.index(shape), tuple(scored.money["win"]))
+    rows = sum(1 << SICHUAN_FAN_KEYS.index(key) for key in keys)
+    return SettledWin(SICHUAN_FAN_KEYS.index(shape), tuple(scored.money["win"]), rows=rows)
 
 
 class SichuanHooks(DealHooks):

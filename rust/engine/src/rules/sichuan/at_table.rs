@@ -148,7 +148,10 @@ impl Adjudicator for SichuanAtTable {
             pattern: shape.map(|fan| fan as u8),
             payments: scored.win,
             liable: None,
-            rows: 0,
+            // Every 番 row the win scored (根 among them), in the rows' order (`Fan`).
+            rows: (scored.fans.counts.iter().enumerate())
+                .filter(|(_, &count)| count > 0)
+                .fold(0, |rows, (row, _)| rows | 1 << row),
         }))
     }
 
