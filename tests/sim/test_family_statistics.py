@@ -3,7 +3,7 @@ from the per-deal arrays of a seeded run; the totals of a split and merged run, 
 arrays, equal one run's. (The twin records the same: tests/twin/test_sim_parity.py.)
 
 MCR and Sichuan: every fan (番 row, 根 included) a win scored (``rows_low`` / ``rows_high``), each as the share of
-wins scoring it."""
+wins scoring it. Sichuan: the money settled apart (呼叫转移, 退税, 查花猪, 查大叫), each kind's rate per deal and amount."""
 
 from __future__ import annotations
 
@@ -133,9 +133,56 @@ def test_the_fans_reach_the_data_frame_and_files(mcr: mjcore.SimulationResult, t
 
 
 def test_an_older_file_without_the_rows_loads_as_nothing_recorded(mcr: mjcore.SimulationResult, tmp_path) -> None:
-    columns = {name: mcr[name] for name in mjcore.sim.COLUMNS if not name.startswith("rows_")}
+    added = ("rows_low", "rows_high", *SIDE_MONEY)  # the columns issue 31 added
+    columns = {name: mcr[name] for name in mjcore.sim.COLUMNS if name not in added}
     np.savez(tmp_path / "old.npz", **columns, pattern_keys=np.array(mcr.pattern_keys),
              runs=np.array(mcr.runs, dtype=np.uint64), bots=np.array(mcr.bots))  # fmt: skip
     loaded = mjcore.SimulationResult.load(tmp_path / "old.npz")
     assert loaded.totals["rows"] == [] and loaded.totals["patterns"] == mcr.totals["patterns"]
-    assert not math.isnan(loaded.summary().deals)
+    assert loaded.totals["side_money_deals"] == [0] * 4 and loaded.deals == mcr.deals
+
+
+SIDE_MONEY = ("transfer_money", "refund_money", "flower_pig_money", "ready_check_money")
+
+
+def test_sichuan_side_money_is_recorded_apart_and_adds_up(sichuan: mjcore.SimulationResult) -> None:
+    """呼叫转移, 退税, 查花猪, 查大叫: each kind zero-sum per deal; the 流局 checks only where the wall ran out (fewer
+    than three won), 呼叫转移 only after a win; at a 流局 (no win money) the payments are the kong money and the
+    side money exactly."""
+    draws = sichuan["exhaustive_draw"]
+    wall_ran_out = sichuan["winners"].sum(axis=1) < 3
+    for name in SIDE_MONEY:
+        assert (sichuan[name].sum(axis=1) == 0).all(), name
+    for name in ("flower_pig_money", "ready_check_money"):
+        assert not sichuan[name][~wall_ran_out].any(), name
+    assert not sichuan["transfer_money"][draws].any()
+    side = sum(sichuan[name] for name in SIDE_MONEY)
+    np.testing.assert_array_equal(sichuan["payments"][draws], (sichuan["kong_money"] + side)[draws])
+    assert sichuan["ready_check_money"].any() and sichuan["refund_money"].any()
+
+
+def test_the_summary_gives_each_kind_of_side_money_its_rate_and_amount(sichuan: mjcore.SimulationResult) -> None:
+    [section] = [s for s in sichuan.summary().family if s.heading.startswith("Transfers and the 流局 checks")]
+    estimates = {e.label: e for e in section.estimates}
+    for name, label in zip(SIDE_MONEY, ("呼叫转移 (杠上炮 hands on)", "退税 (kong money returned)", "查花猪", "查大叫")):
+        moved = -np.minimum(sichuan[name], 0).sum(axis=1)
+        paid = moved > 0
+        rate = estimates[f"{label}: deals"]
+        assert (rate.count, rate.of) == (paid.sum(), sichuan.deals)
+        assert (rate.low, rate.high) == pytest.approx(wilson(paid.sum(), sichuan.deals))
+        amount = estimates[f"{label}: paid then"]
+        assert amount.count == moved.sum() and amount.of == paid.sum()
+        if paid.sum() >= 2 and moved[paid].std() > 0:
+            half = 1.959963984540054 * moved[paid].std(ddof=1) / math.sqrt(paid.sum())
+            expected = (moved[paid].mean(), moved[paid].mean() - half, moved[paid].mean() + half)
+            assert (amount.value, amount.low, amount.high) == pytest.approx(expected)
+        else:
+            assert amount.low is None
+    assert "查大叫: deals" in str(sichuan)
+
+
+def test_merged_sichuan_runs_keep_the_side_money_of_one_run(sichuan: mjcore.SimulationResult) -> None:
+    merged = (mjcore.simulate("sichuan", 150, seed=4, bots=EFFICIENCY, per_deal=False)
+              + mjcore.simulate("sichuan", 250, seed=4, bots=EFFICIENCY, deal_offset=150))  # fmt: skip
+    assert merged.totals == sichuan.totals and merged.summary() == sichuan.summary()
+    assert sichuan.totals["side_money_deals"][3] > 0

@@ -27,6 +27,10 @@ winner_ghosts       uint8 (N, 4)  the ghosts a winner's hand held (the winning t
 rows_low            uint64 (N, 4) every row of ``pattern_keys`` a winner's hand scored, as bits: bit r of
 rows_high           uint64 (N, 4) ``rows_high << 64 | rows_low`` = row r (MCR: each fan, flowers included;
                                   0 where the family records only ``pattern``); ``scored_rows`` reads them
+transfer_money      int64 (N, 4)  the money inside ``payments`` the family settled apart, each zero-sum:
+refund_money                      Sichuan's 呼叫转移 (杠上炮 hands the kong money on), 退税 (kong money
+flower_pig_money                  returned at a 流局), 查花猪 and 查大叫; 0 elsewhere
+ready_check_money
 ==================  ============  =========================================================================
 
 Under MCR the ``pattern`` column holds the winner's highest fan, as its row in ``pattern_keys`` (the ruleset's
@@ -53,14 +57,17 @@ __all__ = ["COLUMNS", "FAN_BUCKETS", "SimulationRequest", "SimulationResult", "s
 
 COLUMNS = ("winners", "discarder", "self_drawn", "robbing_kong", "pattern", "fan", "points", "payments", "turns",
            "exhaustive_draw", "dealer", "kongs", "liability", "flowers", "kong_money", "horse_hits", "horse_money",
-           "ghosts", "winner_ghosts", "rows_low", "rows_high")  # fmt: skip
+           "ghosts", "winner_ghosts", "rows_low", "rows_high", "transfer_money", "refund_money", "flower_pig_money",
+           "ready_check_money")  # fmt: skip
+# The columns of each kind of side money, in the engine's kind order (``Stats::side_money_*``).
+SIDE_MONEY_COLUMNS = ("transfer_money", "refund_money", "flower_pig_money", "ready_check_money")
 # The dtype of every per-deal column (the engine's; a loaded file is read back to these).
 _COLUMN_DTYPES = {"winners": np.bool_, "discarder": np.int8, "self_drawn": np.bool_, "robbing_kong": np.bool_,
                   "pattern": np.int16, "fan": np.int16, "points": np.int64, "payments": np.int64, "turns": np.uint16,
                   "exhaustive_draw": np.bool_, "dealer": np.uint8, "kongs": np.uint8, "liability": np.int8,
                   "flowers": np.uint8, "kong_money": np.int64, "horse_hits": np.uint8, "horse_money": np.int64,
                   "ghosts": np.uint64, "winner_ghosts": np.uint8, "rows_low": np.uint64,
-                  "rows_high": np.uint64}  # fmt: skip
+                  "rows_high": np.uint64, **{name: np.int64 for name in SIDE_MONEY_COLUMNS}}  # fmt: skip
 # Rows of a ruleset's table a win can record in ``rows_low`` / ``rows_high`` (the engine's u128).
 ROW_BITS = 128
 # Self-drawn wins counted by the winner's draws, larger counts in the last bucket (as the engine's Stats).
@@ -71,7 +78,7 @@ _SEATS = 4
 
 
 # Columns added after files were first saved: an older file reads them as nothing recorded (zeros).
-_ADDED_LATER = ("rows_low", "rows_high")
+_ADDED_LATER = ("rows_low", "rows_high", *SIDE_MONEY_COLUMNS)
 
 
 def _unrecorded(name: str, deals: int) -> np.ndarray:
@@ -116,6 +123,13 @@ def _rows_totals(columns: dict[str, np.ndarray]) -> dict[str, list[int]]:
             "rows_cowinners": [int(n) for n in cowinners[:width]]}  # fmt: skip
 
 
+def _side_money_totals(columns: dict[str, np.ndarray]) -> dict[str, list[int]]:
+    """For each kind of side money: the deals where it changed hands, what changed hands, Σ of its square."""
+    moved = [-np.minimum(columns[name], 0).sum(axis=1) for name in SIDE_MONEY_COLUMNS]
+    return {"side_money_deals": [int((m > 0).sum()) for m in moved], "side_money_moved": [int(m.sum()) for m in moved],
+            "side_money_squared": [_square_sum(m) for m in moved]}  # fmt: skip
+
+
 def totals_of(columns: dict[str, np.ndarray]) -> dict[str, Any]:
     """The run totals of per-deal columns — the same fold as the engine's streaming ``Stats``."""
     won = ~columns["exhaustive_draw"]
@@ -147,6 +161,7 @@ def totals_of(columns: dict[str, np.ndarray]) -> dict[str, Any]:
             minlength=TURN_BUCKETS)],  # fmt: skip
         **_squares_of(columns),
         **_rows_totals(columns),
+        **_side_money_totals(columns),
     }
 
 
@@ -369,9 +384,9 @@ class SimulationResult:
         return to_arrow(self)
 
 
-# The peak bytes a deal of a run with per-deal arrays holds in the native core: its record (about 180 bytes; up to
-# twice that while the vector of records grows) and its row of the arrays built from the records (177 bytes).
-PEAK_BYTES_PER_DEAL = 3 * 180
+# The peak bytes a deal of a run with per-deal arrays holds in the native core: its record (about 370 bytes; up to
+# twice that while the vector of records grows) and its row of the arrays built from the records (369 bytes).
+PEAK_BYTES_PER_DEAL = 3 * 370
 
 
 def check_memory(deals: int, bytes_per_deal: int) -> None:

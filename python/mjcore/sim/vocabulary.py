@@ -104,6 +104,24 @@ def _rows_scored(totals: dict[str, Any], heading: str, names: tuple[str, ...]) -
     return FamilySection(heading, seen, (f"{never} of the table's {len(names)} rows never scored",) if never else ())
 
 
+# Each kind of side money (the totals' ``side_money_*``, in the engine's kind order), in Sichuan's words.
+_SIDE_MONEY = ("呼叫转移 (杠上炮 hands on)", "退税 (kong money returned)", "查花猪", "查大叫")
+
+
+def _side_money(totals: dict[str, Any]) -> FamilySection:
+    """Each kind of side money: the share of deals where it changed hands, and what changed hands then (a mean
+    over those deals: the other deals add nothing to Σx or Σx²)."""
+    from .summary import Estimate
+
+    rows = []
+    for label, deals, moved, squares in zip(_SIDE_MONEY, totals["side_money_deals"], totals["side_money_moved"],
+                                            totals["side_money_squared"]):  # fmt: skip
+        rows.append(Estimate.proportion(f"{label}: deals", deals, totals["deals"]))
+        rows.append(Estimate.mean(f"{label}: paid then", moved, squares, deals))
+    return FamilySection("Transfers and the 流局 checks (呼叫转移, 退税, 查花猪, 查大叫)", tuple(rows),
+                         ("paid then: the money that changed hands in a deal where it did (the payers' sum)",))
+
+
 def family_sections(family: str, totals: dict[str, Any], row_names: tuple[str, ...] = ()) -> tuple[FamilySection, ...]:
     """The family's own sections of the summary, from the totals; ``row_names[r]`` names row r of the table."""
     sections = []
@@ -111,6 +129,7 @@ def family_sections(family: str, totals: dict[str, Any], row_names: tuple[str, .
         sections.append(_rows_scored(totals, vocabulary(family).rows_heading, row_names))
     if family == "sichuan":
         sections.append(_wins_per_deal(totals, "Wins per deal (血战: winners leave, 血流: they stay)"))
+        sections.append(_side_money(totals))
     elif any(totals["deals_by_wins"][2:]):  # several winners on one tile (一炮多响) elsewhere
         sections.append(_wins_per_deal(totals, "Wins per deal (一炮多响)"))
     return tuple(sections)

@@ -15,7 +15,7 @@ from ...sim.distributed import ClusterLike, ProgressCallback, simulate_on_cluste
 from ...arguments import check_flag
 from ...errors import InvalidArgumentError
 from ...rules.registry import RulesetLike
-from ...sim.result import SimulationRequest, SimulationResult, totals_of
+from ...sim.result import SIDE_MONEY_COLUMNS, SimulationRequest, SimulationResult, totals_of
 from ..table.bots import bots_named
 from ..table.deal import SEATS, Deal
 from ..table.game import play_deal
@@ -79,6 +79,7 @@ _COLUMN_TYPES = {
     "winner_ghosts": (np.uint8, _PER_SEAT),
     "rows_low": (np.uint64, _PER_SEAT),
     "rows_high": (np.uint64, _PER_SEAT),
+    **{name: (np.int64, _PER_SEAT) for name in SIDE_MONEY_COLUMNS},
 }
 _WORD = (1 << 64) - 1
 
@@ -103,6 +104,7 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
         "kong_money": list(deal.kong_money), "horse_hits": [0] * SEATS, "horse_money": [0] * SEATS,
         "ghosts": ghosts,
         "winner_ghosts": [0] * SEATS, "rows_low": [0] * SEATS, "rows_high": [0] * SEATS,
+        **{name: list(money) for name, money in zip(SIDE_MONEY_COLUMNS, deal.side_money)},
         "kongs": sum(1 for e in events if e["type"] == "meld" and "kong" in e["kind"]),
         "flowers": [sum(1 for e in events if e["type"] == "flower" and e["seat"] == seat) for seat in range(SEATS)],
     }  # fmt: skip

@@ -2,6 +2,7 @@
 //! pattern and fan, who paid what, how long it lasted.
 
 use crate::table::deal::Deal;
+use crate::table::deal_money::SideMoney;
 use crate::table::log::Event;
 use crate::table::types::SEATS;
 
@@ -32,6 +33,9 @@ pub struct DealRecord {
     pub flowers: [u8; SEAT_COUNT],
     /// The kong money inside `payments` (zero-sum; none after a 流局 where it is not final).
     pub kong_money: [i64; SEAT_COUNT],
+    /// The money inside `payments` the family settled apart, by kind (`table::deal_money`: Sichuan's 呼叫转移,
+    /// 退税, 查花猪, 查大叫), each zero-sum.
+    pub side_money: SideMoney,
     /// Per seat: the horses (买马) that hit a winner.
     pub horse_hits: [u8; SEAT_COUNT],
     /// The horse money inside `payments`: 789's mirror bets (zero-sum; zero where horses are part of the
@@ -87,6 +91,7 @@ impl DealRecord {
         }
         record.payments = outcome.payments();
         record.kong_money = outcome.kong_money;
+        record.side_money = outcome.side_money;
         record.horse_money = outcome.horse_money();
         record
     }

@@ -9,6 +9,7 @@
 //! give the same interval as one big run.
 
 use super::record::DealRecord;
+use crate::table::deal_money::SIDE_MONEY_KINDS;
 use crate::table::types::SEATS;
 
 /// Fan values counted individually; larger ones share the last bucket.
@@ -77,6 +78,11 @@ pub struct Stats {
     pub rows: Vec<u64>,
     pub rows_same_deal: Vec<u64>,
     pub rows_cowinners: Vec<u64>,
+    /// For each kind of side money (`DealRecord::side_money`): the deals where it changed hands, what changed
+    /// hands (the sum of what the payers paid) and Σ over deals of its square.
+    pub side_money_deals: [u64; SIDE_MONEY_KINDS],
+    pub side_money_moved: [u64; SIDE_MONEY_KINDS],
+    pub side_money_squared: [u128; SIDE_MONEY_KINDS],
 }
 
 /// Draw counts counted individually in `Stats::self_drawn_turns` (a seat makes at most about 30 draws).
@@ -91,14 +97,15 @@ impl Stats {
             self.payments_by_offset[offset(seat)] += paid;
             self.payments_squared_by_offset[offset(seat)] += u128::from(paid.unsigned_abs()).pow(2);
         }
-        let kong_money = deal
-            .kong_money
-            .iter()
-            .filter(|&&m| m < 0)
-            .map(|m| m.unsigned_abs())
-            .sum::<u64>();
+        let kong_money = moved(&deal.kong_money);
         self.kong_money_moved += kong_money;
         self.kong_money_squared += u128::from(kong_money).pow(2);
+        for (kind, money) in deal.side_money.iter().enumerate() {
+            let moved = moved(money);
+            self.side_money_deals[kind] += u64::from(moved > 0);
+            self.side_money_moved[kind] += moved;
+            self.side_money_squared[kind] += u128::from(moved).pow(2);
+        }
         let flowers: u64 = deal.flowers.iter().map(|&f| u64::from(f)).sum();
         self.flowers += flowers;
         self.flowers_squared += flowers * flowers;
@@ -263,6 +270,9 @@ impl Stats {
         add_grown(&mut self.rows, &other.rows);
         add_grown(&mut self.rows_same_deal, &other.rows_same_deal);
         add_grown(&mut self.rows_cowinners, &other.rows_cowinners);
+        add_all(&mut self.side_money_deals, &other.side_money_deals);
+        add_all(&mut self.side_money_moved, &other.side_money_moved);
+        add_all(&mut self.side_money_squared, &other.side_money_squared);
         self
     }
 
@@ -275,6 +285,15 @@ impl Stats {
 /// A winner's fan bucket in `Stats::fans`.
 fn fan_bucket(deal: &DealRecord, seat: u8) -> usize {
     (deal.fan[usize::from(seat)].unwrap_or(0) as usize).min(FAN_BUCKETS - 1)
+}
+
+/// The money that changed hands in zero-sum `money`: what the payers paid.
+fn moved(money: &[i64; SEATS as usize]) -> u64 {
+    money
+        .iter()
+        .filter(|&&m| m < 0)
+        .map(|m| m.unsigned_abs())
+        .sum()
 }
 
 /// The rows of a bit set (bit `r` = row `r`), ascending.
