@@ -164,7 +164,7 @@ def test_sichuan_side_money_is_recorded_apart_and_adds_up(sichuan: mjcore.Simula
 def test_the_summary_gives_each_kind_of_side_money_its_rate_and_amount(sichuan: mjcore.SimulationResult) -> None:
     [section] = [s for s in sichuan.summary().family if s.heading.startswith("Transfers and the 流局 checks")]
     estimates = {e.label: e for e in section.estimates}
-    for name, label in zip(SIDE_MONEY, ("呼叫转移 (杠上炮 hands on)", "退税 (kong money returned)", "查花猪", "查大叫")):
+    for name, label in zip(SIDE_MONEY, ("呼叫转移", "退税", "查花猪", "查大叫")):
         moved = -np.minimum(sichuan[name], 0).sum(axis=1)
         paid = moved > 0
         rate = estimates[f"{label}: deals"]

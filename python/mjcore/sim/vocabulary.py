@@ -105,7 +105,7 @@ def _rows_scored(totals: dict[str, Any], heading: str, names: tuple[str, ...]) -
 
 
 # Each kind of side money (the totals' ``side_money_*``, in the engine's kind order), in Sichuan's words.
-_SIDE_MONEY = ("呼叫转移 (杠上炮 hands on)", "退税 (kong money returned)", "查花猪", "查大叫")
+_SIDE_MONEY = ("呼叫转移", "退税", "查花猪", "查大叫")
 
 
 def _side_money(totals: dict[str, Any]) -> FamilySection:
@@ -119,7 +119,8 @@ def _side_money(totals: dict[str, Any]) -> FamilySection:
         rows.append(Estimate.proportion(f"{label}: deals", deals, totals["deals"]))
         rows.append(Estimate.mean(f"{label}: paid then", moved, squares, deals))
     return FamilySection("Transfers and the 流局 checks (呼叫转移, 退税, 查花猪, 查大叫)", tuple(rows),
-                         ("paid then: the money that changed hands in a deal where it did (the payers' sum)",))
+                         ("呼叫转移: a 杠上炮 hands the kong money on; 退税: kong money returned at a 流局",
+                          "paid then: the money that changed hands in a deal where it did (the payers' sum)"))
 
 
 def family_sections(family: str, totals: dict[str, Any], row_names: tuple[str, ...] = ()) -> tuple[FamilySection, ...]:
