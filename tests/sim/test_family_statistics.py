@@ -186,3 +186,29 @@ def test_merged_sichuan_runs_keep_the_side_money_of_one_run(sichuan: mjcore.Simu
               + mjcore.simulate("sichuan", 250, seed=4, bots=EFFICIENCY, deal_offset=150))  # fmt: skip
     assert merged.totals == sichuan.totals and merged.summary() == sichuan.summary()
     assert sichuan.totals["side_money_deals"][3] > 0
+
+
+@pytest.fixture(scope="module")
+def taiwan() -> mjcore.SimulationResult:
+    return mjcore.simulate("taiwan", 300, seed=5, bots=EFFICIENCY)
+
+
+def test_every_taiwan_win_records_its_tai_rows(taiwan: mjcore.SimulationResult) -> None:
+    """A Taiwan hand's 台 rows add up (no pattern): a self-drawn win scores 自摸 (or 門清自摸), a win on a discard
+    neither; the summary gives each row as its share of wins (Wilson: one win per deal)."""
+    winners = taiwan["winners"]
+    rows = winners_rows(taiwan)
+    keys = list(taiwan.pattern_keys)
+    assert len(rows) >= 30 and rows.any(axis=1).mean() > 0.5  # a win of no 台 is legal (起胡 0)
+    self_drawn = np.repeat(taiwan["self_drawn"], winners.sum(axis=1))
+    zi_mo = rows[:, keys.index("zi_mo")] | rows[:, keys.index("men_qing_zi_mo")]
+    np.testing.assert_array_equal(zi_mo, self_drawn)
+    assert not rows[:, keys.index("zhuang_jia")].any(), "莊家 is not a row of the hand"
+    assert taiwan.totals["multiple_winners"] == 0
+    [section] = [s for s in taiwan.summary().family if s.heading.startswith("Each 台 row")]
+    counts = rows.sum(axis=0)
+    for estimate in section.estimates:
+        row = taiwan.pattern_names.index(estimate.label)
+        assert (estimate.count, estimate.of) == (counts[row], len(rows))
+        assert (estimate.low, estimate.high) == pytest.approx(wilson(counts[row], len(rows)))
+    assert totals_of(taiwan.per_deal) == taiwan.totals

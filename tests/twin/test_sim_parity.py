@@ -169,11 +169,12 @@ def test_bad_table_calls_are_refused_alike_by_name(method: str, arguments: tuple
         assert table.log() == before
 
 
-# Runs holding wins that record each family's own statistics (issue 31, item 2): MCR's fans, Sichuan's 番 rows
-# and its money settled apart (the deals picked hold each kind; the twin plays a Sichuan deal in about 13 s).
+# Runs holding wins that record each family's own statistics (issue 31, item 2): MCR's fans, Taiwan's 台 rows,
+# Sichuan's 番 rows and its money settled apart (the deals picked hold each kind; the twin plays a Sichuan deal in about 13 s).
 FAMILY_STATISTICS_RUNS = [
     pytest.param("mcr", 3, 11, 30, id="mcr fans"),
     pytest.param("sichuan", 1, 4, 14, id="sichuan fan rows and 查大叫"),
+    pytest.param("taiwan", 1, 5, 0, id="taiwan 台 rows"),
     pytest.param("sichuan", 1, 4, 39, id="sichuan 呼叫转移", marks=pytest.mark.slow),
     pytest.param("sichuan", 1, 4, 97, id="sichuan 退税", marks=pytest.mark.slow),
 ]

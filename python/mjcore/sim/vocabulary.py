@@ -56,7 +56,8 @@ _WORDS = {
                           rows_heading="Each 番 row (根 included): the share of wins scoring it",
                           several_winners="several winners in the deal (血战)"),  # fmt: skip
     "taiwan": Vocabulary(fan_heading="台 per win (the hand's 台 as paid: capped; 莊家 and 連N拉N not included)",
-                         fan_unit="台", pattern_heading="台 rows (not recorded per win)"),  # fmt: skip
+                         fan_unit="台", pattern_heading="Patterns (none: a Taiwan hand's 台 rows add up, below)",
+                         rows_heading="Each 台 row (莊家 and 連N拉N aside): the share of wins scoring it"),  # fmt: skip
     "mcr": Vocabulary(fan_heading="Total fan per win (番, flowers included)",
                       pattern_heading="Highest fan of the win (番种, per win)", flowers="flowers per deal (花牌, 1 fan each)",
                       rows_heading="Each fan (番种): the share of wins scoring it"),  # fmt: skip
