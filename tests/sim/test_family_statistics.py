@@ -125,7 +125,6 @@ def test_a_family_that_records_no_rows_has_none_and_no_section() -> None:
 
 
 def test_the_fans_reach_the_data_frame_and_files(mcr: mjcore.SimulationResult, tmp_path) -> None:
-    pytest.importorskip("pandas")
     frame = mcr.to_pandas()
     np.testing.assert_array_equal(frame["rows_low_2"].to_numpy(), mcr["rows_low"][:, 2])
     mcr.save(tmp_path / "run.npz")

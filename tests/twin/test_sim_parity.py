@@ -175,8 +175,7 @@ FAMILY_STATISTICS_RUNS = [
     pytest.param("mcr", 3, 11, 30, id="mcr fans"),
     pytest.param("sichuan", 1, 4, 14, id="sichuan fan rows and 查大叫"),
     pytest.param("taiwan", 1, 5, 0, id="taiwan 台 rows"),
-    pytest.param("sichuan", 1, 4, 39, id="sichuan 呼叫转移", marks=pytest.mark.slow),
-    pytest.param("sichuan", 1, 4, 97, id="sichuan 退税", marks=pytest.mark.slow),
+    # The slow tier adds deals with 呼叫转移 and 退税 (tests/twin/slow/test_family_statistics_parity.py).
 ]
 
 
