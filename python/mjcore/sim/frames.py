@@ -89,7 +89,7 @@ def to_arrow(result: SimulationResult) -> Any:
 
 def from_arrow(table: Any) -> SimulationResult:
     """The result a table written by ``to_arrow`` describes (its metadata and columns), totals recomputed."""
-    from .result import _COLUMN_DTYPES, COLUMNS, SimulationResult, totals_of
+    from .result import _COLUMN_DTYPES, COLUMNS, SimulationResult, _unrecorded, totals_of
 
     metadata = (table.schema.metadata or {}).get(_METADATA_KEY)
     if metadata is None:
@@ -101,6 +101,9 @@ def from_arrow(table: Any) -> SimulationResult:
         dtype = _COLUMN_DTYPES[name]
         if name in table.column_names:
             columns[name] = table.column(name).to_numpy().astype(dtype)
+            continue
+        if f"{name}_0" not in table.column_names:
+            columns[name] = _unrecorded(name, table.num_rows)
             continue
         seats = []
         for seat in range(_SEATS):

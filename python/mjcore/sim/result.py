@@ -24,6 +24,13 @@ horse_money         int64 (N, 4)  the mirror-horse money inside ``payments`` (78
                                   horses are part of the win itself, as 推倒胡's: see ``horse_hits``)
 ghosts              uint64 (N,)   the deal's wild kinds (bit k = tile kind k; 翻鬼 differs by deal)
 winner_ghosts       uint8 (N, 4)  the ghosts a winner's hand held (the winning tile included)
+rows_low            uint64 (N, 4) every row of ``pattern_keys`` a winner's hand scored, as bits: bit r of
+rows_high           uint64 (N, 4) ``rows_high << 64 | rows_low`` = row r (MCR: each fan, flowers included;
+                                  0 where the family records only ``pattern``); ``scored_rows`` reads them
+transfer_money      int64 (N, 4)  the money inside ``payments`` the family settled apart, each zero-sum:
+refund_money                      Sichuan's 呼叫转移 (杠上炮 hands the kong money on), 退税 (kong money
+flower_pig_money                  returned at a 流局), 查花猪 and 查大叫; 0 elsewhere
+ready_check_money
 ==================  ============  =========================================================================
 
 Under MCR the ``pattern`` column holds the winner's highest fan, as its row in ``pattern_keys`` (the ruleset's
@@ -46,17 +53,23 @@ from ..rules.registry import Ruleset, RulesetLike, load_ruleset, rulesets
 from .summary import Summary, summarise
 from ..table.parts import table_parts
 
-__all__ = ["COLUMNS", "FAN_BUCKETS", "SimulationRequest", "SimulationResult", "totals_of"]
+__all__ = ["COLUMNS", "FAN_BUCKETS", "SimulationRequest", "SimulationResult", "scored_rows", "totals_of"]
 
 COLUMNS = ("winners", "discarder", "self_drawn", "robbing_kong", "pattern", "fan", "points", "payments", "turns",
            "exhaustive_draw", "dealer", "kongs", "liability", "flowers", "kong_money", "horse_hits", "horse_money",
-           "ghosts", "winner_ghosts")  # fmt: skip
+           "ghosts", "winner_ghosts", "rows_low", "rows_high", "transfer_money", "refund_money", "flower_pig_money",
+           "ready_check_money")  # fmt: skip
+# The columns of each kind of side money, in the engine's kind order (``Stats::side_money_*``).
+SIDE_MONEY_COLUMNS = ("transfer_money", "refund_money", "flower_pig_money", "ready_check_money")
 # The dtype of every per-deal column (the engine's; a loaded file is read back to these).
 _COLUMN_DTYPES = {"winners": np.bool_, "discarder": np.int8, "self_drawn": np.bool_, "robbing_kong": np.bool_,
                   "pattern": np.int16, "fan": np.int16, "points": np.int64, "payments": np.int64, "turns": np.uint16,
                   "exhaustive_draw": np.bool_, "dealer": np.uint8, "kongs": np.uint8, "liability": np.int8,
                   "flowers": np.uint8, "kong_money": np.int64, "horse_hits": np.uint8, "horse_money": np.int64,
-                  "ghosts": np.uint64, "winner_ghosts": np.uint8}  # fmt: skip
+                  "ghosts": np.uint64, "winner_ghosts": np.uint8, "rows_low": np.uint64,
+                  "rows_high": np.uint64, **{name: np.int64 for name in SIDE_MONEY_COLUMNS}}  # fmt: skip
+# Rows of a ruleset's table a win can record in ``rows_low`` / ``rows_high`` (the engine's u128).
+ROW_BITS = 128
 # Self-drawn wins counted by the winner's draws, larger counts in the last bucket (as the engine's Stats).
 TURN_BUCKETS = 32
 # Fan values counted individually in the totals; larger ones share the last bucket (as the engine's Stats).
@@ -64,10 +77,57 @@ FAN_BUCKETS = 16
 _SEATS = 4
 
 
+# Columns added after files were first saved: an older file reads them as nothing recorded (zeros).
+_ADDED_LATER = ("rows_low", "rows_high", *SIDE_MONEY_COLUMNS)
+
+
+def _unrecorded(name: str, deals: int) -> np.ndarray:
+    """A column an older saved file lacks, as nothing recorded; refused for a column every file has."""
+    if name not in _ADDED_LATER:
+        raise InvalidArgumentError(f"the saved simulation has no column {name!r}")
+    return np.zeros((deals, _SEATS), dtype=_COLUMN_DTYPES[name])
+
+
 def _by_offset(values: np.ndarray, dealer: np.ndarray) -> list[int]:
     """Column sums of a (N, 4) array by seat relative to each deal's dealer (0 = dealer, 1 = its 下家, …)."""
     seats = (dealer[:, None] + np.arange(_SEATS)) % _SEATS
     return [int(v) for v in np.take_along_axis(values, seats, axis=1).sum(axis=0)]
+
+
+def scored_rows(columns: dict[str, np.ndarray]) -> np.ndarray:
+    """bool (N, 4, 128): whether each seat's win scored row r of the table (from ``rows_low`` / ``rows_high``)."""
+    words = np.stack([columns["rows_low"], columns["rows_high"]], axis=-1).astype("<u8")
+    bits = np.unpackbits(words.view(np.uint8), axis=-1, bitorder="little")  # (N, 4, 16 bytes × 8)
+    return bits.reshape(words.shape[:2] + (ROW_BITS,)).astype(bool)
+
+
+def _grown(counts: np.ndarray) -> list[int]:
+    """Counts by row as a list as long as the highest row counted (the engine's grown ``Vec``)."""
+    present = np.nonzero(counts)[0]
+    return [int(n) for n in counts[: present[-1] + 1]] if present.size else []
+
+
+def _rows_totals(columns: dict[str, np.ndarray]) -> dict[str, list[int]]:
+    """The wins scoring each row, and the same-deal terms of deals with several wins (the engine's ``rows``,
+    ``rows_same_deal``, ``rows_cowinners``: lists as long as the highest row counted)."""
+    winners = columns["winners"]
+    scored = scored_rows(columns) & winners[:, :, None]
+    by_deal = scored.sum(axis=1).astype(np.int64)  # (N, 128): c, the deal's wins scoring the row
+    wins = winners.sum(axis=1).astype(np.int64)
+    shared = by_deal[wins > 1]
+    present = shared.any(axis=0)  # the engine grows these lists to every row a shared deal's winners scored
+    same_deal = np.where(present, (shared * (shared - 1)).sum(axis=0), 0)
+    cowinners = np.where(present, (shared * (wins[wins > 1, None] - 1)).sum(axis=0), 0)
+    width = int(np.nonzero(present)[0][-1]) + 1 if present.any() else 0
+    return {"rows": _grown(by_deal.sum(axis=0)), "rows_same_deal": [int(n) for n in same_deal[:width]],
+            "rows_cowinners": [int(n) for n in cowinners[:width]]}  # fmt: skip
+
+
+def _side_money_totals(columns: dict[str, np.ndarray]) -> dict[str, list[int]]:
+    """For each kind of side money: the deals where it changed hands, what changed hands, Σ of its square."""
+    moved = [-np.minimum(columns[name], 0).sum(axis=1) for name in SIDE_MONEY_COLUMNS]
+    return {"side_money_deals": [int((m > 0).sum()) for m in moved], "side_money_moved": [int(m.sum()) for m in moved],
+            "side_money_squared": [_square_sum(m) for m in moved]}  # fmt: skip
 
 
 def totals_of(columns: dict[str, np.ndarray]) -> dict[str, Any]:
@@ -100,6 +160,8 @@ def totals_of(columns: dict[str, np.ndarray]) -> dict[str, Any]:
             np.minimum(columns["turns"][columns["self_drawn"]].astype(np.int64), TURN_BUCKETS - 1),
             minlength=TURN_BUCKETS)],  # fmt: skip
         **_squares_of(columns),
+        **_rows_totals(columns),
+        **_side_money_totals(columns),
     }
 
 
@@ -288,7 +350,9 @@ class SimulationResult:
 
             return from_arrow(pyarrow.parquet.read_table(path))
         with np.load(path) as saved:
-            columns = {name: saved[name].astype(_COLUMN_DTYPES[name]) for name in COLUMNS}
+            deals = len(saved[COLUMNS[0]])
+            columns = {name: (saved[name] if name in saved else _unrecorded(name, deals)).astype(_COLUMN_DTYPES[name])
+                       for name in COLUMNS}  # fmt: skip
             keys = tuple(str(key) for key in saved["pattern_keys"])
             names = tuple(str(n) for n in saved["pattern_names"]) if "pattern_names" in saved else keys
             ruleset = str(saved["ruleset"]) if "ruleset" in saved else "unknown"
@@ -297,6 +361,11 @@ class SimulationResult:
             bots = tuple(str(bot) for bot in saved["bots"])
         return SimulationResult(ruleset=ruleset, pattern_keys=keys, pattern_names=names, bots=bots, runs=runs,
                                 totals=totals_of(columns), per_deal=columns, family=family)  # fmt: skip
+
+    def scored_rows(self) -> np.ndarray:
+        """bool (N, 4, 128): whether each seat's win scored row r of ``pattern_keys`` (MCR: each fan), read from
+        the ``rows_low`` / ``rows_high`` columns."""
+        return scored_rows({name: self[name] for name in ("rows_low", "rows_high")})
 
     def to_pandas(self) -> Any:
         """One row per deal as a pandas DataFrame: ``seed``, ``deal``, the one-value columns, each per-seat column
@@ -315,9 +384,9 @@ class SimulationResult:
         return to_arrow(self)
 
 
-# The peak bytes a deal of a run with per-deal arrays holds in the native core: its record (about 180 bytes; up to
-# twice that while the vector of records grows) and its row of the arrays built from the records (177 bytes).
-PEAK_BYTES_PER_DEAL = 3 * 180
+# The peak bytes a deal of a run with per-deal arrays holds in the native core: its record (about 370 bytes; up to
+# twice that while the vector of records grows) and its row of the arrays built from the records (369 bytes).
+PEAK_BYTES_PER_DEAL = 3 * 370
 
 
 def check_memory(deals: int, bytes_per_deal: int) -> None:

@@ -24,7 +24,7 @@ from typing import Any, Optional
 
 from .vocabulary import FamilySection, Vocabulary, family_sections, vocabulary
 
-__all__ = ["Estimate", "Summary", "summarise", "wilson"]
+__all__ = ["Estimate", "Summary", "shares_of_wins", "summarise", "wilson"]
 
 _Z95 = 1.959963984540054
 _OFFSET_NAMES = ("dealer (East)", "dealer's 下家", "dealer's 对家", "dealer's 上家")
@@ -205,7 +205,7 @@ def wins_squared(totals: dict[str, Any]) -> int:
     return sum(wins * wins * deals for wins, deals in enumerate(totals["deals_by_wins"]))
 
 
-def _shares_of_wins(labels: Any, counts: list[int], same_deal: list[int], cowinners: list[int],
+def shares_of_wins(labels: Any, counts: list[int], same_deal: list[int], cowinners: list[int],
                     totals: dict[str, Any]) -> list[Estimate]:  # fmt: skip
     """Per-win shares of buckets (fans, patterns) with the same-deal terms of deals with several wins."""
     wins = sum(totals["wins_by_offset"])
@@ -237,8 +237,8 @@ def summarise(totals: dict[str, Any], pattern_names: tuple[str, ...], title: str
     )
     fans = totals["fans"]
     fan_labels = [words.fan_label(fan, last=fan == len(fans) - 1) for fan in range(len(fans))]
-    fan_rows = _shares_of_wins(fan_labels, fans, totals["fans_same_deal"], totals["fans_cowinners"], totals)
-    pattern_rows = _shares_of_wins(pattern_names, totals["patterns"], totals["patterns_same_deal"],
+    fan_rows = shares_of_wins(fan_labels, fans, totals["fans_same_deal"], totals["fans_cowinners"], totals)
+    pattern_rows = shares_of_wins(pattern_names, totals["patterns"], totals["patterns_same_deal"],
                                    totals["patterns_cowinners"], totals)  # fmt: skip
     return Summary(
         title=title,
@@ -256,7 +256,7 @@ def summarise(totals: dict[str, Any], pattern_names: tuple[str, ...], title: str
         self_drawn_by_turn=tuple(Estimate.proportion(f"turn {turn}", count, totals["self_drawn_wins"])
                                  for turn, count in enumerate(totals.get("self_drawn_turns", ()))),  # fmt: skip
         words=words,
-        family=family_sections(family, totals),
+        family=family_sections(family, totals, pattern_names),
         placeholders=tuple(placeholders),
     )
 

@@ -29,6 +29,8 @@ class Vocabulary:
     ghosts_per_win: str = "ghosts per win (鬼牌)"
     flowers: str = "flowers per deal (花牌)"
     several_winners: str = "several winners (一炮多响)"
+    # The rows a win scored, several per win (the totals' ``rows``: MCR's fans), where the family records them.
+    rows_heading: str = "Rows scored (per win)"
     fan_labeller: Callable[[int, str], str] = lambda fan, unit: f"{fan} {unit}"
 
     def fan_label(self, fan: int, last: bool = False) -> str:
@@ -51,11 +53,14 @@ _WORDS = {
         horse_hits="horses hit per win (中马)"),  # fmt: skip
     "sichuan": Vocabulary(fan_heading="番 per win (as paid: 根 and 自摸 included, capped at 封顶)", fan_unit="番",
                           pattern_heading="Shapes (牌型, per win)", kong_money="kong money per deal (刮风下雨)",
+                          rows_heading="Each 番 row (根 included): the share of wins scoring it",
                           several_winners="several winners in the deal (血战)"),  # fmt: skip
     "taiwan": Vocabulary(fan_heading="台 per win (the hand's 台 as paid: capped; 莊家 and 連N拉N not included)",
-                         fan_unit="台", pattern_heading="台 rows (not recorded per win)"),  # fmt: skip
+                         fan_unit="台", pattern_heading="Patterns (none: a Taiwan hand's 台 rows add up, below)",
+                         rows_heading="Each 台 row (莊家 and 連N拉N aside): the share of wins scoring it"),  # fmt: skip
     "mcr": Vocabulary(fan_heading="Total fan per win (番, flowers included)",
-                      pattern_heading="Highest fan of the win (番种, per win)", flowers="flowers per deal (花牌, 1 fan each)"),  # fmt: skip
+                      pattern_heading="Highest fan of the win (番种, per win)", flowers="flowers per deal (花牌, 1 fan each)",
+                      rows_heading="Each fan (番种): the share of wins scoring it"),  # fmt: skip
     "gd789": Vocabulary(fan_heading="Hand value per win (789 ladder 番)", pattern_heading="The ladder (牌型, per win)",
                         horse_hits="horses picking the winner per win (买马)", fan_unit="番"),  # fmt: skip
     "laozhang": Vocabulary(fan_heading="番 per win (老章)", fan_unit="番", pattern_heading="老章 rows (per win)"),
@@ -89,10 +94,44 @@ def _wins_per_deal(totals: dict[str, Any], heading: str) -> FamilySection:
     return FamilySection(heading, tuple(rows))
 
 
-def family_sections(family: str, totals: dict[str, Any]) -> tuple[FamilySection, ...]:
-    """The family's own sections of the summary, from the totals."""
+def _rows_scored(totals: dict[str, Any], heading: str, names: tuple[str, ...]) -> FamilySection:
+    """Each row of the table as the share of wins that scored it (a win scores several), most frequent first."""
+    from .summary import shares_of_wins
+
+    counts = totals["rows"]
+    rows = shares_of_wins(names, counts, totals["rows_same_deal"], totals["rows_cowinners"], totals)
+    seen = tuple(sorted((row for row in rows if row.count), key=lambda row: -row.count))
+    never = len(names) - len(seen)
+    return FamilySection(heading, seen, (f"{never} of the table's {len(names)} rows never scored",) if never else ())
+
+
+# Each kind of side money (the totals' ``side_money_*``, in the engine's kind order), in Sichuan's words.
+_SIDE_MONEY = ("呼叫转移", "退税", "查花猪", "查大叫")
+
+
+def _side_money(totals: dict[str, Any]) -> FamilySection:
+    """Each kind of side money: the share of deals where it changed hands, and what changed hands then (a mean
+    over those deals: the other deals add nothing to Σx or Σx²)."""
+    from .summary import Estimate
+
+    rows = []
+    for label, deals, moved, squares in zip(_SIDE_MONEY, totals["side_money_deals"], totals["side_money_moved"],
+                                            totals["side_money_squared"]):  # fmt: skip
+        rows.append(Estimate.proportion(f"{label}: deals", deals, totals["deals"]))
+        rows.append(Estimate.mean(f"{label}: paid then", moved, squares, deals))
+    return FamilySection("Transfers and the 流局 checks (呼叫转移, 退税, 查花猪, 查大叫)", tuple(rows),
+                         ("呼叫转移: a 杠上炮 hands the kong money on; 退税: kong money returned at a 流局",
+                          "paid then: the money that changed hands in a deal where it did (the payers' sum)"))
+
+
+def family_sections(family: str, totals: dict[str, Any], row_names: tuple[str, ...] = ()) -> tuple[FamilySection, ...]:
+    """The family's own sections of the summary, from the totals; ``row_names[r]`` names row r of the table."""
+    sections = []
+    if any(totals.get("rows", ())):
+        sections.append(_rows_scored(totals, vocabulary(family).rows_heading, row_names))
     if family == "sichuan":
-        return (_wins_per_deal(totals, "Wins per deal (血战: winners leave, 血流: they stay)"),)
-    if any(totals["deals_by_wins"][2:]):  # several winners on one tile (一炮多响) elsewhere
-        return (_wins_per_deal(totals, "Wins per deal (一炮多响)"),)
-    return ()
+        sections.append(_wins_per_deal(totals, "Wins per deal (血战: winners leave, 血流: they stay)"))
+        sections.append(_side_money(totals))
+    elif any(totals["deals_by_wins"][2:]):  # several winners on one tile (一炮多响) elsewhere
+        sections.append(_wins_per_deal(totals, "Wins per deal (一炮多响)"))
+    return tuple(sections)

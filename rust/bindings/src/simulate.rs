@@ -4,7 +4,7 @@
 
 use mjcore_engine::bots::bots_for;
 use mjcore_engine::sim::{simulate_records_until, simulate_until, DealRecord, Stats};
-use mjcore_engine::table::{Adjudicator, SEATS};
+use mjcore_engine::table::{Adjudicator, SEATS, SIDE_MONEY_KINDS};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -15,6 +15,14 @@ use crate::sim::{TableSetup, WinRules};
 use crate::table_rules::PyTableRules;
 
 const SEAT_COUNT: usize = SEATS as usize;
+
+/// The per-deal column of each kind of side money (`mjcore_engine::table::deal_money`), in kind order.
+const SIDE_MONEY_COLUMNS: [&str; SIDE_MONEY_KINDS] = [
+    "transfer_money",
+    "refund_money",
+    "flower_pig_money",
+    "ready_check_money",
+];
 
 /// The totals of a run as a dict (the keys are the `Stats` fields).
 pub(crate) fn stats_dict<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<'py, PyDict>> {
@@ -56,6 +64,12 @@ pub(crate) fn stats_dict<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<
     dict.set_item("fans_cowinners", stats.fans_cowinners.to_vec())?;
     dict.set_item("patterns_same_deal", stats.patterns_same_deal.clone())?;
     dict.set_item("patterns_cowinners", stats.patterns_cowinners.clone())?;
+    dict.set_item("rows", stats.rows.clone())?;
+    dict.set_item("rows_same_deal", stats.rows_same_deal.clone())?;
+    dict.set_item("rows_cowinners", stats.rows_cowinners.clone())?;
+    dict.set_item("side_money_deals", stats.side_money_deals.to_vec())?;
+    dict.set_item("side_money_moved", stats.side_money_moved.to_vec())?;
+    dict.set_item("side_money_squared", stats.side_money_squared.to_vec())?;
     Ok(dict)
 }
 
@@ -109,6 +123,18 @@ fn records_dict<'py>(py: Python<'py>, records: &[DealRecord]) -> PyResult<Bound<
     put("horse_money", column(py, records, |r| r.horse_money))?;
     put("ghosts", column(py, records, |r| [r.ghosts]))?;
     put("winner_ghosts", column(py, records, |r| r.winner_ghosts))?;
+    for (kind, name) in SIDE_MONEY_COLUMNS.iter().enumerate() {
+        put(name, column(py, records, |r| r.side_money[kind]))?;
+    }
+    // numpy has no 128-bit integer: the rows' bits as two 64-bit words.
+    put(
+        "rows_low",
+        column(py, records, |r| r.rows.map(|rows| rows as u64)),
+    )?;
+    put(
+        "rows_high",
+        column(py, records, |r| r.rows.map(|rows| (rows >> 64) as u64)),
+    )?;
     Ok(dict)
 }
 

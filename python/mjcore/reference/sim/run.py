@@ -15,7 +15,7 @@ from ...sim.distributed import ClusterLike, ProgressCallback, simulate_on_cluste
 from ...arguments import check_flag
 from ...errors import InvalidArgumentError
 from ...rules.registry import RulesetLike
-from ...sim.result import SimulationRequest, SimulationResult, totals_of
+from ...sim.result import SIDE_MONEY_COLUMNS, SimulationRequest, SimulationResult, totals_of
 from ..table.bots import bots_named
 from ..table.deal import SEATS, Deal
 from ..table.game import play_deal
@@ -77,7 +77,11 @@ _COLUMN_TYPES = {
     "horse_money": (np.int64, _PER_SEAT),
     "ghosts": (np.uint64, ()),
     "winner_ghosts": (np.uint8, _PER_SEAT),
+    "rows_low": (np.uint64, _PER_SEAT),
+    "rows_high": (np.uint64, _PER_SEAT),
+    **{name: (np.int64, _PER_SEAT) for name in SIDE_MONEY_COLUMNS},
 }
+_WORD = (1 << 64) - 1
 
 
 def _deal_row(request: SimulationRequest, index: int) -> dict:
@@ -99,7 +103,8 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
         "turns": max(draws), "exhaustive_draw": not deal.outcome, "dealer": dealer, "liability": -1,
         "kong_money": list(deal.kong_money), "horse_hits": [0] * SEATS, "horse_money": [0] * SEATS,
         "ghosts": ghosts,
-        "winner_ghosts": [0] * SEATS,
+        "winner_ghosts": [0] * SEATS, "rows_low": [0] * SEATS, "rows_high": [0] * SEATS,
+        **{name: list(money) for name, money in zip(SIDE_MONEY_COLUMNS, deal.side_money)},
         "kongs": sum(1 for e in events if e["type"] == "meld" and "kong" in e["kind"]),
         "flowers": [sum(1 for e in events if e["type"] == "flower" and e["seat"] == seat) for seat in range(SEATS)],
     }  # fmt: skip
@@ -117,6 +122,7 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
         row["horse_hits"][winner.seat] = win.horse_hits
         row["horse_money"] = [total + p for total, p in zip(row["horse_money"], win.horse_money)]
         row["winner_ghosts"][winner.seat] = deal.ghosts_held(winner)
+        row["rows_low"][winner.seat], row["rows_high"][winner.seat] = win.rows & _WORD, win.rows >> 64
         if row["liability"] < 0 and win.liable is not None:
             row["liability"] = win.liable
     return row

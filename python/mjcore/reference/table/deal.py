@@ -161,6 +161,8 @@ class Deal:
         # What events other than wins paid (kong, flower money, end checks), and the kong money among it.
         self.event_payments = [0] * SEATS
         self.kong_money = [0] * SEATS
+        # The money among them the family settled apart, by kind (Sichuan's 呼叫转移, 退税, 查花猪, 查大叫).
+        self.side_money = [[0] * SEATS for _ in range(4)]
         self._kong_discard = False  # the last discard followed its discarder's kong replacement (杠上炮)
         self._flower_win = None  # a flower win the last flower made, taken once its replacement is drawn
         self.abortive_draw: Optional[str] = None  # why the deal ended in an abortive draw, if it did (OC-T15)
@@ -852,7 +854,7 @@ class Deal:
         money = self.hooks.settle_deal(finished)
         if money is None:
             return
-        wins, self.event_payments, self.kong_money = money
+        wins, self.event_payments, self.kong_money, self.side_money = money
         self.deal_win_payments = [tuple(paid) for paid in wins]
 
     # Invariants ---------------------------------------------------------------------------------------------

@@ -51,13 +51,15 @@ class PayingEvent:
 class SettledWin:
     """A win as its settlement says: the pattern row (-1: none), payments by table seat, the liable seat, the
     horses (买马) that hit the winner and the horse money inside the payments (789's mirror bets; zero where
-    horses are part of the win itself, as 推倒胡's)."""
+    horses are part of the win itself, as 推倒胡's), and every row the win scored (the engine's
+    ``WinInfo::rows``)."""
 
     pattern: int
     payments: tuple[int, ...]
     liable: Optional[int] = None
     horse_hits: int = 0
     horse_money: tuple[int, ...] = (0,) * SEATS
+    rows: int = 0  # every row of the table the win scored, bit r = row r (MCR: each fan); 0: ``pattern`` only
 
 
 @dataclass(frozen=True)
@@ -156,9 +158,11 @@ class DealHooks:
         """What ``event`` pays each seat (zero-sum), or None: nothing."""
         return None
 
-    def settle_deal(self, deal: FinishedDeal) -> Optional[tuple[list[list[int]], list[int], list[int]]]:
-        """Each win's payments (in order), the deal's other money and the kong money among it, replacing what
-        the wins' own settlement and ``settle`` said; None: keep them."""
+    def settle_deal(self, deal: FinishedDeal) -> Optional[tuple[list[list[int]], list[int], list[int],
+                                                                list[list[int]]]]:  # fmt: skip
+        """Each win's payments (in order), the deal's other money, the kong money among it and the side money
+        among it by kind (the engine's ``DealMoney::side``), replacing what the wins' own settlement and
+        ``settle`` said; None: keep them."""
         return None
 
     def flower_win(self, flowers: list[set[int]], dealer: int) -> Optional[FlowerWin]:

@@ -35,7 +35,7 @@ def settled_wins(rules: Any, deal: Deal) -> list[SettledWin]:
     for declared, settlement in zip(deal.declared, deal.settlements):
         if declared is None:
             assert settle is not None and settlement is not None
-            wins.append(SettledWin(*settle(rules, *settlement)))
+            wins.append(settle(rules, *settlement))
         else:
             wins.append(declared.settled)
     if deal.deal_win_payments is not None:

@@ -2,6 +2,7 @@
 //! pattern and fan, who paid what, how long it lasted.
 
 use crate::table::deal::Deal;
+use crate::table::deal_money::SideMoney;
 use crate::table::log::Event;
 use crate::table::types::SEATS;
 
@@ -19,6 +20,8 @@ pub struct DealRecord {
     pub pattern: [Option<u8>; SEAT_COUNT],
     /// Per seat: the total fan of a winner.
     pub fan: [Option<u32>; SEAT_COUNT],
+    /// Per seat: every row of the ruleset's table a winner's hand scored (`WinInfo::rows`; MCR's fans).
+    pub rows: [u128; SEAT_COUNT],
     /// What each seat gains or loses, zero-sum.
     pub payments: [i64; SEAT_COUNT],
     /// 巡目: the draws the (first) winner had made, or for an exhaustive draw the most any seat made.
@@ -30,6 +33,9 @@ pub struct DealRecord {
     pub flowers: [u8; SEAT_COUNT],
     /// The kong money inside `payments` (zero-sum; none after a 流局 where it is not final).
     pub kong_money: [i64; SEAT_COUNT],
+    /// The money inside `payments` the family settled apart, by kind (`table::deal_money`: Sichuan's 呼叫转移,
+    /// 退税, 查花猪, 查大叫), each zero-sum.
+    pub side_money: SideMoney,
     /// Per seat: the horses (买马) that hit a winner.
     pub horse_hits: [u8; SEAT_COUNT],
     /// The horse money inside `payments`: 789's mirror bets (zero-sum; zero where horses are part of the
@@ -78,12 +84,14 @@ impl DealRecord {
             record.winners |= 1 << winner.seat;
             record.pattern[seat] = winner.info.pattern;
             record.fan[seat] = Some(winner.info.fan);
+            record.rows[seat] = winner.info.rows;
             record.liable = record.liable.or(winner.info.liable);
             record.horse_hits[seat] = winner.horse_hits;
             record.winner_ghosts[seat] = deal.ghosts_held(winner);
         }
         record.payments = outcome.payments();
         record.kong_money = outcome.kong_money;
+        record.side_money = outcome.side_money;
         record.horse_money = outcome.horse_money();
         record
     }

@@ -9,6 +9,7 @@
 //! give the same interval as one big run.
 
 use super::record::DealRecord;
+use crate::table::deal_money::SIDE_MONEY_KINDS;
 use crate::table::types::SEATS;
 
 /// Fan values counted individually; larger ones share the last bucket.
@@ -72,6 +73,16 @@ pub struct Stats {
     pub fans_cowinners: [u64; FAN_BUCKETS],
     pub patterns_same_deal: Vec<u64>,
     pub patterns_cowinners: Vec<u64>,
+    /// Wins by each row of the ruleset's table their hand scored (`DealRecord::rows`: MCR's fans, several per
+    /// win; grown to the highest row seen), with the same-deal terms of `patterns_same_deal` for each row.
+    pub rows: Vec<u64>,
+    pub rows_same_deal: Vec<u64>,
+    pub rows_cowinners: Vec<u64>,
+    /// For each kind of side money (`DealRecord::side_money`): the deals where it changed hands, what changed
+    /// hands (the sum of what the payers paid) and Σ over deals of its square.
+    pub side_money_deals: [u64; SIDE_MONEY_KINDS],
+    pub side_money_moved: [u64; SIDE_MONEY_KINDS],
+    pub side_money_squared: [u128; SIDE_MONEY_KINDS],
 }
 
 /// Draw counts counted individually in `Stats::self_drawn_turns` (a seat makes at most about 30 draws).
@@ -86,14 +97,15 @@ impl Stats {
             self.payments_by_offset[offset(seat)] += paid;
             self.payments_squared_by_offset[offset(seat)] += u128::from(paid.unsigned_abs()).pow(2);
         }
-        let kong_money = deal
-            .kong_money
-            .iter()
-            .filter(|&&m| m < 0)
-            .map(|m| m.unsigned_abs())
-            .sum::<u64>();
+        let kong_money = moved(&deal.kong_money);
         self.kong_money_moved += kong_money;
         self.kong_money_squared += u128::from(kong_money).pow(2);
+        for (kind, money) in deal.side_money.iter().enumerate() {
+            let moved = moved(money);
+            self.side_money_deals[kind] += u64::from(moved > 0);
+            self.side_money_moved[kind] += moved;
+            self.side_money_squared[kind] += u128::from(moved).pow(2);
+        }
         let flowers: u64 = deal.flowers.iter().map(|&f| u64::from(f)).sum();
         self.flowers += flowers;
         self.flowers_squared += flowers * flowers;
@@ -112,11 +124,10 @@ impl Stats {
             ghosts_held += ghosts;
             self.fans[fan_bucket(deal, seat)] += 1;
             if let Some(row) = deal.pattern[usize::from(seat)] {
-                let row = usize::from(row);
-                if self.patterns.len() <= row {
-                    self.patterns.resize(row + 1, 0);
-                }
-                self.patterns[row] += 1;
+                count_at(&mut self.patterns, usize::from(row), 1);
+            }
+            for row in rows_of(deal.rows[usize::from(seat)]) {
+                count_at(&mut self.rows, row, 1);
             }
         }
         self.horse_hits += horse_hits;
@@ -130,6 +141,7 @@ impl Stats {
         self.wins_with_ghosts_by_wins += holding_ghosts * wins;
         if wins > 1 {
             self.add_shared_wins(deal, wins);
+            self.add_shared_rows(deal, wins);
         }
         self.win_turns += u64::from(deal.turns);
         self.win_turns_squared += u64::from(deal.turns).pow(2);
@@ -175,15 +187,28 @@ impl Stats {
                     .iter()
                     .filter(|&&s| deal.pattern[usize::from(s)] == Some(row))
                     .count() as u64;
-                let row = usize::from(row);
-                for rows in [&mut self.patterns_same_deal, &mut self.patterns_cowinners] {
-                    if rows.len() <= row {
-                        rows.resize(row + 1, 0);
-                    }
-                }
-                self.patterns_same_deal[row] += c * (c - 1);
-                self.patterns_cowinners[row] += c * (wins - 1);
+                count_at(&mut self.patterns_same_deal, usize::from(row), c * (c - 1));
+                count_at(
+                    &mut self.patterns_cowinners,
+                    usize::from(row),
+                    c * (wins - 1),
+                );
             }
+        }
+    }
+
+    /// The same-deal terms of the rows of a deal with several wins: for each row some winner scored, c = the
+    /// winners that scored it.
+    fn add_shared_rows(&mut self, deal: &DealRecord, wins: u64) {
+        let rows = |seat: u8| deal.rows[usize::from(seat)];
+        let any = deal.winning_seats().fold(0, |any, seat| any | rows(seat));
+        for row in rows_of(any) {
+            let c = deal
+                .winning_seats()
+                .filter(|&seat| rows(seat) >> row & 1 == 1)
+                .count() as u64;
+            count_at(&mut self.rows_same_deal, row, c * (c - 1));
+            count_at(&mut self.rows_cowinners, row, c * (wins - 1));
         }
     }
 
@@ -242,6 +267,12 @@ impl Stats {
         add_all(&mut self.fans_cowinners, &other.fans_cowinners);
         add_grown(&mut self.patterns_same_deal, &other.patterns_same_deal);
         add_grown(&mut self.patterns_cowinners, &other.patterns_cowinners);
+        add_grown(&mut self.rows, &other.rows);
+        add_grown(&mut self.rows_same_deal, &other.rows_same_deal);
+        add_grown(&mut self.rows_cowinners, &other.rows_cowinners);
+        add_all(&mut self.side_money_deals, &other.side_money_deals);
+        add_all(&mut self.side_money_moved, &other.side_money_moved);
+        add_all(&mut self.side_money_squared, &other.side_money_squared);
         self
     }
 
@@ -254,6 +285,34 @@ impl Stats {
 /// A winner's fan bucket in `Stats::fans`.
 fn fan_bucket(deal: &DealRecord, seat: u8) -> usize {
     (deal.fan[usize::from(seat)].unwrap_or(0) as usize).min(FAN_BUCKETS - 1)
+}
+
+/// The money that changed hands in zero-sum `money`: what the payers paid.
+fn moved(money: &[i64; SEATS as usize]) -> u64 {
+    money
+        .iter()
+        .filter(|&&m| m < 0)
+        .map(|m| m.unsigned_abs())
+        .sum()
+}
+
+/// The rows of a bit set (bit `r` = row `r`), ascending.
+fn rows_of(mut bits: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let row = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            row
+        })
+    })
+}
+
+/// Adds `count` at `row`, growing `counts` to hold it.
+fn count_at(counts: &mut Vec<u64>, row: usize, count: u64) {
+    if counts.len() <= row {
+        counts.resize(row + 1, 0);
+    }
+    counts[row] += count;
 }
 
 fn add_all<T: Copy + std::ops::AddAssign>(into: &mut [T], other: &[T]) {

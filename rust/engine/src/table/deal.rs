@@ -17,6 +17,7 @@
 use super::action::Action;
 use super::adjudicator::FlowerWin;
 use super::claim_options::ClaimOptions;
+use super::deal_money::SideMoney;
 use super::log::Event;
 use super::observation::Observation;
 use super::table_rules::TableRules;
@@ -309,6 +310,8 @@ pub struct Outcome {
     pub event_payments: [i64; SEATS as usize],
     /// The kong money among them (zero after a 流局 where kong money is not final).
     pub kong_money: [i64; SEATS as usize],
+    /// The money among them the family settled apart (Sichuan's 呼叫转移, 退税, 查花猪, 查大叫).
+    pub side_money: SideMoney,
     /// The winners of the deal's first winning tile (一炮多响: several), the first of `winners`.
     pub first_winners: u8,
 }
@@ -380,6 +383,7 @@ pub struct Deal {
     /// the kong money among it.
     event_payments: [i64; SEATS as usize],
     kong_money: [i64; SEATS as usize],
+    side_money: SideMoney,
     /// The deal's wild kinds and, under 翻鬼, the indicator turned from the wall (out of play).
     ghosts: KindMask,
     indicator: Option<Tile>,

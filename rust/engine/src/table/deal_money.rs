@@ -38,4 +38,17 @@ pub struct DealMoney {
     pub events: [i64; SEATS as usize],
     /// The kong money among `events` (the deal's `kong_money`: what kongs paid when declared).
     pub kong: [i64; SEATS as usize],
+    /// The money among `events` the family settles apart, by kind ([`SideMoney`]).
+    pub side: SideMoney,
 }
+
+/// The kinds of money a family settles apart from wins and kongs: Sichuan's 呼叫转移 (a 杠上炮 hands over the
+/// kong money), 退税 (a seat not ready at a 流局 returns its kong money), 查花猪 and 查大叫 (the 流局 checks).
+pub const SIDE_MONEY_KINDS: usize = 4;
+pub const TRANSFER: usize = 0;
+pub const REFUND: usize = 1;
+pub const FLOWER_PIG: usize = 2;
+pub const READY_CHECK: usize = 3;
+
+/// Each kind of side money (its index above) by seat, zero-sum per kind.
+pub type SideMoney = [[i64; SEATS as usize]; SIDE_MONEY_KINDS];

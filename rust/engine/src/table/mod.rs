@@ -29,7 +29,7 @@ pub use adjudicator::{
     WinSituation,
 };
 pub use deal::{Deal, Outcome};
-pub use deal_money::{DealMoney, FinalHand, FinishedDeal};
+pub use deal_money::{DealMoney, FinalHand, FinishedDeal, SideMoney, SIDE_MONEY_KINDS};
 pub use game::{play_deal, play_decision, play_game, Game, GameConfig};
 pub use ghosts::GhostRule;
 pub use log::Event;

@@ -18,6 +18,9 @@ pub struct WinInfo {
     pub payments: [i64; 4],
     /// The seat paying all three shares under a liability (包), if any.
     pub liable: Option<u8>,
+    /// Every row of the ruleset's pattern table the win scored, bit `r` = row `r` (MCR: each fan of the hand,
+    /// flowers included); 0 where the family records only the one `pattern`.
+    pub rows: u128,
 }
 
 impl WinInfo {

@@ -58,9 +58,9 @@ def _settled(rules: Any, scored: Any) -> tuple[int, list[int]]:
     return GD789_HANDS.index(scored.entries[0].key), [sum(paid) for paid in zip(*rows)]
 
 
-def settle_folk_win(rules: Any, hand: Hand, s: WinSituation) -> tuple[int, list[int], Optional[int]]:
+def settle_folk_win(rules: Any, hand: Hand, s: WinSituation) -> SettledWin:
     """The win settled after the deal (no horses turned: they are settled as declared, ``FolkHooks.declare``)."""
-    return (*_settled(rules, _scored(rules, hand, s)), None)
+    return SettledWin(*_settled(rules, _scored(rules, hand, s)))
 
 
 class FolkHooks(DealHooks):

@@ -4,12 +4,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from ....hand import Forms, Hand
 from ....rules.registry import Ruleset
 from ....table.types import SEATS, WinSituation
 from ...table.aim import Aim
+from ...table.deal_hooks import SettledWin
 from ...table.scoring_rules import scoring_situation, scoring_win_check
 from ...table.twin_family import TwinFamily
 from .scorer import best_fan, payments
@@ -17,7 +18,7 @@ from .scorer import best_fan, payments
 __all__ = ["settle_win"]
 
 
-def settle_win(rules: Ruleset, hand: Hand, situation: WinSituation) -> tuple[int, list[int], Optional[int]]:
+def settle_win(rules: Ruleset, hand: Hand, situation: WinSituation) -> SettledWin:
     """A settled win's pattern row, payments by table seat and liable table seat."""
     waiting = list(hand.concealed)
     waiting[situation.tile] -= 1  # scoring takes the hand without its winning tile
@@ -30,8 +31,8 @@ def settle_win(rules: Ruleset, hand: Hand, situation: WinSituation) -> tuple[int
     def wind(seat: int) -> int:
         return (seat - situation.dealer) % SEATS
 
-    return row, [by_wind[wind(seat)] for seat in range(SEATS)], (
-        None if liable is None else (liable + situation.dealer) % SEATS)
+    return SettledWin(row, tuple(by_wind[wind(seat)] for seat in range(SEATS)),
+                      None if liable is None else (liable + situation.dealer) % SEATS)
 
 
 def _guangdong_aim(rules: Any) -> Aim:

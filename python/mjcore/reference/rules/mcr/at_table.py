@@ -17,6 +17,7 @@ from ....table.types import SEATS, WinCheck, WinSituation
 from ...analysis.decompose import has_decomposition
 from ...analysis.forms import FormOptions
 from ...table.aim import Aim
+from ...table.deal_hooks import SettledWin
 from ...table.twin_family import TwinFamily
 from .scorer import score_hand
 
@@ -88,12 +89,13 @@ def payments(winner: int, from_seat: Optional[int], fan: int) -> list[int]:
     return paid
 
 
-def settle_mcr_win(rules: McrRuleset, hand: Hand, s: WinSituation) -> tuple[int, list[int], Optional[int]]:
-    """A settled win's pattern row (the highest fan, flowers aside, as its row in ``fan_keys``), payments by
-    table seat, and no liable seat (MCR has none)."""
+def settle_mcr_win(rules: McrRuleset, hand: Hand, s: WinSituation) -> SettledWin:
+    """A settled win: its pattern row (the highest fan, flowers aside, as its row in ``fan_keys``), payments by
+    table seat, no liable seat (MCR has none), and every fan it scored as rows."""
     scored = score_win(rules, hand, s)
     main = next(f.key for f in scored.fans if f.key != "flower_tiles")
-    return rules.fan_keys.index(main), payments(s.winner, s.from_seat, scored.total), None
+    rows = sum(1 << rules.fan_keys.index(f.key) for f in scored.fans)
+    return SettledWin(rules.fan_keys.index(main), tuple(payments(s.winner, s.from_seat, scored.total)), rows=rows)
 
 
 # Every MCR form, with ready hands judged by the table: a wait below 8 fan is not worth waiting on.

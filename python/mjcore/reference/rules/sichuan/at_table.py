@@ -15,7 +15,7 @@ from ....rules.sichuan.situation import Situation
 from ....table.types import SEATS, WinCheck, WinSituation
 from ....tiles import NUM_KINDS
 from ...table.aim import Aim
-from ...table.deal_hooks import DealHooks, FinishedDeal
+from ...table.deal_hooks import DealHooks, FinishedDeal, SettledWin
 from ...table.twin_family import TwinFamily
 from .scorer import score
 from .settlement import settle_with_wins
@@ -61,6 +61,10 @@ def _scored(rules: Any, hand: Hand, s: WinSituation):
     return scored if scored.is_win and scored.meets_minimum else None
 
 
+# The settlement's rows settled apart, in the engine's order of side money (``table::deal_money``).
+SIDE_MONEY = ("transfer", "refund", "flower_pig", "ready_check")
+
+
 def sichuan_win_check(rules: Any) -> WinCheck:
     _check_played(rules)
 
@@ -71,12 +75,14 @@ def sichuan_win_check(rules: Any) -> WinCheck:
     return check
 
 
-def settle_sichuan_win(rules: Any, hand: Hand, s: WinSituation) -> tuple[int, list[int], Optional[int]]:
-    """The win's shape row and its own payments (replaced by the whole deal's settlement)."""
+def settle_sichuan_win(rules: Any, hand: Hand, s: WinSituation) -> SettledWin:
+    """The win's shape row, its own payments (replaced by the whole deal's settlement) and every 番 row it
+    scored (根 among them)."""
     scored = _scored(rules, hand, s)
-    keys = {e.key for e in scored.entries}
+    keys = {e.key for e in scored.entries if e.count}
     shape = next(key for key in _SHAPES if key in keys)
-    return SICHUAN_FAN_KEYS.index(shape), list(scored.money["win"]), None
+    rows = sum(1 << SICHUAN_FAN_KEYS.index(key) for key in keys)
+    return SettledWin(SICHUAN_FAN_KEYS.index(shape), tuple(scored.money["win"]), rows=rows)
 
 
 class SichuanHooks(DealHooks):
@@ -97,7 +103,7 @@ class SichuanHooks(DealHooks):
         self.kong_on_empty_wall = bool(options["kong_on_empty_wall"])  # OC-S21
         self.resume_after_discarder = options["resume_after"] == "discarder"  # OC-S22
 
-    def settle_deal(self, deal: FinishedDeal) -> tuple[list[list[int]], list[int], list[int]]:
+    def settle_deal(self, deal: FinishedDeal) -> tuple[list[list[int]], list[int], list[int], list[list[int]]]:
         rules = self.rules
         events, won, only_void = _read_log(deal, rules.options["fed_kong_bloom"] == "discard")
         ends = []
@@ -114,8 +120,8 @@ class SichuanHooks(DealHooks):
                 ends.append(EndHand(seat, Hand(tuple(concealed), hand.melds), hand.void, only_void[seat], visible))
         settled, wins = settle_with_wins(events, ends, ruleset=rules, wall_exhausted=deal.wall_exhausted)
         other = [sum(row[seat] for kind, row in settled.money.items() if kind != "win") for seat in range(SEATS)]
-        # 刮风下雨: what the kongs paid when declared (退税 and 呼叫转移 are their own rows).
-        return wins, other, list(settled.money["kong"])
+        # 刮风下雨: what the kongs paid when declared (退税 and 呼叫转移 are their own rows, the side money).
+        return wins, other, list(settled.money["kong"]), [list(settled.money[kind]) for kind in SIDE_MONEY]
 
 
 def _read_log(deal: FinishedDeal, fed_bloom_as_discard: bool) -> tuple[list, set[int], list[bool]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ....hand import Forms, Hand
+from ....rules.taiwan.ruleset import TAIWAN_TAI_KEYS
 from ....rules.taiwan.situation import Situation
 from ....table.types import SEATS, WinCheck, WinSituation
 from ...table.aim import Aim
@@ -70,10 +71,11 @@ class TaiwanHooks(DealHooks):
         return None if scored is None else scored.counted
 
     def declare(self, hand: Hand, situation: WinSituation, context: DealContext) -> Optional[Declared]:
-        """Settled as declared, with the seats locked by 眼牌 then: no pattern row (台 add up), the win's
-        payments and each locked other seat's 眼牌费."""
+        """Settled as declared, with the seats locked by 眼牌 then: no pattern row (台 add up) but every 台 row
+        of the hand as rows, the win's payments and each locked other seat's 眼牌费."""
         scored = _scored(self.rules, hand, situation, context.locked)
-        return Declared(scored.counted, SettledWin(-1, tuple(scored.payments)))  # the win and the 眼牌费
+        rows = sum(1 << TAIWAN_TAI_KEYS.index(entry.key) for entry in scored.entries if entry.count)
+        return Declared(scored.counted, SettledWin(-1, tuple(scored.payments), rows=rows))  # the win and the 眼牌费
 
     def flower_win(self, flowers: list[set[int]], dealer: int) -> Optional[FlowerWin]:
         held = [len(f) for f in flowers]

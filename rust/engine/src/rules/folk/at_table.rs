@@ -107,6 +107,7 @@ impl FolkAtTable {
             pattern,
             payments,
             liable: None,
+            rows: 0,
         }
     }
 }

@@ -139,6 +139,7 @@ impl Adjudicator for McrAtTable {
             pattern: main_fan(&self.table, &scored),
             payments: payments(situation.winner, situation.from, fan),
             liable: None,
+            rows: scored.fans.present(), // `Fan` order is the table's row order (`fan_keys`)
         }))
     }
 

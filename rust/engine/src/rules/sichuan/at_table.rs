@@ -9,7 +9,10 @@
 use super::fan::Fan;
 use super::ruleset::{NextDealer, SichuanTable};
 use super::scorer::score;
-use super::settlement::{settle, EndHand, Event as MoneyEvent, KongKind, WinHow, KONG, WIN};
+use super::settlement::{
+    settle, EndHand, Event as MoneyEvent, KongKind, WinHow, FLOWER_PIG, KONG, READY_CHECK, REFUND,
+    TRANSFER, WIN,
+};
 use super::situation::SichuanSituation;
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
@@ -148,6 +151,10 @@ impl Adjudicator for SichuanAtTable {
             pattern: shape.map(|fan| fan as u8),
             payments: scored.win,
             liable: None,
+            // Every 番 row the win scored (根 among them), in the rows' order (`Fan`).
+            rows: (scored.fans.counts.iter().enumerate())
+                .filter(|(_, &count)| count > 0)
+                .fold(0, |rows, (row, _)| rows | 1 << row),
         }))
     }
 
@@ -201,6 +208,7 @@ impl Adjudicator for SichuanAtTable {
             events,
             // 刮风下雨: what the kongs paid when declared (退税 and 呼叫转移 are their own rows).
             kong: settled.money[KONG],
+            side: [TRANSFER, REFUND, FLOWER_PIG, READY_CHECK].map(|row| settled.money[row]),
         }))
     }
 }
@@ -609,6 +617,7 @@ mod tests {
             winners,
             event_payments: [0; 4],
             kong_money: [0; 4],
+            side_money: Default::default(),
             first_winners,
         };
         let cases = [

@@ -94,6 +94,10 @@ impl TaiwanAtTable {
             pattern: None,
             payments,
             liable: None,
+            // Every 台 row of the hand (莊家 and 連N拉N aside, as in `fan`), in the rows' order (`Tai`).
+            rows: (scored.tai.0.iter().enumerate())
+                .filter(|(_, &count)| count > 0)
+                .fold(0, |rows, (row, _)| rows | 1 << row),
         }))
     }
 
@@ -159,6 +163,7 @@ impl Adjudicator for TaiwanAtTable {
                 pattern: None,
                 payments: win,
                 liable: None,
+                rows: 0,
             },
         }))
     }

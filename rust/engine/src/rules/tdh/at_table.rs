@@ -281,6 +281,7 @@ impl Adjudicator for TdhTable {
                 pattern: Some(scored.form),
                 payments: scored.win_net.map(|b| b * base),
                 liable: scored.liable,
+                rows: 0,
             },
             horse_hits: hits.min(u32::from(u8::MAX)) as u8,
             // The winner's own horses; their money is part of the win (`win_net`).

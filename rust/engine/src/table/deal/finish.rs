@@ -54,6 +54,7 @@ impl Deal {
             winners,
             event_payments: self.event_payments,
             kong_money: self.kong_money,
+            side_money: self.side_money,
             first_winners: self.first_winners,
         });
         self.legal.clear();
@@ -98,6 +99,7 @@ impl Deal {
         }
         self.event_payments = money.events;
         self.kong_money = money.kong;
+        self.side_money = money.side;
         Ok(())
     }
 }

@@ -7,6 +7,7 @@ use super::{
 use crate::error::{EngineError, Result};
 use crate::table::action::Action;
 use crate::table::adjudicator::Adjudicator;
+use crate::table::deal_money::SideMoney;
 use crate::table::log::Event;
 use crate::table::table_rules::SELF_DRAW;
 use crate::table::types::SEATS;
@@ -55,6 +56,7 @@ impl Deal {
             chain_feeder: None,
             event_payments: [0; SEATS as usize],
             kong_money: [0; SEATS as usize],
+            side_money: SideMoney::default(),
             ghosts: 0,
             indicator: None,
             dealer_streak: 0,
@@ -119,6 +121,7 @@ impl Deal {
         self.extra_tile = 0;
         self.event_payments = [0; SEATS as usize];
         self.kong_money = [0; SEATS as usize];
+        self.side_money = SideMoney::default();
         self.phase = Phase::Over;
         self.discards_made = 0;
         self.interrupted = false;
