@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules.sichuan.test_table_options import FULL, OPTION_SETS, simulates_alike
+from tests.rules.sichuan.test_table_options import FULL, OPTION_SETS
+from tests.rules.sichuan.test_xueliu import simulates_alike
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
