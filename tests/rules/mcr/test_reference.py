@@ -313,16 +313,6 @@ def test_table_errors_name_the_field():
 # ---------------------------------------------------------------------------------- the generated corpus
 
 
-def test_corpus_is_legal_and_reaches_every_fan():
-    hits: Counter = Counter()
-    for case in cases(4000, seed=3):
-        result = score(case.hand, case.win_tile, case.situation)
-        assert result.is_win, case
-        hits.update(f.key for f in result.fans)
-    missing = [key for key in default_table().fans if not hits[key]]
-    assert not missing
-
-
 def test_agreement_with_pymahjonggb():
     disagreements = []
     for case in cases(2000, seed=11):
