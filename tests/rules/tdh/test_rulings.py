@@ -138,3 +138,8 @@ def test_a_ghost_as_its_own_face_counts_as_no_ghost_only_under_the_oc46_alternat
     # So is a flower ghost, which has no face of its own (here standing for the pair's second 5z).
     flowers = rules.with_options(ghosts="flowers4")
     assert score("123m456m789p234s*", "5z", ruleset=flowers, seat_wind=1, self_drawn=True).share == 2
+
+
+def test_a_dealer_streak_too_long_to_print_is_refused_by_name(score) -> None:
+    with pytest.raises(mjcore.InvalidArgumentError, match="dealer_streak must be 0..100, not an int of about"):
+        score("123m456p789s11z[555z]", "1z", ruleset=TDH, self_drawn=True, dealer_streak=10**5000)

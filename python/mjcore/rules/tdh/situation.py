@@ -106,7 +106,7 @@ class TdhSituation:
         if isinstance(streak, bool) or not isinstance(streak, int):
             raise ArgumentTypeError(f"dealer_streak must be an int, not {type(streak).__name__}")
         if not 0 <= streak <= 100:
-            raise InvalidArgumentError(f"dealer_streak must be 0..100, not {streak}")
+            raise InvalidArgumentError(f"dealer_streak must be 0..100, not {shown(streak)}")
         self._check_consistent()
 
     def _kong(self, entry: Any) -> tuple[int, int, int | None]:
