@@ -38,13 +38,18 @@ _PER_ENV_METHODS = ("action_masks", "episode_end", "log", "observe")
 
 class VecEnv(_Sb3VecEnv):
     """``num_envs`` tables of ``ruleset`` as an SB3 ``VecEnv``; every other argument is ``mjcore.env.VectorEnv``'s
-    (``opponents``, ``learning_seats``, ``encoding``, ``game``, ``reward_scale``, ``threads`` ...)."""
+    (``opponents``, ``learning_seats``, ``encoding``, ``game``, ``reward_scale``, ``threads`` ...).
+
+    ``threads`` defaults to 1 here (``VectorEnv``'s default is every core): between two steps SB3 runs the policy
+    on the same cores, and a pool's idle workers spinning after each step slowed MaskablePPO's rollouts by 1.4×
+    at 64 envs on 2 cores (benches/rl_speed.py). Give ``threads`` for hundreds of envs and a policy elsewhere."""
 
     def __init__(self, ruleset: Optional[RulesetLike] = "gd-cgc5", num_envs: int = 8, seed: int = 0, *,
                  flat: bool = True, **options: Any) -> None:
         if "share_buffers" in options or "autoreset" in options:
             raise InvalidArgumentError("share_buffers and autoreset are the adapter's own: it copies once per step "
                                        "and SB3 needs autoreset")  # fmt: skip
+        options.setdefault("threads", 1)
         self.venv_native = NativeVectorEnv(ruleset, num_envs, seed, flat=flat, share_buffers=True, **options)
         env = self.venv_native
         self._actions = np.zeros(env.num_envs, dtype=np.int64)
