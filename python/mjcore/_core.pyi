@@ -78,25 +78,20 @@ def is_win_batch_ghosts(
     arr: npt.NDArray[np.uint8], ghosts: list[int], forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
 ) -> npt.NDArray[np.bool_]: ...
 
-# Guangdong scoring (mjcore.rules, mjcore.rules).
-class Ruleset:
-    """A compiled scoring table; built by ``mjcore.rules.Ruleset.compiled`` after validation."""
+# The compiled ruleset of every family (mjcore.rules.document): the one argument shape.
+DocumentValue = bool | int | str | Sequence["DocumentValue"]
 
-    def __new__(
-        cls,
-        name: str,
-        cap: int,
-        minimum: int,
-        shapes: tuple[bool, bool, bool],  # (seven_pairs, seven_pairs_quads, thirteen_orphans)
-        patterns: Sequence[tuple[str, int, bool]],  # (key, fan, special) in table order
-        extras: Sequence[tuple[str, int]],
-        floor: tuple[int, Sequence[str]],  # (fan, events)
-        liabilities: tuple[bool, bool, bool, bool],  # kong_bloom, robbing_kong, twelve_tiles, big_hand
-        options: tuple[bool, bool, bool, bool, int],  # robbing_kong_is_self_draw, seat_round_wind_stack,
-        # human_hand_paid_by_dealer, discarder_pays_three, dealer_factor
-    ) -> Ruleset: ...
+class Ruleset:
+    """A compiled ruleset of any family; built by each ruleset object's ``compiled`` after validation, from its
+    normalised document: (entry, value) pairs such as ("options.cap", 4), ("fans.ping_hu", 0)."""
+
+    def __new__(cls, family: str, name: str, document: Sequence[tuple[str, DocumentValue]]) -> Ruleset: ...
     @property
     def name(self) -> str: ...
+    @property
+    def family(self) -> str: ...
+
+# Guangdong scoring (mjcore.rules.guangdong).
 
 def pattern_keys() -> list[str]: ...
 def extra_keys() -> list[str]: ...
@@ -125,31 +120,18 @@ def score_batch(
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]: ...
 
 # Chinese Official (MCR) scoring (mjcore.rules.mcr).
-class McrRuleset:
-    """A compiled MCR fan table; built by ``mjcore.rules.mcr.McrRuleset.compiled`` after validation."""
-
-    def __new__(
-        cls,
-        name: str,
-        minimum: int,
-        concealed_and_melded_kong: bool,  # 明暗杠 (pymahjonggb) instead of 明杠 + 暗杠
-        fans: Sequence[tuple[str, int, Sequence[str]]],  # (key, value, excluded keys) in table order
-    ) -> McrRuleset: ...
-    @property
-    def name(self) -> str: ...
-
 def mcr_fan_keys() -> list[str]: ...  # the standard fans
 def mcr_folk_fan_keys() -> list[str]: ...  # the seed's folk fans, scored when a table lists them
 
 # ([(fan key, count, value per occurrence)] in table order, total with flowers, meets_minimum)
 def mcr_score(
-    ruleset: McrRuleset,
+    ruleset: Ruleset,
     hand: Hand | str | bytes | Sequence[int],  # the 13 tiles before the winning one; wilds are refused
     win: int,
     situation: McrSituation,
 ) -> McrScore: ...
 def mcr_score_batch(
-    ruleset: McrRuleset,
+    ruleset: Ruleset,
     concealed: npt.NDArray[np.uint8],  # (N, 34) before the winning tile
     melds: npt.NDArray[np.uint8],  # (N, 4, 2): (MeldKind + 1, lowest tile), kind 0 = empty slot
     flowers: npt.NDArray[np.uint8],  # (N,) number of flowers
@@ -160,20 +142,13 @@ def mcr_score_batch(
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]: ...  # totals (−1 not a win), fan counts (N, table's fans)
 
 # 推倒胡 scoring (mjcore.rules.tdh).
-class TdhRuleset:
-    """A compiled 推倒胡 ruleset; built by ``mjcore.rules.tdh.TdhRuleset.compiled`` after validation."""
-
-    def __new__(cls, name: str, options: Sequence[tuple[str, str]]) -> TdhRuleset: ...  # every option as text
-    @property
-    def name(self) -> str: ...
-
 # (refusal, form, multipliers, share, horses (seat, hits), liable or -1, win_net, kong payments
 # (owner, kind, payer, amount), kong_money, net): read by mjcore.rules.tdh.TdhScore.from_row
 TdhRow = tuple[int, int, list[int], int, list[tuple[int, int]], int, list[int], list[tuple[int, int, int, int]],
                list[int], list[int]]
 
 def tdh_score(
-    ruleset: TdhRuleset,
+    ruleset: Ruleset,
     counts: bytes,
     melds: Sequence[MeldTuple],
     wilds: int,  # flower ghosts written as *
@@ -233,7 +208,7 @@ class TableRules:
     def tile_count(self) -> int: ...
 
 # The compiled rulesets a table plays: Guangdong, MCR, 推倒胡, Sichuan, Taiwan and the folk tables' (not stubbed here).
-TableRuleset = Ruleset | McrRuleset | TdhRuleset | SichuanRuleset | TaiwanRuleset | Any
+TableRuleset = Ruleset | Any
 
 class Table:
     def __init__(
@@ -322,38 +297,24 @@ def bot_names() -> list[str]: ...
 RegionalEntries = list[tuple[str, int, int]]  # (key, count, value) in row order
 MoneyRows = list[tuple[str, tuple[int, int, int, int]]]
 
-class SichuanRuleset:
-    def __new__(
-        cls, name: str, values: Sequence[int], choices: Sequence[int], flags: Sequence[bool], ints: Sequence[int]
-    ) -> SichuanRuleset: ...
-    @property
-    def name(self) -> str: ...
-
 def sichuan_score(
-    ruleset: SichuanRuleset, counts: bytes, melds: Sequence[MeldTuple], wilds: int, flowers: int, win: int,
+    ruleset: Ruleset, counts: bytes, melds: Sequence[MeldTuple], wilds: int, flowers: int, win: int,
     situation: tuple[int, int, int, int, int, int, int, int, int],
 ) -> tuple[RegionalEntries, int, int, bool, MoneyRows] | None: ...
 def sichuan_settle(
-    ruleset: SichuanRuleset,
+    ruleset: Ruleset,
     events: Sequence[tuple[int, int, int, int, bool, Sequence[tuple[int, int]]]],
     ends: Sequence[tuple[int, bytes, Sequence[MeldTuple], int, int, int, bool, bytes | None]],
     wall_exhausted: bool,
 ) -> tuple[list[list[int]], list[int], list[int]]: ...
 def sichuan_fan_keys() -> list[str]: ...
 
-class TaiwanRuleset:
-    def __new__(
-        cls, name: str, values: Sequence[int], choices: Sequence[int], flags: Sequence[bool], ints: Sequence[int]
-    ) -> TaiwanRuleset: ...
-    @property
-    def name(self) -> str: ...
-
 def taiwan_score(
-    ruleset: TaiwanRuleset, counts: bytes, melds: Sequence[MeldTuple], wilds: int, flowers: int, win: int,
+    ruleset: Ruleset, counts: bytes, melds: Sequence[MeldTuple], wilds: int, flowers: int, win: int,
     situation: tuple[int, int, int, int, int, int, int],
 ) -> tuple[RegionalEntries, int, int, bool, MoneyRows, RegionalEntries] | None: ...
 def taiwan_flower_win(
-    ruleset: TaiwanRuleset, kind: int, situation: tuple[int, int, int, int, int, int, int]
+    ruleset: Ruleset, kind: int, situation: tuple[int, int, int, int, int, int, int]
 ) -> tuple[RegionalEntries, int, int, bool, MoneyRows, RegionalEntries]: ...
 def taiwan_tai_keys() -> list[str]: ...
 

@@ -30,7 +30,8 @@ ROW = np.array([mjcore.parse_hand("123m456p789s111z2z").concealed], dtype=np.uin
 def test_score_batch_scores_every_family_as_score_does(ruleset, text, win, keywords) -> None:
     row = np.array([mjcore.parse_hand(text).concealed], dtype=np.uint8)
     got = mjcore.score_batch(row, [mjcore.tile_index(win)], ruleset=ruleset, self_drawn=True, **keywords)
-    total, counts, net = batch_row(mjcore.score(text, win, ruleset=ruleset, self_drawn=True, **keywords), got.keys)
+    single = mjcore.score(text, win, ruleset=ruleset, self_drawn=True, **keywords)
+    total, counts, net = batch_row(single, got.keys, mjcore.load_ruleset(ruleset).family)
     assert (int(got.total[0]), got.counts[0].tolist(), tuple(got.net[0].tolist())) == (total, counts, tuple(net))
     assert total >= 0
 

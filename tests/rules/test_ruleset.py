@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 import tomllib
+import warnings
 from pathlib import Path
 
 import pytest
 
 import mjcore
 from mjcore import RulesetError, _core, load_ruleset, rulesets
+from mjcore.rules.placeholders import PlaceholderWarning
 from mjcore.rules.mcr import MCR_FAN_KEYS, McrRuleset
 from mjcore.rules.guangdong.ruleset import EXTRA_KEYS, FLOOR_EVENTS, PATTERN_KEYS
 from mjcore.rules.registry import RULESET_DIR
@@ -141,16 +143,63 @@ def test_a_missing_file_is_named_as_a_file(tmp_path):
         load_ruleset(tmp_path)
 
 
+def _document(name):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PlaceholderWarning)
+        return load_ruleset(name).document()
+
+
 def test_the_compiled_object_rejects_what_validation_would():
+    document = _document("gd-cgc5")
+    patterns = [(k, v) for k, v in document if k.startswith("patterns.")]
+    others = [(k, v) for k, v in document if not k.startswith("patterns.")]
     with pytest.raises(RulesetError, match="unknown pattern key"):
-        _core.Ruleset("x", 5, 0, (False, True, True), [("ji_hu", 0, False), ("nope", 1, False)], [], (0, []),
-                      (True, True, True, True), (True, True, True, False, 1))  # fmt: skip
+        _core.Ruleset("guangdong", "x", [*document, ("patterns.nope", [1, False])])
     with pytest.raises(RulesetError, match="patterns.ji_hu: missing"):
-        _core.Ruleset("x", 5, 0, (False, True, True), [], [], (0, []), (True, True, True, True),
-                      (True, True, True, False, 1))  # fmt: skip
+        _core.Ruleset("guangdong", "x", [*others, *(p for p in patterns if p[0] != "patterns.ji_hu")])
     with pytest.raises(RulesetError, match="options.dealer_factor: expected an int 1..16"):
-        _core.Ruleset("x", 5, 0, (False, True, True), [("ji_hu", 0, False)], [], (0, []), (True, True, True, True),
-                      (True, True, True, False, 0))  # fmt: skip
+        _core.Ruleset("guangdong", "x", [(k, 0 if k == "options.dealer_factor" else v) for k, v in document])
+    with pytest.raises(RulesetError, match="options.discarder_pays: \"all\" is not one of one, three"):
+        _core.Ruleset("guangdong", "x", [(k, "all" if k == "options.discarder_pays" else v) for k, v in document])
+    with pytest.raises(RulesetError, match="limits.cap: expected an integer, got a text"):
+        _core.Ruleset("guangdong", "x", [(k, "5" if k == "limits.cap" else v) for k, v in document])
+    with pytest.raises(RulesetError, match="limits.minimum: missing from the compiled document"):
+        _core.Ruleset("guangdong", "x", [(k, v) for k, v in document if k != "limits.minimum"])
+    with pytest.raises(RulesetError, match="\"vegas\" is not a family \\(families: guangdong, mcr, tdh"):
+        _core.Ruleset("vegas", "x", document)
+
+
+@pytest.mark.parametrize("name", mjcore.rulesets())
+def test_every_shipped_ruleset_compiles_from_its_document_in_one_shape(name):
+    """One native class for every family, built from (entry, value) pairs; the regional families' choices cross
+    as their names, so a renamed choice is refused by name rather than read by position."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PlaceholderWarning)
+        ruleset = load_ruleset(name)
+    compiled = ruleset.compiled
+    assert type(compiled) is _core.Ruleset
+    assert compiled.name == ruleset.name
+    document = ruleset.document()
+    assert all(isinstance(k, str) and "." in k for k, _ in document)
+    family = compiled.family
+    again = _core.Ruleset(family, ruleset.name, document)
+    assert repr(again) == repr(compiled)
+    choices = [(k, v) for k, v in document if k.startswith("options.") and isinstance(v, str)]
+    if choices:
+        key, _ = choices[0]
+        with pytest.raises(RulesetError, match=f"{key.removeprefix('options.')}: .*no_such_choice"):
+            _core.Ruleset(family, ruleset.name, [(k, "no_such_choice" if k == key else v) for k, v in document])
+
+
+def test_a_call_given_another_familys_ruleset_says_which():
+    sichuan = load_ruleset("sichuan").compiled
+    with pytest.raises(mjcore.InvalidArgumentError, match="this call scores a taiwan ruleset, not the sichuan ruleset"):
+        _core.taiwan_flower_win(sichuan, 0, (0, 0, 0, 0, 0, 0, 0))
+
+
+def test_a_table_whose_settlement_the_family_does_not_settle_is_refused_by_name():
+    with pytest.raises(RulesetError, match="settlement.kind: \"guangdong\" is not settled by this family"):
+        _core.Table(ruleset=load_ruleset("sichuan").compiled, table_rules=load_ruleset("gd-cgc5").table_rules.compiled)
 
 
 def test_mcr_fan_keys_agree_in_rust_python_and_the_file():
@@ -189,14 +238,18 @@ def test_mcr_validation_errors_name_the_field(tmp_path, old, new, message):
 
 
 def test_the_compiled_mcr_table_rejects_what_validation_would():
-    fans = [(fan.key, fan.value, list(fan.excludes)) for fan in load_ruleset("mcr").table.fans.values()]
+    document = load_ruleset("mcr").document()
+    fans = [(k, v) for k, v in document if k.startswith("fans.")]
+    head = [(k, v) for k, v in document if not k.startswith("fans.")]
     with pytest.raises(RulesetError, match="missing"):
-        _core.McrRuleset("x", 8, True, fans[1:])
+        _core.Ruleset("mcr", "x", [*head, *fans[1:]])
     with pytest.raises(RulesetError, match="unknown fan"):
-        _core.McrRuleset("x", 8, True, [*fans, ("nope", 1, [])])
+        _core.Ruleset("mcr", "x", [*document, ("fans.nope", [1, []])])
     with pytest.raises(RulesetError, match="worth more"):
-        _core.McrRuleset("x", 8, True, [(key, value, ["big_four_winds"] if key == "self_drawn" else excl)
-                                         for key, value, excl in fans])
+        _core.Ruleset("mcr", "x", [*head, *((k, [v[0], ["big_four_winds"]] if k == "fans.self_drawn" else v)
+                                            for k, v in fans)])
+    with pytest.raises(RulesetError, match="fans.self_drawn: expected \\[value, \\[excluded\\]\\]"):
+        _core.Ruleset("mcr", "x", [*head, *((k, 1 if k == "fans.self_drawn" else v) for k, v in fans)])
 
 
 @pytest.mark.parametrize("name", mjcore.rulesets())

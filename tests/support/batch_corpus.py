@@ -133,7 +133,7 @@ def single_rows(batch: Batch, score: Callable[..., Any]) -> tuple[np.ndarray, np
         except MjcoreError:
             refused.append(i)
             continue
-        total[i], counts[i], net[i] = batch_row(result, keys)
+        total[i], counts[i], net[i] = batch_row(result, keys, batch.rules.family)
     return total, counts, net, refused
 
 

@@ -31,8 +31,6 @@ def ghost_kinds(ghosts: GhostsLike) -> tuple[int, ...]:
     # Deferred: ``mjcore.rules``'s package init imports the native scorers, which import ``analysis.calls``.
     from ..rules.families import RULESET_CLASSES
     from ..rules.registry import load_ruleset
-    from ..rules.tdh.ruleset import TdhRuleset
-    from ..rules.tdh.tiles import ghost_kinds as of_ruleset
 
     if ghosts is None:
         return ()
@@ -44,12 +42,12 @@ def ghost_kinds(ghosts: GhostsLike) -> tuple[int, ...]:
         else:
             return tuple(sorted(set(_tiles(ghosts))))
     if isinstance(ghosts, RULESET_CLASSES):
-        if not isinstance(ghosts, TdhRuleset):
+        if not hasattr(ghosts, "wild_kinds"):  # a ruleset with ghosts says which kinds are wild
             raise InvalidArgumentError(f"ghosts: {ghosts.name!r} is a {ghosts.family} ruleset, which has no ghosts: "
                                        f"{_WHAT}")  # fmt: skip
         if ghosts.needs_indicator:
             raise InvalidArgumentError("翻鬼 ghosts depend on the indicator: pass the ghost kinds themselves")
-        return of_ruleset(ghosts, None)
+        return ghosts.wild_kinds()
     if isinstance(ghosts, (bytes, bytearray, Mapping)) or not isinstance(ghosts, (Sequence, np.ndarray)) \
             or (isinstance(ghosts, np.ndarray) and ghosts.ndim != 1):  # fmt: skip
         raise ArgumentTypeError(f"{_WHAT}, not {type(ghosts).__name__} {shown(ghosts, 60)}"

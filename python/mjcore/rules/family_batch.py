@@ -1,5 +1,5 @@
-"""``score_batch`` for the families that settle money per win — 推倒胡, Sichuan, Taiwan, 789 and 老章 — shared by
-both backends: the per-row columns read and checked by name, each distinct situation built and checked once by
+"""``score_batch`` for the families that settle money per win (each family's ``FamilyRow.batch``: 推倒胡, Sichuan,
+Taiwan, 789 and 老章), shared by both backends: the per-row columns read and checked by name, each distinct situation built and checked once by
 the family's own single-``score`` builder, each row as a ``Hand``, and a single result as its batch row. The
 backends differ only in who scores the rows (``mjcore.rules.score`` hands them to the Rust core; the twin,
 ``mjcore.reference``, loops its single ``score``).
@@ -25,13 +25,8 @@ import numpy as np
 from ..analysis.batch_input import flag_column, meld_slots, row_column, seat_column
 from ..errors import ArgumentTypeError, InvalidArgumentError, MjcoreError
 from ..hand import Hand, Meld, MeldKind
+from .batch_columns import FamilyBatch
 from .families import FAMILIES
-from .folk.names import EXTRA_ROWS
-from .folk.ruleset import FAMILIES as FOLK_FAMILIES
-from .regional.keywords import NO_SEAT
-from .sichuan.situation import suit_index
-from .tdh.names import FLOWER_BASE, FORMS, MULTIPLIERS
-from .tdh.situation import tile_code
 
 __all__ = ["BATCH_KEYWORDS", "LIST_KEYWORDS", "FamilyScores", "batch_keys", "batch_row", "read_batch", "row_hand"]
 
@@ -51,121 +46,27 @@ class FamilyScores(NamedTuple):
     keys: tuple[str, ...]
 
 
-# ---- How each column is read: (value, n, name) -> int64 (n,), −1 for None where None is allowed.
-
-Reader = Callable[[Any, int, str], np.ndarray]
-
-
-def _int_column(highest: int) -> Reader:
-    return lambda value, n, name: row_column(value, n, name, highest, dtype=np.int64)
-
-
-def _flag(value: Any, n: int, name: str) -> np.ndarray:
-    return flag_column(value, n, name).astype(np.int64)
-
-
-def _seat(value: Any, n: int, name: str) -> np.ndarray:
-    return seat_column(value, n, name).astype(np.int64)
-
-
-def _named(name_of: Callable[[str, str], Any], highest: int, highest_number: int | None = None) -> Reader:
-    """Codes 0..``highest`` that may be given by name too (``name_of(text, column)`` reads one, refusing what it
-    cannot read); a column without names may be held below, to ``highest_number``."""
-
-    def read(value: Any, n: int, name: str) -> np.ndarray:
-        values = np.asarray(value)
-        if isinstance(value, (list, tuple)) and values.dtype.kind in "US":
-            values = np.asarray(value, dtype=object)  # numpy would turn a True beside a name into the text 'True'
-        named = values.dtype.kind in "US" or (values.dtype == object and any(isinstance(v, str) for v in values.flat))
-        if not named:
-            return row_column(values, n, name, highest if highest_number is None else highest_number, dtype=np.int64)
-        values = np.vectorize(lambda v: name_of(v, name) if isinstance(v, str) else v, otypes=[object])(values)
-        return row_column(values, n, name, highest, dtype=np.int64)
-
-    return read
-
-
-# Suits 0..2 or 'm' 'p' 's'; tiles: kinds 0..33, flowers 34..41, or names ('3p', '2f'); 推倒胡 robbing_kong:
-# False/True (True = "added"), or "added", "melded", "concealed" (codes 1..3).
-_suit = _named(suit_index, 2)
-_tile = _named(tile_code, FLOWER_BASE + 7)
-_ROBBED_CODES = {"added": 1, "melded": 2, "concealed": 3}
-_robbed = _named(lambda text, name: _ROBBED_CODES.get(text, text), 3, highest_number=1)
-
-
-def _optional(read: Reader) -> Reader:
-    """``read`` with None (a scalar None, None in an object array, or −1 in an array) for none, kept as −1."""
-
-    def optional(value: Any, n: int, name: str) -> np.ndarray:
-        if value is None:
-            return np.full(n, -1, np.int64)
-        values = np.asarray(value)
-        if values.dtype == object:
-            missing = np.vectorize(lambda v: v is None or (_is_int(v) and v == -1), otypes=[bool])(values)
-        elif values.dtype.kind in "iuf":
-            missing = values == -1
-        else:
-            missing = np.zeros(values.shape, bool)
-        try:
-            column = read(np.where(missing, 0, values) if missing.any() else values, n, name)
-        except InvalidArgumentError as error:
-            raise type(error)(f"{error} (or -1 / None for none)") from None
-        return np.where(np.broadcast_to(missing, (n,)), -1, column)
-
-    return optional
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
-
-
-# ---- Each family: its columns and how one is decoded into the builder's keyword value.
-
-_FLAG, _SEAT, _OPTIONAL_SEAT = (_flag, bool), (_seat, int), (_optional(_seat), None)
-_STREAK = (_int_column(100), int)
-
-
-_COLUMNS: dict[str, dict[str, tuple[Reader, Any]]] = {
-    "tdh": {
-        "seat_wind": _SEAT, "self_drawn": _FLAG, "discarder": _OPTIONAL_SEAT,
-        "robbing_kong": (_robbed, lambda code: (False, True, "melded", "concealed")[code]),
-        "kong_bloom": _FLAG, "kong_fed_by": _OPTIONAL_SEAT, "last_tile": _FLAG,
-        "ghost_indicator": (_optional(_tile), None), "dealer": _SEAT, "dealer_streak": _STREAK,
-    },
-    "sichuan": {
-        "seat": _SEAT, "void_suit": (_optional(_suit), None), "self_drawn": _FLAG, "discarder": _OPTIONAL_SEAT,
-        "robbing_kong": _FLAG, "kong_bloom": _FLAG, "kong_fed_by": _OPTIONAL_SEAT, "kong_discard": _FLAG,
-        "last_tile": _FLAG, "heavenly": _FLAG, "earthly": _FLAG, "dealer": _SEAT,
-        "kong_money": (_int_column(1_000_000), int), "winners_on_discard": (_int_column(3), int),
-    },
-    "taiwan": {
-        "seat": _SEAT, "dealer": _SEAT, "streak": _STREAK, "round_wind": _SEAT, "self_drawn": _FLAG,
-        "discarder": _OPTIONAL_SEAT, "robbing_kong": _FLAG, "kong_bloom": _FLAG, "last_tile": _FLAG,
-        "heavenly": _FLAG, "earthly": _FLAG, "human": _FLAG,
-    },
-    "gd789": {"seat": _SEAT, "dealer": _SEAT, "self_drawn": _FLAG, "discarder": _OPTIONAL_SEAT},
-    "laozhang": {"seat": _SEAT, "dealer": _SEAT, "self_drawn": _FLAG, "discarder": _OPTIONAL_SEAT},
-}  # fmt: skip
-
 # The situation keywords each family's batch takes, and those it refuses (lists in the single call).
-BATCH_KEYWORDS: Mapping[str, tuple[str, ...]] = {family: tuple(columns) for family, columns in _COLUMNS.items()}
+BATCH_KEYWORDS: Mapping[str, tuple[str, ...]] = {
+    family: tuple(row.batch.columns) for family, row in FAMILIES.items() if row.batch
+}
 LIST_KEYWORDS: Mapping[str, tuple[str, ...]] = {
     family: tuple(k for k in FAMILIES[family].signature.keywords if k not in columns)
-    for family, columns in _COLUMNS.items()
+    for family, columns in BATCH_KEYWORDS.items()
 }
-# The most meld slots a row has: Taiwan's 16-tile hands declare up to five sets.
-_MELD_SLOTS = {"taiwan": 5}
+
+
+def family_batch(rules: Any) -> FamilyBatch:
+    """What ``rules``' family's batch reads (its ``FamilyRow.batch``)."""
+    batch = FAMILIES[rules.family].batch
+    assert batch is not None, rules.family  # the callers check BATCH_KEYWORDS first
+    return batch
 
 
 def batch_keys(rules: Any) -> tuple[str, ...]:
     """The columns of ``counts`` under ``rules``: 推倒胡 ``form:<form>`` then the multipliers; Sichuan and
     Taiwan their rows in engine order; a folk table its rows, then (789) the flower and kong entries."""
-    family = rules.family
-    if family == "tdh":
-        return tuple(f"form:{form[0]}" for form in FORMS) + tuple(m[0] for m in MULTIPLIERS)
-    if family in ("sichuan", "taiwan"):
-        return tuple(row.key for row in rules.rows)
-    return FOLK_FAMILIES[family].row_keys + (tuple(EXTRA_ROWS) if family == "gd789" else ())
+    return family_batch(rules).keys(rules)
 
 
 # The keywords of the Guangdong and MCR batch, with their defaults, in the order the backends unpack them.
@@ -219,7 +120,8 @@ def read_batch(rules: Any, concealed: Any, win_tiles: Any, melds: Any, flowers: 
     keyword the family's batch does not take refused by name, and each distinct situation through the single
     ``score``'s builder (a mistake named with the first row that has it)."""
     family = rules.family
-    columns = _COLUMNS[family]
+    spec = family_batch(rules)
+    columns = spec.columns
     listed = sorted(k for k in keywords if k in LIST_KEYWORDS[family])
     if listed:
         raise InvalidArgumentError(f"{', '.join(listed)}: score_batch does not take this keyword (a list per win "
@@ -242,7 +144,7 @@ def read_batch(rules: Any, concealed: Any, win_tiles: Any, melds: Any, flowers: 
     situations = tuple(_situation(rules, {**fixed, **{name: _decoded(family, name, int(code))
                                                       for name, code in zip(varying, codes)}}, int(row), bool(varying))
                        for codes, row in zip(distinct, first))  # fmt: skip
-    return BatchInput(np.ascontiguousarray(concealed), meld_slots(melds, n, _MELD_SLOTS.get(family, 4), feeders=True),
+    return BatchInput(np.ascontiguousarray(concealed), meld_slots(melds, n, spec.meld_slots, feeders=True),
                       row_column(flowers, n, "flower_bits", 255), row_column(win_tiles, n, "win_tiles", 33),
                       situations, np.ascontiguousarray(which.reshape(-1), dtype=np.uint32), batch_keys(rules))  # fmt: skip
 
@@ -274,12 +176,12 @@ def _distinct_rows(columns: list[np.ndarray], n: int) -> tuple[np.ndarray, np.nd
 def read_column(family: str, name: str, value: Any, n: int) -> np.ndarray:
     """One keyword column of ``family``'s batch as int64 (n,), −1 for None: read and checked as ``score_batch``
     reads it."""
-    return _COLUMNS[family][name][0](value, n, name)
+    return FAMILIES[family].batch.columns[name][0](value, n, name)  # type: ignore[union-attr]
 
 
 def _decoded(family: str, name: str, code: int) -> Any:
     """A column's code as the keyword value the family's builder takes."""
-    decode = _COLUMNS[family][name][1]
+    decode = FAMILIES[family].batch.columns[name][1]  # type: ignore[union-attr]
     if decode is None:  # an optional column: −1 is None
         return None if code < 0 else code
     return decode(code)
@@ -297,14 +199,7 @@ def _situation(rules: Any, keywords: dict[str, Any], row: int, per_row: bool) ->
 
 def native_situation(family: str, where: Any) -> tuple:
     """A situation in the form the family's native batch function takes."""
-    if family == "tdh":
-        none = -1
-        return (where.seat_wind, where.dealer, where.source, none if where.discarder is None else where.discarder,
-                where.kong_bloom, none if where.kong_fed_by is None else where.kong_fed_by, where.last_tile,
-                none if where.ghost_indicator is None else where.ghost_indicator, where.dealer_streak)  # fmt: skip
-    if family in ("sichuan", "taiwan"):
-        return where.native()
-    return (where.seat, where.dealer, where.self_drawn, NO_SEAT if where.discarder is None else where.discarder)
+    return FAMILIES[family].batch.native_situation(where)  # type: ignore[union-attr]
 
 
 def row_hand(concealed: np.ndarray, slots: np.ndarray, flower_bits: int) -> Hand:
@@ -315,19 +210,9 @@ def row_hand(concealed: np.ndarray, slots: np.ndarray, flower_bits: int) -> Hand
     return Hand(tuple(int(c) for c in concealed), melds, 0, flowers)
 
 
-def batch_row(result: Any, keys: Sequence[str]) -> tuple[int, list[int], tuple[int, int, int, int]]:
-    """A single ``score`` result as its batch row: (total, counts in ``keys`` order, net per seat)."""
-    counts = [0] * len(keys)
-    if not result.is_win:
-        return -1, counts, (0, 0, 0, 0)
-    if hasattr(result, "multipliers"):  # 推倒胡
-        counts[keys.index(f"form:{result.form.key}")] = 1
-        for m in result.multipliers:
-            counts[len(FORMS) + [key for key, _, _ in MULTIPLIERS].index(m.key)] += 1
-        return result.share, counts, result.net
-    for entry in result.entries:
-        counts[keys.index(entry.key)] = entry.count
-    return result.total, counts, result.payments
+def batch_row(result: Any, keys: Sequence[str], family: str) -> tuple[int, list[int], tuple[int, int, int, int]]:
+    """A single ``score`` result of ``family`` as its batch row: (total, counts in ``keys`` order, net per seat)."""
+    return FAMILIES[family].batch.row_of(result, keys)  # type: ignore[union-attr]
 
 
 def score_rows_by_loop(rules: Any, batch: BatchInput, score: Callable[..., Any]) -> FamilyScores:
@@ -340,6 +225,6 @@ def score_rows_by_loop(rules: Any, batch: BatchInput, score: Callable[..., Any])
             result = score(hand, int(batch.wins[i]), batch.situations[batch.which[i]], rules)
         except MjcoreError as error:
             raise type(error)(f"row {i}: {error}") from None
-        total[i], counts[i], net[i] = batch_row(result, batch.keys)
+        total[i], counts[i], net[i] = batch_row(result, batch.keys, rules.family)
     return FamilyScores(total, counts, net, batch.keys)
 

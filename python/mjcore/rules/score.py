@@ -1,5 +1,5 @@
 """Scoring backed by the Rust core: ``score`` for one win, ``score_batch`` for many, under a ruleset of any
-family (the 推倒胡, Sichuan, Taiwan and folk batches read their rows in ``family_batch``).
+family (the families with a ``FamilyRow.batch`` read their rows in ``family_batch``).
 
 ``mjcore.reference.score`` is the pure-Python twin with the same signature and results.
 """
@@ -13,7 +13,7 @@ import numpy as np
 from .. import _core
 from ..analysis.batch_input import flag_column, meld_slots, row_column, seat_column
 from ..errors import InvalidArgumentError
-from .families import entries
+from .families import FAMILIES, entries, entry
 from .family_batch import (
     BATCH_KEYWORDS,
     BatchInput,
@@ -38,14 +38,14 @@ def _native_rows(rules: Any, batch: BatchInput) -> FamilyScores:
     """The Rust core's batch of a family of ``family_batch``."""
     family = rules.family
     situations = [native_situation(family, where) for where in batch.situations]
-    arrays = (batch.concealed, batch.melds, batch.flowers, batch.wins, situations, batch.which)
-    if family in ("gd789", "laozhang"):
-        total, counts, net = _core.folk_score_batch(rules.compiled, list(batch.keys), *arrays)
-    else:
-        function = {"tdh": _core.tdh_score_batch, "sichuan": _core.sichuan_score_batch,
-                    "taiwan": _core.taiwan_score_batch}[family]  # fmt: skip
-        total, counts, net = function(rules.compiled, *arrays)
+    function = _NATIVE_BATCH[family]
+    total, counts, net = function(rules.compiled, list(batch.keys), batch.concealed, batch.melds, batch.flowers,
+                                  batch.wins, situations, batch.which)  # fmt: skip
     return FamilyScores(total, counts, net, batch.keys)
+
+
+# Each family's native batch function (``FamilyRow.batch.native``), resolved once.
+_NATIVE_BATCH = {name: entry(row.batch.native) for name, row in FAMILIES.items() if row.batch}
 
 
 def score_batch(concealed: np.ndarray, win_tiles: Any, *, ruleset: RulesetLike = "gd-cgc5", melds: Any = None,

@@ -2,58 +2,18 @@
 //! (GIL released, rayon).
 
 use mjcore_engine::rules::mcr::{
-    self, Fan, FanCounts, McrBatchRow, McrScore, McrSituation, McrTable, MeldSlot, Opening,
+    self, Fan, FanCounts, Mcr, McrBatchRow, McrScore, McrSituation, McrTable, MeldSlot, Opening,
 };
 use numpy::{PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
 
 use crate::batch::{borrowed_rows, build_in_blocks, rows_of};
 use crate::errors::{argument, IntoPyResult};
+use crate::ruleset::PyRuleset;
 use crate::score_objects::{dataclass_instance, field, hand_of, PyClassRef};
 use std::ops::Range;
-
-/// Counts up to this many share their `FanScore` object (花牌 reaches 8); a higher count gets a new one.
-const SHARED_COUNTS: usize = 8;
-
-/// A frozen, compiled MCR fan table. Build it through `mjcore.load_ruleset("mcr")`, which validates the file.
-#[pyclass(frozen, name = "McrRuleset", module = "mjcore._core")]
-pub struct PyMcrRuleset {
-    pub inner: McrTable,
-    /// The `FanScore(key, count, value)` objects of this table, made on first use: frozen, so one object
-    /// serves every result that holds the same fan the same number of times.
-    fan_scores: Vec<[PyOnceLock<Py<PyAny>>; SHARED_COUNTS]>,
-}
-
-#[pymethods]
-impl PyMcrRuleset {
-    /// fans = [(key, value, [excluded keys])] in table order.
-    #[new]
-    fn new(
-        name: &str,
-        minimum: u16,
-        concealed_and_melded_kong: bool,
-        fans: Vec<(String, u8, Vec<String>)>,
-    ) -> PyResult<Self> {
-        let inner =
-            McrTable::from_rows(name, minimum, concealed_and_melded_kong, &fans).py_err()?;
-        let fan_scores = (0..Fan::COUNT)
-            .map(|_| std::array::from_fn(|_| PyOnceLock::new()))
-            .collect();
-        Ok(PyMcrRuleset { inner, fan_scores })
-    }
-
-    #[getter]
-    fn name(&self) -> &str {
-        &self.inner.name
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<compiled MCR ruleset {}>", self.inner.name)
-    }
-}
 
 /// (self_drawn, last_copy, kong_replacement, robbing_kong, wall_last) as they cross the boundary.
 type Flags = (bool, bool, bool, bool, bool);
@@ -80,19 +40,19 @@ fn mcr_situation(
 static FAN_SCORE: PyClassRef = PyClassRef::new("mjcore.rules.mcr.result", "FanScore");
 static MCR_SCORE: PyClassRef = PyClassRef::new("mjcore.rules.mcr.result", "McrScore");
 
-impl PyMcrRuleset {
-    /// The `FanScore` of `fan` counted `count` times.
+/// The compiled MCR table and the ruleset object that shares its `FanScore` objects.
+struct McrRules<'a> {
+    ruleset: &'a PyRuleset,
+    table: &'a McrTable,
+}
+
+impl McrRules<'_> {
+    /// The `FanScore` of `fan` counted `count` times (one shared object per fan and count).
     fn fan_score<'py>(&self, py: Python<'py>, fan: Fan, count: u8) -> PyResult<Bound<'py, PyAny>> {
-        let make = || {
-            let value = u16::from(self.inner.value(fan));
+        self.ruleset.row_object(py, fan as usize, count, || {
+            let value = u16::from(self.table.value(fan));
             FAN_SCORE.get(py)?.call1((fan.key(), count, value))
-        };
-        match self.fan_scores[fan as usize].get(usize::from(count).wrapping_sub(1)) {
-            Some(slot) => slot
-                .get_or_try_init(py, || make().map(Bound::unbind))
-                .map(|shared| shared.bind(py).clone()),
-            None => make(),
-        }
+        })
     }
 
     /// The `McrScore` of a result (`None`: not a win), as `mjcore.mcr.McrScore(fans, total, minimum)`.
@@ -103,7 +63,7 @@ impl PyMcrRuleset {
     ) -> PyResult<Bound<'py, PyAny>> {
         let mut fans = Vec::new();
         if let Some(result) = result {
-            for &fan in self.inner.order() {
+            for &fan in self.table.order() {
                 if result.fans.has(fan) {
                     fans.push(self.fan_score(py, fan, result.fans.get(fan))?);
                 }
@@ -117,7 +77,7 @@ impl PyMcrRuleset {
                 (intern!(py, "total"), total.into_pyobject(py)?.into_any()),
                 (
                     intern!(py, "minimum"),
-                    self.inner.minimum.into_pyobject(py)?.into_any(),
+                    self.table.minimum.into_pyobject(py)?.into_any(),
                 ),
             ],
         )
@@ -130,7 +90,7 @@ impl PyMcrRuleset {
 #[pyfunction]
 fn mcr_score<'py>(
     py: Python<'py>,
-    ruleset: &PyMcrRuleset,
+    ruleset: &PyRuleset,
     hand: &Bound<'py, PyAny>,
     win: u8,
     situation: &Bound<'py, PyAny>,
@@ -166,8 +126,9 @@ fn mcr_score<'py>(
     );
     let win = mjcore_engine::Tile::new(win)
         .ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
-    let result = mcr::score(&hand, win, &where_, &ruleset.inner).py_err()?;
-    ruleset.score_object(py, result.as_ref())
+    let table = ruleset.of::<Mcr>()?;
+    let result = mcr::score(&hand, win, &where_, table).py_err()?;
+    McrRules { ruleset, table }.score_object(py, result.as_ref())
 }
 
 /// The standard fan keys, in the engine's order (every table lists them).
@@ -192,7 +153,7 @@ fn mcr_folk_fan_keys() -> Vec<&'static str> {
 #[allow(clippy::type_complexity)]
 fn mcr_score_batch<'py>(
     py: Python<'py>,
-    ruleset: &PyMcrRuleset,
+    ruleset: &PyRuleset,
     concealed: &Bound<'py, PyAny>,
     melds: PyReadonlyArray3<'py, u8>,
     flowers: PyReadonlyArray1<'py, u8>,
@@ -240,7 +201,7 @@ fn mcr_score_batch<'py>(
         }));
         Ok(())
     };
-    let table = &ruleset.inner;
+    let table = ruleset.of::<Mcr>()?;
     let scores = build_in_blocks(py, n, build, |block, first_row| {
         mcr::score_batch_from(block, table, first_row)
     })?;
@@ -263,7 +224,6 @@ fn mcr_score_batch<'py>(
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyMcrRuleset>()?;
     m.add_function(wrap_pyfunction!(mcr_score, m)?)?;
     m.add_function(wrap_pyfunction!(mcr_fan_keys, m)?)?;
     m.add_function(wrap_pyfunction!(mcr_folk_fan_keys, m)?)?;

@@ -1,107 +1,122 @@
-//! The compiled ruleset: built once from the validated Python dataclasses, then passed to every hot call.
+//! The compiled ruleset of every family: one pyclass, built from the ruleset's normalised document (the
+//! validated file flattened into named entries, `mjcore.rules.families` makes it) in one argument shape.
+//! Each family's calls take it and find their own compiled ruleset inside (`of::<F>()`).
 
-use mjcore_engine::rules::guangdong::ruleset::{Liabilities, Options, Ruleset, RulesetSpec};
-use mjcore_engine::rules::guangdong::{Extra, FloorEvent, Pattern};
-use mjcore_engine::rules::reading::Shapes;
+use mjcore_engine::rules::document::{Document, Value};
+use mjcore_engine::rules::registry::{FamilyRules, Registered};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 
-use crate::errors::IntoPyResult;
+use crate::errors::{argument, IntoPyResult};
 
-/// A frozen, compiled scoring table. Build it through `mjcore.load_ruleset`, which validates the file first.
+/// Counts up to this many share their row object (MCR's 花牌 reaches 8); a higher count gets a new one.
+pub const SHARED_COUNTS: usize = 8;
+
+/// A document entry's value as it crosses the boundary (a flag is tried first: a Python bool is an int).
+#[derive(FromPyObject)]
+pub enum EntryValue {
+    Flag(bool),
+    Int(i64),
+    Text(String),
+    List(Vec<EntryValue>),
+}
+
+impl From<EntryValue> for Value {
+    fn from(value: EntryValue) -> Value {
+        match value {
+            EntryValue::Flag(flag) => Value::Flag(flag),
+            EntryValue::Int(n) => Value::Int(n),
+            EntryValue::Text(text) => Value::Text(text),
+            EntryValue::List(items) => Value::List(items.into_iter().map(Value::from).collect()),
+        }
+    }
+}
+
+/// A frozen, compiled ruleset of any family. Build it through `mjcore.load_ruleset`, which validates the file
+/// and hands over its normalised document.
 #[pyclass(frozen, name = "Ruleset", module = "mjcore._core")]
 pub struct PyRuleset {
-    pub inner: Ruleset,
+    pub inner: FamilyRules,
+    family: String,
+    /// Result row objects (MCR's `FanScore(key, count, value)`), made on first use: frozen, so one object
+    /// serves every result that holds the same row the same number of times. Indexed by the family's row code.
+    row_objects: Vec<[PyOnceLock<Py<PyAny>>; SHARED_COUNTS]>,
 }
+
+/// The most rows a family's results name (MCR's 81 fans and its folk fans).
+const MOST_ROWS: usize = 128;
 
 #[pymethods]
 impl PyRuleset {
-    /// shapes = (seven_pairs, seven_pairs_quads, thirteen_orphans); patterns = [(key, fan, special)] in table
-    /// order; liabilities = (kong_bloom, robbing_kong, twelve_tiles, big_hand); options =
-    /// (robbing_kong_is_self_draw, seat_round_wind_stack, human_hand_paid_by_dealer, discarder_pays_three,
-    /// dealer_factor).
+    /// `family`: the file's `meta.family`; `document`: [(entry, value)], each entry a dotted name
+    /// (`options.cap`, `fans.ping_hu`) and each value a bool, an int, a str or a list of them.
     #[new]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        name: &str,
-        cap: u8,
-        minimum: u8,
-        shapes: (bool, bool, bool),
-        patterns: Vec<(String, u8, bool)>,
-        extras: Vec<(String, u8)>,
-        floor: (u8, Vec<String>),
-        liabilities: (bool, bool, bool, bool),
-        options: (bool, bool, bool, bool, u8),
-    ) -> PyResult<Self> {
-        let patterns: Vec<(&str, u8, bool)> = patterns
-            .iter()
-            .map(|(k, f, s)| (k.as_str(), *f, *s))
+    fn new(family: &str, name: &str, document: Vec<(String, EntryValue)>) -> PyResult<Self> {
+        let entries = document
+            .into_iter()
+            .map(|(key, value)| (key, Value::from(value)))
             .collect();
-        let extras: Vec<(&str, u8)> = extras.iter().map(|(k, f)| (k.as_str(), *f)).collect();
-        let floor_events: Vec<&str> = floor.1.iter().map(String::as_str).collect();
-        let spec = RulesetSpec {
-            name,
-            cap,
-            minimum,
-            shapes: Shapes {
-                seven_pairs: shapes.0,
-                seven_pairs_quads: shapes.1,
-                thirteen_orphans: shapes.2,
-            },
-            patterns: &patterns,
-            extras: &extras,
-            floor_fan: floor.0,
-            floor_events: &floor_events,
-            liabilities: Liabilities {
-                kong_bloom: liabilities.0,
-                robbing_kong: liabilities.1,
-                twelve_tiles: liabilities.2,
-                big_hand: liabilities.3,
-            },
-            options: Options {
-                robbing_kong_is_self_draw: options.0,
-                seat_round_wind_stack: options.1,
-                human_hand_paid_by_dealer: options.2,
-                discarder_pays_three: options.3,
-                dealer_factor: options.4,
-            },
-        };
+        let inner = FamilyRules::compile(&Document::new(family, name, entries)).py_err()?;
         Ok(PyRuleset {
-            inner: Ruleset::new(&spec).py_err()?,
+            inner,
+            family: family.to_owned(),
+            row_objects: (0..MOST_ROWS)
+                .map(|_| std::array::from_fn(|_| PyOnceLock::new()))
+                .collect(),
         })
     }
 
     #[getter]
     fn name(&self) -> &str {
-        &self.inner.name
+        self.inner.name()
+    }
+
+    #[getter]
+    fn family(&self) -> &str {
+        &self.family
     }
 
     fn __repr__(&self) -> String {
-        format!("<compiled ruleset {}>", self.inner.name)
+        format!("<compiled {} ruleset {}>", self.family, self.inner.name())
     }
 }
 
-/// The pattern keys the engine detects, in its order.
-#[pyfunction]
-fn pattern_keys() -> Vec<&'static str> {
-    Pattern::ALL.iter().map(|p| p.key()).collect()
-}
+impl PyRuleset {
+    /// The compiled ruleset of family `F`, or an error naming the family given.
+    pub fn of<F: Registered>(&self) -> PyResult<&F::Ruleset> {
+        F::compiled(&self.inner).ok_or_else(|| {
+            argument(format!(
+                "this call scores a {} ruleset, not the {} ruleset {:?}",
+                F::SETTLEMENTS.join(" / "),
+                self.family,
+                self.inner.name()
+            ))
+        })
+    }
 
-/// The extra keys the engine detects.
-#[pyfunction]
-fn extra_keys() -> Vec<&'static str> {
-    Extra::ALL.iter().map(|e| e.key()).collect()
-}
-
-/// The win events a floor may name.
-#[pyfunction]
-fn floor_event_keys() -> Vec<&'static str> {
-    FloorEvent::ALL.iter().map(|e| e.key()).collect()
+    /// The shared object of row `row` counted `count` times, made by `make` on first use (counts above
+    /// [`SHARED_COUNTS`] get a new object each time).
+    pub fn row_object<'py>(
+        &self,
+        py: Python<'py>,
+        row: usize,
+        count: u8,
+        make: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let slot = self
+            .row_objects
+            .get(row)
+            .and_then(|slots| slots.get(usize::from(count).wrapping_sub(1)));
+        match slot {
+            Some(slot) => slot
+                .get_or_try_init(py, || make().map(Bound::unbind))
+                .map(|shared| shared.bind(py).clone()),
+            None => make(),
+        }
+    }
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyRuleset>()?;
-    m.add_function(wrap_pyfunction!(pattern_keys, m)?)?;
-    m.add_function(wrap_pyfunction!(extra_keys, m)?)?;
-    m.add_function(wrap_pyfunction!(floor_event_keys, m)?)?;
     Ok(())
 }

@@ -1,47 +1,18 @@
 //! Sichuan scoring and settlement: the compiled ruleset, one win (GIL held), a deal's settlement.
 
+use mjcore_engine::error::Result;
 use mjcore_engine::rules::regional::{optional_seat, seat};
 use mjcore_engine::rules::sichuan::{
-    self, fan, EndHand, Event, KongKind, SichuanSituation, SichuanTable, WinHow,
+    self, fan, EndHand, Event, KongKind, Sichuan, SichuanSituation, SichuanTable, WinHow,
 };
-use mjcore_engine::Tile;
+use mjcore_engine::{Hand, Tile};
+use numpy::{PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::prelude::*;
 
 use crate::convert::{counts_from_py, hand_from_parts, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
-
-/// A frozen, compiled Sichuan ruleset. Build it through `mjcore.load_ruleset("sichuan")`, which validates the
-/// file.
-#[pyclass(frozen, name = "SichuanRuleset", module = "mjcore._core")]
-pub struct PySichuanRuleset {
-    pub(crate) inner: SichuanTable,
-}
-
-#[pymethods]
-impl PySichuanRuleset {
-    /// values: the fan rows in engine order; choices, flags and ints: the options in the order
-    /// `mjcore.sichuan.ruleset` sends them.
-    #[new]
-    fn new(
-        name: &str,
-        values: Vec<u16>,
-        choices: Vec<u8>,
-        flags: Vec<bool>,
-        ints: Vec<u32>,
-    ) -> PyResult<Self> {
-        let inner = SichuanTable::from_parts(name, &values, &choices, &flags, &ints).py_err()?;
-        Ok(PySichuanRuleset { inner })
-    }
-
-    #[getter]
-    fn name(&self) -> &str {
-        &self.inner.name
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<compiled Sichuan ruleset {}>", self.inner.name)
-    }
-}
+use crate::family_batch::{columns, net_of, score_rows, tile, Arrays, FamilyScorer, Scored};
+use crate::ruleset::PyRuleset;
 
 /// (seat, void, flags, discarder, kong_fed_by, dealer, still_in bits, kong_money, winners_on_discard).
 pub(crate) type SituationTuple = (u8, u8, u8, u8, u8, u8, u8, i64, u8);
@@ -84,7 +55,7 @@ type SettlementRow = (Vec<[i64; 4]>, [u8; 4], Vec<u8>);
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 fn sichuan_score(
-    ruleset: &PySichuanRuleset,
+    ruleset: &PyRuleset,
     counts: &Bound<'_, PyAny>,
     melds: Vec<MeldTuple>,
     wilds: u8,
@@ -94,7 +65,8 @@ fn sichuan_score(
 ) -> PyResult<Option<ScoreRow>> {
     let hand = hand_from_parts(counts, melds, wilds, flowers)?;
     let win = Tile::new(win).ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
-    let result = sichuan::score(&hand, win, &situation(where_)?, &ruleset.inner).py_err()?;
+    let result =
+        sichuan::score(&hand, win, &situation(where_)?, ruleset.of::<Sichuan>()?).py_err()?;
     Ok(result.map(|r| {
         let money = vec![("win", r.win), ("transfer", r.transfer)];
         (
@@ -162,7 +134,7 @@ fn event(t: EventTuple) -> PyResult<Event> {
 /// A deal's settlement: (money rows in `MONEY_KINDS` order, status codes per seat, winners in order).
 #[pyfunction]
 fn sichuan_settle(
-    ruleset: &PySichuanRuleset,
+    ruleset: &PyRuleset,
     events: Vec<EventTuple>,
     ends: Vec<EndTuple<'_>>,
     wall_exhausted: bool,
@@ -185,7 +157,8 @@ fn sichuan_settle(
             visible: visible.map(|v| counts_from_py(&v)).transpose()?,
         });
     }
-    let result = sichuan::settle(&events, &hands, wall_exhausted, &ruleset.inner).py_err()?;
+    let result =
+        sichuan::settle(&events, &hands, wall_exhausted, ruleset.of::<Sichuan>()?).py_err()?;
     Ok((
         result.money.to_vec(),
         result.status.map(|s| s as u8),
@@ -199,8 +172,63 @@ fn sichuan_fan_keys() -> Vec<&'static str> {
     fan::KEYS.to_vec()
 }
 
+// ---- score_batch: the fan counts; the headline is the total fan (before the cap).
+
+struct SichuanBatch<'a>(&'a SichuanTable);
+
+impl FamilyScorer for SichuanBatch<'_> {
+    type Situation = SichuanSituation;
+
+    fn width(&self) -> usize {
+        fan::FAN_COUNT
+    }
+
+    fn score(
+        &self,
+        hand: &Hand,
+        _: u8,
+        win: u8,
+        s: &SichuanSituation,
+        out: &mut Scored,
+    ) -> Result<()> {
+        if let Some(r) = sichuan::score(hand, tile(win)?, s, self.0)? {
+            out.total = r.total.into();
+            out.counts[..fan::FAN_COUNT].copy_from_slice(&r.fans.counts);
+            out.net = net_of([&r.win, &r.transfer]);
+        }
+        Ok(())
+    }
+}
+
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn sichuan_score_batch<'py>(
+    py: Python<'py>,
+    ruleset: &PyRuleset,
+    keys: Vec<String>,
+    concealed: Bound<'py, PyAny>,
+    melds: PyReadonlyArray3<'py, u8>,
+    flowers: PyReadonlyArray1<'py, u8>,
+    win: PyReadonlyArray1<'py, u8>,
+    situations: Vec<SituationTuple>,
+    which: PyReadonlyArray1<'py, u32>,
+) -> PyResult<Arrays<'py>> {
+    let situations: Vec<_> = situations
+        .into_iter()
+        .map(situation)
+        .collect::<PyResult<_>>()?;
+    let columns = columns(concealed, melds, flowers, win, which);
+    score_rows(
+        py,
+        &SichuanBatch(ruleset.of::<sichuan::Sichuan>()?),
+        &keys,
+        &situations,
+        columns,
+    )
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PySichuanRuleset>()?;
+    m.add_function(wrap_pyfunction!(sichuan_score_batch, m)?)?;
     m.add_function(wrap_pyfunction!(sichuan_score, m)?)?;
     m.add_function(wrap_pyfunction!(sichuan_settle, m)?)?;
     m.add_function(wrap_pyfunction!(sichuan_fan_keys, m)?)?;

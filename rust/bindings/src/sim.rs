@@ -6,11 +6,7 @@
 
 use mjcore_engine::bots::{bots_for, RandomBot};
 use mjcore_engine::hand::Meld;
-use mjcore_engine::rules::folk::FolkAtTable;
-use mjcore_engine::rules::guangdong::at_table::ScoringRules;
-use mjcore_engine::rules::sichuan::SichuanAtTable;
-use mjcore_engine::rules::taiwan::TaiwanAtTable;
-use mjcore_engine::rules::tdh::TdhTable;
+use mjcore_engine::rules::registry::FamilyTable;
 use mjcore_engine::sim::{simulate, Stats};
 use mjcore_engine::table::wall::{is_wall_code, FIRST_FLOWER};
 use mjcore_engine::table::{
@@ -25,14 +21,8 @@ use std::sync::Mutex;
 
 use crate::convert::{meld_to_tuple, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
-use crate::folk::PyFolkRuleset;
-use crate::mcr::PyMcrRuleset;
 use crate::ruleset::PyRuleset;
-use crate::sichuan::PySichuanRuleset;
 use crate::table_rules::PyTableRules;
-use crate::taiwan::PyTaiwanRuleset;
-use crate::tdh::PyTdhRuleset;
-use mjcore_engine::rules::mcr::McrAtTable;
 
 /// A win check written in Python: called as `win_check(counts: bytes, melds: tuple[MeldTuple, ...],
 /// situation: (winner, tile, from_seat | None, robbing_kong, kong_replacement, kong_feeder | None, last_tile,
@@ -122,62 +112,32 @@ fn first_go_around_name(limit: FirstGoAround) -> &'static str {
     }
 }
 
-/// Who decides wins at a table: the engine's 鸡平胡 shapes, a ruleset's scoring (起和 and fan), a family's
-/// table (推倒胡), or a Python function.
+/// Who decides wins at a table: the engine's 鸡平胡 shapes, a family's table plug-in (its ruleset's scoring,
+/// settlement and table extras), or a Python function.
 pub(crate) enum WinRules {
     Shapes(ShapeRules),
-    Scoring(Box<ScoringRules>),
-    Mcr(Box<McrAtTable>),
-    Tdh(Box<TdhTable>),
+    Family(FamilyTable),
     Python(PyWinCheck),
-    /// 血战到底: wins, kong money and the end checks by the Sichuan settlement.
-    Sichuan(Box<SichuanAtTable>),
-    /// 16 tiles and flowers, 拦和, wins paid 底 + 台 × 台價 by the Taiwan scoring.
-    Taiwan(Box<TaiwanAtTable>),
-    /// The 789 folk table (截胡, kong money) and 老章.
-    Folk(Box<FolkAtTable>),
 }
 
 impl WinRules {
-    /// The compiled ruleset of a family with table play (each known pyclass in turn), at a table of `table`;
+    /// The table plug-in of a compiled ruleset (`mjcore._core.Ruleset`, any family) at a table of `table`;
     /// with the table as the family completes it (Sichuan adds its void suit and 换三张 rules, Taiwan 眼牌).
     fn of_ruleset(
         ruleset: &Bound<'_, PyAny>,
         table: TableRules,
     ) -> PyResult<(WinRules, TableRules)> {
-        if let Ok(r) = ruleset.cast::<PyRuleset>() {
-            let rules = ScoringRules::new(r.borrow().inner.clone()).with_table(table);
-            return Ok((WinRules::Scoring(Box::new(rules)), table));
-        }
-        if let Ok(r) = ruleset.cast::<PyMcrRuleset>() {
-            let rules = McrAtTable::new(r.borrow().inner.clone(), table);
-            return Ok((WinRules::Mcr(Box::new(rules)), table));
-        }
-        if let Ok(r) = ruleset.cast::<PySichuanRuleset>() {
-            let rules = SichuanAtTable::new(r.get().inner.clone(), table).py_err()?;
-            let table = rules.table_rules();
-            return Ok((WinRules::Sichuan(Box::new(rules)), table));
-        }
-        if let Ok(r) = ruleset.cast::<PyTaiwanRuleset>() {
-            let rules = TaiwanAtTable::new(r.get().inner.clone(), table).py_err()?;
-            let table = rules.table_rules();
-            return Ok((WinRules::Taiwan(Box::new(rules)), table));
-        }
-        if let Ok(r) = ruleset.cast::<PyFolkRuleset>() {
-            let rules = FolkAtTable::new(r.get().inner.clone(), table).py_err()?;
-            return Ok((WinRules::Folk(Box::new(rules)), table));
-        }
-        if let Ok(r) = ruleset.cast::<PyTdhRuleset>() {
-            let rules = TdhTable::new(r.get().inner.clone(), table).py_err()?;
-            let table = rules.table_rules();
-            return Ok((WinRules::Tdh(Box::new(rules)), table));
-        }
-        Err(crate::errors::to_py(EngineError::ruleset(format!(
-            "the table plays Guangdong, MCR, 推倒胡, Sichuan, Taiwan and folk (789, 老章) rulesets, not {}",
-            ruleset
-                .repr()
-                .map_or_else(|_| "this object".into(), |s| s.to_string())
-        ))))
+        let ruleset = ruleset.cast::<PyRuleset>().map_err(|_| {
+            argument(format!(
+                "the table plays a compiled ruleset (mjcore.load_ruleset(...).compiled), not {}",
+                ruleset
+                    .repr()
+                    .map_or_else(|_| "this object".into(), |s| s.to_string())
+            ))
+        })?;
+        let plugin = ruleset.get().inner.at_table(table).py_err()?;
+        let table = plugin.adjudicator().table_rules();
+        Ok((WinRules::Family(plugin), table))
     }
 }
 
@@ -256,12 +216,7 @@ impl TableSetup {
     fn family(&self) -> &dyn Adjudicator {
         match &self.wins {
             WinRules::Shapes(rules) => rules,
-            WinRules::Scoring(rules) => rules.as_ref(),
-            WinRules::Mcr(rules) => rules.as_ref(),
-            WinRules::Tdh(rules) => rules.as_ref(),
-            WinRules::Sichuan(rules) => rules.as_ref(),
-            WinRules::Taiwan(rules) => rules.as_ref(),
-            WinRules::Folk(rules) => rules.as_ref(),
+            WinRules::Family(plugin) => plugin.adjudicator(),
             WinRules::Python(check) => check,
         }
     }

@@ -169,12 +169,9 @@ fn simulate_deals<'py>(
     // type: the hot loop is compiled per family, with no dispatch per call.
     let setup = TableSetup::new(None, Some(ruleset), Some(&table_rules))?;
     match &setup.wins {
-        WinRules::Scoring(rules) => run.play(py, rules.as_ref()),
-        WinRules::Mcr(rules) => run.play(py, rules.as_ref()),
-        WinRules::Tdh(rules) => run.play(py, rules.as_ref()),
-        WinRules::Sichuan(rules) => run.play(py, rules.as_ref()),
-        WinRules::Taiwan(rules) => run.play(py, rules.as_ref()),
-        WinRules::Folk(rules) => run.play(py, rules.as_ref()),
+        WinRules::Family(plugin) => {
+            mjcore_engine::with_family_table!(plugin, |rules| run.play(py, rules.as_ref()))
+        }
         WinRules::Shapes(_) | WinRules::Python(_) => run.play(py, &setup),
     }
 }

@@ -1,43 +1,18 @@
 //! Taiwan 16-tile scoring: the compiled ruleset, one win (GIL held), a flower win.
 
+use mjcore_engine::error::Result;
 use mjcore_engine::rules::regional::{optional_seat, seat, Money};
-use mjcore_engine::rules::taiwan::{self, tai, FlowerWin, TaiCounts, TaiwanSituation, TaiwanTable};
-use mjcore_engine::Tile;
+use mjcore_engine::rules::taiwan::{
+    self, tai, FlowerWin, TaiCounts, Taiwan, TaiwanSituation, TaiwanTable,
+};
+use mjcore_engine::{Hand, Tile};
+use numpy::{PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::prelude::*;
 
 use crate::convert::{hand_from_parts, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
-
-/// A frozen, compiled Taiwan ruleset. Build it through `mjcore.load_ruleset("taiwan")`, which validates the
-/// file.
-#[pyclass(frozen, name = "TaiwanRuleset", module = "mjcore._core")]
-pub struct PyTaiwanRuleset {
-    pub(crate) inner: TaiwanTable,
-}
-
-#[pymethods]
-impl PyTaiwanRuleset {
-    #[new]
-    fn new(
-        name: &str,
-        values: Vec<u16>,
-        choices: Vec<u8>,
-        flags: Vec<bool>,
-        ints: Vec<u32>,
-    ) -> PyResult<Self> {
-        let inner = TaiwanTable::from_parts(name, &values, &choices, &flags, &ints).py_err()?;
-        Ok(PyTaiwanRuleset { inner })
-    }
-
-    #[getter]
-    fn name(&self) -> &str {
-        &self.inner.name
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<compiled Taiwan ruleset {}>", self.inner.name)
-    }
-}
+use crate::family_batch::{columns, net_of, score_rows, tile, Arrays, FamilyScorer, Scored};
+use crate::ruleset::PyRuleset;
 
 /// (seat, dealer, streak, round wind, flags, discarder, eye seat bits).
 pub(crate) type SituationTuple = (u8, u8, u8, u8, u8, u8, u8);
@@ -84,7 +59,7 @@ fn entries(counts: &TaiCounts, table: &TaiwanTable) -> Entries {
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 fn taiwan_score(
-    ruleset: &PyTaiwanRuleset,
+    ruleset: &PyRuleset,
     counts: &Bound<'_, PyAny>,
     melds: Vec<MeldTuple>,
     wilds: u8,
@@ -94,7 +69,7 @@ fn taiwan_score(
 ) -> PyResult<Option<Row>> {
     let hand = hand_from_parts(counts, melds, wilds, flowers)?;
     let win = Tile::new(win).ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
-    let table = &ruleset.inner;
+    let table = ruleset.of::<Taiwan>()?;
     let result = taiwan::score(&hand, win, &situation(where_)?, table).py_err()?;
     Ok(result.map(|r| {
         let money = vec![("win", r.win), ("eye_fee", r.eye_fee)];
@@ -111,7 +86,7 @@ fn taiwan_score(
 
 /// A flower win: kind 0 八仙過海, 1 七搶一 (the discarder of the situation is the payer).
 #[pyfunction]
-fn taiwan_flower_win(ruleset: &PyTaiwanRuleset, kind: u8, where_: SituationTuple) -> PyResult<Row> {
+fn taiwan_flower_win(ruleset: &PyRuleset, kind: u8, where_: SituationTuple) -> PyResult<Row> {
     let kind = match kind {
         0 => FlowerWin::EightImmortals,
         1 => FlowerWin::SevenRobOne,
@@ -119,7 +94,7 @@ fn taiwan_flower_win(ruleset: &PyTaiwanRuleset, kind: u8, where_: SituationTuple
     };
     let s = situation(where_)?;
     s.validate().py_err()?;
-    let table = &ruleset.inner;
+    let table = ruleset.of::<Taiwan>()?;
     let (row, value, win, eyes, dealer) = taiwan::flower_win(kind, &s, table);
     let mut counts = TaiCounts::default();
     counts.add(row, 1);
@@ -139,8 +114,64 @@ fn taiwan_tai_keys() -> Vec<&'static str> {
     tai::KEYS.to_vec()
 }
 
+// ---- score_batch: the hand's 台 counts (the dealer's 台 count only in the money); the headline is the
+// total 台.
+
+struct TaiwanBatch<'a>(&'a TaiwanTable);
+
+impl FamilyScorer for TaiwanBatch<'_> {
+    type Situation = TaiwanSituation;
+
+    fn width(&self) -> usize {
+        tai::TAI_COUNT
+    }
+
+    fn score(
+        &self,
+        hand: &Hand,
+        _: u8,
+        win: u8,
+        s: &TaiwanSituation,
+        out: &mut Scored,
+    ) -> Result<()> {
+        if let Some(r) = taiwan::score(hand, tile(win)?, s, self.0)? {
+            out.total = r.total.into();
+            out.counts[..tai::TAI_COUNT].copy_from_slice(&r.tai.0);
+            out.net = net_of([&r.win, &r.eye_fee]);
+        }
+        Ok(())
+    }
+}
+
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn taiwan_score_batch<'py>(
+    py: Python<'py>,
+    ruleset: &PyRuleset,
+    keys: Vec<String>,
+    concealed: Bound<'py, PyAny>,
+    melds: PyReadonlyArray3<'py, u8>,
+    flowers: PyReadonlyArray1<'py, u8>,
+    win: PyReadonlyArray1<'py, u8>,
+    situations: Vec<SituationTuple>,
+    which: PyReadonlyArray1<'py, u32>,
+) -> PyResult<Arrays<'py>> {
+    let situations: Vec<_> = situations
+        .into_iter()
+        .map(situation)
+        .collect::<PyResult<_>>()?;
+    let columns = columns(concealed, melds, flowers, win, which);
+    score_rows(
+        py,
+        &TaiwanBatch(ruleset.of::<taiwan::Taiwan>()?),
+        &keys,
+        &situations,
+        columns,
+    )
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyTaiwanRuleset>()?;
+    m.add_function(wrap_pyfunction!(taiwan_score_batch, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_score, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_flower_win, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_tai_keys, m)?)?;

@@ -1,36 +1,15 @@
 //! 推倒胡 scoring: the compiled ruleset and one win (GIL held: a single call is microseconds).
 
-use mjcore_engine::rules::tdh::{self, OtherKong, Source, TdhRules, TdhWin};
+use mjcore_engine::error::Result;
+use mjcore_engine::rules::tdh::{self, OtherKong, Source, Tdh, TdhRules, TdhWin};
 use mjcore_engine::{Hand, NUM_KINDS};
+use numpy::{PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::prelude::*;
 
 use crate::convert::{meld_from_tuple, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
-
-/// A frozen, compiled 推倒胡 ruleset. Build it through `mjcore.load_ruleset("tdh")`, which validates the file.
-#[pyclass(frozen, name = "TdhRuleset", module = "mjcore._core")]
-pub struct PyTdhRuleset {
-    pub(crate) inner: TdhRules,
-}
-
-#[pymethods]
-impl PyTdhRuleset {
-    /// options = [(name, value as text)], every option of the file.
-    #[new]
-    fn new(name: &str, options: Vec<(String, String)>) -> PyResult<Self> {
-        let inner = TdhRules::from_options(name, &options).py_err()?;
-        Ok(PyTdhRuleset { inner })
-    }
-
-    #[getter]
-    fn name(&self) -> &str {
-        &self.inner.name
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<compiled 推倒胡 ruleset {}>", self.inner.name)
-    }
-}
+use crate::family_batch::{columns, score_rows, Arrays, FamilyScorer, Scored};
+use crate::ruleset::PyRuleset;
 
 fn none_if_negative(value: i8) -> Option<u8> {
     u8::try_from(value).ok()
@@ -58,7 +37,7 @@ type TdhRow = (
                     kong_bloom, kong_fed_by, last_tile, indicator, horses, other_kongs, dealer_streak))]
 #[allow(clippy::too_many_arguments)]
 fn tdh_score(
-    ruleset: &PyTdhRuleset,
+    ruleset: &PyRuleset,
     counts: &[u8],
     melds: Vec<MeldTuple>,
     wilds: u8,
@@ -113,7 +92,7 @@ fn tdh_score(
         other_kongs: &other_kongs,
         dealer_streak,
     };
-    let r = tdh::score(&w, &ruleset.inner, flowers).py_err()?;
+    let r = tdh::score(&w, ruleset.of::<Tdh>()?, flowers).py_err()?;
     let kongs = r
         .kong_payments
         .iter()
@@ -140,8 +119,118 @@ fn tdh_keys() -> (Vec<&'static str>, Vec<&'static str>) {
     (tdh::FORM_KEYS.to_vec(), tdh::MULTIPLIER_KEYS.to_vec())
 }
 
+// ---- score_batch: the form (one-hot) then each multiplier; the headline is the share.
+
+/// (winner, dealer, source code, discarder, kong_bloom, kong_fed_by, last_tile, ghost indicator,
+/// dealer_streak), −1 for none: the arguments of `tdh_score` that a batch row varies.
+type TdhSituationTuple = (u8, u8, u8, i8, bool, i8, bool, i8, u8);
+
+struct TdhSituation {
+    winner: u8,
+    dealer: u8,
+    source: Source,
+    discarder: Option<u8>,
+    kong_bloom: bool,
+    kong_fed_by: Option<u8>,
+    last_tile: bool,
+    indicator: Option<u8>,
+    dealer_streak: u8,
+}
+
+fn tdh_situation(t: TdhSituationTuple) -> PyResult<TdhSituation> {
+    let (winner, dealer, source, discarder, kong_bloom, kong_fed_by, last_tile, indicator, streak) =
+        t;
+    let optional = |value: i8| u8::try_from(value).ok();
+    Ok(TdhSituation {
+        winner,
+        dealer,
+        source: Source::from_code(source)
+            .ok_or_else(|| argument(format!("win source {source} is not 0..4")))?,
+        discarder: optional(discarder),
+        kong_bloom,
+        kong_fed_by: optional(kong_fed_by),
+        last_tile,
+        indicator: optional(indicator),
+        dealer_streak: streak,
+    })
+}
+
+struct TdhBatch<'a>(&'a TdhRules);
+
+impl FamilyScorer for TdhBatch<'_> {
+    type Situation = TdhSituation;
+    // The hand's flowers are a count the scorer takes beside the hand, as in the single call.
+    const FLOWERS_IN_HAND: bool = false;
+
+    fn width(&self) -> usize {
+        tdh::FORM_KEYS.len() + tdh::MULTIPLIER_KEYS.len()
+    }
+
+    fn score(
+        &self,
+        hand: &Hand,
+        flowers: u8,
+        win: u8,
+        s: &TdhSituation,
+        out: &mut Scored,
+    ) -> Result<()> {
+        let w = TdhWin {
+            hand,
+            win,
+            winner: s.winner,
+            dealer: s.dealer,
+            source: s.source,
+            discarder: s.discarder,
+            kong_bloom: s.kong_bloom,
+            kong_fed_by: s.kong_fed_by,
+            last_tile: s.last_tile,
+            indicator: s.indicator,
+            horses: &[],
+            other_kongs: &[],
+            dealer_streak: s.dealer_streak,
+        };
+        let r = tdh::score(&w, self.0, flowers.count_ones() as u8)?;
+        if r.refusal == 0 {
+            out.total = r.share;
+            out.counts[r.form as usize] = 1;
+            for &m in &r.multipliers {
+                out.counts[tdh::FORM_KEYS.len() + m as usize] += 1;
+            }
+            out.net = r.net;
+        }
+        Ok(())
+    }
+}
+
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn tdh_score_batch<'py>(
+    py: Python<'py>,
+    ruleset: &PyRuleset,
+    keys: Vec<String>,
+    concealed: Bound<'py, PyAny>,
+    melds: PyReadonlyArray3<'py, u8>,
+    flowers: PyReadonlyArray1<'py, u8>,
+    win: PyReadonlyArray1<'py, u8>,
+    situations: Vec<TdhSituationTuple>,
+    which: PyReadonlyArray1<'py, u32>,
+) -> PyResult<Arrays<'py>> {
+    let situations: Vec<_> = situations
+        .into_iter()
+        .map(tdh_situation)
+        .collect::<PyResult<_>>()?;
+    let columns = columns(concealed, melds, flowers, win, which);
+    score_rows(
+        py,
+        &TdhBatch(ruleset.of::<tdh::Tdh>()?),
+        &keys,
+        &situations,
+        columns,
+    )
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyTdhRuleset>()?;
+    m.add_function(wrap_pyfunction!(tdh_score_batch, m)?)?;
     m.add_function(wrap_pyfunction!(tdh_score, m)?)?;
     m.add_function(wrap_pyfunction!(tdh_keys, m)?)?;
     Ok(())

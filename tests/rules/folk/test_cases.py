@@ -138,13 +138,25 @@ def test_bad_laozhang_files(tmp_path, edit, message):
             load_ruleset(path)
 
 
+def _native_with(name, family, **changed):
+    """The native compile of the shipped file's document with some entries changed (validation bypassed)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PlaceholderWarning)
+        document = dict(load_ruleset(name).document())
+    return mjcore._core.Ruleset(family, "x", list({**document, **changed}.items()))
+
+
 def test_native_ruleset_refuses_bad_options_too():
-    with pytest.raises(RulesetError):
-        mjcore._core.FolkRuleset("x", "gd789", [1, 2, 4, 8, 16], [1, 2, 3, 0, 0, 1, 0])  # 大哥 on, undefined
-    with pytest.raises(RulesetError):
-        mjcore._core.FolkRuleset("x", "laozhang", [0] * 13, [1, 0, 0, 0])  # dealer factor 0
-    with pytest.raises(RulesetError):
-        mjcore._core.FolkRuleset("x", "folk", [], [])
+    with pytest.raises(RulesetError, match="大哥 enabled without a definition"):
+        _native_with("gd-789", "gd789", **{"options.da_ge_enabled": True, "options.da_ge_definition": "undefined"})
+    with pytest.raises(RulesetError, match="dealer_factor"):
+        _native_with("laozhang", "laozhang", **{"options.dealer_factor": 0})
+    with pytest.raises(RulesetError, match="options.da_ge_definition: \"big\" is not one of undefined"):
+        _native_with("gd-789", "gd789", **{"options.da_ge_definition": "big"})
+    with pytest.raises(RulesetError, match="\"folk\" is not a family"):
+        _native_with("gd-789", "folk")
+    with pytest.raises(RulesetError, match="ruleset x: options.base: missing from the compiled document"):
+        _native_with("gd-789", "laozhang")  # the 789 file read as 老章: its rows are missing
 
 
 # 截胡 -------------------------------------------------------------------------------------------------------

@@ -7,14 +7,11 @@ rows add what the folk files need: 老章's ``placeholder`` marks (OC-41) and 78
 from __future__ import annotations
 
 import dataclasses
-import functools
-import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ...backend import native
 from ...errors import RulesetError
 from ..placeholders import PlaceholderWarning, placeholders_of, unmarked
 from ..table_rules import SECTIONS, TableRules, table_rules_of
@@ -101,18 +98,9 @@ class FolkRuleset(OptionsFile):
     def _reparsed(self, data: Mapping[str, Any]) -> FolkRuleset:
         return parse_folk(data)
 
-    @functools.cached_property
-    def compiled(self) -> Any:
-        """The frozen native ruleset every native call takes: the row values and the options as ints."""
-        _core = native()
-
-        return _core.FolkRuleset(self.name, self.family, [row.value for row in self.rows], native_options(self))
-
-
-def native_options(rules: FolkRuleset) -> list[int]:
-    """The options as ints in file order (a choice as its index), the order the engine reads them."""
-    schema = FAMILIES[rules.family].options
-    return [schema[n].values.index(v) if isinstance(schema[n], Choice) else int(v) for n, v in rules.options.items()]
+    @property
+    def row_section(self) -> str:
+        return FAMILIES[self.family].section
 
 
 def _with_horses(data: Mapping[str, Any], family: str, per_seat: int) -> TableRules:

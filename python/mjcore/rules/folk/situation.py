@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from ...errors import ArgumentTypeError, InvalidArgumentError
 from ..regional.keywords import flag, optional_seat, seat
-from ..tdh.situation import tile_code
+from ..tile_codes import tile_code
 
 __all__ = ["Gd789Situation", "LaozhangSituation", "GD789_KEYWORDS", "LAOZHANG_KEYWORDS", "situation_builder"]
 

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...backend import native
 from ...errors import RulesetError
+from ..document import Document, compile_document, entries
 from ..options import options_applied
 from ..pickling import FieldsOnlyPickle
 from ..placeholders import placeholders_of, unmarked
@@ -142,21 +142,22 @@ class Ruleset(FieldsOnlyPickle):
     @functools.cached_property
     def compiled(self) -> Any:
         """The frozen native ruleset every hot call takes, compiled on first use."""
-        _core = native()
+        return compile_document("guangdong", self.name, self.document())
 
-        return _core.Ruleset(
-            self.name,
-            self.cap,
-            self.minimum,
-            (self.seven_pairs, self.options.seven_pairs_quads, self.thirteen_orphans),
-            [(row.key, row.fan, row.special) for row in self.patterns],
-            [(row.key, row.fan) for row in self.extras],
-            (self.floor.fan, list(self.floor.events)),
-            dataclasses.astuple(self.liabilities),
-            (self.options.robbing_kong_is_self_draw, self.options.seat_round_wind_stack,
-             self.options.human_hand_paid_by_dealer, self.options.discarder_pays == "three",
-             self.options.dealer_factor),
-        )  # fmt: skip
+    def document(self) -> Document:
+        """The normalised document the native ruleset compiles from (``mjcore.rules.document``)."""
+        o = self.options
+        return [("limits.cap", self.cap), ("limits.minimum", self.minimum),
+                ("shapes.seven_pairs", self.seven_pairs), ("shapes.seven_pairs_quads", o.seven_pairs_quads),
+                ("shapes.thirteen_orphans", self.thirteen_orphans),
+                *entries("patterns", {row.key: [row.fan, row.special] for row in self.patterns}),
+                *entries("extras", {row.key: row.fan for row in self.extras}),
+                ("floor.fan", self.floor.fan), ("floor.events", list(self.floor.events)),
+                *entries("liabilities", dataclasses.asdict(self.liabilities)),
+                *entries("options", {"robbing_kong_is_self_draw": o.robbing_kong_is_self_draw,
+                                     "seat_round_wind_stack": o.seat_round_wind_stack,
+                                     "human_hand_paid_by_dealer": o.human_hand_paid_by_dealer,
+                                     "discarder_pays": o.discarder_pays, "dealer_factor": o.dealer_factor})]  # fmt: skip
 
     @functools.cached_property
     def score_entries(self) -> tuple:

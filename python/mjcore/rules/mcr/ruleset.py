@@ -9,8 +9,8 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ...backend import native
 from ...errors import RulesetError, shown
+from ..document import Document, compile_document, entries
 from ..options import options_applied
 from ..placeholders import placeholders_of, unmarked
 from ..table_rules import TableRules, table_rules_of
@@ -112,10 +112,13 @@ class McrRuleset:
     @functools.cached_property
     def compiled(self) -> Any:
         """The frozen native table every hot call takes, compiled on first use."""
-        _core = native()
+        return compile_document("mcr", self.name, self.document())
 
-        fans = [(fan.key, fan.value, list(fan.excludes)) for fan in self.table.fans.values()]
-        return _core.McrRuleset(self.name, self.minimum, self.options["concealed_and_melded_kong"], fans)
+    def document(self) -> Document:
+        """The normalised document the native table compiles from (``mjcore.rules.document``)."""
+        return [("limits.minimum", self.minimum),
+                ("options.concealed_and_melded_kong", self.options["concealed_and_melded_kong"]),
+                *entries("fans", {fan.key: [fan.value, list(fan.excludes)] for fan in self.table.fans.values()})]
 
 
 def mcr_ruleset(data: Mapping[str, Any]) -> McrRuleset:

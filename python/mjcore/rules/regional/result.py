@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from ..mcr.result import _pad  # the one display-width padding (CJK names)
-from .ruleset import RegionalRuleset
+from .ruleset import RegionalRuleset, family_schema
 
 __all__ = ["Entry", "RegionalScore", "score_of"]
 
@@ -58,7 +58,7 @@ class RegionalScore:
         """The breakdown as text: every entry with its names, the total, and each seat's money."""
         if not self.is_win:
             return "not a win"
-        unit = "fan" if self.family == "sichuan" else "台"
+        unit = {"fan": "fan", "tai": "台"}[family_schema(self.family).value_field]
         lines = [f"  {e.key:<22}{_pad(e.zh, 12)}{e.en + (f' ×{e.count}' if e.count > 1 else ''):<40}{e.value:>4}"
                  for e in self.entries]  # fmt: skip
         lines.append(f"  total {self.total} {unit}, paid on {self.counted}"

@@ -3,7 +3,7 @@
 Each family declares its option schema (``Switch``, ``Choice``, ``IntRange``) and its row keys; the file must
 list exactly those options and rows. ``with_options`` validates changes with the same code as the file, so a
 value the file could not hold cannot be set either. ``compiled`` is the frozen native twin, built on first use
-by the family's compiler (``register_compiler``).
+from the ruleset's normalised document (``mjcore.rules.document``).
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from types import MappingProxyType
 from typing import Any
 
 from ...errors import RulesetError, shown
+from ..document import Document, compile_document, entries
 from ..options import check_values
 from ..placeholders import placeholders_of, unmarked
 from ..table_rules import SECTIONS, TableRules, table_rules_of
 
-__all__ = ["Choice", "Family", "Fixed", "IntRange", "RegionalRuleset", "Row", "Switch", "native_options", "parse_regional",
-           "register_compiler"]  # fmt: skip
+__all__ = ["Choice", "Family", "Fixed", "IntRange", "RegionalRuleset", "Row", "Switch", "parse_regional"]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -116,8 +116,21 @@ class OptionsFile:
         true`` rows, ``meta.placeholders``)."""
         return placeholders_of(self.source)
 
+    family: str
+    row_section: str  # the table the rows are read from ("fans", "tai", "hands")
+
     def _reparsed(self, data: Mapping[str, Any]) -> Any:
         raise NotImplementedError
+
+    @functools.cached_property
+    def compiled(self) -> Any:
+        """The frozen native ruleset every native call takes, compiled on first use."""
+        return compile_document(self.family, self.name, self.document())
+
+    def document(self) -> Document:
+        """The normalised document the native ruleset compiles from (``mjcore.rules.document``): every option
+        and every row's value."""
+        return [*entries("options", self.options), *entries(self.row_section, {row.key: row.value for row in self.rows})]
 
     def with_options(self, **options: Any) -> Any:
         """The same file with some ``[options]`` changed by their TOML names, validated as the file is, e.g.
@@ -184,14 +197,12 @@ class RegionalRuleset(OptionsFile):
     def _reparsed(self, data: Mapping[str, Any]) -> RegionalRuleset:
         return parse_regional(data)
 
-    @functools.cached_property
-    def compiled(self) -> Any:
-        """The frozen native ruleset every native call takes, compiled on first use."""
-        return _COMPILERS[self.family](self)
+    @property
+    def row_section(self) -> str:
+        return _FAMILIES[self.family].section
 
 
 _FAMILIES: dict[str, Family] = {}
-_COMPILERS: dict[str, Callable[[RegionalRuleset], Any]] = {}
 _TABLE_CHECKS: dict[str, Callable[[Mapping[str, Any]], None]] = {}
 
 
@@ -209,18 +220,9 @@ def register_family(family: Family) -> None:
     _FAMILIES[family.name] = family
 
 
-def register_compiler(family: str, compiler: Callable[[RegionalRuleset], Any]) -> None:
-    _COMPILERS[family] = compiler
-
-
-def native_options(rules: RegionalRuleset, choices: tuple[str, ...], flags: tuple[str, ...],
-                   ints: tuple[str, ...]) -> tuple[list[int], list[int], list[bool], list[int]]:  # fmt: skip
-    """What a family's compiled ruleset takes: the row values, then the named options as choice indices,
-    flags and ints, in the order the engine reads them."""
-    schema = _FAMILIES[rules.family].options
-    o = rules.options
-    picked = [schema[name].values.index(o[name]) for name in choices]  # type: ignore[union-attr]
-    return [row.value for row in rules.rows], picked, [o[name] for name in flags], [o[name] for name in ints]
+def family_schema(family: str) -> Family:
+    """A regional family's schema (its options, row section and value field)."""
+    return _FAMILIES[family]
 
 
 def is_regional(family: Any) -> bool:

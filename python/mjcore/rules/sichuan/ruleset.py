@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...backend import native
 from ...errors import RulesetError
-from ..regional.ruleset import (Choice, Family, IntRange, RegionalRuleset, Switch, native_options, register_compiler,
+from ..regional.ruleset import (Choice, Family, IntRange, Switch, 
                                 register_family)  # fmt: skip
 
 __all__ = ["FIXED_PIG_PENALTIES", "SICHUAN_FAN_KEYS", "SICHUAN_OPTIONS", "FAMILY"]
@@ -82,19 +81,3 @@ FAMILY = Family("sichuan", SICHUAN_OPTIONS, "fans", "fan", SICHUAN_FAN_KEYS, _ch
 register_family(FAMILY)
 
 # Codes of the choices as the engine numbers them (the index in each Choice).
-CHOICE_OPTIONS = ("mode", "self_draw_bonus", "heaven_earth", "fed_kong_bloom", "call_transfer", "call_transfer_shared",
-                  "refund_to", "flower_pig", "ready_check_basis", "swap_three", "next_dealer", "earthly_hand",
-                  "heavenly_after_kong", "resume_after")  # fmt: skip
-FLAG_OPTIONS = ("void_suit", "dai_yao_jiu", "jiang_dui", "jiang_qi_dui", "men_qing", "zhong_zhang", "hai_di_pao",
-                "returned_kong_pays", "dead_wait_counts", "void_discards_exempt", "check_fourth",
-                "must_discard_void", "locked_after_win", "kong_on_empty_wall")  # fmt: skip
-INT_OPTIONS = ("cap", "direct_kong", "added_kong", "concealed_kong", "minimum_fan", "base")
-
-
-def _compile(rules: RegionalRuleset) -> Any:
-    _core = native()
-
-    return _core.SichuanRuleset(rules.name, *native_options(rules, CHOICE_OPTIONS, FLAG_OPTIONS, INT_OPTIONS))
-
-
-register_compiler("sichuan", _compile)

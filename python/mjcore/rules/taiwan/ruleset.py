@@ -6,10 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...backend import native
 from ...errors import RulesetError
-from ..regional.ruleset import (Choice, Family, Fixed, IntRange, RegionalRuleset, Switch, native_options,
-                                register_compiler, register_family, register_table_check)  # fmt: skip
+from ..regional.ruleset import (Choice, Family, Fixed, IntRange, Switch,  register_family, register_table_check)  # fmt: skip
 
 __all__ = ["TAIWAN_OPTIONS", "TAIWAN_TAI_KEYS", "FAMILY"]
 
@@ -47,19 +45,6 @@ TAIWAN_OPTIONS: Mapping[str, Any] = {
 
 FAMILY = Family("taiwan", TAIWAN_OPTIONS, "tai", "tai", TAIWAN_TAI_KEYS)
 register_family(FAMILY)
-
-CHOICE_OPTIONS = ("flower_seats", "eye_fee", "ping_hu", "seat_wind_from", "eye_kongs")
-FLAG_OPTIONS = ("half_seeker", "full_seeker_single_wait", "eye", "abortive_draws", "no_swap_discard")
-INT_OPTIONS = ("minimum_tai", "cap", "base", "tai_value")
-
-
-def _compile(rules: RegionalRuleset) -> Any:
-    _core = native()
-
-    return _core.TaiwanRuleset(rules.name, *native_options(rules, CHOICE_OPTIONS, FLAG_OPTIONS, INT_OPTIONS))
-
-
-register_compiler("taiwan", _compile)
 
 
 # The option values the table cannot play, with the reason (the value still scores by hand).

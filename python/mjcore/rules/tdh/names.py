@@ -39,5 +39,4 @@ KONG_KINDS = ("concealed", "added", "melded")
 # Win sources: self-drawn (a kong bloom included), a discard, robbing an added / melded / concealed kong.
 SOURCES = ("self_drawn", "discard", "robbing_added", "robbing_melded", "robbing_concealed")
 
-# Tile codes at and above this are flowers (FLOWER_BASE + n - 1 for flower nf); below it the 34 kinds.
-FLOWER_BASE = 34
+from ..tile_codes import FLOWER_BASE  # noqa: E402  (the family's flower codes)

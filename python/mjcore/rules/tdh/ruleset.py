@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple
 
 from ..placeholders import placeholders_of, unmarked
-from ...backend import native
 from ...errors import RulesetError
+from ..document import Document, compile_document, entries
 from ..options import check_values, options_applied
 from ..table_rules import SECTIONS as TABLE_SECTIONS
 from ..table_rules import TableRules, table_rules_of
@@ -113,6 +113,13 @@ class TdhRuleset:
     def ghost_mode(self) -> str:
         return self.options["ghosts"]
 
+    def wild_kinds(self, indicator: int | None = None) -> tuple[int, ...]:
+        """The tile kinds that are wild under this ruleset (翻鬼: after ``indicator``) — what any ruleset with
+        ghosts answers, so that the analyses take a ruleset for ``ghosts=``."""
+        from .tiles import ghost_kinds  # the tile rules import this module
+
+        return ghost_kinds(self, indicator)
+
     @property
     def needs_indicator(self) -> bool:
         """翻鬼 and 翻双鬼 take the flipped indicator tile (``ghost_indicator``)."""
@@ -162,11 +169,11 @@ class TdhRuleset:
     @functools.cached_property
     def compiled(self) -> Any:
         """The frozen native twin every ``score`` call takes, compiled on first use."""
-        _core = native()
+        return compile_document("tdh", self.name, self.document())
 
-        text = {True: "true", False: "false"}
-        options = [(name, text[v] if isinstance(v, bool) else str(v)) for name, v in self.options.items()]
-        return _core.TdhRuleset(self.name, options)
+    def document(self) -> Document:
+        """The normalised document the native table compiles from (``mjcore.rules.document``): every option."""
+        return entries("options", self.options)
 
 
 def _allowed(allowed: Any) -> str:

@@ -1,5 +1,6 @@
 //! `score_batch` for the families that settle money per win (推倒胡, Sichuan, Taiwan, the folk tables): one
-//! generic pipeline, and per family only how a row is scored ([`FamilyScorer`], in `families`).
+//! generic pipeline ([`score_rows`]); each family says how a row is scored ([`FamilyScorer`], in its own
+//! bindings file) and registers its `<family>_score_batch` function.
 //!
 //! Every family's batch row is the same: concealed counts (N, 34) before the winning tile, meld slots (N, M, 2
 //! or 3) of (MeldKind + 1, lowest tile[, feeder 1..3 or 0]) with M ≤ 5, flower bits (N,), the winning tile (N,), and the index (N,) of the
@@ -9,11 +10,9 @@
 //! Every row gives one [`Scored`]: the headline total (−1: not a win), a count per key of the family's
 //! breakdown, and each seat's net money.
 
-mod families;
-
 use mjcore_engine::error::{EngineError, Result};
 use mjcore_engine::hand::MeldSlot;
-use mjcore_engine::{Counts, Hand};
+use mjcore_engine::{Counts, Hand, Tile};
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -21,9 +20,7 @@ use std::ops::Range;
 
 use crate::batch::{borrowed_rows, for_each_block, rows_of, validate_block, SizeRule};
 use crate::errors::argument;
-use crate::scoring::waiting_problem;
-
-pub use families::register;
+use crate::guangdong::waiting_problem;
 
 /// The widest breakdown of any family (Taiwan's 34 台 rows; a folk table's rows and extras).
 pub const MAX_KEYS: usize = 48;
@@ -99,9 +96,17 @@ pub type Arrays<'py> = (
 pub fn score_rows<'py, F: FamilyScorer>(
     py: Python<'py>,
     scorer: &F,
+    keys: &[String],
     situations: &[F::Situation],
     columns: Columns<'py>,
 ) -> PyResult<Arrays<'py>> {
+    if keys.len() != scorer.width() {
+        return Err(argument(format!(
+            "keys: the breakdown has {} columns, not {}",
+            scorer.width(),
+            keys.len()
+        )));
+    }
     let hands = borrowed_rows(&columns.concealed)?;
     let hands = rows_of(&hands);
     let n = hands.len();
@@ -239,5 +244,37 @@ fn in_row(error: EngineError, row: usize) -> EngineError {
         EngineError::Ruleset { .. } => EngineError::ruleset(message),
         EngineError::IllegalAction { .. } => EngineError::illegal(message),
         EngineError::InvalidArgument { .. } => EngineError::argument(message),
+    }
+}
+
+pub fn tile(win: u8) -> Result<Tile> {
+    Tile::new(win).ok_or_else(|| EngineError::tile(format!("winning tile {win} is not 0..33")))
+}
+
+/// Adds `money` rows into one net per seat.
+pub fn net_of<'a>(rows: impl IntoIterator<Item = &'a [i64; 4]>) -> [i64; 4] {
+    rows.into_iter().fold([0; 4], |mut net, row| {
+        for (seat, amount) in net.iter_mut().zip(row) {
+            *seat += amount;
+        }
+        net
+    })
+}
+
+/// The row columns of a family's batch call: (concealed (N, 34), melds (N, M, 2), flower bits (N,), winning
+/// tiles (N,), each row's situation index (N,)).
+pub fn columns<'py>(
+    concealed: Bound<'py, PyAny>,
+    melds: PyReadonlyArray3<'py, u8>,
+    flowers: PyReadonlyArray1<'py, u8>,
+    win: PyReadonlyArray1<'py, u8>,
+    situation: PyReadonlyArray1<'py, u32>,
+) -> Columns<'py> {
+    Columns {
+        concealed,
+        melds,
+        flowers,
+        win,
+        situation,
     }
 }

@@ -4,6 +4,7 @@
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::Hand;
+use crate::rules::document::Document;
 use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 use crate::win::is_win_counts;
 
@@ -98,4 +99,40 @@ pub fn winning_kinds(hand: &Hand) -> usize {
 /// 1..9 of a suited tile.
 pub const fn rank(tile: usize) -> usize {
     tile % 9 + 1
+}
+
+/// A regional family's options read by name from its document, in the order its `from_parts` takes them:
+/// each choice as its index among the names listed, each flag, each integer.
+pub struct OptionParts {
+    pub choices: Vec<u8>,
+    pub flags: Vec<bool>,
+    pub ints: Vec<u32>,
+}
+
+impl OptionParts {
+    pub fn read(
+        doc: &Document,
+        choices: &[(&str, &[&str])],
+        flags: &[&str],
+        ints: &[&str],
+    ) -> Result<OptionParts> {
+        let option = |name: &str| format!("options.{name}");
+        Ok(OptionParts {
+            choices: choices
+                .iter()
+                .map(|(name, names)| {
+                    let indexed: Vec<(&str, u8)> = names.iter().copied().zip(0..).collect();
+                    doc.choice(&option(name), &indexed)
+                })
+                .collect::<Result<_>>()?,
+            flags: flags
+                .iter()
+                .map(|name| doc.flag(&option(name)))
+                .collect::<Result<_>>()?,
+            ints: ints
+                .iter()
+                .map(|name| doc.int(&option(name)))
+                .collect::<Result<_>>()?,
+        })
+    }
 }

@@ -18,7 +18,7 @@ from ...table.aim import Aim
 from ...table.deal_hooks import DealContext, DealHooks, Declared, PayingEvent, SettledWin
 from ...table.horses import buyer, scorer_name, turned
 from ...table.twin_family import TwinFamily
-from ..taiwan.at_table import with_flowers
+from ...table.win_hand import with_flowers
 from .scorer import horse_seat, score_789, score_laozhang
 
 __all__ = ["FolkHooks", "folk_aim", "folk_win_check", "settle_folk_win"]

@@ -10,7 +10,7 @@ from ....notation import parse_hand
 from ....rules.folk.result import FolkScore
 from ....rules.folk.ruleset import FolkRuleset
 from ....rules.folk.situation import Gd789Situation, LaozhangSituation
-from ....rules.tdh.names import FLOWER_BASE
+from ....rules.tile_codes import FLOWER_BASE
 from ....tiles import tile_name
 from ...analysis.decompose import decompose
 

@@ -18,18 +18,12 @@ from ....table.types import SEATS, WinCheck, WinSituation
 from ...table.aim import Aim
 from ...table.deal_hooks import DealContext, DealHooks, Declared, FlowerWin, SettledWin
 from ...table.twin_family import TwinFamily
+from ...table.win_hand import with_flowers
 from .scorer import score, score_flower_win
 
-__all__ = ["TAIWAN_AIM", "TaiwanHooks", "taiwan_win_check", "with_flowers"]
+__all__ = ["TAIWAN_AIM", "TaiwanHooks", "taiwan_win_check"]
 
 TAIWAN_AIM = Aim(Forms.STANDARD)  # five sets and a pair only (B.2)
-
-
-def with_flowers(hand: Hand, s: WinSituation) -> Hand:
-    """The hand without its winning tile, as the scorers take it, with the winner's flowers (1..8)."""
-    waiting = list(hand.concealed)
-    waiting[s.tile] -= 1
-    return Hand(tuple(waiting), hand.melds, flowers=tuple(f + 1 for f in s.flowers))
 
 
 def _scored(rules: Any, hand: Hand, s: WinSituation, eye_seats: frozenset[int] = frozenset()):

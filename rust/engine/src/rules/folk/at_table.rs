@@ -14,7 +14,7 @@ use crate::forms::FormSet;
 use crate::hand::Meld;
 use crate::table::adjudicator::{Adjudicator, DealContext, Declared, PayingEvent, WinSituation};
 use crate::table::horses::{self, Horse};
-use crate::table::table_rules::{Settlement, TableRules};
+use crate::table::table_rules::TableRules;
 use crate::table::types::WinInfo;
 use crate::tile::Counts;
 
@@ -34,10 +34,10 @@ pub struct FolkAtTable {
 impl FolkAtTable {
     pub fn new(rules: FolkRules, table: TableRules) -> Result<FolkAtTable> {
         let expected = match rules.family {
-            Family::Gd789 => Settlement::Gd789,
-            Family::Laozhang => Settlement::Laozhang,
+            Family::Gd789 => "gd789",
+            Family::Laozhang => "laozhang",
         };
-        if table.settlement != expected || table.hand != 13 {
+        if !table.settlement.is(expected) || table.hand != 13 {
             return Err(EngineError::ruleset(
                 "settlement.kind / deal.hand: a folk table settles as its family, with 13-tile hands",
             ));
@@ -201,11 +201,11 @@ mod tests {
             flowers: 8,
             chi: Chi::None,
             several_winners: SeveralWinners::Highest,
-            settlement: Settlement::Gd789,
+            settlement: crate::table::table_rules::Settlement::named("gd789").unwrap(),
             ..TableRules::default()
         };
         let at_laozhang = TableRules {
-            settlement: Settlement::Laozhang,
+            settlement: crate::table::table_rules::Settlement::named("laozhang").unwrap(),
             ..TableRules::default()
         };
         [

@@ -13,3 +13,33 @@ pub mod ruleset;
 pub use at_table::FolkAtTable;
 pub use money::{score, FolkScore, FolkWin};
 pub use ruleset::{Family, FolkRules, GD789_HANDS, LAOZHANG_FANS};
+
+/// The family's entry in the rules registry (`rules::registry`).
+pub struct Folk;
+
+impl crate::rules::registry::Family for Folk {
+    type Ruleset = FolkRules;
+    type AtTable = FolkAtTable;
+    type Win<'a> = (&'a crate::hand::Hand, u8, &'a FolkWin);
+    type Score = FolkScore;
+    const SETTLEMENTS: &'static [&'static str] = &["gd789", "laozhang"];
+
+    fn compile(doc: &crate::rules::document::Document) -> crate::Result<Self::Ruleset> {
+        FolkRules::compile(doc)
+    }
+
+    fn name(rules: &Self::Ruleset) -> &str {
+        &rules.name
+    }
+
+    fn score(rules: &Self::Ruleset, win: &Self::Win<'_>) -> crate::Result<Option<Self::Score>> {
+        money::score(win.0, win.1, win.2, rules)
+    }
+
+    fn at_table(
+        rules: &Self::Ruleset,
+        table: crate::table::TableRules,
+    ) -> crate::Result<Self::AtTable> {
+        FolkAtTable::new(rules.clone(), table)
+    }
+}

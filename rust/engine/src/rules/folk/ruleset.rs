@@ -2,6 +2,7 @@
 //! in the order `mjcore.folk.ruleset` sends them (validated there; checked again here so no bad file panics).
 
 use crate::error::{EngineError, Result};
+use crate::rules::document::Document;
 
 pub const GD789_HANDS: [&str; 5] = ["ji_hu", "za_se", "qing_yi_se", "da_ge", "shi_san_yao"];
 pub const LAOZHANG_FANS: [&str; 13] = [
@@ -65,6 +66,45 @@ fn bad(what: &str) -> EngineError {
 }
 
 impl FolkRules {
+    /// Compiles the normalised document of family `gd789` or `laozhang`: its rows (`hands.*` at 789,
+    /// `fans.*` at 老章) in the engine's order, and its `options.*`, a choice as its index among the names.
+    pub fn compile(doc: &Document) -> Result<FolkRules> {
+        let family = doc.family.as_str();
+        let payers = [("discarder", 0), ("all", 1)];
+        let option = |name: &str| doc.int::<i64>(&format!("options.{name}"));
+        let (values, options) = match family {
+            "gd789" => {
+                let definitions = [
+                    ("undefined", 0),
+                    ("peng_peng_hu", 1),
+                    ("zi_yi_se", 2),
+                    ("da_san_yuan_si_xi", 3),
+                ];
+                let options = vec![
+                    option("flower_stake")?,
+                    option("kong_stake")?,
+                    option("hand_stake")?,
+                    doc.choice("options.discard_payers", &payers)?,
+                    doc.choice("options.da_ge_definition", &definitions)?,
+                    i64::from(doc.flag("options.da_ge_enabled")?),
+                    option("horses_per_seat")?,
+                ];
+                (doc.rows("hands", &GD789_HANDS)?, options)
+            }
+            "laozhang" => {
+                let options = vec![
+                    option("base")?,
+                    option("dealer_factor")?,
+                    doc.choice("options.discard_payers", &payers)?,
+                    option("cap")?,
+                ];
+                (doc.rows("fans", &LAOZHANG_FANS)?, options)
+            }
+            other => return Err(bad(&format!("{other:?} is not a folk family"))),
+        };
+        FolkRules::new(&doc.name, family, &values, &options)
+    }
+
     /// `options`: 789 (flower_stake, kong_stake, hand_stake, discard_payers, da_ge_definition, da_ge_enabled,
     /// horses_per_seat);
     /// 老章 (base, dealer_factor, discard_payers, cap).

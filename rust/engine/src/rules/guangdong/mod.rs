@@ -267,6 +267,40 @@ pub fn extras(hand: &Hand, reading: &Reading, facts: &ExtraFacts) -> [u8; Extra:
     times
 }
 
+/// The family's entry in the rules registry (`rules::registry`).
+pub struct Guangdong;
+
+impl crate::rules::registry::Family for Guangdong {
+    type Ruleset = ruleset::Ruleset;
+    type AtTable = at_table::ScoringRules;
+    type Win<'a> = (
+        &'a crate::hand::Hand,
+        crate::tile::Tile,
+        &'a scorer::Situation,
+    );
+    type Score = scorer::Score;
+    const SETTLEMENTS: &'static [&'static str] = &["guangdong"];
+
+    fn compile(doc: &crate::rules::document::Document) -> crate::Result<Self::Ruleset> {
+        ruleset::Ruleset::compile(doc)
+    }
+
+    fn name(rules: &Self::Ruleset) -> &str {
+        &rules.name
+    }
+
+    fn score(rules: &Self::Ruleset, win: &Self::Win<'_>) -> crate::Result<Option<Self::Score>> {
+        scorer::score(win.0, win.1, rules, win.2)
+    }
+
+    fn at_table(
+        rules: &Self::Ruleset,
+        table: crate::table::TableRules,
+    ) -> crate::Result<Self::AtTable> {
+        Ok(at_table::ScoringRules::new(rules.clone()).with_table(table))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,7 @@
 //! once from the ruleset file (validated in Python, checked again here) and shared by every scoring call.
 
 use crate::error::{EngineError, Result};
+use crate::rules::document::{Document, Value};
 use crate::rules::guangdong::{Extra, FloorEvent, Pattern};
 use crate::rules::reading::Shapes;
 
@@ -90,6 +91,65 @@ pub struct RulesetSpec<'a> {
 }
 
 impl Ruleset {
+    /// Compiles the normalised document: `limits.cap`, `limits.minimum`, `shapes.*`, each
+    /// `patterns.<key>` = [fan, special] in table order, each `extras.<key>` = fan, `floor.fan`,
+    /// `floor.events`, `liabilities.*` and the `options.*` the scorer reads.
+    pub fn compile(doc: &Document) -> Result<Ruleset> {
+        let patterns = doc
+            .section("patterns")
+            .map(|(key, value)| match value {
+                Value::List(row) if row.len() == 2 => {
+                    let at = format!("patterns.{key}");
+                    let special = match &row[1] {
+                        Value::Flag(flag) => *flag,
+                        _ => {
+                            return Err(EngineError::ruleset(format!(
+                                "{at}: expected [fan, special]"
+                            )))
+                        }
+                    };
+                    Ok((key, doc.int_of(&at, &row[0])?, special))
+                }
+                _ => Err(EngineError::ruleset(format!(
+                    "patterns.{key}: expected [fan, special]"
+                ))),
+            })
+            .collect::<Result<Vec<(&str, u8, bool)>>>()?;
+        let extras = doc
+            .section("extras")
+            .map(|(key, value)| Ok((key, doc.int_of(&format!("extras.{key}"), value)?)))
+            .collect::<Result<Vec<(&str, u8)>>>()?;
+        let floor_events = doc.texts("floor.events")?;
+        Ruleset::new(&RulesetSpec {
+            name: &doc.name,
+            cap: doc.int("limits.cap")?,
+            minimum: doc.int("limits.minimum")?,
+            shapes: Shapes {
+                seven_pairs: doc.flag("shapes.seven_pairs")?,
+                seven_pairs_quads: doc.flag("shapes.seven_pairs_quads")?,
+                thirteen_orphans: doc.flag("shapes.thirteen_orphans")?,
+            },
+            patterns: &patterns,
+            extras: &extras,
+            floor_fan: doc.int("floor.fan")?,
+            floor_events: &floor_events,
+            liabilities: Liabilities {
+                kong_bloom: doc.flag("liabilities.kong_bloom")?,
+                robbing_kong: doc.flag("liabilities.robbing_kong")?,
+                twelve_tiles: doc.flag("liabilities.twelve_tiles")?,
+                big_hand: doc.flag("liabilities.big_hand")?,
+            },
+            options: Options {
+                robbing_kong_is_self_draw: doc.flag("options.robbing_kong_is_self_draw")?,
+                seat_round_wind_stack: doc.flag("options.seat_round_wind_stack")?,
+                human_hand_paid_by_dealer: doc.flag("options.human_hand_paid_by_dealer")?,
+                discarder_pays_three: doc
+                    .choice("options.discarder_pays", &[("one", false), ("three", true)])?,
+                dealer_factor: doc.int("options.dealer_factor")?,
+            },
+        })
+    }
+
     /// Builds the ruleset, rejecting unknown or repeated keys and out-of-range values.
     pub fn new(spec: &RulesetSpec<'_>) -> Result<Ruleset> {
         check_fan("limits.cap", spec.cap)?;

@@ -23,3 +23,33 @@ pub use fan::{Fan, FanCounts};
 pub use ruleset::{FanRow, McrTable};
 pub use scorer::{score, McrScore};
 pub use situation::{McrSituation, Opening};
+
+/// The family's entry in the rules registry (`rules::registry`).
+pub struct Mcr;
+
+impl crate::rules::registry::Family for Mcr {
+    type Ruleset = McrTable;
+    type AtTable = McrAtTable;
+    type Win<'a> = (&'a crate::hand::Hand, crate::tile::Tile, &'a McrSituation);
+    type Score = McrScore;
+    const SETTLEMENTS: &'static [&'static str] = &["mcr"];
+
+    fn compile(doc: &crate::rules::document::Document) -> crate::Result<Self::Ruleset> {
+        McrTable::compile(doc)
+    }
+
+    fn name(rules: &Self::Ruleset) -> &str {
+        &rules.name
+    }
+
+    fn score(rules: &Self::Ruleset, win: &Self::Win<'_>) -> crate::Result<Option<Self::Score>> {
+        scorer::score(win.0, win.1, win.2, rules)
+    }
+
+    fn at_table(
+        rules: &Self::Ruleset,
+        table: crate::table::TableRules,
+    ) -> crate::Result<Self::AtTable> {
+        Ok(McrAtTable::new(rules.clone(), table))
+    }
+}

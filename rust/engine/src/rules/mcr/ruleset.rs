@@ -3,6 +3,7 @@
 
 use super::fan::{Fan, FanCounts};
 use crate::error::{EngineError, Result};
+use crate::rules::document::{Document, Value};
 
 /// A set of fans as bits, `1 << Fan as usize`.
 type FanMask = u128;
@@ -33,6 +34,46 @@ pub struct McrTable {
 }
 
 impl McrTable {
+    /// Compiles the normalised document: `limits.minimum`, `options.concealed_and_melded_kong` and each
+    /// `fans.<key>` = [value, [excluded keys]] in table order.
+    pub fn compile(doc: &Document) -> Result<McrTable> {
+        let mut excluded = Vec::new();
+        let mut values = Vec::new();
+        let mut keys = Vec::new();
+        for (key, row) in doc.section("fans") {
+            let at = format!("fans.{key}");
+            let Value::List(row) = row else {
+                return Err(EngineError::ruleset(format!(
+                    "{at}: expected [value, [excluded]]"
+                )));
+            };
+            let [value, excludes] = row.as_slice() else {
+                return Err(EngineError::ruleset(format!(
+                    "{at}: expected [value, [excluded]]"
+                )));
+            };
+            keys.push(key);
+            values.push(doc.int_of::<u8>(&at, value)?);
+            excluded.push(doc.texts_of(&at, excludes)?);
+        }
+        let rows: Vec<FanRow<'_>> = keys
+            .iter()
+            .zip(&values)
+            .zip(&excluded)
+            .map(|((key, value), excludes)| FanRow {
+                key,
+                value: *value,
+                excludes,
+            })
+            .collect();
+        McrTable::new(
+            &doc.name,
+            doc.int("limits.minimum")?,
+            doc.flag("options.concealed_and_melded_kong")?,
+            &rows,
+        )
+    }
+
     /// [`McrTable::new`] from owned rows (key, value, excluded keys), as a ruleset file lists them.
     pub fn from_rows(
         name: &str,

@@ -20,7 +20,7 @@ use crate::hand::{Hand, Meld, MeldKind};
 use crate::table::adjudicator::{Adjudicator, FirstGoAround, WinSituation};
 use crate::table::deal_money::{DealMoney, FinishedDeal};
 use crate::table::log::Event;
-use crate::table::table_rules::{DealerStays, Settlement, TableRules};
+use crate::table::table_rules::{DealerStays, TableRules};
 use crate::table::types::WinInfo;
 use crate::table::Action;
 use crate::tile::{Counts, NUM_KINDS};
@@ -41,7 +41,7 @@ impl SichuanAtTable {
     /// The ruleset at the table its file's table sections describe, its own table options (定缺, 换三张,
     /// 血流成河, 回头杠, OC-S7's first go-around, OC-S21, OC-S22) set on the table rules.
     pub fn new(table: SichuanTable, rules: TableRules) -> Result<SichuanAtTable> {
-        if rules.settlement != Settlement::Sichuan {
+        if !rules.settlement.is("sichuan") {
             return Err(EngineError::ruleset(
                 "settlement.kind: a Sichuan table settles as \"sichuan\"",
             ));
@@ -354,7 +354,7 @@ mod tests {
             robbable_kongs: ADDED_KONG,
             missed_win: MissedWin::HigherFan,
             winners_to_end: 3,
-            settlement: Settlement::Sichuan,
+            settlement: crate::table::table_rules::Settlement::named("sichuan").unwrap(),
             ..TableRules::default()
         };
         SichuanAtTable::new(default_table(), rules).expect("the shipped table")
@@ -717,7 +717,7 @@ mod tests {
     fn a_table_not_settled_as_sichuan_is_refused() {
         let rules = sichuan_table().rules;
         let other = TableRules {
-            settlement: Settlement::Guangdong,
+            settlement: crate::table::table_rules::Settlement::named("guangdong").unwrap(),
             ..rules
         };
         assert!(SichuanAtTable::new(default_table(), other).is_err());

@@ -5,6 +5,8 @@ use super::fan::{Fan, FAN_COUNT};
 /// The most fan a win may reach: 底 × 2^fan stays within 64-bit money (`MAX_FAN` of the Python schema).
 pub const MAX_FAN: u16 = 40;
 use crate::error::{EngineError, Result};
+use crate::rules::document::Document;
+use crate::rules::regional::OptionParts;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SelfDrawBonus {
@@ -119,7 +121,64 @@ fn pick<T: Copy>(options: &[T], code: u8, what: &str) -> Result<T> {
 }
 
 impl SichuanTable {
-    /// From the rows' values and the options in the order `python/mjcore/sichuan/ruleset.py` sends them
+    /// Compiles the normalised document: each `fans.<key>` row in the engine's order and the `options.*` the
+    /// scorer and the table read, choices by name.
+    pub fn compile(doc: &Document) -> Result<Self> {
+        const CHOICES: [(&str, &[&str]); 14] = [
+            ("mode", &["xuezhan", "xueliu"]),
+            ("self_draw_bonus", &["fan", "base", "none"]),
+            ("heaven_earth", &["cap", "fixed", "off"]),
+            ("fed_kong_bloom", &["self_draw", "discard"]),
+            ("call_transfer", &["kong", "all", "off"]),
+            ("call_transfer_shared", &["none", "split"]),
+            ("refund_to", &["all", "still_in"]),
+            (
+                "flower_pig",
+                &["cap", "cap_and_winners", "sixteen", "forty_eight"],
+            ),
+            ("ready_check_basis", &["discard", "self_draw"]),
+            ("swap_three", &["off", "three", "four"]),
+            ("next_dealer", &["first_winner", "rotate", "last_winner"]),
+            ("earthly_hand", &["first_draw", "first_discard"]),
+            ("heavenly_after_kong", &["void", "allowed"]),
+            ("resume_after", &["winner", "discarder"]),
+        ];
+        const FLAGS: [&str; 14] = [
+            "void_suit",
+            "dai_yao_jiu",
+            "jiang_dui",
+            "jiang_qi_dui",
+            "men_qing",
+            "zhong_zhang",
+            "hai_di_pao",
+            "returned_kong_pays",
+            "dead_wait_counts",
+            "void_discards_exempt",
+            "check_fourth",
+            "must_discard_void",
+            "locked_after_win",
+            "kong_on_empty_wall",
+        ];
+        const INTS: [&str; 6] = [
+            "cap",
+            "direct_kong",
+            "added_kong",
+            "concealed_kong",
+            "minimum_fan",
+            "base",
+        ];
+        let parts = OptionParts::read(doc, &CHOICES, &FLAGS, &INTS)?;
+        let values: Vec<u16> = doc.rows("fans", &super::fan::KEYS)?;
+        Self::from_parts(
+            &doc.name,
+            &values,
+            &parts.choices,
+            &parts.flags,
+            &parts.ints,
+        )
+    }
+
+    /// From the rows' values and the options in the order [`SichuanTable::compile`] reads them by name
     /// (choices, flags, ints), each checked.
     pub fn from_parts(
         name: &str,

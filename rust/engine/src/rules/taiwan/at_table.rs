@@ -18,7 +18,7 @@ use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::Meld;
 use crate::table::adjudicator::{Adjudicator, DealContext, FirstGoAround, FlowerWin, WinSituation};
-use crate::table::table_rules::{Settlement, TableRules};
+use crate::table::table_rules::TableRules;
 use crate::table::types::WinInfo;
 use crate::tile::Counts;
 
@@ -31,7 +31,7 @@ pub struct TaiwanAtTable {
 impl TaiwanAtTable {
     /// The ruleset at the table its file's table sections describe.
     pub fn new(table: TaiwanTable, rules: TableRules) -> Result<TaiwanAtTable> {
-        if rules.settlement != Settlement::Taiwan {
+        if !rules.settlement.is("taiwan") {
             return Err(EngineError::ruleset(
                 "settlement.kind: a Taiwan table settles as \"taiwan\"",
             ));
@@ -185,7 +185,7 @@ mod tests {
             reserved_tail: 16,
             several_winners: SeveralWinners::First,
             missed_win: MissedWin::AnyTile,
-            settlement: Settlement::Taiwan,
+            settlement: crate::table::table_rules::Settlement::named("taiwan").unwrap(),
             ..TableRules::default()
         };
         TaiwanAtTable::new(default_table(), rules).expect("the shipped table")
@@ -402,7 +402,7 @@ mod tests {
         for bad in [
             TableRules { hand: 13, ..rules },
             TableRules {
-                settlement: Settlement::Sichuan,
+                settlement: crate::table::table_rules::Settlement::named("sichuan").unwrap(),
                 ..rules
             },
         ] {

@@ -2,6 +2,8 @@
 
 use super::tai::TAI_COUNT;
 use crate::error::{EngineError, Result};
+use crate::rules::document::Document;
+use crate::rules::regional::OptionParts;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EyeFee {
@@ -38,7 +40,36 @@ pub struct TaiwanTable {
 }
 
 impl TaiwanTable {
-    /// From the rows' values and the options in the order `python/mjcore/taiwan/ruleset.py` sends them.
+    /// Compiles the normalised document: each `tai.<key>` row in the engine's order and the `options.*` the
+    /// scorer and the table read, choices by name.
+    pub fn compile(doc: &Document) -> Result<Self> {
+        const CHOICES: [(&str, &[&str]); 5] = [
+            ("flower_seats", &["by_name", "association"]),
+            ("eye_fee", &["tai", "base", "base_plus_tai"]),
+            ("ping_hu", &["strict", "all_chows"]),
+            ("seat_wind_from", &["current_dealer", "first_dealer"]),
+            ("eye_kongs", &["none", "wait_preserving"]),
+        ];
+        const FLAGS: [&str; 5] = [
+            "half_seeker",
+            "full_seeker_single_wait",
+            "eye",
+            "abortive_draws",
+            "no_swap_discard",
+        ];
+        const INTS: [&str; 4] = ["minimum_tai", "cap", "base", "tai_value"];
+        let parts = OptionParts::read(doc, &CHOICES, &FLAGS, &INTS)?;
+        let values: Vec<u16> = doc.rows("tai", &super::tai::KEYS)?;
+        Self::from_parts(
+            &doc.name,
+            &values,
+            &parts.choices,
+            &parts.flags,
+            &parts.ints,
+        )
+    }
+
+    /// From the rows' values and the options in the order [`TaiwanTable::compile`] reads them by name.
     pub fn from_parts(
         name: &str,
         values: &[u16],

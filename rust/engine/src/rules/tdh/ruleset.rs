@@ -2,6 +2,7 @@
 //! validated in Python; checked again here so that a Rust caller cannot build an impossible table).
 
 use crate::error::{EngineError, Result};
+use crate::rules::document::Document;
 
 /// The tile set (§4.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,6 +113,15 @@ fn amount(name: &str, value: &str, high: i64) -> Result<i64> {
 }
 
 impl TdhRules {
+    /// Compiles the normalised document: every `options.<name>` entry, read by [`TdhRules::from_options`].
+    pub fn compile(doc: &Document) -> Result<TdhRules> {
+        let options: Vec<(String, String)> = doc
+            .section("options")
+            .map(|(name, value)| (name.to_owned(), value.as_text()))
+            .collect();
+        TdhRules::from_options(&doc.name, &options)
+    }
+
     /// The table of `name` from every option as text (`"true"`, `"4"`, `"white"`); each must be given once.
     pub fn from_options(name: &str, options: &[(String, String)]) -> Result<TdhRules> {
         let mut rules = TdhRules {

@@ -1,7 +1,9 @@
-//! Scoring a win, one hand (GIL held) or a numpy batch (GIL released, rayon).
+//! The Guangdong family (鸡平胡, 贵港): scoring a win, one hand (GIL held) or a numpy batch (GIL released,
+//! rayon), and the keys its ruleset files may name.
 
 use mjcore_engine::hand::MeldSlot;
 use mjcore_engine::rules::guangdong::scorer::{self, BatchRow, LimitHand, Situation, WinSource};
+use mjcore_engine::rules::guangdong::{Extra, FloorEvent, Guangdong, Pattern};
 use mjcore_engine::Counts;
 use mjcore_engine::Tile;
 use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray3};
@@ -77,7 +79,8 @@ fn score<'py>(
             field(s, intern!(py, "discarder"))?,
         )
     };
-    let result = scorer::score(&hand, tile(win)?, &ruleset.inner, &situation).py_err()?;
+    let result =
+        scorer::score(&hand, tile(win)?, ruleset.of::<Guangdong>()?, &situation).py_err()?;
     result_object(py, entries, result.as_ref())
 }
 
@@ -238,7 +241,7 @@ fn score_batch<'py>(
         }
         Ok(())
     };
-    let rules = &ruleset.inner;
+    let rules = ruleset.of::<Guangdong>()?;
     let totals = build_in_blocks(py, hands.len(), build, |block, first_row| {
         scorer::total_fan_batch_from(block, rules, first_row)
     })?;
@@ -255,7 +258,28 @@ pub(crate) fn waiting_problem(row: &Counts) -> Option<String> {
     })
 }
 
+/// The pattern keys the engine detects, in its order.
+#[pyfunction]
+fn pattern_keys() -> Vec<&'static str> {
+    Pattern::ALL.iter().map(|p| p.key()).collect()
+}
+
+/// The extra keys the engine detects.
+#[pyfunction]
+fn extra_keys() -> Vec<&'static str> {
+    Extra::ALL.iter().map(|e| e.key()).collect()
+}
+
+/// The win events a floor may name.
+#[pyfunction]
+fn floor_event_keys() -> Vec<&'static str> {
+    FloorEvent::ALL.iter().map(|e| e.key()).collect()
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(pattern_keys, m)?)?;
+    m.add_function(wrap_pyfunction!(extra_keys, m)?)?;
+    m.add_function(wrap_pyfunction!(floor_event_keys, m)?)?;
     m.add_function(wrap_pyfunction!(score, m)?)?;
     m.add_function(wrap_pyfunction!(score_batch, m)?)?;
     Ok(())
