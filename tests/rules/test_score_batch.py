@@ -34,7 +34,21 @@ def test_batch_matches_single_scores(table):
         flags = {"self_drawn": True} if self_drawn[i] else {"discarder": (int(seats[i]) + 1) % 4}
         single = mjcore.score(text, win, ruleset=table, seat_wind=int(seats[i]), round_wind=1, **flags)
         assert fans[i] == (single.total_fan if single.is_win else -1)
-        assert points[i] == (single.points if single.is_win else 0)
+        assert points[i] == (single.points if single.is_win and single.legal else 0)
+
+
+@pytest.mark.parametrize("backend", [mjcore, mjcore.reference])
+def test_a_hand_below_the_minimum_keeps_its_fan_and_is_paid_nothing(backend):
+    """A complete hand under 起和 may not be declared: the batch reports its fan, as score does, but no points
+    (the single call says ``legal=False``)."""
+    rules = mjcore.load_ruleset("gd-cgc5").with_minimum(3)
+    counts, wins = arrays([("123m456p789s123s9s", "9s"), ("111222333z44z55z", "5z")])
+    single = [mjcore.score(text, win, ruleset=rules, discarder=1) for text, win in
+              [("123m456p789s123s9s", "9s"), ("111222333z44z55z", "5z")]]  # fmt: skip
+    assert [s.legal for s in single] == [False, True]
+    fans, points = backend.score_batch(counts, wins, ruleset=rules)
+    assert fans.tolist() == [single[0].total_fan, single[1].total_fan]
+    assert points.tolist() == [0, single[1].points]
 
 
 def test_batch_flags_and_errors():

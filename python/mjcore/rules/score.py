@@ -60,7 +60,8 @@ def score_batch(concealed: np.ndarray, win_tiles: Any, *, ruleset: RulesetLike =
 
     Guangdong (gd-cgc5, gd-guigang, gd-qq3): keywords ``self_drawn``, ``robbing_kong``, ``kong_bloom``,
     ``last_tile`` (flags) and ``seat_wind``, ``round_wind`` (0..3 or wind names); discard wins need no
-    discarder here. Returns (total fan int8, −1 where the row is not a win; points int64, 0 there).
+    discarder here. Returns (total fan int8, −1 where the row is not a win; points int64, 0 there and where the
+    fan is below the ruleset's 起和 ``minimum``: a complete hand that may not be declared is paid nothing).
 
     MCR: rows are the 13 tiles before the winning tile; ``flowers`` the number of flowers, ``last_copy`` 和绝张,
     ``robbing_kong`` 抢杠和, ``kong_bloom`` 杠上开花, ``last_tile`` the wall's last tile, and the Guangdong

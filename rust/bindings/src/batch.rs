@@ -7,10 +7,11 @@
 //! is an encoding of each row made in the same read as the validation; [`build_in_blocks`] copies each row
 //! with its per-row arguments (the scorers).
 
-use mjcore_engine::hand::{HandShape, MAX_SETS};
+use mjcore_engine::hand::{HandShape, MeldSlot, MAX_SETS};
 use mjcore_engine::row_code::{encode_rows, Purpose, RowCode};
 use mjcore_engine::tile::COPIES;
 use mjcore_engine::{Counts, FormOptions, Tile, NUM_KINDS};
+use numpy::ndarray::ArrayView3;
 use numpy::{PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -305,6 +306,46 @@ fn size_problem(row: &Counts, rule: SizeRule) -> Option<String> {
         )),
         (Ok(_), _) => None,
     }
+}
+
+/// The rows of a scoring batch, block by block: each a hand before its winning tile (3n + 1 tiles), checked as
+/// [`validate_block`] checks them (a bad row named by its index in the whole batch).
+pub fn validate_waiting_block(
+    py: Python<'_>,
+    hands: &[Counts],
+    block: &Range<usize>,
+) -> PyResult<()> {
+    validate_block(
+        py,
+        &hands[block.clone()],
+        block.start,
+        SizeRule::AnyHand,
+        waiting_problem,
+    )
+}
+
+/// Scoring takes the hand before its winning tile: 3n+1 tiles.
+fn waiting_problem(row: &Counts) -> Option<String> {
+    let size: u32 = row.iter().map(|&c| c as u32).sum();
+    (size % 3 != 1).then(|| {
+        format!("{size} tiles: scoring takes the hand without its winning tile (3n+1 tiles)")
+    })
+}
+
+/// Row `row`'s meld slots from a batch's (N, M, 2 or more) melds array: slot m is (kind code + 1, lowest
+/// tile), kind 0 for an empty slot; the slots past M are empty.
+pub fn meld_slots<const SLOTS: usize>(melds: &ArrayView3<'_, u8>, row: usize) -> [MeldSlot; SLOTS] {
+    let declared = melds.shape()[1];
+    std::array::from_fn(|m| {
+        if m < declared {
+            MeldSlot {
+                kind: melds[[row, m, 0]],
+                tile: melds[[row, m, 1]],
+            }
+        } else {
+            MeldSlot::default()
+        }
+    })
 }
 
 #[cfg(test)]

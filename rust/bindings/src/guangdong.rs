@@ -1,17 +1,15 @@
 //! The Guangdong family (鸡平胡, 贵港): scoring a win, one hand (GIL held) or a numpy batch (GIL released,
 //! rayon), and the keys its ruleset files may name.
 
-use mjcore_engine::hand::MeldSlot;
 use mjcore_engine::rules::guangdong::scorer::{self, BatchRow, LimitHand, Situation, WinSource};
 use mjcore_engine::rules::guangdong::{Extra, FloorEvent, Guangdong, Pattern};
-use mjcore_engine::Counts;
 use mjcore_engine::Tile;
 use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyTuple};
 
-use crate::batch::{borrowed_rows, build_in_blocks, rows_of, validate_block, SizeRule};
+use crate::batch::{borrowed_rows, build_in_blocks, meld_slots, rows_of, validate_waiting_block};
 use crate::errors::{argument, IntoPyResult};
 use crate::ruleset::PyRuleset;
 use crate::score_objects::{dataclass_instance, field, hand_of, PyClassRef};
@@ -179,7 +177,7 @@ fn result_object<'py>(
     )
 }
 
-/// Total fan (−1 where not a win) and points (0 there) of every row: concealed counts (N, 34) without the
+/// Total fan (−1 where not a win) and points (0 there, and below the ruleset's 起和) of every row: concealed counts (N, 34) without the
 /// winning tile, melds (N, 4, 2) of (kind code + 1, lowest tile) with kind 0 for an empty slot, winning tiles
 /// (N,), and per-row situation arrays (N,) of uint8 (source: 0 self-drawn, 1 discard, 2 robbed kong).
 #[pyfunction]
@@ -216,13 +214,7 @@ fn score_batch<'py>(
     }
     let [win, source_code, seat, round_wind, kong_bloom, last_tile] = columns;
     let build = |block: Range<usize>, rows: &mut Vec<BatchRow>| {
-        validate_block(
-            py,
-            &hands[block.clone()],
-            block.start,
-            SizeRule::AnyHand,
-            waiting_problem,
-        )?;
+        validate_waiting_block(py, hands, &block)?;
         for i in block {
             let situation = Situation {
                 kong_bloom: kong_bloom[i] != 0,
@@ -231,10 +223,7 @@ fn score_batch<'py>(
             };
             rows.push(BatchRow {
                 concealed: hands[i],
-                melds: std::array::from_fn(|m| MeldSlot {
-                    kind: melds[[i, m, 0]],
-                    tile: melds[[i, m, 1]],
-                }),
+                melds: meld_slots(&melds, i),
                 win: win[i],
                 situation,
             });
@@ -246,16 +235,13 @@ fn score_batch<'py>(
         scorer::total_fan_batch_from(block, rules, first_row)
     })?;
     let fans: Vec<i8> = totals.iter().map(|t| t.map_or(-1, |f| f as i8)).collect();
-    let points: Vec<i64> = totals.iter().map(|t| t.map_or(0, |f| 1i64 << f)).collect();
+    // A complete hand below 起和 is no legal win: its fan is reported, but it is paid nothing (as the single
+    // call's `legal` says).
+    let points: Vec<i64> = totals
+        .iter()
+        .map(|t| t.filter(|&f| f >= rules.minimum).map_or(0, |f| 1i64 << f))
+        .collect();
     Ok((PyArray1::from_vec(py, fans), PyArray1::from_vec(py, points)))
-}
-
-/// Scoring takes the hand before its winning tile: 3n+1 tiles.
-pub(crate) fn waiting_problem(row: &Counts) -> Option<String> {
-    let size: u32 = row.iter().map(|&c| c as u32).sum();
-    (size % 3 != 1).then(|| {
-        format!("{size} tiles: scoring takes the hand without its winning tile (3n+1 tiles)")
-    })
 }
 
 /// The pattern keys the engine detects, in its order.

@@ -2,14 +2,14 @@
 //! (GIL released, rayon).
 
 use mjcore_engine::rules::mcr::{
-    self, Fan, FanCounts, Mcr, McrBatchRow, McrScore, McrSituation, McrTable, MeldSlot, Opening,
+    self, Fan, FanCounts, Mcr, McrBatchRow, McrScore, McrSituation, McrTable, Opening,
 };
 use numpy::{PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::batch::{borrowed_rows, build_in_blocks, rows_of};
+use crate::batch::{borrowed_rows, build_in_blocks, meld_slots, rows_of};
 use crate::errors::{argument, IntoPyResult};
 use crate::ruleset::PyRuleset;
 use crate::score_objects::{dataclass_instance, field, hand_of, PyClassRef};
@@ -180,10 +180,7 @@ fn mcr_score_batch<'py>(
     let build = |block: Range<usize>, rows: &mut Vec<McrBatchRow>| {
         rows.extend(block.map(|i| McrBatchRow {
             concealed: counts[i],
-            melds: std::array::from_fn(|m| MeldSlot {
-                kind: melds[[i, m, 0]],
-                tile: melds[[i, m, 1]],
-            }),
+            melds: meld_slots(&melds, i),
             flowers: flowers[i],
             win: win[i],
             situation: mcr_situation(

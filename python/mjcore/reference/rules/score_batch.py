@@ -62,5 +62,5 @@ def score_batch(concealed: np.ndarray, win_tiles: Any, *, ruleset: RulesetLike =
             for fan in result.fans:
                 second[i, keys.index(fan.key)] = fan.count
         else:
-            totals[i], second[i] = result.total_fan, 1 << result.total_fan
+            totals[i], second[i] = result.total_fan, result.points if result.legal else 0
     return totals, second

@@ -18,9 +18,8 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::ops::Range;
 
-use crate::batch::{borrowed_rows, for_each_block, rows_of, validate_block, SizeRule};
+use crate::batch::{borrowed_rows, for_each_block, meld_slots, rows_of, validate_waiting_block};
 use crate::errors::argument;
-use crate::guangdong::waiting_problem;
 
 /// The widest breakdown of any family (Taiwan's 34 台 rows; a folk table's rows and extras).
 pub const MAX_KEYS: usize = 48;
@@ -129,13 +128,7 @@ pub fn score_rows<'py, F: FamilyScorer>(
         )));
     }
     let build = |block: Range<usize>, rows: &mut Vec<Row>| {
-        validate_block(
-            py,
-            &hands[block.clone()],
-            block.start,
-            SizeRule::AnyHand,
-            waiting_problem,
-        )?;
+        validate_waiting_block(py, hands, &block)?;
         for i in block {
             if situation[i] as usize >= situations.len() {
                 return Err(argument(format!(
@@ -143,20 +136,15 @@ pub fn score_rows<'py, F: FamilyScorer>(
                     situation[i]
                 )));
             }
-            let mut row_melds = [MeldSlot::default(); MAX_MELDS];
             let mut feeders = [0; MAX_MELDS];
-            for m in 0..slots {
-                row_melds[m] = MeldSlot {
-                    kind: melds[[i, m, 0]],
-                    tile: melds[[i, m, 1]],
-                };
-                if fields == 3 {
-                    feeders[m] = melds[[i, m, 2]];
+            if fields == 3 {
+                for (m, feeder) in feeders.iter_mut().enumerate().take(slots) {
+                    *feeder = melds[[i, m, 2]];
                 }
             }
             rows.push(Row {
                 concealed: hands[i],
-                melds: row_melds,
+                melds: meld_slots(&melds, i),
                 feeders,
                 flowers: flowers[i],
                 win: win[i],
