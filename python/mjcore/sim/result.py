@@ -24,9 +24,10 @@ horse_money         int64 (N, 4)  the mirror-horse money inside ``payments`` (78
                                   horses are part of the win itself, as 推倒胡's: see ``horse_hits``)
 ghosts              uint64 (N,)   the deal's wild kinds (bit k = tile kind k; 翻鬼 differs by deal)
 winner_ghosts       uint8 (N, 4)  the ghosts a winner's hand held (the winning tile included)
-rows_low            uint64 (N, 4) every row of ``pattern_keys`` a winner's hand scored, as bits: bit r of
+rows_low            uint64 (N, 4) every row of ``row_names`` a winner's hand scored, as bits: bit r of
 rows_high           uint64 (N, 4) ``rows_high << 64 | rows_low`` = row r (MCR: each fan, flowers included;
-                                  0 where the family records only ``pattern``); ``scored_rows`` reads them
+                                  推倒胡: each multiplier; 老章: each row; 0 where the family records only
+                                  ``pattern``); ``scored_rows`` reads them
 transfer_money      int64 (N, 4)  the money inside ``payments`` the family settled apart, each zero-sum:
 refund_money                      Sichuan's 呼叫转移 (杠上炮 hands the kong money on), 退税 (kong money
 flower_pig_money                  returned at a 流局), 查花猪 and 查大叫; 0 elsewhere
@@ -51,6 +52,7 @@ from ..arguments import U64_MAX, available_memory, check_flag, check_threads, ch
 from ..errors import InvalidArgumentError, RulesetError, shown
 from ..rules.registry import Ruleset, RulesetLike, load_ruleset, rulesets
 from .summary import Summary, summarise
+from .vocabulary import vocabulary
 from ..table.parts import table_parts
 
 __all__ = ["COLUMNS", "FAN_BUCKETS", "SimulationRequest", "SimulationResult", "scored_rows", "totals_of"]
@@ -70,6 +72,8 @@ _COLUMN_DTYPES = {"winners": np.bool_, "discarder": np.int8, "self_drawn": np.bo
                   "rows_high": np.uint64, **{name: np.int64 for name in SIDE_MONEY_COLUMNS}}  # fmt: skip
 # Rows of a ruleset's table a win can record in ``rows_low`` / ``rows_high`` (the engine's u128).
 ROW_BITS = 128
+# Horse hits per win counted individually in the totals; larger counts share the last bucket (the engine's).
+HORSE_BUCKETS = 16
 # Self-drawn wins counted by the winner's draws, larger counts in the last bucket (as the engine's Stats).
 TURN_BUCKETS = 32
 # Fan values counted individually in the totals; larger ones share the last bucket (as the engine's Stats).
@@ -162,7 +166,19 @@ def totals_of(columns: dict[str, np.ndarray]) -> dict[str, Any]:
         **_squares_of(columns),
         **_rows_totals(columns),
         **_side_money_totals(columns),
+        **_horse_totals(columns),
     }
+
+
+def _horse_totals(columns: dict[str, np.ndarray]) -> dict[str, Any]:
+    """Wins by the horses that hit them (with the same-deal terms), and the horse money moved per deal."""
+    winners = columns["winners"]
+    hits = np.minimum(columns["horse_hits"].astype(np.int64), HORSE_BUCKETS - 1)
+    same_deal, cowinners = _same_deal_terms(hits, winners, winners.sum(axis=1), HORSE_BUCKETS, grown=False)
+    money = -np.minimum(columns["horse_money"], 0).sum(axis=1)
+    return {"horse_hit_counts": [int(n) for n in np.bincount(hits[winners], minlength=HORSE_BUCKETS)],
+            "horse_hit_counts_same_deal": same_deal, "horse_hit_counts_cowinners": cowinners,
+            "horse_money_moved": int(money.sum()), "horse_money_squared": _square_sum(money)}  # fmt: skip
 
 
 def _square_sum(values: np.ndarray) -> int:
@@ -362,9 +378,15 @@ class SimulationResult:
         return SimulationResult(ruleset=ruleset, pattern_keys=keys, pattern_names=names, bots=bots, runs=runs,
                                 totals=totals_of(columns), per_deal=columns, family=family)  # fmt: skip
 
+    @property
+    def row_names(self) -> tuple[str, ...]:
+        """The names of the rows ``scored_rows`` reads: the pattern table's, or the family's own (推倒胡: its
+        multipliers, ``mjcore.rules.tdh.names.MULTIPLIERS``)."""
+        return vocabulary(self.family).row_names or self.pattern_names
+
     def scored_rows(self) -> np.ndarray:
-        """bool (N, 4, 128): whether each seat's win scored row r of ``pattern_keys`` (MCR: each fan), read from
-        the ``rows_low`` / ``rows_high`` columns."""
+        """bool (N, 4, 128): whether each seat's win scored row r of ``row_names`` (MCR: each fan; 推倒胡: each
+        multiplier), read from the ``rows_low`` / ``rows_high`` columns."""
         return scored_rows({name: self[name] for name in ("rows_low", "rows_high")})
 
     def to_pandas(self) -> Any:

@@ -70,6 +70,17 @@ pub(crate) fn stats_dict<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<
     dict.set_item("side_money_deals", stats.side_money_deals.to_vec())?;
     dict.set_item("side_money_moved", stats.side_money_moved.to_vec())?;
     dict.set_item("side_money_squared", stats.side_money_squared.to_vec())?;
+    dict.set_item("horse_hit_counts", stats.horse_hit_counts.to_vec())?;
+    dict.set_item(
+        "horse_hit_counts_same_deal",
+        stats.horse_hit_counts_same_deal.to_vec(),
+    )?;
+    dict.set_item(
+        "horse_hit_counts_cowinners",
+        stats.horse_hit_counts_cowinners.to_vec(),
+    )?;
+    dict.set_item("horse_money_moved", stats.horse_money_moved)?;
+    dict.set_item("horse_money_squared", stats.horse_money_squared)?;
     Ok(dict)
 }
 

@@ -83,7 +83,18 @@ pub struct Stats {
     pub side_money_deals: [u64; SIDE_MONEY_KINDS],
     pub side_money_moved: [u64; SIDE_MONEY_KINDS],
     pub side_money_squared: [u128; SIDE_MONEY_KINDS],
+    /// Wins by the horses (买马) that hit them (推倒胡's 中马; larger counts share the last bucket), with the
+    /// same-deal terms of `fans_same_deal`: the distribution of horses hit per win.
+    pub horse_hit_counts: [u64; HORSE_BUCKETS],
+    pub horse_hit_counts_same_deal: [u64; HORSE_BUCKETS],
+    pub horse_hit_counts_cowinners: [u64; HORSE_BUCKETS],
+    /// The horse money that changed hands (789's mirror bets: the payers' sum) and Σ over deals of its square.
+    pub horse_money_moved: u64,
+    pub horse_money_squared: u128,
 }
+
+/// Horse hits per win counted individually in `Stats::horse_hit_counts`; larger counts share the last bucket.
+pub const HORSE_BUCKETS: usize = 16;
 
 /// Draw counts counted individually in `Stats::self_drawn_turns` (a seat makes at most about 30 draws).
 pub const TURN_BUCKETS: usize = 32;
@@ -97,6 +108,9 @@ impl Stats {
             self.payments_by_offset[offset(seat)] += paid;
             self.payments_squared_by_offset[offset(seat)] += u128::from(paid.unsigned_abs()).pow(2);
         }
+        let horse_money = moved(&deal.horse_money);
+        self.horse_money_moved += horse_money;
+        self.horse_money_squared += u128::from(horse_money).pow(2);
         let kong_money = moved(&deal.kong_money);
         self.kong_money_moved += kong_money;
         self.kong_money_squared += u128::from(kong_money).pow(2);
@@ -123,6 +137,7 @@ impl Stats {
             holding_ghosts += u64::from(ghosts > 0);
             ghosts_held += ghosts;
             self.fans[fan_bucket(deal, seat)] += 1;
+            self.horse_hit_counts[horse_bucket(deal, seat)] += 1;
             if let Some(row) = deal.pattern[usize::from(seat)] {
                 count_at(&mut self.patterns, usize::from(row), 1);
             }
@@ -175,6 +190,15 @@ impl Stats {
                     .count() as u64;
                 self.fans_same_deal[bucket] += c * (c - 1);
                 self.fans_cowinners[bucket] += c * (wins - 1);
+            }
+            let hits = horse_bucket(deal, seat);
+            if seats[..i].iter().all(|&s| horse_bucket(deal, s) != hits) {
+                let c = seats
+                    .iter()
+                    .filter(|&&s| horse_bucket(deal, s) == hits)
+                    .count() as u64;
+                self.horse_hit_counts_same_deal[hits] += c * (c - 1);
+                self.horse_hit_counts_cowinners[hits] += c * (wins - 1);
             }
             let Some(row) = deal.pattern[usize::from(seat)] else {
                 continue;
@@ -273,6 +297,17 @@ impl Stats {
         add_all(&mut self.side_money_deals, &other.side_money_deals);
         add_all(&mut self.side_money_moved, &other.side_money_moved);
         add_all(&mut self.side_money_squared, &other.side_money_squared);
+        add_all(&mut self.horse_hit_counts, &other.horse_hit_counts);
+        add_all(
+            &mut self.horse_hit_counts_same_deal,
+            &other.horse_hit_counts_same_deal,
+        );
+        add_all(
+            &mut self.horse_hit_counts_cowinners,
+            &other.horse_hit_counts_cowinners,
+        );
+        self.horse_money_moved += other.horse_money_moved;
+        self.horse_money_squared += other.horse_money_squared;
         self
     }
 
@@ -285,6 +320,11 @@ impl Stats {
 /// A winner's fan bucket in `Stats::fans`.
 fn fan_bucket(deal: &DealRecord, seat: u8) -> usize {
     (deal.fan[usize::from(seat)].unwrap_or(0) as usize).min(FAN_BUCKETS - 1)
+}
+
+/// A winner's bucket in `Stats::horse_hit_counts`.
+fn horse_bucket(deal: &DealRecord, seat: u8) -> usize {
+    usize::from(deal.horse_hits[usize::from(seat)]).min(HORSE_BUCKETS - 1)
 }
 
 /// The money that changed hands in zero-sum `money`: what the payers paid.
