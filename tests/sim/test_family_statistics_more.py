@@ -18,6 +18,7 @@ import pytest
 
 import mjcore
 from mjcore.rules.tdh.names import MULTIPLIERS
+from mjcore.sim.compare import parse_ruleset_spec
 from mjcore.sim.result import HORSE_BUCKETS, totals_of
 from mjcore.sim.summary import MEAN_INTERVAL_VALUES, wilson
 
@@ -227,3 +228,61 @@ def test_compare_gives_the_rows_and_the_horse_money_with_paired_intervals() -> N
     expected = paired(-np.minimum(a["horse_money"], 0).sum(axis=1), ones, -np.minimum(b["horse_money"], 0).sum(axis=1),
                       ones)  # fmt: skip
     assert (d.difference, d.low, d.high) == pytest.approx(expected, rel=1e-9)
+
+
+@pytest.fixture(scope="module")
+def sichuan() -> mjcore.SimulationResult:
+    return mjcore.simulate("sichuan", 400, seed=4, bots=EFFICIENCY)
+
+
+def test_each_win_records_its_place_in_the_order_of_the_deals_wins(sichuan: mjcore.SimulationResult) -> None:
+    """血战: the winners of a deal are numbered 0, 1, 2 … in the order they won; other seats -1. The first win is
+    the one the deal's ``discarder`` / ``self_drawn`` columns describe."""
+    winners, order = sichuan["winners"], sichuan["win_order"]
+    assert (order[~winners] == -1).all()
+    for deal in range(sichuan.deals):
+        assert sorted(order[deal][winners[deal]]) == list(range(winners[deal].sum())), deal
+    assert (winners.sum(axis=1) == 3).any()
+    first = np.argmax(order == 0, axis=1)
+    won = winners.any(axis=1)
+    discarded = won & ~sichuan["self_drawn"] & ~sichuan["robbing_kong"]
+    assert (sichuan["discarder"][discarded] != first[discarded]).all(), "no seat wins on its own discard"
+
+
+def test_the_sichuan_summary_gives_each_wins_share_of_deals_and_mean_fan(sichuan: mjcore.SimulationResult) -> None:
+    estimates = {e.label: e for e in section(sichuan, "Order of the wins").estimates}
+    order, fan = sichuan["win_order"], sichuan["fan"]
+    for k, ordinal in enumerate(("first", "second", "third")):
+        at = order == k
+        had = at.any(axis=1)
+        deals = estimates[f"{ordinal} win: deals"]
+        assert (deals.count, deals.of) == (had.sum(), sichuan.deals)
+        assert (deals.low, deals.high) == pytest.approx(wilson(had.sum(), sichuan.deals))
+        mean = estimates[f"{ordinal} win: mean 番"]
+        assert (mean.value, mean.low, mean.high) == pytest.approx(mean_per_deal(fan[at].astype(np.float64)))
+    assert "fourth win: deals" not in estimates  # 血战 ends with the third win
+    merged = (mjcore.simulate("sichuan", 150, seed=4, bots=EFFICIENCY, per_deal=False)
+              + mjcore.simulate("sichuan", 250, seed=4, bots=EFFICIENCY, deal_offset=150))  # fmt: skip
+    assert merged.totals == sichuan.totals and totals_of(sichuan.per_deal) == sichuan.totals
+
+
+def test_compare_gives_the_order_of_wins_with_paired_intervals() -> None:
+    capped = "sichuan:cap=1"  # the same play (the bots ignore fan), the later wins paid on fewer 番
+    comparison = mjcore.compare(("sichuan", "efficiency"), (capped, "efficiency"), deals=200, seed=6, chunk_deals=120)
+    a = mjcore.simulate("sichuan", 200, seed=6, bots=EFFICIENCY)
+    b = mjcore.simulate(parse_ruleset_spec(capped), 200, seed=6, bots=EFFICIENCY)
+    at_a, at_b = a["win_order"] == 1, b["win_order"] == 1
+    expected = paired(np.where(at_a, a["fan"], 0).sum(axis=1), at_a.any(axis=1),
+                      np.where(at_b, b["fan"], 0).sum(axis=1), at_b.any(axis=1))  # fmt: skip
+    d = comparison["second win: mean fan"]
+    assert (d.difference, d.low, d.high) == pytest.approx(expected, rel=1e-9)
+
+
+def test_an_older_file_without_the_win_order_loads_as_nothing_recorded(sichuan: mjcore.SimulationResult,
+                                                                         tmp_path) -> None:  # fmt: skip
+    columns = {name: sichuan[name] for name in mjcore.sim.COLUMNS if name != "win_order"}
+    np.savez(tmp_path / "old.npz", **columns, pattern_keys=np.array(sichuan.pattern_keys),
+             runs=np.array(sichuan.runs, dtype=np.uint64), bots=np.array(sichuan.bots))  # fmt: skip
+    loaded = mjcore.SimulationResult.load(tmp_path / "old.npz")
+    assert (loaded["win_order"] == -1).all() and loaded.totals["wins_by_order"] == [0] * 4
+    assert loaded.totals["rows"] == sichuan.totals["rows"]

@@ -28,7 +28,7 @@ from .result import FAN_BUCKETS, SIDE_MONEY_COLUMNS, SimulationRequest, Simulati
 from .distributed import _connect
 from .run import simulate
 from .summary import _padded
-from .vocabulary import SIDE_MONEY_LABELS
+from .vocabulary import ORDINALS, SIDE_MONEY_LABELS
 
 __all__ = ["Comparison", "Difference", "compare", "parse_ruleset_spec"]
 
@@ -207,6 +207,10 @@ class _Metrics:
         }
         for kind, name in zip(SIDE_MONEY_LABELS, SIDE_MONEY_COLUMNS):  # Sichuan's money settled apart
             metrics[f"{kind} per deal"] = (moved(run[name]), one)
+        for order, ordinal in enumerate(ORDINALS):  # 血战's first, second, third win
+            at = run["win_order"] == order
+            metrics[f"{ordinal} win: deals"] = (at.any(axis=1), one)
+            metrics[f"{ordinal} win: mean fan"] = (np.where(at, run["fan"], 0).sum(axis=1), at.any(axis=1))
         for offset, name in enumerate(_OFFSET_NAMES):
             metrics[f"win rate: {name}"] = (wins_by_offset[:, offset], one)
         for offset, name in enumerate(_OFFSET_NAMES):

@@ -14,7 +14,7 @@ from ..rules.tdh.names import MULTIPLIERS as TDH_MULTIPLIERS
 if TYPE_CHECKING:
     from .summary import Estimate
 
-__all__ = ["SIDE_MONEY_LABELS", "FamilySection", "Vocabulary", "family_sections", "vocabulary"]
+__all__ = ["ORDINALS", "SIDE_MONEY_LABELS", "FamilySection", "Vocabulary", "family_sections", "vocabulary"]
 
 
 @dataclass(frozen=True)
@@ -128,6 +128,24 @@ def _horse_hits(totals: dict[str, Any], heading: str) -> FamilySection:
     return FamilySection(heading, tuple(row for row in rows if row.count))
 
 
+ORDINALS = ("first", "second", "third", "fourth")
+
+
+def _order_of_wins(totals: dict[str, Any], unit: str) -> FamilySection:
+    """The deal's first, second, third win (血战: winners leave and play goes on): the share of deals that had it,
+    and its mean fan (a mean over those deals: one such win a deal)."""
+    from .summary import Estimate
+
+    rows = []
+    for ordinal, wins, fan, squares in zip(ORDINALS, totals["wins_by_order"], totals["fan_by_order"],
+                                           totals["fan_by_order_squared"]):  # fmt: skip
+        if wins:
+            rows.append(Estimate.proportion(f"{ordinal} win: deals", wins, totals["deals"]))
+            rows.append(Estimate.mean(f"{ordinal} win: mean {unit}", fan, squares, wins))
+    return FamilySection("Order of the wins (血战: the first, second, third win)", tuple(rows),
+                         ("winners on one discard (一炮多响) are ordered as the table takes their claims",))
+
+
 # Each kind of side money (the totals' ``side_money_*``, in the engine's kind order), in Sichuan's words.
 SIDE_MONEY_LABELS = ("呼叫转移", "退税", "查花猪", "查大叫")
 
@@ -159,6 +177,8 @@ def family_sections(family: str, totals: dict[str, Any], row_names: tuple[str, .
     if family == "sichuan":
         sections.append(_wins_per_deal(totals, "Wins per deal (血战: winners leave, 血流: they stay)"))
         sections.append(_side_money(totals))
+        if any(totals.get("wins_by_order", ())):
+            sections.append(_order_of_wins(totals, words.fan_unit))
     elif any(totals["deals_by_wins"][2:]):  # several winners on one tile (一炮多响) elsewhere
         sections.append(_wins_per_deal(totals, "Wins per deal (一炮多响)"))
     return tuple(sections)

@@ -45,6 +45,9 @@ pub struct DealRecord {
     pub ghosts: u64,
     /// Per seat: the ghosts a winner's hand held (the winning tile included).
     pub winner_ghosts: [u8; SEAT_COUNT],
+    /// Per seat: a winner's place in the order of the deal's wins (0 = the first; 血战's later wins 1, 2;
+    /// winners on one discard in the order the table takes their claims).
+    pub win_order: [Option<u8>; SEAT_COUNT],
 }
 
 impl DealRecord {
@@ -79,8 +82,9 @@ impl DealRecord {
             record.from = first.from;
             record.robbing_kong = first.robbing_kong;
         }
-        for winner in &outcome.winners {
+        for (order, winner) in (0u8..).zip(&outcome.winners) {
             let seat = usize::from(winner.seat);
+            record.win_order[seat] = Some(order);
             record.winners |= 1 << winner.seat;
             record.pattern[seat] = winner.info.pattern;
             record.fan[seat] = Some(winner.info.fan);

@@ -91,6 +91,11 @@ pub struct Stats {
     /// The horse money that changed hands (789's mirror bets: the payers' sum) and Σ over deals of its square.
     pub horse_money_moved: u64,
     pub horse_money_squared: u128,
+    /// By a win's place in the deal's order (`DealRecord::win_order`: 血战's first, second, third win): the
+    /// deals with such a win (one per deal at most), and Σ and Σ² of its fan.
+    pub wins_by_order: [u64; SEATS as usize],
+    pub fan_by_order: [u64; SEATS as usize],
+    pub fan_by_order_squared: [u64; SEATS as usize],
 }
 
 /// Horse hits per win counted individually in `Stats::horse_hit_counts`; larger counts share the last bucket.
@@ -138,6 +143,12 @@ impl Stats {
             ghosts_held += ghosts;
             self.fans[fan_bucket(deal, seat)] += 1;
             self.horse_hit_counts[horse_bucket(deal, seat)] += 1;
+            if let Some(order) = deal.win_order[usize::from(seat)] {
+                let fan = u64::from(deal.fan[usize::from(seat)].unwrap_or(0));
+                self.wins_by_order[usize::from(order)] += 1;
+                self.fan_by_order[usize::from(order)] += fan;
+                self.fan_by_order_squared[usize::from(order)] += fan * fan;
+            }
             if let Some(row) = deal.pattern[usize::from(seat)] {
                 count_at(&mut self.patterns, usize::from(row), 1);
             }
@@ -308,6 +319,9 @@ impl Stats {
         );
         self.horse_money_moved += other.horse_money_moved;
         self.horse_money_squared += other.horse_money_squared;
+        add_all(&mut self.wins_by_order, &other.wins_by_order);
+        add_all(&mut self.fan_by_order, &other.fan_by_order);
+        add_all(&mut self.fan_by_order_squared, &other.fan_by_order_squared);
         self
     }
 
@@ -367,4 +381,41 @@ fn add_grown(into: &mut Vec<u64>, other: &[u64]) {
         into.resize(other.len(), 0);
     }
     add_all(into, other);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A deal won by seats 1 (first, 3 fan, 2 horses) and 3 (second, 5 fan, 2 horses), 4 moved as horse money.
+    fn two_wins() -> DealRecord {
+        DealRecord {
+            winners: 0b1010,
+            fan: [None, Some(3), None, Some(5)],
+            win_order: [None, Some(0), None, Some(1)],
+            horse_hits: [0, 2, 0, 2],
+            horse_money: [-3, 2, -1, 2],
+            ..DealRecord::default()
+        }
+    }
+
+    #[test]
+    fn the_order_of_wins_and_the_horses_fold_with_their_same_deal_terms() {
+        let mut stats = Stats::default();
+        stats.add(&two_wins());
+        assert_eq!(stats.wins_by_order, [1, 1, 0, 0]);
+        assert_eq!(stats.fan_by_order, [3, 5, 0, 0]);
+        assert_eq!(stats.fan_by_order_squared, [9, 25, 0, 0]);
+        assert_eq!(stats.horse_hit_counts[2], 2);
+        // c = 2 winners with 2 hits in a deal of w = 2 wins: c(c − 1) = 2 and c(w − 1) = 2.
+        assert_eq!(stats.horse_hit_counts_same_deal[2], 2);
+        assert_eq!(stats.horse_hit_counts_cowinners[2], 2);
+        assert_eq!(
+            (stats.horse_money_moved, stats.horse_money_squared),
+            (4, 16)
+        );
+        let once = stats.clone();
+        stats.add(&two_wins());
+        assert_eq!(once.clone().merge(&once), stats);
+    }
 }
