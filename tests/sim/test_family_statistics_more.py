@@ -249,6 +249,17 @@ def test_each_win_records_its_place_in_the_order_of_the_deals_wins(sichuan: mjco
     assert (sichuan["discarder"][discarded] != first[discarded]).all(), "no seat wins on its own discard"
 
 
+def test_under_xueliu_a_winner_keeps_the_place_of_its_first_win() -> None:
+    """血流成河: a winner stays in and may win again (more wins than seats in a deal); each winning seat has one
+    place, 0 … winners − 1, as in the twin (tests/rules/sichuan/slow/test_twin_xueliu.py)."""
+    run = mjcore.simulate(mjcore.load_ruleset("sichuan").with_options(mode="xueliu"), 60, seed=2, bots=EFFICIENCY)
+    winners, order = run["winners"], run["win_order"]
+    assert (winners.sum(axis=1) >= 3).any()  # (the engine panicked here on a deal with a fifth win, before)
+    for deal in range(run.deals):
+        assert sorted(order[deal][winners[deal]]) == list(range(winners[deal].sum())), deal
+    assert (order[~winners] == -1).all() and totals_of(run.per_deal) == run.totals
+
+
 def test_the_sichuan_summary_gives_each_wins_share_of_deals_and_mean_fan(sichuan: mjcore.SimulationResult) -> None:
     estimates = {e.label: e for e in section(sichuan, "Order of the wins").estimates}
     order, fan = sichuan["win_order"], sichuan["fan"]

@@ -32,9 +32,9 @@ transfer_money      int64 (N, 4)  the money inside ``payments`` the family settl
 refund_money                      Sichuan's 呼叫转移 (杠上炮 hands the kong money on), 退税 (kong money
 flower_pig_money                  returned at a 流局), 查花猪 and 查大叫; 0 elsewhere
 ready_check_money
-win_order           int8 (N, 4)   a winner's place in the order of the deal's wins (0 the first; 血战's
-                                  later wins 1, 2; winners on one discard in the table's claim order), -1
-                                  for other seats
+win_order           int8 (N, 4)   a winner's place in the order of the deal's winners (0 the first; 血战's
+                                  later wins 1, 2; winners on one discard in the table's claim order; 血流:
+                                  by each seat's first win), -1 for other seats
 ==================  ============  =========================================================================
 
 Under MCR the ``pattern`` column holds the winner's highest fan, as its row in ``pattern_keys`` (the ruleset's

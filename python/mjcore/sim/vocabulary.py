@@ -143,7 +143,8 @@ def _order_of_wins(totals: dict[str, Any], unit: str) -> FamilySection:
             rows.append(Estimate.proportion(f"{ordinal} win: deals", wins, totals["deals"]))
             rows.append(Estimate.mean(f"{ordinal} win: mean {unit}", fan, squares, wins))
     return FamilySection("Order of the wins (血战: the first, second, third win)", tuple(rows),
-                         ("winners on one discard (一炮多响) are ordered as the table takes their claims",))
+                         ("winners on one discard (一炮多响) are ordered as the table takes their claims",
+                          "血流 (winners stay): a seat's place is its first win's, its 番 its last win's (the fan column)"))
 
 
 # Each kind of side money (the totals' ``side_money_*``, in the engine's kind order), in Sichuan's words.

@@ -115,8 +115,9 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
             row["discarder"] = -1 if winner.from_seat is None else winner.from_seat
             row["self_drawn"] = winner.from_seat is None
             row["robbing_kong"] = winner.robbing_kong
+        if not row["winners"][winner.seat]:  # a seat's place is that of its first win (血流: it wins again)
+            row["win_order"][winner.seat] = sum(row["winners"])
         row["winners"][winner.seat] = True
-        row["win_order"][winner.seat] = order
         row["fan"][winner.seat] = winner.fan
         row["points"][winner.seat] = 1 << winner.fan
         row["pattern"][winner.seat] = win.pattern
