@@ -187,8 +187,8 @@ class Summary:
             lines += ["", "Self-drawn wins by turn (per self-drawn win):"]
             lines += [e.format(True) for e in self.self_drawn_by_turn if e.count]
         if self.placeholders:
-            lines += ["", f"Placeholders (values not from the seeds; their rows are marked [placeholder] above): "
-                      f"{', '.join(self.placeholders)}"]
+            lines += ["", f"Placeholders (values not from the seeds): {', '.join(self.placeholders)} (their rows are "
+                      "marked [placeholder] above)"]
         return "\n".join(lines)
 
 
