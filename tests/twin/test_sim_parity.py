@@ -185,3 +185,25 @@ def test_simulate_records_each_familys_statistics_alike(ruleset: str, deals: int
     native = assert_simulate_alike(ruleset, deals, seed, ("efficiency",) * 4, offset=offset, where=ruleset)
     recorded = ("rows_low", "transfer_money", "refund_money", "flower_pig_money", "ready_check_money")
     assert any(native[name].any() for name in recorded), "the family's statistics are compared, not only zeros"
+
+
+# 推倒胡's multipliers as rows and its horses hit, 老章's rows, 789's mirror-horse money (issue 31, item 2: the
+# families added last); each deal picked holds what it names.
+FAMILY_STATISTICS_OPTIONS = [
+    pytest.param("tdh:horses=4,robbing_kong_double=true,kong_bloom_double=true,discard_wins=true", 2, 11, 4,
+                 ("rows_low", "horse_hits"), id="tdh multipliers and horses"),
+    pytest.param("laozhang", 1, 11, 1, ("rows_low",), id="laozhang rows"),
+    pytest.param("gd-789:horses_per_seat=2", 1, 11, 0, ("horse_money", "horse_hits"), id="789 horse money"),
+]
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # 老章's and 789's placeholder rows warn when loaded
+@pytest.mark.parametrize("spec, deals, seed, offset, recorded", FAMILY_STATISTICS_OPTIONS)
+def test_simulate_records_the_last_familys_statistics_alike(spec: str, deals: int, seed: int, offset: int,
+                                                            recorded: tuple[str, ...]) -> None:  # fmt: skip
+    from mjcore.sim.compare import parse_ruleset_spec
+
+    native = assert_simulate_alike(parse_ruleset_spec(spec), deals, seed, ("efficiency",) * 4, offset=offset,
+                                   where=spec)  # fmt: skip
+    for name in recorded:
+        assert native[name].any(), f"{spec}: {name} is compared, not only zeros"

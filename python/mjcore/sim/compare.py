@@ -24,10 +24,11 @@ import numpy as np
 
 from ..errors import InvalidArgumentError
 from ..rules.registry import RulesetLike, load_ruleset
-from .result import FAN_BUCKETS, SimulationRequest, SimulationResult
+from .result import FAN_BUCKETS, SIDE_MONEY_COLUMNS, SimulationRequest, SimulationResult
 from .distributed import _connect
 from .run import simulate
 from .summary import _padded
+from .vocabulary import ORDINALS, SIDE_MONEY_LABELS
 
 __all__ = ["Comparison", "Difference", "compare", "parse_ruleset_spec"]
 
@@ -165,6 +166,11 @@ def _common_walls(a: Any, b: Any, seed: int) -> bool:
     return all(wall(a, k) == wall(b, k) for k in _WALL_PROBES)
 
 
+def moved(money: np.ndarray) -> np.ndarray:
+    """Per deal, the money that changed hands in zero-sum (N, 4) ``money``: what the payers paid."""
+    return -np.minimum(money, 0).sum(axis=1)
+
+
 class _Metrics:
     """Per-deal (y, x) of every metric of a pair of chunks, and the paired sums over all chunks."""
 
@@ -197,7 +203,14 @@ class _Metrics:
             "horse hits per win": (np.where(winners, run["horse_hits"], 0).sum(axis=1), wins),
             "ghosts per win": (np.where(winners, run["winner_ghosts"], 0).sum(axis=1), wins),
             "flowers per deal": (run["flowers"].sum(axis=1), one),
+            "horse money per deal (789 买马)": (moved(run["horse_money"]), one),
         }
+        for kind, name in zip(SIDE_MONEY_LABELS, SIDE_MONEY_COLUMNS):  # Sichuan's money settled apart
+            metrics[f"{kind} per deal"] = (moved(run[name]), one)
+        for order, ordinal in enumerate(ORDINALS):  # 血战's first, second, third win
+            at = run["win_order"] == order
+            metrics[f"{ordinal} win: deals"] = (at.any(axis=1), one)
+            metrics[f"{ordinal} win: mean fan"] = (np.where(at, run["fan"], 0).sum(axis=1), at.any(axis=1))
         for offset, name in enumerate(_OFFSET_NAMES):
             metrics[f"win rate: {name}"] = (wins_by_offset[:, offset], one)
         for offset, name in enumerate(_OFFSET_NAMES):
@@ -208,15 +221,21 @@ class _Metrics:
         if shared_patterns:
             for row, name in enumerate(run.pattern_names):
                 metrics[f"share of wins: {name}"] = (((run["pattern"] == row) & winners).sum(axis=1), wins)
+            # Every row a win scored (MCR's fans, Sichuan's 番, Taiwan's 台, 推倒胡's multipliers, 老章's rows).
+            scored = run.scored_rows() & winners[:, :, None]
+            for row, name in enumerate(run.row_names):
+                metrics[f"share of wins scoring: {name}"] = (scored[:, :, row].sum(axis=1), wins)
         return metrics
 
     def add(self, a: SimulationResult, b: SimulationResult, shared_patterns: bool) -> None:
         ma, mb = self._columns(a, shared_patterns), self._columns(b, shared_patterns)
         if not self.labels:
             self.labels = list(ma)
-        z = np.stack([np.stack([ma[k][0], ma[k][1], mb[k][0], mb[k][1]], axis=-1).astype(np.float64)
-                      for k in self.labels], axis=1)  # (deals, metrics, 4)  # fmt: skip
-        sums, cross = z.sum(axis=0), np.einsum("dmi,dmj->mij", z, z)
+        # One metric at a time: (deals, 4) each, so a table of many rows (MCR's 81 fans) stays small in memory.
+        sums, cross = np.zeros((len(self.labels), 4)), np.zeros((len(self.labels), 4, 4))
+        for m, k in enumerate(self.labels):
+            z = np.stack([ma[k][0], ma[k][1], mb[k][0], mb[k][1]], axis=-1).astype(np.float64)
+            sums[m], cross[m] = z.sum(axis=0), z.T @ z
         self.sums = sums if self.sums is None else self.sums + sums
         self.cross = cross if self.cross is None else self.cross + cross
         self.n += a.deals

@@ -24,13 +24,17 @@ horse_money         int64 (N, 4)  the mirror-horse money inside ``payments`` (78
                                   horses are part of the win itself, as 推倒胡's: see ``horse_hits``)
 ghosts              uint64 (N,)   the deal's wild kinds (bit k = tile kind k; 翻鬼 differs by deal)
 winner_ghosts       uint8 (N, 4)  the ghosts a winner's hand held (the winning tile included)
-rows_low            uint64 (N, 4) every row of ``pattern_keys`` a winner's hand scored, as bits: bit r of
+rows_low            uint64 (N, 4) every row of ``row_names`` a winner's hand scored, as bits: bit r of
 rows_high           uint64 (N, 4) ``rows_high << 64 | rows_low`` = row r (MCR: each fan, flowers included;
-                                  0 where the family records only ``pattern``); ``scored_rows`` reads them
+                                  推倒胡: each multiplier; 老章: each row; 0 where the family records only
+                                  ``pattern``); ``scored_rows`` reads them
 transfer_money      int64 (N, 4)  the money inside ``payments`` the family settled apart, each zero-sum:
 refund_money                      Sichuan's 呼叫转移 (杠上炮 hands the kong money on), 退税 (kong money
 flower_pig_money                  returned at a 流局), 查花猪 and 查大叫; 0 elsewhere
 ready_check_money
+win_order           int8 (N, 4)   a winner's place in the order of the deal's winners (0 the first; 血战's
+                                  later wins 1, 2; winners on one discard in the table's claim order; 血流:
+                                  by each seat's first win), -1 for other seats
 ==================  ============  =========================================================================
 
 Under MCR the ``pattern`` column holds the winner's highest fan, as its row in ``pattern_keys`` (the ruleset's
@@ -51,6 +55,7 @@ from ..arguments import U64_MAX, available_memory, check_flag, check_threads, ch
 from ..errors import InvalidArgumentError, RulesetError, shown
 from ..rules.registry import Ruleset, RulesetLike, load_ruleset, rulesets
 from .summary import Summary, summarise
+from .vocabulary import vocabulary
 from ..table.parts import table_parts
 
 __all__ = ["COLUMNS", "FAN_BUCKETS", "SimulationRequest", "SimulationResult", "scored_rows", "totals_of"]
@@ -58,7 +63,7 @@ __all__ = ["COLUMNS", "FAN_BUCKETS", "SimulationRequest", "SimulationResult", "s
 COLUMNS = ("winners", "discarder", "self_drawn", "robbing_kong", "pattern", "fan", "points", "payments", "turns",
            "exhaustive_draw", "dealer", "kongs", "liability", "flowers", "kong_money", "horse_hits", "horse_money",
            "ghosts", "winner_ghosts", "rows_low", "rows_high", "transfer_money", "refund_money", "flower_pig_money",
-           "ready_check_money")  # fmt: skip
+           "ready_check_money", "win_order")  # fmt: skip
 # The columns of each kind of side money, in the engine's kind order (``Stats::side_money_*``).
 SIDE_MONEY_COLUMNS = ("transfer_money", "refund_money", "flower_pig_money", "ready_check_money")
 # The dtype of every per-deal column (the engine's; a loaded file is read back to these).
@@ -67,9 +72,12 @@ _COLUMN_DTYPES = {"winners": np.bool_, "discarder": np.int8, "self_drawn": np.bo
                   "exhaustive_draw": np.bool_, "dealer": np.uint8, "kongs": np.uint8, "liability": np.int8,
                   "flowers": np.uint8, "kong_money": np.int64, "horse_hits": np.uint8, "horse_money": np.int64,
                   "ghosts": np.uint64, "winner_ghosts": np.uint8, "rows_low": np.uint64,
-                  "rows_high": np.uint64, **{name: np.int64 for name in SIDE_MONEY_COLUMNS}}  # fmt: skip
+                  "rows_high": np.uint64, **{name: np.int64 for name in SIDE_MONEY_COLUMNS},
+                  "win_order": np.int8}  # fmt: skip
 # Rows of a ruleset's table a win can record in ``rows_low`` / ``rows_high`` (the engine's u128).
 ROW_BITS = 128
+# Horse hits per win counted individually in the totals; larger counts share the last bucket (the engine's).
+HORSE_BUCKETS = 16
 # Self-drawn wins counted by the winner's draws, larger counts in the last bucket (as the engine's Stats).
 TURN_BUCKETS = 32
 # Fan values counted individually in the totals; larger ones share the last bucket (as the engine's Stats).
@@ -78,14 +86,16 @@ _SEATS = 4
 
 
 # Columns added after files were first saved: an older file reads them as nothing recorded (zeros).
-_ADDED_LATER = ("rows_low", "rows_high", *SIDE_MONEY_COLUMNS)
+_ADDED_LATER = ("rows_low", "rows_high", *SIDE_MONEY_COLUMNS, "win_order")
+# What such a column holds where nothing was recorded: zero, or -1 for a win order (0 is the first win).
+_NOT_RECORDED = {"win_order": -1}
 
 
 def _unrecorded(name: str, deals: int) -> np.ndarray:
     """A column an older saved file lacks, as nothing recorded; refused for a column every file has."""
     if name not in _ADDED_LATER:
         raise InvalidArgumentError(f"the saved simulation has no column {name!r}")
-    return np.zeros((deals, _SEATS), dtype=_COLUMN_DTYPES[name])
+    return np.full((deals, _SEATS), _NOT_RECORDED.get(name, 0), dtype=_COLUMN_DTYPES[name])
 
 
 def _by_offset(values: np.ndarray, dealer: np.ndarray) -> list[int]:
@@ -162,7 +172,28 @@ def totals_of(columns: dict[str, np.ndarray]) -> dict[str, Any]:
         **_squares_of(columns),
         **_rows_totals(columns),
         **_side_money_totals(columns),
+        **_horse_totals(columns),
+        **_order_totals(columns),
     }
+
+
+def _order_totals(columns: dict[str, np.ndarray]) -> dict[str, list[int]]:
+    """By a win's place in the deal's order: the wins there (one a deal at most), and Σ and Σ² of their fan."""
+    order, fan = columns["win_order"].astype(np.int64), np.maximum(columns["fan"].astype(np.int64), 0)
+    at = [order == k for k in range(_SEATS)]
+    return {"wins_by_order": [int(a.sum()) for a in at], "fan_by_order": [int(fan[a].sum()) for a in at],
+            "fan_by_order_squared": [int((fan[a] ** 2).sum()) for a in at]}  # fmt: skip
+
+
+def _horse_totals(columns: dict[str, np.ndarray]) -> dict[str, Any]:
+    """Wins by the horses that hit them (with the same-deal terms), and the horse money moved per deal."""
+    winners = columns["winners"]
+    hits = np.minimum(columns["horse_hits"].astype(np.int64), HORSE_BUCKETS - 1)
+    same_deal, cowinners = _same_deal_terms(hits, winners, winners.sum(axis=1), HORSE_BUCKETS, grown=False)
+    money = -np.minimum(columns["horse_money"], 0).sum(axis=1)
+    return {"horse_hit_counts": [int(n) for n in np.bincount(hits[winners], minlength=HORSE_BUCKETS)],
+            "horse_hit_counts_same_deal": same_deal, "horse_hit_counts_cowinners": cowinners,
+            "horse_money_moved": int(money.sum()), "horse_money_squared": _square_sum(money)}  # fmt: skip
 
 
 def _square_sum(values: np.ndarray) -> int:
@@ -362,9 +393,15 @@ class SimulationResult:
         return SimulationResult(ruleset=ruleset, pattern_keys=keys, pattern_names=names, bots=bots, runs=runs,
                                 totals=totals_of(columns), per_deal=columns, family=family)  # fmt: skip
 
+    @property
+    def row_names(self) -> tuple[str, ...]:
+        """The names of the rows ``scored_rows`` reads: the pattern table's, or the family's own (推倒胡: its
+        multipliers, ``mjcore.rules.tdh.names.MULTIPLIERS``)."""
+        return vocabulary(self.family).row_names or self.pattern_names
+
     def scored_rows(self) -> np.ndarray:
-        """bool (N, 4, 128): whether each seat's win scored row r of ``pattern_keys`` (MCR: each fan), read from
-        the ``rows_low`` / ``rows_high`` columns."""
+        """bool (N, 4, 128): whether each seat's win scored row r of ``row_names`` (MCR: each fan; 推倒胡: each
+        multiplier), read from the ``rows_low`` / ``rows_high`` columns."""
         return scored_rows({name: self[name] for name in ("rows_low", "rows_high")})
 
     def to_pandas(self) -> Any:
@@ -384,9 +421,9 @@ class SimulationResult:
         return to_arrow(self)
 
 
-# The peak bytes a deal of a run with per-deal arrays holds in the native core: its record (about 370 bytes; up to
-# twice that while the vector of records grows) and its row of the arrays built from the records (369 bytes).
-PEAK_BYTES_PER_DEAL = 3 * 370
+# The peak bytes a deal of a run with per-deal arrays holds in the native core: its record (about 380 bytes; up to
+# twice that while the vector of records grows) and its row of the arrays built from the records (373 bytes).
+PEAK_BYTES_PER_DEAL = 3 * 380
 
 
 def check_memory(deals: int, bytes_per_deal: int) -> None:

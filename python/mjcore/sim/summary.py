@@ -24,7 +24,7 @@ from typing import Any, Optional
 
 from .vocabulary import FamilySection, Vocabulary, family_sections, vocabulary
 
-__all__ = ["Estimate", "Summary", "shares_of_wins", "summarise", "wilson"]
+__all__ = ["Estimate", "Summary", "marked_placeholders", "shares_of_wins", "summarise", "wilson"]
 
 _Z95 = 1.959963984540054
 # The fewest values whose mean gets a normal interval (the usual rule of thumb for the central limit theorem).
@@ -187,7 +187,8 @@ class Summary:
             lines += ["", "Self-drawn wins by turn (per self-drawn win):"]
             lines += [e.format(True) for e in self.self_drawn_by_turn if e.count]
         if self.placeholders:
-            lines += ["", f"Placeholders (values not from the seeds): {', '.join(self.placeholders)}"]
+            lines += ["", f"Placeholders (values not from the seeds): {', '.join(self.placeholders)} (their rows are "
+                      "marked [placeholder] above)"]
         return "\n".join(lines)
 
 
@@ -224,6 +225,13 @@ def shares_of_wins(labels: Any, counts: list[int], same_deal: list[int], cowinne
             for i, (label, count) in enumerate(zip(labels, counts))]
 
 
+def marked_placeholders(names: tuple[str, ...], placeholders: tuple[str, ...]) -> tuple[str, ...]:
+    """``names`` (``"key 中文"``), each row the ruleset marks as a placeholder (a path ``section.key``, as
+    ``Ruleset.placeholders`` lists them) suffixed with ``[placeholder]``."""
+    keys = {path.split(".")[1] for path in placeholders if path.count(".") >= 1}
+    return tuple(f"{name} [placeholder]" if name.split(" ", 1)[0] in keys else name for name in names)
+
+
 def summarise(totals: dict[str, Any], pattern_names: tuple[str, ...], title: str, family: str = "",
               placeholders: tuple[str, ...] = ()) -> Summary:
     """The summary of a run's totals; ``pattern_names[i]`` names pattern row i; ``family`` (the ruleset's
@@ -239,6 +247,8 @@ def summarise(totals: dict[str, Any], pattern_names: tuple[str, ...], title: str
         (words.several_winners, totals["multiple_winners"]),
         ("liability paid (包)", totals["liabilities"]),
     )
+    # A row whose value the file marks as not from the seeds says so where it is counted (老章: every row).
+    pattern_names = marked_placeholders(pattern_names, placeholders)
     fans = totals["fans"]
     fan_labels = [words.fan_label(fan, last=fan == len(fans) - 1) for fan in range(len(fans))]
     fan_rows = shares_of_wins(fan_labels, fans, totals["fans_same_deal"], totals["fans_cowinners"], totals)
@@ -280,6 +290,8 @@ def _extras(totals: dict[str, Any], words: Vocabulary) -> tuple[Estimate, ...]:
         rows.append(Estimate.mean(words.kong_money, totals["kong_money_moved"], totals["kong_money_squared"], deals))
     if totals["horse_hits"]:
         rows.append(per_win(totals, words.horse_hits, "horse_hits"))
+    if totals.get("horse_money_moved"):
+        rows.append(Estimate.mean(words.horse_money, totals["horse_money_moved"], totals["horse_money_squared"], deals))
     if totals["ghosts_in_wins"]:
         rows.append(Estimate.share_of_wins(words.wins_with_ghosts, totals["wins_with_ghosts"], wins,
                                            totals["wins_with_ghosts_squared"], totals["wins_with_ghosts_by_wins"],

@@ -70,6 +70,20 @@ pub(crate) fn stats_dict<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<
     dict.set_item("side_money_deals", stats.side_money_deals.to_vec())?;
     dict.set_item("side_money_moved", stats.side_money_moved.to_vec())?;
     dict.set_item("side_money_squared", stats.side_money_squared.to_vec())?;
+    dict.set_item("horse_hit_counts", stats.horse_hit_counts.to_vec())?;
+    dict.set_item(
+        "horse_hit_counts_same_deal",
+        stats.horse_hit_counts_same_deal.to_vec(),
+    )?;
+    dict.set_item(
+        "horse_hit_counts_cowinners",
+        stats.horse_hit_counts_cowinners.to_vec(),
+    )?;
+    dict.set_item("horse_money_moved", stats.horse_money_moved)?;
+    dict.set_item("horse_money_squared", stats.horse_money_squared)?;
+    dict.set_item("wins_by_order", stats.wins_by_order.to_vec())?;
+    dict.set_item("fan_by_order", stats.fan_by_order.to_vec())?;
+    dict.set_item("fan_by_order_squared", stats.fan_by_order_squared.to_vec())?;
     Ok(dict)
 }
 
@@ -123,6 +137,8 @@ fn records_dict<'py>(py: Python<'py>, records: &[DealRecord]) -> PyResult<Bound<
     put("horse_money", column(py, records, |r| r.horse_money))?;
     put("ghosts", column(py, records, |r| [r.ghosts]))?;
     put("winner_ghosts", column(py, records, |r| r.winner_ghosts))?;
+    let order = |r: &DealRecord| r.win_order.map(|o| o.map_or(-1, |o| o as i8));
+    put("win_order", column(py, records, order))?;
     for (kind, name) in SIDE_MONEY_COLUMNS.iter().enumerate() {
         put(name, column(py, records, |r| r.side_money[kind]))?;
     }

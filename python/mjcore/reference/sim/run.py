@@ -80,6 +80,7 @@ _COLUMN_TYPES = {
     "rows_low": (np.uint64, _PER_SEAT),
     "rows_high": (np.uint64, _PER_SEAT),
     **{name: (np.int64, _PER_SEAT) for name in SIDE_MONEY_COLUMNS},
+    "win_order": (np.int8, _PER_SEAT),
 }
 _WORD = (1 << 64) - 1
 
@@ -103,7 +104,7 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
         "turns": max(draws), "exhaustive_draw": not deal.outcome, "dealer": dealer, "liability": -1,
         "kong_money": list(deal.kong_money), "horse_hits": [0] * SEATS, "horse_money": [0] * SEATS,
         "ghosts": ghosts,
-        "winner_ghosts": [0] * SEATS, "rows_low": [0] * SEATS, "rows_high": [0] * SEATS,
+        "winner_ghosts": [0] * SEATS, "rows_low": [0] * SEATS, "rows_high": [0] * SEATS, "win_order": [-1] * SEATS,
         **{name: list(money) for name, money in zip(SIDE_MONEY_COLUMNS, deal.side_money)},
         "kongs": sum(1 for e in events if e["type"] == "meld" and "kong" in e["kind"]),
         "flowers": [sum(1 for e in events if e["type"] == "flower" and e["seat"] == seat) for seat in range(SEATS)],
@@ -114,6 +115,8 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
             row["discarder"] = -1 if winner.from_seat is None else winner.from_seat
             row["self_drawn"] = winner.from_seat is None
             row["robbing_kong"] = winner.robbing_kong
+        if not row["winners"][winner.seat]:  # a seat's place is that of its first win (血流: it wins again)
+            row["win_order"][winner.seat] = sum(row["winners"])
         row["winners"][winner.seat] = True
         row["fan"][winner.seat] = winner.fan
         row["points"][winner.seat] = 1 << winner.fan

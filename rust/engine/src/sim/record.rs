@@ -45,6 +45,9 @@ pub struct DealRecord {
     pub ghosts: u64,
     /// Per seat: the ghosts a winner's hand held (the winning tile included).
     pub winner_ghosts: [u8; SEAT_COUNT],
+    /// Per seat: a winner's place in the order of the deal's winners (0 = the first; 血战's later wins 1, 2;
+    /// winners on one discard in the order the table takes their claims; 血流: by each seat's first win).
+    pub win_order: [Option<u8>; SEAT_COUNT],
 }
 
 impl DealRecord {
@@ -81,6 +84,10 @@ impl DealRecord {
         }
         for winner in &outcome.winners {
             let seat = usize::from(winner.seat);
+            // A seat's place is that of its first win (血流: a winner wins again and keeps it).
+            if record.win_order[seat].is_none() {
+                record.win_order[seat] = Some(record.winners.count_ones() as u8);
+            }
             record.winners |= 1 << winner.seat;
             record.pattern[seat] = winner.info.pattern;
             record.fan[seat] = Some(winner.info.fan);

@@ -83,7 +83,23 @@ pub struct Stats {
     pub side_money_deals: [u64; SIDE_MONEY_KINDS],
     pub side_money_moved: [u64; SIDE_MONEY_KINDS],
     pub side_money_squared: [u128; SIDE_MONEY_KINDS],
+    /// Wins by the horses (买马) that hit them (推倒胡's 中马; larger counts share the last bucket), with the
+    /// same-deal terms of `fans_same_deal`: the distribution of horses hit per win.
+    pub horse_hit_counts: [u64; HORSE_BUCKETS],
+    pub horse_hit_counts_same_deal: [u64; HORSE_BUCKETS],
+    pub horse_hit_counts_cowinners: [u64; HORSE_BUCKETS],
+    /// The horse money that changed hands (789's mirror bets: the payers' sum) and Σ over deals of its square.
+    pub horse_money_moved: u64,
+    pub horse_money_squared: u128,
+    /// By a win's place in the deal's order (`DealRecord::win_order`: 血战's first, second, third win): the
+    /// deals with such a win (one per deal at most), and Σ and Σ² of its fan.
+    pub wins_by_order: [u64; SEATS as usize],
+    pub fan_by_order: [u64; SEATS as usize],
+    pub fan_by_order_squared: [u64; SEATS as usize],
 }
+
+/// Horse hits per win counted individually in `Stats::horse_hit_counts`; larger counts share the last bucket.
+pub const HORSE_BUCKETS: usize = 16;
 
 /// Draw counts counted individually in `Stats::self_drawn_turns` (a seat makes at most about 30 draws).
 pub const TURN_BUCKETS: usize = 32;
@@ -97,6 +113,9 @@ impl Stats {
             self.payments_by_offset[offset(seat)] += paid;
             self.payments_squared_by_offset[offset(seat)] += u128::from(paid.unsigned_abs()).pow(2);
         }
+        let horse_money = moved(&deal.horse_money);
+        self.horse_money_moved += horse_money;
+        self.horse_money_squared += u128::from(horse_money).pow(2);
         let kong_money = moved(&deal.kong_money);
         self.kong_money_moved += kong_money;
         self.kong_money_squared += u128::from(kong_money).pow(2);
@@ -123,6 +142,13 @@ impl Stats {
             holding_ghosts += u64::from(ghosts > 0);
             ghosts_held += ghosts;
             self.fans[fan_bucket(deal, seat)] += 1;
+            self.horse_hit_counts[horse_bucket(deal, seat)] += 1;
+            if let Some(order) = deal.win_order[usize::from(seat)] {
+                let fan = u64::from(deal.fan[usize::from(seat)].unwrap_or(0));
+                self.wins_by_order[usize::from(order)] += 1;
+                self.fan_by_order[usize::from(order)] += fan;
+                self.fan_by_order_squared[usize::from(order)] += fan * fan;
+            }
             if let Some(row) = deal.pattern[usize::from(seat)] {
                 count_at(&mut self.patterns, usize::from(row), 1);
             }
@@ -175,6 +201,15 @@ impl Stats {
                     .count() as u64;
                 self.fans_same_deal[bucket] += c * (c - 1);
                 self.fans_cowinners[bucket] += c * (wins - 1);
+            }
+            let hits = horse_bucket(deal, seat);
+            if seats[..i].iter().all(|&s| horse_bucket(deal, s) != hits) {
+                let c = seats
+                    .iter()
+                    .filter(|&&s| horse_bucket(deal, s) == hits)
+                    .count() as u64;
+                self.horse_hit_counts_same_deal[hits] += c * (c - 1);
+                self.horse_hit_counts_cowinners[hits] += c * (wins - 1);
             }
             let Some(row) = deal.pattern[usize::from(seat)] else {
                 continue;
@@ -273,6 +308,20 @@ impl Stats {
         add_all(&mut self.side_money_deals, &other.side_money_deals);
         add_all(&mut self.side_money_moved, &other.side_money_moved);
         add_all(&mut self.side_money_squared, &other.side_money_squared);
+        add_all(&mut self.horse_hit_counts, &other.horse_hit_counts);
+        add_all(
+            &mut self.horse_hit_counts_same_deal,
+            &other.horse_hit_counts_same_deal,
+        );
+        add_all(
+            &mut self.horse_hit_counts_cowinners,
+            &other.horse_hit_counts_cowinners,
+        );
+        self.horse_money_moved += other.horse_money_moved;
+        self.horse_money_squared += other.horse_money_squared;
+        add_all(&mut self.wins_by_order, &other.wins_by_order);
+        add_all(&mut self.fan_by_order, &other.fan_by_order);
+        add_all(&mut self.fan_by_order_squared, &other.fan_by_order_squared);
         self
     }
 
@@ -285,6 +334,11 @@ impl Stats {
 /// A winner's fan bucket in `Stats::fans`.
 fn fan_bucket(deal: &DealRecord, seat: u8) -> usize {
     (deal.fan[usize::from(seat)].unwrap_or(0) as usize).min(FAN_BUCKETS - 1)
+}
+
+/// A winner's bucket in `Stats::horse_hit_counts`.
+fn horse_bucket(deal: &DealRecord, seat: u8) -> usize {
+    usize::from(deal.horse_hits[usize::from(seat)]).min(HORSE_BUCKETS - 1)
 }
 
 /// The money that changed hands in zero-sum `money`: what the payers paid.
@@ -327,4 +381,41 @@ fn add_grown(into: &mut Vec<u64>, other: &[u64]) {
         into.resize(other.len(), 0);
     }
     add_all(into, other);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A deal won by seats 1 (first, 3 fan, 2 horses) and 3 (second, 5 fan, 2 horses), 4 moved as horse money.
+    fn two_wins() -> DealRecord {
+        DealRecord {
+            winners: 0b1010,
+            fan: [None, Some(3), None, Some(5)],
+            win_order: [None, Some(0), None, Some(1)],
+            horse_hits: [0, 2, 0, 2],
+            horse_money: [-3, 2, -1, 2],
+            ..DealRecord::default()
+        }
+    }
+
+    #[test]
+    fn the_order_of_wins_and_the_horses_fold_with_their_same_deal_terms() {
+        let mut stats = Stats::default();
+        stats.add(&two_wins());
+        assert_eq!(stats.wins_by_order, [1, 1, 0, 0]);
+        assert_eq!(stats.fan_by_order, [3, 5, 0, 0]);
+        assert_eq!(stats.fan_by_order_squared, [9, 25, 0, 0]);
+        assert_eq!(stats.horse_hit_counts[2], 2);
+        // c = 2 winners with 2 hits in a deal of w = 2 wins: c(c − 1) = 2 and c(w − 1) = 2.
+        assert_eq!(stats.horse_hit_counts_same_deal[2], 2);
+        assert_eq!(stats.horse_hit_counts_cowinners[2], 2);
+        assert_eq!(
+            (stats.horse_money_moved, stats.horse_money_squared),
+            (4, 16)
+        );
+        let once = stats.clone();
+        stats.add(&two_wins());
+        assert_eq!(once.clone().merge(&once), stats);
+    }
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ....hand import Forms, Hand
-from ....rules.folk.ruleset import GD789_HANDS
+from ....rules.folk.ruleset import GD789_HANDS, LAOZHANG_FANS
 from ....rules.folk.situation import Gd789Situation, LaozhangSituation
 from ....table.types import SEATS, Horse, WinCheck, WinSituation
 from ...table.aim import Aim
@@ -49,18 +49,20 @@ def folk_win_check(rules: Any) -> WinCheck:
     return check
 
 
-def _settled(rules: Any, scored: Any) -> tuple[int, list[int]]:
-    """The hand's ladder row (789; 老章's rows add up: none) and what the hand (and at 789 the flowers and the
-    horses) pay; each kong was paid when declared."""
+def _settled(rules: Any, scored: Any, horse_hits: int = 0, horse_money: tuple[int, ...] = (0,) * SEATS) -> SettledWin:
+    """The hand's ladder row (789; 老章's rows add up: no pattern, each row it scored as ``rows``) and what the
+    hand (and at 789 the flowers and the horses) pay; each kong was paid when declared."""
     if rules.family != "gd789":
-        return -1, list(scored.money["win"])
-    rows = [scored.money[kind] for kind in ("win", "flowers", "horses")]
-    return GD789_HANDS.index(scored.entries[0].key), [sum(paid) for paid in zip(*rows)]
+        rows = sum(1 << LAOZHANG_FANS.index(entry.key) for entry in scored.entries if entry.key in LAOZHANG_FANS)
+        return SettledWin(-1, tuple(scored.money["win"]), None, horse_hits, horse_money, rows)
+    paid = [scored.money[kind] for kind in ("win", "flowers", "horses")]
+    return SettledWin(GD789_HANDS.index(scored.entries[0].key), tuple(sum(p) for p in zip(*paid)), None, horse_hits,
+                      horse_money)  # fmt: skip
 
 
 def settle_folk_win(rules: Any, hand: Hand, s: WinSituation) -> SettledWin:
     """The win settled after the deal (no horses turned: they are settled as declared, ``FolkHooks.declare``)."""
-    return SettledWin(*_settled(rules, _scored(rules, hand, s)))
+    return _settled(rules, _scored(rules, hand, s))
 
 
 class FolkHooks(DealHooks):
@@ -79,9 +81,8 @@ class FolkHooks(DealHooks):
         horses = tuple(Horse(tile, buyer(i, self.horses_per_seat, dealer), horse_seat(tile, dealer))
                        for i, tile in enumerate(tiles))  # fmt: skip
         scored = _scored(self.rules, hand, situation, horses)
-        pattern, paid = _settled(self.rules, scored)
         hits = sum(h.seat == situation.winner for h in horses)
-        settled = SettledWin(pattern, tuple(paid), None, min(hits, 255), tuple(scored.money["horses"]))
+        settled = _settled(self.rules, scored, min(hits, 255), tuple(scored.money["horses"]))
         return Declared(max(scored.total, 0), settled, horses)
 
     def settle(self, event: PayingEvent, dealer: int) -> Optional[list[int]]:

@@ -87,7 +87,9 @@ class TdhAtTable(DealHooks):
             return _NO_WIN
         base = self.rules["base"]
         hits = min(sum(h for _, h in hit), _MOST_HITS)
-        settled = SettledWin(form, tuple(b * base for b in win_net), None if liable < 0 else liable, hits)
+        # Each multiplier the win scored as a row (bit = its code in ``names.MULTIPLIERS``); the form is the pattern.
+        rows = sum(1 << code for code in multipliers)
+        settled = SettledWin(form, tuple(b * base for b in win_net), None if liable < 0 else liable, hits, rows=rows)
         # The winner's own horses; their money is part of the win (``win_net``).
         turned_horses = tuple(Horse(tile, situation.winner, seat) for tile, (seat, _) in zip(horses, hit))
         return Declared(len(multipliers), settled, turned_horses)

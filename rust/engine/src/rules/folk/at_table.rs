@@ -8,7 +8,7 @@
 //! payments, as the folk score settles them (`money.rs`). No win, no horses.
 
 use super::money::{horse_seat, score, FolkScore, FolkWin};
-use super::ruleset::{Family, FolkRules};
+use super::ruleset::{Family, FolkRules, LAOZHANG_FANS};
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::Meld;
@@ -102,12 +102,21 @@ impl FolkAtTable {
                 .map(|row| row as u8),
             Family::Laozhang => None,
         };
+        // 老章's rows add up: each one the hand scored, bit = its place in `LAOZHANG_FANS` (789: the rung only).
+        let rows = match self.rules.family {
+            Family::Gd789 => 0,
+            Family::Laozhang => scored
+                .entries
+                .iter()
+                .filter_map(|(key, ..)| LAOZHANG_FANS.iter().position(|k| k == key))
+                .fold(0, |rows, row| rows | 1 << row),
+        };
         WinInfo {
             fan: u32::try_from(scored.total.max(0)).unwrap_or(u32::MAX),
             pattern,
             payments,
             liable: None,
-            rows: 0,
+            rows,
         }
     }
 }

@@ -281,7 +281,12 @@ impl Adjudicator for TdhTable {
                 pattern: Some(scored.form),
                 payments: scored.win_net.map(|b| b * base),
                 liable: scored.liable,
-                rows: 0,
+                // Each multiplier the win scored (bit = its code in `MULTIPLIER_KEYS`: 无鬼加倍, 杠上开花, 抢杠 …);
+                // the form is the `pattern`.
+                rows: scored
+                    .multipliers
+                    .iter()
+                    .fold(0, |rows, &code| rows | 1 << code),
             },
             horse_hits: hits.min(u32::from(u8::MAX)) as u8,
             // The winner's own horses; their money is part of the win (`win_net`).
