@@ -1,7 +1,13 @@
-//! The values of one row: `V(h, j; k)` for the states of the shared [`Graph`] and `U(g, j; k)` for the hands
+//! The values of one call: `V(h, j; k)` for the states of the shared [`Graph`] and `U(g, j; k)` for the hands
 //! after a draw, each a block of three vectors over `k = j..=draws` (win, ready, value: the triangle packed,
-//! entries `k < j` are never needed) in one arena, found through a slot per (hand, draw index). The arena and
-//! the slot tables are kept from row to row (cleared, not freed), so a call allocates only while they grow.
+//! entries `k < j` are never needed) in one arena, found through a slot per (hand, draw index).
+//!
+//! **Rows share blocks.** A row differs from another only by its discard `d`, counted as seen: the two rows'
+//! weights differ at their two discards' kinds and nowhere else. So each block records the kinds whose weight its
+//! computation read (the draws listed below it, [`Slot::reads`]) and the row it was computed for; a later row
+//! reuses it when neither discard is among those kinds — the very same operations on the very same numbers, so
+//! the result is bit for bit what a fresh computation would give. The states deep in the search (most of the
+//! work) read few kinds, and a row's discard is seldom one of them.
 //!
 //! The sums run in kind order and start from 0, the maxima from −∞, as the twin's numpy updates do, so the two
 //! agree to the last bit. A ready state's useful draws all win (`U` = 1 everywhere), so their contribution is
@@ -21,15 +27,46 @@ const QUANTITIES: usize = 3;
 /// No block yet for this (hand, draw index).
 const NONE: u32 = u32::MAX;
 
+/// The row of a 3n+1 hand, which has no discard (and only one row).
+pub(super) const NO_DISCARD: u8 = u8::MAX;
+
+/// Where a (hand, draw index)'s block is, and for which rows it holds.
+#[derive(Clone, Copy)]
+struct Slot {
+    /// The block's offset in the arena, or [`NONE`].
+    at: u32,
+    /// The discard of the row it was computed for ([`NO_DISCARD`]: none).
+    row: u8,
+    /// Bit i: the computation read kind i's weight (kind i is a draw listed at some state below).
+    reads: u64,
+}
+
+const EMPTY: Slot = Slot {
+    at: NONE,
+    row: NO_DISCARD,
+    reads: 0,
+};
+
+/// Bit `kind`, none for [`NO_DISCARD`].
+fn kind_bit(kind: u8) -> u64 {
+    if kind == NO_DISCARD {
+        0
+    } else {
+        1 << kind
+    }
+}
+
 pub(super) struct Values {
     draws: usize,
     wall: u32,
     /// The row's tiles seen at the start, its own discard included.
     seen: Counts,
-    /// `state id · (draws + 1) + j` → the offset of `V(state, j; ·)` in `arena`.
-    state_slots: Vec<u32>,
+    /// The row's discard (its kind), or [`NO_DISCARD`].
+    row: u8,
+    /// `state id · (draws + 1) + j` → the block of `V(state, j; ·)`.
+    state_slots: Vec<Slot>,
     /// The same for `U(after-draw hand, j; ·)`.
-    after_slots: Vec<u32>,
+    after_slots: Vec<Slot>,
     arena: Vec<f64>,
 }
 
@@ -39,18 +76,25 @@ impl Values {
             draws,
             wall,
             seen: [0; NUM_KINDS],
+            row: NO_DISCARD,
             state_slots: Vec::new(),
             after_slots: Vec::new(),
             arena: Vec::new(),
         }
     }
 
-    /// Forget the previous row's values (keeping the memory) and take this row's `seen`.
-    pub fn start_row(&mut self, seen: Counts) {
+    /// Take the row of discard `row` ([`NO_DISCARD`]: a 3n+1 hand), whose tiles seen are `seen`. The blocks of
+    /// earlier rows stay, for those that do not read this row's weights.
+    pub fn start_row(&mut self, seen: Counts, row: u8) {
         self.seen = seen;
-        self.state_slots.fill(NONE);
-        self.after_slots.fill(NONE);
-        self.arena.clear();
+        self.row = row;
+    }
+
+    /// The block in `slot` holds for this row: computed for it, or reading neither its discard's weight nor
+    /// that of the row it was computed for (the only two kinds whose weights differ between the rows).
+    fn holds(&self, slot: Slot) -> bool {
+        slot.at != NONE
+            && (slot.row == self.row || slot.reads & (kind_bit(slot.row) | kind_bit(self.row)) == 0)
     }
 
     fn width(&self) -> usize {
@@ -75,21 +119,24 @@ impl Values {
     }
 
     /// The slot of (`id`, `j`) in `slots`, grown to reach it.
-    fn slot(slots: &mut Vec<u32>, id: u32, j: usize, width: usize) -> usize {
+    fn slot(slots: &mut Vec<Slot>, id: u32, j: usize, width: usize) -> usize {
         let slot = id as usize * width + j;
         if slot >= slots.len() {
-            slots.resize((slot + 1).max(2 * slots.len()), NONE);
+            slots.resize((slot + 1).max(2 * slots.len()), EMPTY);
         }
         slot
     }
 
-    /// `V(state, j; ·)`: the offset of its block.
-    pub fn value(&mut self, graph: &mut Graph, state: u32, j: usize) -> Result<usize> {
+    /// `V(state, j; ·)`: the offset of its block and the kinds whose weights it read.
+    pub fn value(&mut self, graph: &mut Graph, state: u32, j: usize) -> Result<(usize, u64)> {
         let width = self.width();
         let slot = Self::slot(&mut self.state_slots, state, j, width);
-        if self.state_slots[slot] != NONE {
-            return Ok(self.state_slots[slot] as usize);
+        let found = self.state_slots[slot];
+        if self.holds(found) {
+            return Ok((found.at as usize, found.reads));
         }
+
+        let mut reads = 0u64;
         let shanten = graph.states[state as usize].shanten;
         // A state `shanten` useful draws from ready with fewer draws left stays at 0 (but its ready entry).
         let expand = j < self.draws && shanten as usize <= self.draws - j;
@@ -99,7 +146,9 @@ impl Values {
         let mut stay_at = 0;
         let mut moved = 0.0;
         if expand {
-            stay_at = self.value(graph, state, j + 1)?;
+            let stayed;
+            (stay_at, stayed) = self.value(graph, state, j + 1)?;
+            reads |= stayed;
             let denominator = self.wall - j as u32;
             let children = graph.children(state);
             let seen = self.seen;
@@ -119,6 +168,7 @@ impl Values {
             }
             for c in children {
                 let child = graph.children[c as usize];
+                reads |= 1 << child.kind;
                 let w = weight(child.held, child.kind);
                 if w == 0 {
                     continue;
@@ -128,7 +178,9 @@ impl Values {
                 let block = if child.after == COMPLETE {
                     NONE
                 } else {
-                    self.after_draw(graph, child.after, j + 1)? as u32
+                    let (at, read) = self.after_draw(graph, child.after, j + 1)?;
+                    reads |= read;
+                    at as u32
                 };
                 draws[explored] = (p, block);
                 explored += 1;
@@ -171,23 +223,31 @@ impl Values {
                 }
             }
         }
-        self.state_slots[slot] = at as u32;
-        Ok(at)
+        self.state_slots[slot] = Slot {
+            at: at as u32,
+            row: self.row,
+            reads,
+        };
+        Ok((at, reads))
     }
 
     /// `U(after, j; ·)` of an incomplete hand after a draw: the best kept discard, per quantity and per `k`.
-    fn after_draw(&mut self, graph: &mut Graph, after: u32, j: usize) -> Result<usize> {
+    fn after_draw(&mut self, graph: &mut Graph, after: u32, j: usize) -> Result<(usize, u64)> {
         let width = self.width();
         let slot = Self::slot(&mut self.after_slots, after, j, width);
-        if self.after_slots[slot] != NONE {
-            return Ok(self.after_slots[slot] as usize);
+        let found = self.after_slots[slot];
+        if self.holds(found) {
+            return Ok((found.at as usize, found.reads));
         }
         let kept = graph.afters[after as usize].kept.clone();
         let mut blocks = [0u32; NUM_KINDS];
         let mut count = 0;
+        let mut reads = 0u64;
         for k in kept {
             let state = graph.kept[k as usize];
-            blocks[count] = self.value(graph, state, j)? as u32;
+            let (at, read) = self.value(graph, state, j)?;
+            blocks[count] = at as u32;
+            reads |= read;
             count += 1;
         }
         let at = self.new_block(j);
@@ -203,7 +263,11 @@ impl Values {
                 }
             }
         }
-        self.after_slots[slot] = at as u32;
-        Ok(at)
+        self.after_slots[slot] = Slot {
+            at: at as u32,
+            row: self.row,
+            reads,
+        };
+        Ok((at, reads))
     }
 }
