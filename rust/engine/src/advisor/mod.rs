@@ -27,7 +27,7 @@ use crate::hand::Hand;
 use crate::shanten::Analysis;
 use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 use graph::Graph;
-use values::{Values, NO_DISCARD, READY, VALUE, WIN};
+use values::{Values, NO_DISCARD, READY, WIN};
 
 /// One row of the advisor's table, unsorted: the discard (None for a 3n+1 hand), the shanten and useful
 /// tiles after it (copies unseen, counted against the whole hand before the discard, as `waits` does), and
@@ -122,7 +122,8 @@ pub fn advise(hand: &Hand, opts: FormOptions, query: &AdviceQuery) -> Result<Vec
             useful,
             win: curve(WIN),
             ready: curve(READY),
-            value: curve(VALUE),
+            // Every win worth 1, the value's recursion is the win probability's (values::QUANTITIES).
+            value: curve(WIN),
         });
         if !full {
             break;

@@ -1,5 +1,5 @@
 //! The values of one call: `V(h, j; k)` for the states of the shared [`Graph`] and `U(g, j; k)` for the hands
-//! after a draw, each a block of three vectors over `k = j..=draws` (win, ready, value: the triangle packed,
+//! after a draw, each a block of two vectors over `k = j..=draws` (win, ready: the triangle packed,
 //! entries `k < j` are never needed) in one arena, found through a slot per (hand, draw index).
 //!
 //! **Rows share blocks.** A row differs from another only by its discard `d`, counted as seen: the two rows'
@@ -21,8 +21,10 @@ use crate::tile::{Counts, COPIES, NUM_KINDS};
 
 pub(super) const WIN: usize = 0;
 pub(super) const READY: usize = 1;
-pub(super) const VALUE: usize = 2;
-const QUANTITIES: usize = 3;
+/// The quantities computed: with `ruleset = None` a win is worth 1 and the terminal value 0, so the expected
+/// value's recursion is the win probability's, operation for operation: it is copied, not computed (a third
+/// quantity comes with the rulesets' values).
+const QUANTITIES: usize = 2;
 
 /// No block yet for this (hand, draw index).
 const NONE: u32 = u32::MAX;
