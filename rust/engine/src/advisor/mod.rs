@@ -129,6 +129,7 @@ pub fn advise(hand: &Hand, opts: FormOptions, query: &AdviceQuery) -> Result<Vec
             break;
         }
     }
+    values.finish();
     Ok(rows)
 }
 
