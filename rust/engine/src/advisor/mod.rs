@@ -27,7 +27,7 @@ use crate::hand::Hand;
 use crate::shanten::Analysis;
 use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 use graph::Graph;
-use values::{Values, READY, VALUE, WIN};
+use values::{Values, NO_DISCARD, READY, WIN};
 
 /// One row of the advisor's table, unsorted: the discard (None for a 3n+1 hand), the shanten and useful
 /// tiles after it (copies unseen, counted against the whole hand before the discard, as `waits` does), and
@@ -113,8 +113,8 @@ pub fn advise(hand: &Hand, opts: FormOptions, query: &AdviceQuery) -> Result<Vec
             mask &= mask - 1;
             useful.push((Tile::new(i as u8).expect("a kind below 34"), unseen[i]));
         }
-        values.start_row(seen);
-        let at = values.value(&mut graph, root, 0)?;
+        values.start_row(seen, if full { kind as u8 } else { NO_DISCARD });
+        let (at, _) = values.value(&mut graph, root, 0)?;
         let curve = |q: usize| values.curve(at, q).to_vec();
         rows.push(AdviceRow {
             tile,
@@ -122,12 +122,14 @@ pub fn advise(hand: &Hand, opts: FormOptions, query: &AdviceQuery) -> Result<Vec
             useful,
             win: curve(WIN),
             ready: curve(READY),
-            value: curve(VALUE),
+            // Every win worth 1, the value's recursion is the win probability's (values::QUANTITIES).
+            value: curve(WIN),
         });
         if !full {
             break;
         }
     }
+    values.finish();
     Ok(rows)
 }
 

@@ -1,7 +1,16 @@
-//! The values of one row: `V(h, j; k)` for the states of the shared [`Graph`] and `U(g, j; k)` for the hands
-//! after a draw, each a block of three vectors over `k = j..=draws` (win, ready, value: the triangle packed,
-//! entries `k < j` are never needed) in one arena, found through a slot per (hand, draw index). The arena and
-//! the slot tables are kept from row to row (cleared, not freed), so a call allocates only while they grow.
+//! The values of one call: `V(h, j; k)` for the states of the shared [`Graph`] and `U(g, j; k)` for the hands
+//! after a draw, each a block of two vectors over `k = j..=draws` (win, ready: the triangle packed,
+//! entries `k < j` are never needed) in two arenas (below), found through a slot per (hand, draw index).
+//!
+//! **Rows share blocks.** A row differs from another only by its discard `d`, counted as seen: the two rows'
+//! weights differ at their two discards' kinds and nowhere else. So each block records the kinds whose weight its
+//! computation read (the draws listed below it: a bit set ahead of its numbers) and the row it was computed for (in
+//! its slot); a later row
+//! reuses it when neither discard is among those kinds — the very same operations on the very same numbers, so
+//! the result is bit for bit what a fresh computation would give. The states deep in the search (most of the
+//! work) read few kinds, and a row's discard is seldom one of them. A block that reads the row's discard can
+//! serve no other row: it goes to the row's private arena, emptied when the next row starts; so do all the
+//! blocks once the shared arena holds [`SHARED_MAX`] numbers.
 //!
 //! The sums run in kind order and start from 0, the maxima from −∞, as the twin's numpy updates do, so the two
 //! agree to the last bit. A ready state's useful draws all win (`U` = 1 everywhere), so their contribution is
@@ -9,48 +18,144 @@
 //! cannot win before `k = j + s + 1` nor be ready before `k = j + s`: those entries of it, of the hand it keeps
 //! and of its children are all exactly 0, so the sums skip them.
 
+use std::cell::Cell;
+
 use super::graph::{Graph, COMPLETE};
 use crate::error::{EngineError, Result};
 use crate::tile::{Counts, COPIES, NUM_KINDS};
 
 pub(super) const WIN: usize = 0;
 pub(super) const READY: usize = 1;
-pub(super) const VALUE: usize = 2;
-const QUANTITIES: usize = 3;
+/// The quantities computed: with `ruleset = None` a win is worth 1 and the terminal value 0, so the expected
+/// value's recursion is the win probability's, operation for operation: it is copied, not computed (a third
+/// quantity comes with the rulesets' values).
+const QUANTITIES: usize = 2;
 
 /// No block yet for this (hand, draw index).
 const NONE: u32 = u32::MAX;
+
+/// The row of a 3n+1 hand, which has no discard (and only one row).
+pub(super) const NO_DISCARD: u8 = u8::MAX;
+
+/// Where a (hand, draw index)'s block is, and for which row it was computed (8 bytes: the slot tables hold
+/// one per state and draw index, millions for a 3-shanten hand). The block starts with the kinds whose weights
+/// its computation read (bit i: kind i is a draw listed at some state below), as the bits of an `f64`.
+#[derive(Clone, Copy)]
+struct Slot {
+    /// The block's offset (of its bit set) in its arena, or [`NONE`].
+    at: u32,
+    /// The discard of the row it was computed for ([`NO_DISCARD`]: none).
+    row: u8,
+}
+
+const EMPTY: Slot = Slot {
+    at: NONE,
+    row: NO_DISCARD,
+};
+
+/// Bit `kind`, none for [`NO_DISCARD`].
+fn kind_bit(kind: u8) -> u64 {
+    if kind == NO_DISCARD {
+        0
+    } else {
+        1 << kind
+    }
+}
+
+/// The largest arena kept between calls: 32 MiB of `f64`.
+const SPARE_ARENA_MAX: usize = 4 << 20;
+
+type Spare = (Vec<Slot>, Vec<Slot>, Vec<f64>, Vec<f64>);
+
+/// The shared arena's size from which new blocks stay private (to their row): 32 MiB of `f64`. The hands
+/// whose rows' blocks exceed it (3-shanten and more) lose more to fresh pages than they gain from sharing.
+const SHARED_MAX: usize = 4 << 20;
+
+/// The offset bit of a block in the row's private arena.
+const PRIVATE: usize = 1 << 31;
+
+thread_local! {
+    static SPARE: Cell<Option<Spare>> = const { Cell::new(None) };
+}
 
 pub(super) struct Values {
     draws: usize,
     wall: u32,
     /// The row's tiles seen at the start, its own discard included.
     seen: Counts,
-    /// `state id · (draws + 1) + j` → the offset of `V(state, j; ·)` in `arena`.
-    state_slots: Vec<u32>,
+    /// The row's discard (its kind), or [`NO_DISCARD`].
+    row: u8,
+    /// `state id · (draws + 1) + j` → the block of `V(state, j; ·)`.
+    state_slots: Vec<Slot>,
     /// The same for `U(after-draw hand, j; ·)`.
-    after_slots: Vec<u32>,
-    arena: Vec<f64>,
+    after_slots: Vec<Slot>,
+    /// The blocks that later rows may reuse (they do not read this row's discard).
+    shared: Vec<f64>,
+    /// The blocks that read the row's discard: no other row can use them, so they go when the row ends (the
+    /// calls' memory stays that of the shared blocks and one row's own).
+    private: Vec<f64>,
+    /// A block being computed, before it is stored in its arena.
+    scratch: Vec<f64>,
 }
 
 impl Values {
+    /// The values of a call, in the memory a previous call on this thread left ([`Values::finish`]): a call's
+    /// arena grows to megabytes, and fresh pages (their faults, the copies as a vector doubles) cost a fifth
+    /// of a 2-shanten hand's time.
     pub fn new(draws: usize, wall: u32) -> Self {
+        let (mut state_slots, mut after_slots, mut shared, mut private) =
+            SPARE.take().unwrap_or_default();
+        state_slots.clear();
+        after_slots.clear();
+        shared.clear();
+        private.clear();
         Values {
             draws,
             wall,
             seen: [0; NUM_KINDS],
-            state_slots: Vec::new(),
-            after_slots: Vec::new(),
-            arena: Vec::new(),
+            row: NO_DISCARD,
+            state_slots,
+            after_slots,
+            shared,
+            private,
+            scratch: Vec::new(),
         }
     }
 
-    /// Forget the previous row's values (keeping the memory) and take this row's `seen`.
-    pub fn start_row(&mut self, seen: Counts) {
+    /// Hand the memory back for the thread's next call, unless it is large (a 3-shanten hand's hundreds of
+    /// megabytes are not worth holding between calls).
+    pub fn finish(self) {
+        if self.shared.capacity() + self.private.capacity() <= SPARE_ARENA_MAX {
+            SPARE.set(Some((
+                self.state_slots,
+                self.after_slots,
+                self.shared,
+                self.private,
+            )));
+        }
+    }
+
+    /// Take the row of discard `row` ([`NO_DISCARD`]: a 3n+1 hand), whose tiles seen are `seen`. The blocks of
+    /// earlier rows stay, for those that do not read this row's weights.
+    pub fn start_row(&mut self, seen: Counts, row: u8) {
         self.seen = seen;
-        self.state_slots.fill(NONE);
-        self.after_slots.fill(NONE);
-        self.arena.clear();
+        self.row = row;
+        self.private.clear();
+    }
+
+    /// The block in `slot` holds for this row: computed for it, or reading neither its discard's weight nor
+    /// that of the row it was computed for (the only two kinds whose weights differ between the rows).
+    ///
+    /// The block's offset and the kinds it read, when it holds.
+    fn holds(&self, slot: Slot) -> Option<(usize, u64)> {
+        let at = slot.at as usize;
+        // A private block of another row is gone (its arena was emptied).
+        if slot.at == NONE || slot.row != self.row && at & PRIVATE != 0 {
+            return None;
+        }
+        let reads = self.arena_of(at)[0].to_bits();
+        (slot.row == self.row || reads & (kind_bit(slot.row) | kind_bit(self.row)) == 0)
+            .then_some((at, reads))
     }
 
     fn width(&self) -> usize {
@@ -65,31 +170,68 @@ impl Values {
     /// Quantity `q`'s vector over k = 0..=draws of a block at draw 0 (a row's answer).
     pub fn curve(&self, at: usize, q: usize) -> &[f64] {
         let len = self.len_at(0);
-        &self.arena[at + q * len..at + (q + 1) * len]
+        &self.block(at)[q * len..(q + 1) * len]
     }
 
-    fn new_block(&mut self, j: usize) -> usize {
-        let at = self.arena.len();
-        self.arena.resize(at + QUANTITIES * self.len_at(j), 0.0);
+    /// The arena from the block at `at` on, its bit set first.
+    fn arena_of(&self, at: usize) -> &[f64] {
+        if at & PRIVATE != 0 {
+            &self.private[at & !PRIVATE..]
+        } else {
+            &self.shared[at..]
+        }
+    }
+
+    /// The numbers of the block at `at` (and what follows them).
+    fn block(&self, at: usize) -> &[f64] {
+        &self.arena_of(at)[1..]
+    }
+
+    /// A zeroed scratch block for draw `j` (hand it back through [`Values::store`]).
+    fn new_block(&mut self, j: usize) -> Vec<f64> {
+        let mut block = std::mem::take(&mut self.scratch);
+        block.clear();
+        block.resize(QUANTITIES * self.len_at(j), 0.0);
+        block
+    }
+
+    /// Store a computed block, in the private arena if it read the row's discard (or the shared arena is
+    /// full); its offset.
+    fn store(&mut self, block: Vec<f64>, reads: u64) -> usize {
+        let at = if reads & kind_bit(self.row) != 0 || self.shared.len() >= SHARED_MAX {
+            let at = self.private.len();
+            self.private.push(f64::from_bits(reads));
+            self.private.extend_from_slice(&block);
+            at | PRIVATE
+        } else {
+            let at = self.shared.len();
+            self.shared.push(f64::from_bits(reads));
+            self.shared.extend_from_slice(&block);
+            at
+        };
+        self.scratch = block;
         at
     }
 
     /// The slot of (`id`, `j`) in `slots`, grown to reach it.
-    fn slot(slots: &mut Vec<u32>, id: u32, j: usize, width: usize) -> usize {
+    fn slot(slots: &mut Vec<Slot>, id: u32, j: usize, width: usize) -> usize {
         let slot = id as usize * width + j;
         if slot >= slots.len() {
-            slots.resize((slot + 1).max(2 * slots.len()), NONE);
+            slots.resize((slot + 1).max(2 * slots.len()), EMPTY);
         }
         slot
     }
 
-    /// `V(state, j; ·)`: the offset of its block.
-    pub fn value(&mut self, graph: &mut Graph, state: u32, j: usize) -> Result<usize> {
+    /// `V(state, j; ·)`: the offset of its block and the kinds whose weights it read.
+    pub fn value(&mut self, graph: &mut Graph, state: u32, j: usize) -> Result<(usize, u64)> {
         let width = self.width();
         let slot = Self::slot(&mut self.state_slots, state, j, width);
-        if self.state_slots[slot] != NONE {
-            return Ok(self.state_slots[slot] as usize);
+        let found = self.state_slots[slot];
+        if let Some(held) = self.holds(found) {
+            return Ok(held);
         }
+
+        let mut reads = 0u64;
         let shanten = graph.states[state as usize].shanten;
         // A state `shanten` useful draws from ready with fewer draws left stays at 0 (but its ready entry).
         let expand = j < self.draws && shanten as usize <= self.draws - j;
@@ -99,7 +241,9 @@ impl Values {
         let mut stay_at = 0;
         let mut moved = 0.0;
         if expand {
-            stay_at = self.value(graph, state, j + 1)?;
+            let stayed;
+            (stay_at, stayed) = self.value(graph, state, j + 1)?;
+            reads |= stayed;
             let denominator = self.wall - j as u32;
             let children = graph.children(state);
             let seen = self.seen;
@@ -119,6 +263,7 @@ impl Values {
             }
             for c in children {
                 let child = graph.children[c as usize];
+                reads |= 1 << child.kind;
                 let w = weight(child.held, child.kind);
                 if w == 0 {
                     continue;
@@ -128,15 +273,16 @@ impl Values {
                 let block = if child.after == COMPLETE {
                     NONE
                 } else {
-                    self.after_draw(graph, child.after, j + 1)? as u32
+                    let (at, read) = self.after_draw(graph, child.after, j + 1)?;
+                    reads |= read;
+                    at as u32
                 };
                 draws[explored] = (p, block);
                 explored += 1;
             }
         }
-        let at = self.new_block(j);
+        let mut mine = self.new_block(j);
         let len = self.len_at(j);
-        let (before, mine) = self.arena.split_at_mut(at);
         mine[READY * len] = if shanten == 0 { 1.0 } else { 0.0 };
         if expand {
             let stay = 1.0 - moved;
@@ -144,7 +290,7 @@ impl Values {
             let next = len - 1;
             for q in 0..QUANTITIES {
                 let out = &mut mine[q * len + 1..(q + 1) * len];
-                let stayed = &before[stay_at + q * next..stay_at + (q + 1) * next];
+                let stayed = &self.block(stay_at)[q * next..(q + 1) * next];
                 if shanten == 0 {
                     // Every explored draw wins: Σ p · 1, summed in kind order, is `moved` itself.
                     for (o, &s) in out.iter_mut().zip(stayed) {
@@ -160,8 +306,7 @@ impl Values {
                 };
                 let out = &mut out[zeros..];
                 for &(p, block) in &draws[..explored] {
-                    let after =
-                        &before[block as usize + q * next + zeros..block as usize + (q + 1) * next];
+                    let after = &self.block(block as usize)[q * next + zeros..(q + 1) * next];
                     for (o, &u) in out.iter_mut().zip(after) {
                         *o += p * u;
                     }
@@ -171,39 +316,50 @@ impl Values {
                 }
             }
         }
-        self.state_slots[slot] = at as u32;
-        Ok(at)
+        let at = self.store(mine, reads);
+        self.state_slots[slot] = Slot {
+            at: at as u32,
+            row: self.row,
+        };
+        Ok((at, reads))
     }
 
     /// `U(after, j; ·)` of an incomplete hand after a draw: the best kept discard, per quantity and per `k`.
-    fn after_draw(&mut self, graph: &mut Graph, after: u32, j: usize) -> Result<usize> {
+    fn after_draw(&mut self, graph: &mut Graph, after: u32, j: usize) -> Result<(usize, u64)> {
         let width = self.width();
         let slot = Self::slot(&mut self.after_slots, after, j, width);
-        if self.after_slots[slot] != NONE {
-            return Ok(self.after_slots[slot] as usize);
+        let found = self.after_slots[slot];
+        if let Some(held) = self.holds(found) {
+            return Ok(held);
         }
         let kept = graph.afters[after as usize].kept.clone();
         let mut blocks = [0u32; NUM_KINDS];
         let mut count = 0;
+        let mut reads = 0u64;
         for k in kept {
             let state = graph.kept[k as usize];
-            blocks[count] = self.value(graph, state, j)? as u32;
+            let (at, read) = self.value(graph, state, j)?;
+            blocks[count] = at as u32;
+            reads |= read;
             count += 1;
         }
-        let at = self.new_block(j);
+        let mut mine = self.new_block(j);
         let len = self.len_at(j);
-        let (before, mine) = self.arena.split_at_mut(at);
         for q in 0..QUANTITIES {
             let out = &mut mine[q * len..(q + 1) * len];
             out.fill(f64::NEG_INFINITY);
             for &block in &blocks[..count] {
-                let kept = &before[block as usize + q * len..block as usize + (q + 1) * len];
+                let kept = &self.block(block as usize)[q * len..(q + 1) * len];
                 for (o, &v) in out.iter_mut().zip(kept) {
                     *o = o.max(v);
                 }
             }
         }
-        self.after_slots[slot] = at as u32;
-        Ok(at)
+        let at = self.store(mine, reads);
+        self.after_slots[slot] = Slot {
+            at: at as u32,
+            row: self.row,
+        };
+        Ok((at, reads))
     }
 }
