@@ -18,22 +18,28 @@ from typing import Any, Union
 from ..notation import win_tile_index
 from .batch_columns import FamilyBatch
 from .folk import batch as folk_batch
+from .folk import vocabulary as folk_words
 from .folk import situation as folk
 from .folk.ruleset import FolkRuleset, parse_folk
 from .guangdong.ruleset import Ruleset, guangdong_ruleset
 from .guangdong.situation import Situation
+from .mcr import vocabulary as mcr_words
 from .mcr.ruleset import McrRuleset, mcr_ruleset
 from .mcr.situation import Situation as McrSituation
 from .regional.ruleset import RegionalRuleset, parse_regional
 from .sichuan import batch as sichuan_batch
+from .sichuan import vocabulary as sichuan_words
 from .sichuan import ruleset as _sichuan_schema  # noqa: F401  (registers the family's option schema)
 from .sichuan import situation as sichuan
 from .signature import SHARED_KEYWORDS, Signature, guangdong_situation, keywords_only, mcr_situation
 from .taiwan import batch as taiwan_batch
+from .taiwan import vocabulary as taiwan_words
 from .taiwan import ruleset as _taiwan_schema  # noqa: F401  (registers the family's option schema)
 from .taiwan import situation as taiwan
 from .tdh import batch as tdh_batch
+from .tdh import vocabulary as tdh_words
 from .tdh.ruleset import TdhRuleset, tdh_ruleset
+from .vocabulary import Vocabulary
 from .tdh.situation import TDH_KEYWORDS, TdhSituation, tdh_situation, tile_code
 
 __all__ = ["FAMILIES", "RULESET_CLASSES", "AnyRuleset", "FamilyRow", "RulesetLike", "entries", "entry"]
@@ -49,7 +55,8 @@ class FamilyRow:
     ``parse`` the reader of its file data; ``signature`` how ``score`` reads its situation; ``native_score`` and
     ``twin_score`` each backend's core, (hand, winning tile, situation, ruleset) -> result; ``twin_table`` the
     twin table's play of the family (``mjcore.reference.table.twin_family.TwinFamily``); ``batch`` what its
-    ``score_batch`` reads (``mjcore.rules.batch_columns.FamilyBatch``)."""
+    ``score_batch`` reads (``mjcore.rules.batch_columns.FamilyBatch``); ``vocabulary`` its words in a simulation's
+    summary (``mjcore.rules.vocabulary.Vocabulary``)."""
 
     name: str
     ruleset: type
@@ -59,13 +66,15 @@ class FamilyRow:
     twin_score: str
     twin_table: str
     batch: FamilyBatch | None = None  # its ``score_batch`` (Guangdong and MCR have their own, older batch)
+    vocabulary: Vocabulary = Vocabulary()  # its words in a simulation's summary
 
 
-def _folk_row(name: str, title: str, keywords: tuple[str, ...], situation: type, twin_score: str) -> FamilyRow:
+def _folk_row(name: str, title: str, keywords: tuple[str, ...], situation: type, twin_score: str,
+              words: Vocabulary) -> FamilyRow:  # fmt: skip
     """The folk tables share their ruleset class, parser, native core and twin table."""
     signature = Signature(title, keywords, situation, folk.situation_builder(situation), win_tile_index)
     return FamilyRow(name, FolkRuleset, parse_folk, signature, "mjcore.rules.folk.scorer:score", twin_score,
-                     "mjcore.reference.rules.folk.at_table:PLAY", folk_batch.BATCH)
+                     "mjcore.reference.rules.folk.at_table:PLAY", folk_batch.BATCH, words)
 
 
 _ROWS = (
@@ -76,26 +85,26 @@ _ROWS = (
     FamilyRow("mcr", McrRuleset, mcr_ruleset,
               Signature("MCR", SHARED_KEYWORDS, McrSituation, mcr_situation, win_tile_index),
               "mjcore.rules.mcr.scorer:score", "mjcore.reference.rules.mcr:score_ruleset",
-              "mjcore.reference.rules.mcr.at_table:PLAY"),
+              "mjcore.reference.rules.mcr.at_table:PLAY", vocabulary=mcr_words.WORDS),
     FamilyRow("tdh", TdhRuleset, tdh_ruleset,
               Signature("推倒胡", tuple(TDH_KEYWORDS), TdhSituation, tdh_situation,
                         lambda tile: tile_code(tile, "win_tile"), situation_needs_rules=True),
               "mjcore.rules.tdh.scorer:score", "mjcore.reference.rules.tdh:score",
-              "mjcore.reference.rules.tdh.at_table:PLAY", tdh_batch.BATCH),
+              "mjcore.reference.rules.tdh.at_table:PLAY", tdh_batch.BATCH, tdh_words.WORDS),
     FamilyRow("sichuan", RegionalRuleset, parse_regional,
               Signature("Sichuan", sichuan.KEYWORDS, sichuan.Situation, keywords_only(sichuan.situation_of),
                         win_tile_index, situation_needs_rules=True),
               "mjcore.rules.sichuan.scorer:score", "mjcore.reference.rules.sichuan.scorer:score",
-              "mjcore.reference.rules.sichuan.at_table:PLAY", sichuan_batch.BATCH),
+              "mjcore.reference.rules.sichuan.at_table:PLAY", sichuan_batch.BATCH, sichuan_words.WORDS),
     FamilyRow("taiwan", RegionalRuleset, parse_regional,
               Signature("Taiwan", taiwan.KEYWORDS, taiwan.Situation, keywords_only(taiwan.situation_of),
                         win_tile_index, situation_needs_rules=True),
               "mjcore.rules.taiwan.scorer:score", "mjcore.reference.rules.taiwan.scorer:score",
-              "mjcore.reference.rules.taiwan.at_table:PLAY", taiwan_batch.BATCH),
+              "mjcore.reference.rules.taiwan.at_table:PLAY", taiwan_batch.BATCH, taiwan_words.WORDS),
     _folk_row("gd789", "789 folk table", folk.GD789_KEYWORDS, folk.Gd789Situation,
-              "mjcore.reference.rules.folk.scorer:score_789"),
+              "mjcore.reference.rules.folk.scorer:score_789", folk_words.GD789_WORDS),
     _folk_row("laozhang", "老章", folk.LAOZHANG_KEYWORDS, folk.LaozhangSituation,
-              "mjcore.reference.rules.folk.scorer:score_laozhang"),
+              "mjcore.reference.rules.folk.scorer:score_laozhang", folk_words.LAOZHANG_WORDS),
 )  # fmt: skip
 
 FAMILIES: Mapping[str, FamilyRow] = {row.name: row for row in _ROWS}

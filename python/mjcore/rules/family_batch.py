@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..analysis.batch_input import flag_column, meld_slots, row_column, seat_column
+from ..analysis.batch_input import meld_slots, row_column
 from ..errors import ArgumentTypeError, InvalidArgumentError, MjcoreError
 from ..hand import Hand, Meld, MeldKind
 from .batch_columns import FamilyBatch

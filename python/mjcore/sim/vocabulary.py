@@ -1,15 +1,14 @@
-"""Each family's own words for the summary of a simulation: what its ``fan`` column counts (fan 番, Sichuan 番 with 根,
-Taiwan 台, 推倒胡 multipliers), what its pattern rows are (patterns, winning forms, MCR's highest fan, the 789
-ladder, 老章 rows), and the lines only it has (Sichuan's several wins per deal). Only what the totals record is
-summarised; docs/simulation.md lists what a family's players ask that the simulation does not record."""
+"""The family's own sections of a simulation's summary, in its own words (each family's ``Vocabulary``, in its
+``FamilyRow``): the rows a win scored, the horses, the wins per deal, the money settled apart, the order of the
+wins. Only what the totals record is summarised; docs/simulation.md lists what a family's players ask that the
+simulation does not record."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..rules.tdh.names import MULTIPLIERS as TDH_MULTIPLIERS
+from ..rules.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     from .summary import Estimate
@@ -17,71 +16,13 @@ if TYPE_CHECKING:
 __all__ = ["ORDINALS", "SIDE_MONEY_LABELS", "FamilySection", "Vocabulary", "family_sections", "vocabulary"]
 
 
-@dataclass(frozen=True)
-class Vocabulary:
-    """The headings and labels of one family's summary."""
-
-    fan_heading: str = "Fan distribution (番, per win)"
-    fan_unit: str = "fan"
-    pattern_heading: str = "Patterns (per win)"
-    extras_heading: str = "Kong money, horses, ghosts and flowers"
-    kong_money: str = "kong money per deal (杠钱)"
-    horse_hits: str = "horse hits per win (买马)"
-    horse_money: str = "horse money per deal (买马)"
-    # The distribution of the horses that hit a win (its own section, where any did).
-    horse_hits_heading: str = "Horses hitting a win (买马, per win)"
-    wins_with_ghosts: str = "wins holding a ghost (鬼牌)"
-    ghosts_per_win: str = "ghosts per win (鬼牌)"
-    flowers: str = "flowers per deal (花牌)"
-    several_winners: str = "several winners (一炮多响)"
-    # The rows a win scored, several per win (the totals' ``rows``: MCR's fans), where the family records them.
-    rows_heading: str = "Rows scored (per win)"
-    # The names of those rows where they are not the pattern table's (推倒胡: its multipliers); () = the patterns.
-    row_names: tuple[str, ...] = ()
-    fan_labeller: Callable[[int, str], str] = lambda fan, unit: f"{fan} {unit}"
-
-    def fan_label(self, fan: int, last: bool = False) -> str:
-        """The label of fan bucket ``fan`` (the last bucket holds that value and above)."""
-        label = self.fan_labeller(fan, self.fan_unit)
-        return label.replace(f"{fan} ", f"{fan}+ ", 1) if last else label
-
-
-def _multiplier(doublings: int, _unit: str) -> str:
-    return f"×{2 ** doublings} ({doublings} 加倍)" if doublings else "×1 (no 加倍)"
-
-
-_WORDS = {
-    "": Vocabulary(),
-    "guangdong": Vocabulary(),
-    "tdh": Vocabulary(
-        fan_heading="Multipliers (加倍: 无鬼加倍, 七对加倍, …) per win", pattern_heading="Winning forms (胡牌牌型, per win)",
-        extras_heading="推倒胡: kong money (杠钱), horses (买马) and ghosts (鬼牌)", fan_labeller=_multiplier,
-        fan_unit="multiplier", horse_hits="horses hit per win (中马)", horse_hits_heading="Horses hit (中马, per win)",
-        rows_heading="Each multiplier (加倍): the share of wins scoring it",
-        row_names=tuple(f"{key} {zh}" for key, zh, _ in TDH_MULTIPLIERS)),  # fmt: skip
-    "sichuan": Vocabulary(fan_heading="番 per win (as paid: 根 and 自摸 included, capped at 封顶)", fan_unit="番",
-                          pattern_heading="Shapes (牌型, per win)", kong_money="kong money per deal (刮风下雨)",
-                          rows_heading="Each 番 row (根 included): the share of wins scoring it",
-                          several_winners="several winners in the deal (血战)"),  # fmt: skip
-    "taiwan": Vocabulary(fan_heading="台 per win (the hand's 台 as paid: capped; 莊家 and 連N拉N not included)",
-                         fan_unit="台", pattern_heading="Patterns (none: a Taiwan hand's 台 rows add up, below)",
-                         rows_heading="Each 台 row (莊家 and 連N拉N aside): the share of wins scoring it"),  # fmt: skip
-    "mcr": Vocabulary(fan_heading="Total fan per win (番, flowers included)",
-                      pattern_heading="Highest fan of the win (番种, per win)", flowers="flowers per deal (花牌, 1 fan each)",
-                      rows_heading="Each fan (番种): the share of wins scoring it"),  # fmt: skip
-    "gd789": Vocabulary(fan_heading="Hand value per win (789 ladder 番)", pattern_heading="The ladder (牌型, per win)",
-                        horse_hits="horses picking the winner per win (买马)", fan_unit="番",
-                        horse_money="horse money per deal (买马 mirror bets)",
-                        horse_hits_heading="Horses picking the winner (买马, per win)"),  # fmt: skip
-    "laozhang": Vocabulary(fan_heading="番 per win (老章)", fan_unit="番",
-                           pattern_heading="Patterns (none: a 老章 hand's rows add up, below)",
-                           rows_heading="Each 老章 row: the share of wins scoring it"),  # fmt: skip
-}
-
-
 def vocabulary(family: str) -> Vocabulary:
-    """The words of ``family`` (a ruleset's ``meta.family``); Guangdong's for an unknown one."""
-    return _WORDS.get(family, _WORDS[""])
+    """The words of ``family`` (a ruleset's ``meta.family``, its ``FamilyRow.vocabulary``); Guangdong's for an
+    unknown one."""
+    from ..rules.families import FAMILIES
+
+    row = FAMILIES.get(family)
+    return row.vocabulary if row is not None else Vocabulary()
 
 
 @dataclass(frozen=True)
@@ -175,11 +116,10 @@ def family_sections(family: str, totals: dict[str, Any], row_names: tuple[str, .
         sections.append(_rows_scored(totals, words.rows_heading, words.row_names or row_names))
     if totals["horse_hits"]:
         sections.append(_horse_hits(totals, words.horse_hits_heading))
-    if family == "sichuan":
-        sections.append(_wins_per_deal(totals, "Wins per deal (血战: winners leave, 血流: they stay)"))
+    if "wins_per_deal" in words.sections or any(totals["deals_by_wins"][2:]):  # elsewhere: 一炮多响 happened
+        sections.append(_wins_per_deal(totals, words.wins_per_deal_heading))
+    if "side_money" in words.sections:
         sections.append(_side_money(totals))
-        if any(totals.get("wins_by_order", ())):
-            sections.append(_order_of_wins(totals, words.fan_unit))
-    elif any(totals["deals_by_wins"][2:]):  # several winners on one tile (一炮多响) elsewhere
-        sections.append(_wins_per_deal(totals, "Wins per deal (一炮多响)"))
+    if "order_of_wins" in words.sections and any(totals.get("wins_by_order", ())):
+        sections.append(_order_of_wins(totals, words.fan_unit))
     return tuple(sections)

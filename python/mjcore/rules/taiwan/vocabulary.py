@@ -1,0 +1,11 @@
+"""Taiwan's words in a simulation's summary: 台, whose rows add up (no single pattern)."""
+
+from __future__ import annotations
+
+from ..vocabulary import Vocabulary
+
+WORDS = Vocabulary(
+    fan_heading="台 per win (the hand's 台 as paid: capped; 莊家 and 連N拉N not included)", fan_unit="台",
+    pattern_heading="Patterns (none: a Taiwan hand's 台 rows add up, below)",
+    rows_heading="Each 台 row (莊家 and 連N拉N aside): the share of wins scoring it",
+)  # fmt: skip
