@@ -91,6 +91,15 @@ BAD_TEXTS = [
     "１２３m",  # full-width digits
     "123m456p789s1122333z",  # too many tiles
     "一二三万456p789s1122z",  # Chinese numerals, a hand the parser reads
+    "123m456p789s1128z",  # an honour digit past 7
+    "123m456p789s0m1122z",  # a red five
+    "m123m456p789s1122z",  # a suit letter without digits
+    "123M456p789s1122z",  # an upper-case suit
+    "123m456p789s1122z1",  # digits left open at the end
+    "111122m456p789s12z",  # a fifth 1m would be one more: four, a hand
+    "123m456p789s1122z" * 3,  # long text
+    "1234567891234m",  # plain text of 14 tiles
+    "123m",  # plain text of a size that is no hand
 ]
 
 

@@ -8,7 +8,8 @@
 //! would have answered, and step aside on anything else.
 
 use mjcore_engine::hand::Hand;
-use mjcore_engine::{notation, Counts, FormOptions};
+use mjcore_engine::tile::COPIES;
+use mjcore_engine::{notation, Counts, FormOptions, NUM_KINDS};
 use numpy::npyffi::{self, NPY_TYPES};
 use numpy::{PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::intern;
@@ -79,6 +80,9 @@ pub fn spelled_hand(obj: &Bound<'_, PyAny>) -> Option<Hand> {
     if obj.is_exact_instance_of::<PyString>() {
         // SAFETY: just checked to be exactly a str.
         let text = unsafe { obj.cast_unchecked::<PyString>() }.to_str().ok()?;
+        if let Some(hand) = plain_mpsz(text.as_bytes()) {
+            return Some(hand);
+        }
         let mut hand = notation::parse_hand(text).ok()?;
         hand.flowers = 0;
         return Some(hand);
@@ -101,6 +105,49 @@ pub fn spelled_hand(obj: &Bound<'_, PyAny>) -> Option<Hand> {
     };
     hand.validate().ok()?;
     Some(hand)
+}
+
+/// Longest text [`plain_mpsz`] reads: a hand of 17 tiles and four suit letters, with room to spare. Longer
+/// text goes to the full parser, and no count can overflow below it.
+const PLAIN_MPSZ_LONGEST: usize = 40;
+
+/// The hand of the commonest text, plain mpsz — runs of digits 1–9 each closed by m, p or s, or of 1–7
+/// closed by z, nothing else — read in one pass without the full parser's character buffer; None for any
+/// other text (spaces, melds, wilds, red fives, flowers, Chinese or Unicode tiles), for more than four of a
+/// kind and for a size that is not a hand, all of which the full parser reads or names.
+fn plain_mpsz(text: &[u8]) -> Option<Hand> {
+    if text.len() > PLAIN_MPSZ_LONGEST {
+        return None;
+    }
+    let mut counts: Counts = [0; NUM_KINDS];
+    let mut run_start = 0;
+    for (end, &byte) in text.iter().enumerate() {
+        let (first, kinds) = match byte {
+            b'1'..=b'9' => continue,
+            b'm' => (0, 9),
+            b'p' => (9, 9),
+            b's' => (18, 9),
+            b'z' => (27, 7),
+            _ => return None,
+        };
+        let digits = &text[run_start..end];
+        if digits.is_empty() {
+            return None;
+        }
+        for &digit in digits {
+            let offset = usize::from(digit - b'1');
+            if offset >= kinds {
+                return None;
+            }
+            counts[first + offset] += 1;
+        }
+        run_start = end + 1;
+    }
+    if run_start != text.len() || counts.iter().any(|&count| count > COPIES) {
+        return None;
+    }
+    let hand = Hand::from_counts(counts);
+    hand.shape().ok().map(|_| hand)
 }
 
 /// The validated input of a public single-hand call.
