@@ -47,7 +47,7 @@ impl PyClassRef {
     }
 }
 
-static HAND: PyClassRef = PyClassRef::new("mjcore.hand", "Hand");
+pub(crate) static HAND: PyClassRef = PyClassRef::new("mjcore.hand", "Hand");
 
 /// The engine hand of `obj`, validated: a `mjcore.Hand` (read field by field), hand text (parsed here, as
 /// `parse_hand` does), or 34 counts as bytes, a list or a tuple. The Python layer turns every other accepted

@@ -118,14 +118,15 @@ pub fn small_int_counts(obj: &Bound<'_, PyAny>) -> Option<Counts> {
     }
     let items = unsafe { std::slice::from_raw_parts(items, NUM_KINDS) };
     let mut counts = [0u8; NUM_KINDS];
-    let mut stray = 0usize;
+    let mut largest = 0usize;
     for (slot, &item) in counts.iter_mut().zip(items) {
-        let offset = (item as usize).wrapping_sub(first);
-        let n = offset >> INT_SHIFT;
-        // Bit operations only, no branch or compare per item: an address between the shared ints, or of one
-        // past 4 (n ≥ 8, or n of 5, 6 or 7: bit 2 with bit 0 or 1), marks the whole read.
-        stray |= (offset & (INT_SPACING - 1)) | (n & !7) | ((n >> 2) & (n | (n >> 1)) & 1);
+        // The distance from the shared 0 turned right by the spacing: the int's value for one of the shared
+        // ints, and far above 4 for any other address (one below 0 wraps to a huge distance, one between
+        // two shared ints brings its low bits to the top). So the largest of them alone says whether every
+        // item was a shared 0..4: no branch per item, five operations.
+        let n = (item as usize).wrapping_sub(first).rotate_right(INT_SHIFT);
+        largest = largest.max(n);
         *slot = n as u8;
     }
-    (stray == 0).then_some(counts)
+    (largest <= usize::from(COPIES)).then_some(counts)
 }

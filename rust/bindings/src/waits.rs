@@ -11,7 +11,7 @@ use crate::dataclass_object::DataclassType;
 use crate::errors::{argument, Flag, IntoPyResult};
 use crate::forms_arg::FormsArg;
 use crate::ghost_calls;
-use crate::hand_arg::{plain_counts, single_input};
+use crate::hand_arg::{plain_counts, single_input, spelled_hand};
 
 /// `mjcore.results.Waits` and `DiscardChoice`, and `mjcore.hand.coerce_counts`, looked up once.
 struct WaitsPython {
@@ -103,8 +103,8 @@ pub fn waits<'py>(
     types.waits.instance(py, fields)
 }
 
-/// The fast path of the commonest call — 13 plain counts (bytes, a list, a numpy row), nothing visible — read
-/// and checked once and answered from the useful-kind bit set straight into the result object. `None`: not
+/// The fast path of the commonest call — 13 plain counts (bytes, a list, a numpy row, text or a `Hand` without
+/// melds or wilds), nothing visible — read and checked once and answered from the useful-kind bit set straight into the result object. `None`: not
 /// such a hand, or one the all-at-once path does not answer; the general path then answers or names the
 /// problem (a bad count is refused by either, with the same words).
 fn plain_waits_object<'py>(
@@ -112,10 +112,13 @@ fn plain_waits_object<'py>(
     opts: FormOptions,
     types: &WaitsPython,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let Some(counts) = plain_counts(hand) else {
-        return Ok(None);
+    let counts = match plain_counts(hand) {
+        Some(counts) => counts?,
+        None => match spelled_hand(hand) {
+            Some(spelled) if spelled.melds.is_empty() && spelled.wilds == 0 => spelled.concealed,
+            _ => return Ok(None),
+        },
     };
-    let counts = counts?;
     if !matches!(
         Hand::from_counts(counts).shape(),
         Ok(HandShape::Waiting { .. })
