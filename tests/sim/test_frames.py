@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import sys
+import warnings
 
 import numpy as np
 import pytest
 
 import mjcore
 from mjcore.errors import InvalidArgumentError
+from mjcore.rules.placeholders import PlaceholderWarning
 from mjcore.sim.result import COLUMNS, SimulationResult
 
 pandas = pytest.importorskip("pandas")
@@ -62,6 +64,20 @@ def test_save_and_load_round_trip(run: SimulationResult, tmp_path, suffix: str) 
     run.save(path)
     assert_same_run(SimulationResult.load(path), run)
     assert_same_run(SimulationResult.load(str(path)), run)
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".npz"])
+def test_a_saved_run_keeps_the_placeholders_its_summary_marks(tmp_path, suffix: str) -> None:
+    """老章's rows are all placeholders: the summary of a reloaded run marks them as the original's does."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PlaceholderWarning)
+        run = mjcore.simulate("laozhang", deals=200, seed=3, bots=["random"] * 4, threads=1)
+    assert run.placeholders
+    path = tmp_path / f"laozhang{suffix}"
+    run.save(path)
+    loaded = SimulationResult.load(path)
+    assert loaded.placeholders == run.placeholders
+    assert "[placeholder]" in str(run.summary()) and str(loaded.summary()) == str(run.summary())
 
 
 def test_a_parquet_file_reads_in_pandas_directly(run: SimulationResult, tmp_path) -> None:

@@ -83,7 +83,7 @@ def to_arrow(result: SimulationResult) -> Any:
         names.append(name)
     described = {"ruleset": result.ruleset, "family": result.family, "pattern_keys": list(result.pattern_keys),
                  "pattern_names": list(result.pattern_names), "bots": list(result.bots),
-                 "runs": [list(run) for run in result.runs]}  # fmt: skip
+                 "runs": [list(run) for run in result.runs], "placeholders": list(result.placeholders)}  # fmt: skip
     return pyarrow.table(arrays, names=names, metadata={_METADATA_KEY: json.dumps(described).encode()})
 
 
@@ -116,7 +116,8 @@ def from_arrow(table: Any) -> SimulationResult:
     return SimulationResult(ruleset=described["ruleset"], pattern_keys=tuple(keys),
                             pattern_names=tuple(described["pattern_names"]), bots=tuple(described["bots"]),
                             runs=tuple(tuple(run) for run in described["runs"]), totals=totals_of(columns),
-                            per_deal=columns, family=described.get("family", ""))  # fmt: skip
+                            per_deal=columns, family=described.get("family", ""),
+                            placeholders=tuple(described.get("placeholders", ())))  # fmt: skip
 
 
 def _pattern_rows(column: Any, keys: list[str]) -> np.ndarray:

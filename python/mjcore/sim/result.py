@@ -352,7 +352,7 @@ class SimulationResult:
 
     def save(self, path: Union[str, os.PathLike]) -> None:
         """Writes the per-deal columns and the run's description (ruleset, family, pattern keys and names, bots,
-        runs): a ``.parquet`` file (one row per deal, as ``to_arrow``; needs pyarrow) or a numpy ``.npz`` file
+        runs, the ruleset's placeholders): a ``.parquet`` file (one row per deal, as ``to_arrow``; needs pyarrow) or a numpy ``.npz`` file
         (any other name). ``SimulationResult.load`` reads either back."""
         if str(path).endswith(".parquet"):
             from .frames import _need
@@ -366,6 +366,7 @@ class SimulationResult:
         np.savez_compressed(path, **columns, pattern_keys=np.array(self.pattern_keys),
                             pattern_names=np.array(self.pattern_names), ruleset=np.array(self.ruleset),
                             family=np.array(self.family), bots=np.array(self.bots),
+                            placeholders=np.array(self.placeholders, dtype=str),
                             runs=np.array(self.runs, dtype=np.uint64).reshape(-1, 3))  # fmt: skip
 
     @staticmethod
@@ -388,10 +389,12 @@ class SimulationResult:
             names = tuple(str(n) for n in saved["pattern_names"]) if "pattern_names" in saved else keys
             ruleset = str(saved["ruleset"]) if "ruleset" in saved else "unknown"
             family = str(saved["family"]) if "family" in saved else ""
+            placeholders = tuple(str(p) for p in saved["placeholders"]) if "placeholders" in saved else ()
             runs = tuple(tuple(int(v) for v in run) for run in saved["runs"].reshape(-1, 3))
             bots = tuple(str(bot) for bot in saved["bots"])
         return SimulationResult(ruleset=ruleset, pattern_keys=keys, pattern_names=names, bots=bots, runs=runs,
-                                totals=totals_of(columns), per_deal=columns, family=family)  # fmt: skip
+                                totals=totals_of(columns), per_deal=columns, family=family,
+                                placeholders=placeholders)  # fmt: skip
 
     @property
     def row_names(self) -> tuple[str, ...]:
