@@ -3,6 +3,7 @@
 use mjcore_engine::error::{EngineError, Result};
 use mjcore_engine::rules::folk::{self, Folk, FolkRules, FolkWin};
 use mjcore_engine::rules::regional::{optional_seat, seat};
+use mjcore_engine::rules::registry::Family;
 use mjcore_engine::Hand;
 use numpy::{PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::prelude::*;
@@ -65,7 +66,7 @@ impl FamilyScorer for FolkBatch<'_> {
     }
 
     fn score(&self, hand: &Hand, _: u8, win: u8, s: &FolkWin, out: &mut Scored) -> Result<()> {
-        if let Some(r) = folk::score(hand, win, s, self.rules)? {
+        if let Some(r) = Folk::score(self.rules, &(hand, win, s))? {
             for &(key, count, _) in &r.entries {
                 let column = self.keys.iter().position(|k| k == key).ok_or_else(|| {
                     EngineError::argument(format!("folk entry {key} is not among the batch keys"))

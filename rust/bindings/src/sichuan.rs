@@ -2,6 +2,7 @@
 
 use mjcore_engine::error::Result;
 use mjcore_engine::rules::regional::{optional_seat, seat};
+use mjcore_engine::rules::registry::Family;
 use mjcore_engine::rules::sichuan::{
     self, fan, EndHand, Event, KongKind, Sichuan, SichuanSituation, SichuanTable, WinHow,
 };
@@ -191,7 +192,7 @@ impl FamilyScorer for SichuanBatch<'_> {
         s: &SichuanSituation,
         out: &mut Scored,
     ) -> Result<()> {
-        if let Some(r) = sichuan::score(hand, tile(win)?, s, self.0)? {
+        if let Some(r) = Sichuan::score(self.0, &(hand, tile(win)?, s))? {
             out.total = r.total.into();
             out.counts[..fan::FAN_COUNT].copy_from_slice(&r.fans.counts);
             out.net = net_of([&r.win, &r.transfer]);

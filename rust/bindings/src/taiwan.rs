@@ -2,6 +2,7 @@
 
 use mjcore_engine::error::Result;
 use mjcore_engine::rules::regional::{optional_seat, seat, Money};
+use mjcore_engine::rules::registry::Family;
 use mjcore_engine::rules::taiwan::{
     self, tai, FlowerWin, TaiCounts, Taiwan, TaiwanSituation, TaiwanTable,
 };
@@ -134,7 +135,7 @@ impl FamilyScorer for TaiwanBatch<'_> {
         s: &TaiwanSituation,
         out: &mut Scored,
     ) -> Result<()> {
-        if let Some(r) = taiwan::score(hand, tile(win)?, s, self.0)? {
+        if let Some(r) = Taiwan::score(self.0, &(hand, tile(win)?, s))? {
             out.total = r.total.into();
             out.counts[..tai::TAI_COUNT].copy_from_slice(&r.tai.0);
             out.net = net_of([&r.win, &r.eye_fee]);

@@ -1,6 +1,7 @@
 //! 推倒胡 scoring: the compiled ruleset and one win (GIL held: a single call is microseconds).
 
 use mjcore_engine::error::Result;
+use mjcore_engine::rules::registry::Family;
 use mjcore_engine::rules::tdh::{self, OtherKong, Source, Tdh, TdhRules, TdhWin};
 use mjcore_engine::{Hand, NUM_KINDS};
 use numpy::{PyReadonlyArray1, PyReadonlyArray3};
@@ -189,8 +190,8 @@ impl FamilyScorer for TdhBatch<'_> {
             other_kongs: &[],
             dealer_streak: s.dealer_streak,
         };
-        let r = tdh::score(&w, self.0, flowers.count_ones() as u8)?;
-        if r.refusal == 0 {
+        // A refused hand (its refusal code) is no row: the family's `score` says None.
+        if let Some(r) = Tdh::score(self.0, &(w, flowers.count_ones() as u8))? {
             out.total = r.share;
             out.counts[r.form as usize] = 1;
             for &m in &r.multipliers {

@@ -1,7 +1,8 @@
 //! The one list of rule families. Each family implements [`Family`] in its own module (how its normalised
 //! ruleset document compiles, how it scores one win, its plug-in for the table engine); this file lists them
 //! once, in [`FamilyRules`] (a compiled ruleset of any family) and [`FamilyTable`] (its table plug-in). Adding
-//! a family is its own module, one `pub mod` line in `rules/mod.rs` and one line in `families!` below.
+//! a family is its own module, one `pub mod` line in `rules/mod.rs`, one line in `families!` and one arm in
+//! `with_family_table!` below (docs/adding_a_family.md).
 
 use crate::error::{EngineError, Result};
 use crate::rules::document::Document;
