@@ -244,9 +244,11 @@ def environment_rows() -> list[str]:
 
     rows = []
     for opponents in ("random", "efficiency"):
-        one, two = vector_steps(opponents, 256, 1, 2.0), vector_steps(opponents, 1024, 2, 2.0)
+        # The same 256 tables on one thread and on two, then 1024 (more tables than fit the caches).
+        one, two, many = (vector_steps(opponents, envs, threads, 2.0) for envs, threads in ((256, 1), (256, 2),
+                                                                                           (1024, 2)))
         rows.append(f"| VectorEnv gd-cgc5 steps, {opponents} opponents | {one:,.0f} steps/s (256 envs); 2 threads "
-                    f"{two:,.0f} (1024 envs, wall time) | — | — | — |")  # fmt: skip
+                    f"{two:,.0f} (256 envs), {many:,.0f} (1024 envs; wall time) | — | — | — |")  # fmt: skip
     ours, theirs = aec_steps(2.0), riichienv_steps(2.0)
     other = "—" if theirs is None else f"riichienv {theirs:,.0f} steps/s (mjcore {ours / theirs:.1f}×)"
     rows.append(f"| PettingZoo AEC env, Python loop, random policy | {ours:,.0f} steps/s | {other} | — | — |")

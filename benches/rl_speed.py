@@ -1,8 +1,11 @@
 """Prints the RL integration's speed figures (a benchmark, never a test), each pair measured alternately in one
 run: the canonical PettingZoo loop (``agent_iter``, ``last``, ``step``, a fresh seed per game) beside riichienv's
 Python-driven loop (``pip install riichienv``; skipped when absent), and sb3-contrib's MaskablePPO collecting
-rollouts from ``mjcore.env.sb3.VecEnv`` beside a ``DummyVecEnv`` of eight ``GymEnv`` (``pip install
-'mjcore[rl]'``). Medians of ``--rounds`` alternated rounds; run it on an otherwise idle machine.
+rollouts from ``mjcore.env.sb3.VecEnv`` beside a ``DummyVecEnv`` of ``GymEnv``s at 8, 64 and 256 envs (``pip
+install 'mjcore[rl]'``), and beside the ceiling: the same rollouts over a vector env that costs nothing (it hands
+back the same arrays every step), so MaskablePPO's own work per step is all that is left. No env can beat that
+ceiling; where it is below 2x the ``DummyVecEnv``, the policy's per-step work, not the env, bounds the ratio.
+Medians of ``--rounds`` alternated rounds; run it on an otherwise idle machine.
 
     python benches/rl_speed.py [--seconds 2] [--rounds 5]
 """
@@ -57,6 +60,50 @@ def rollout_steps(make_env: Callable[[], object], n_steps: int = 128) -> float:
     return n_steps * model.env.num_envs / (time.perf_counter() - start)
 
 
+def free_vec_env(like: object) -> object:
+    """A vector env of ``like``'s spaces, masks and first observation that does no work: ``step`` returns the same
+    arrays again, no episode ever ends. MaskablePPO's rollouts over it measure the policy's own cost per step."""
+    from stable_baselines3.common.vec_env import VecEnv as Sb3VecEnv
+
+    class FreeVecEnv(Sb3VecEnv):
+        def __init__(self) -> None:
+            super().__init__(like.num_envs, like.observation_space, like.action_space)
+            self.first = like.reset()
+            self.masks = like.action_masks()
+            self.rewards = np.zeros(self.num_envs, dtype=np.float32)
+            self.dones = np.zeros(self.num_envs, dtype=bool)
+
+        def reset(self) -> np.ndarray:
+            return self.first.copy()
+
+        def step_async(self, actions: np.ndarray) -> None:
+            pass
+
+        def step_wait(self) -> tuple:
+            return self.first.copy(), self.rewards.copy(), self.dones.copy(), [{} for _ in range(self.num_envs)]
+
+        def close(self) -> None:
+            pass
+
+        def env_method(self, method_name: str, *args: object, indices: object = None, **kwargs: object) -> list:
+            masks = self.masks.copy()
+            return [masks[i] for i in range(self.num_envs)]
+
+        def get_attr(self, attr_name: str, indices: object = None) -> list:
+            return [None] * self.num_envs
+
+        def set_attr(self, attr_name: str, value: object, indices: object = None) -> None:
+            pass
+
+        def env_is_wrapped(self, wrapper_class: type, indices: object = None) -> list:
+            return [False] * self.num_envs
+
+        def has_attr(self, attr_name: str) -> bool:
+            return attr_name == "action_masks"
+
+    return FreeVecEnv()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
@@ -85,16 +132,18 @@ def main() -> None:
         return
     # A small MLP runs fastest on one thread; torch's default (every core) spins against the env's own threads.
     torch.set_num_threads(1)
-    for envs in (8, 64):
-        native, dummy = [], []
+    for envs in (8, 64, 256):
+        native, dummy, free = [], [], []
         for _ in range(args.rounds):
             native.append(rollout_steps(lambda: VecEnv("gd-cgc5", num_envs=envs, opponents="random")))
             dummy.append(rollout_steps(lambda: make_vec_env(lambda: GymEnv("gd-cgc5", flat=True), n_envs=envs,
                                                             vec_env_cls=DummyVecEnv)))
-        print(f"MaskablePPO collect_rollouts, {envs} envs: mjcore.env.sb3.VecEnv {statistics.median(native):,.0f} "
-              f"steps/s, DummyVecEnv of GymEnv {statistics.median(dummy):,.0f} steps/s "
-              f"({statistics.median(native) / statistics.median(dummy):.2f}x; per round "
-              f"{', '.join(f'{a / b:.2f}' for a, b in zip(native, dummy))})")
+            free.append(rollout_steps(lambda: free_vec_env(VecEnv("gd-cgc5", num_envs=envs, opponents="random"))))
+        ours, theirs, ceiling = (statistics.median(x) for x in (native, dummy, free))
+        print(f"MaskablePPO collect_rollouts, {envs} envs: mjcore.env.sb3.VecEnv {ours:,.0f} steps/s, "
+              f"DummyVecEnv of GymEnv {theirs:,.0f} ({ours / theirs:.2f}x; per round "
+              f"{', '.join(f'{a / b:.2f}' for a, b in zip(native, dummy))}); an env that costs nothing "
+              f"{ceiling:,.0f} ({ceiling / theirs:.2f}x, the most any env can reach here)")
 
 
 if __name__ == "__main__":

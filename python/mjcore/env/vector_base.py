@@ -136,7 +136,7 @@ class VectorEnvBase(_GymnasiumVectorEnv):  # type: ignore[misc,valid-type]
         self._outputs = (self.observations, self.masks, self.rewards, self.payments, self.terminations,
                          self.truncations, self.seats)
         self._seed = seed
-        self._native.reset(seed, None, *self._outputs)
+        self._native.reset(seed, None, self._outputs)
         # Until the first reset or step, an unseeded reset deals the constructor's seed from its start, so
         # ``VectorEnv(seed=s).reset()`` is ``VectorEnv().reset(seed=s)``.
         self._untouched = True
@@ -237,7 +237,7 @@ class VectorEnvBase(_GymnasiumVectorEnv):  # type: ignore[misc,valid-type]
                 raise InvalidArgumentError(f"walls must be a list of {self.num_envs} walls (or None for a random "
                                            f"one), one per env, not {shown(walls)}")
             walls = [None if wall is None else wall_codes(wall, f"walls[{env}]") for env, wall in enumerate(walls)]
-        self._native.reset(seed, walls, *self._outputs)
+        self._native.reset(seed, walls, self._outputs)
         self._untouched = False
         if seed is not None:
             self._seed = seed
@@ -245,7 +245,7 @@ class VectorEnvBase(_GymnasiumVectorEnv):  # type: ignore[misc,valid-type]
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Applies one action index per env (an illegal one raises ``IllegalActionError`` and changes nothing)."""
-        self._native.step(check_index_array("actions", actions, self.num_envs), *self._outputs)
+        self._native.step(check_index_array("actions", actions, self.num_envs), self._outputs)
         self._untouched = False
         ended = self.terminations | self.truncations
         return (self._out(self.observations), self._out(self.rewards), self._out(self.terminations),
@@ -254,7 +254,7 @@ class VectorEnvBase(_GymnasiumVectorEnv):  # type: ignore[misc,valid-type]
     def step_native(self, actions: np.ndarray) -> None:
         """``step`` for callers holding a C-contiguous int64 array of shape (num_envs,) already: fills the buffers
         and returns nothing, checking only legality (the single-agent env steps through it, its action checked)."""
-        self._native.step(actions, *self._outputs)
+        self._native.step(actions, self._outputs)
         self._untouched = False
 
     def action_masks(self) -> np.ndarray:

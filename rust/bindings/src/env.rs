@@ -43,19 +43,34 @@ fn contiguous<T>(slice: Result<&mut [T], numpy::AsSliceError>) -> PyResult<&mut 
     slice.map_err(|_| crate::errors::argument("output buffers must be C-contiguous numpy arrays"))
 }
 
-/// The output buffers borrowed for writing. Called once the core is locked: a second thread stepping the
-/// same env is then told so by the lock (`ConcurrentUseError`) before it reaches buffers the first one holds.
-fn borrow_buffers<'py>(buffers: [&Bound<'py, PyAny>; 7]) -> PyResult<Buffers<'py>> {
-    let [obs, mask, reward, payments, terminated, truncated, seat] = buffers;
-    Ok((
-        obs.extract()?,
-        mask.extract()?,
-        reward.extract()?,
-        payments.extract()?,
-        terminated.extract()?,
-        truncated.extract()?,
-        seat.extract()?,
-    ))
+/// The seven output arrays as Python passes them, one tuple (obs, mask, reward, payments, terminated,
+/// truncated, seat), not yet borrowed: see [`OutputArrays::borrow`].
+#[derive(FromPyObject)]
+struct OutputArrays<'py>(
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+);
+
+impl<'py> OutputArrays<'py> {
+    /// The arrays borrowed for writing. Called once the core is locked: a second thread stepping the same env
+    /// is then told so by the lock (`ConcurrentUseError`) before it reaches buffers the first one holds.
+    fn borrow(&self) -> PyResult<Buffers<'py>> {
+        let Self(obs, mask, reward, payments, terminated, truncated, seat) = self;
+        Ok((
+            obs.extract()?,
+            mask.extract()?,
+            reward.extract()?,
+            payments.extract()?,
+            terminated.extract()?,
+            truncated.extract()?,
+            seat.extract()?,
+        ))
+    }
 }
 
 /// Runs `f` on the buffers as slices with the GIL released.
@@ -247,20 +262,12 @@ impl PyVectorEnv {
         })
     }
 
-    #[pyo3(signature = (seed, walls, obs, mask, reward, payments, terminated, truncated, seat))]
-    #[allow(clippy::too_many_arguments)]
     fn reset<'py>(
         &self,
         py: Python<'py>,
         seed: Option<u64>,
         walls: Option<Vec<Option<Vec<u8>>>>,
-        obs: &Bound<'py, PyAny>,
-        mask: &Bound<'py, PyAny>,
-        reward: &Bound<'py, PyAny>,
-        payments: &Bound<'py, PyAny>,
-        terminated: &Bound<'py, PyAny>,
-        truncated: &Bound<'py, PyAny>,
-        seat: &Bound<'py, PyAny>,
+        outputs: OutputArrays<'py>,
     ) -> PyResult<()> {
         let native = self.table.borrow(py);
         let rules = &native.rules;
@@ -271,8 +278,7 @@ impl PyVectorEnv {
             .map(|codes| codes.map(|c| wall_of(c, &table_rules)).transpose())
             .collect::<PyResult<_>>()?;
         let mut core = self.core()?;
-        let mut buffers =
-            borrow_buffers([obs, mask, reward, payments, terminated, truncated, seat])?;
+        let mut buffers = outputs.borrow()?;
         let core = &mut *core;
         with_outputs(py, &mut buffers, |out| {
             atomically(core, rules, out, |core, out| {
@@ -281,19 +287,11 @@ impl PyVectorEnv {
         })?
     }
 
-    #[pyo3(signature = (actions, obs, mask, reward, payments, terminated, truncated, seat))]
-    #[allow(clippy::too_many_arguments)]
     fn step<'py>(
         &self,
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
-        obs: &Bound<'py, PyAny>,
-        mask: &Bound<'py, PyAny>,
-        reward: &Bound<'py, PyAny>,
-        payments: &Bound<'py, PyAny>,
-        terminated: &Bound<'py, PyAny>,
-        truncated: &Bound<'py, PyAny>,
-        seat: &Bound<'py, PyAny>,
+        outputs: OutputArrays<'py>,
     ) -> PyResult<()> {
         let native = self.table.borrow(py);
         let rules = &native.rules;
@@ -301,8 +299,7 @@ impl PyVectorEnv {
             .as_slice()
             .map_err(|_| crate::errors::argument("actions must be a C-contiguous int64 array"))?;
         let mut core = self.core()?;
-        let mut buffers =
-            borrow_buffers([obs, mask, reward, payments, terminated, truncated, seat])?;
+        let mut buffers = outputs.borrow()?;
         let core = &mut *core;
         with_outputs(py, &mut buffers, |out| {
             atomically(core, rules, out, |core, out| core.step(actions, rules, out))

@@ -55,8 +55,8 @@ class VectorCore:
                                        f"(0..{len(self._tables) - 1})")  # fmt: skip
         return self._tables[index]
 
-    def reset(self, seed: Optional[int], walls: Optional[Sequence[Optional[Sequence[int]]]], *out: np.ndarray
-              ) -> None:
+    def reset(self, seed: Optional[int], walls: Optional[Sequence[Optional[Sequence[int]]]],
+              out: Sequence[np.ndarray]) -> None:
         """Restarts every table's episode for the run seeded ``seed``, or with None from the next deal of each
         table's own stream (``walls[i]``: table i's first wall)."""
         walls = list(walls) if walls else [None] * len(self._tables)
@@ -74,7 +74,7 @@ class VectorCore:
 
         self._atomically(change, out)
 
-    def step(self, actions: np.ndarray, *out: np.ndarray) -> None:
+    def step(self, actions: np.ndarray, out: Sequence[np.ndarray]) -> None:
         """Applies one action index per table (all checked first: an illegal one changes nothing), plays on to
         every table's next learning decision and writes the buffers."""
         if len(actions) != len(self._tables):
