@@ -22,6 +22,7 @@ use super::progress::{unseen_copies, CappedSuits, Evaluator, Progress};
 use super::shared_memo::with_capped_suits;
 use super::swap_choice::choose_swap;
 use super::void_choice::choose_void;
+use super::wait_verdicts::{WaitKey, WaitVerdicts};
 use crate::completing_tiles::completing_tiles;
 use crate::error::{EngineError, Result};
 use crate::forms::{FormOptions, FormSet};
@@ -39,6 +40,8 @@ use crate::win::is_win_counts_with;
 #[derive(Clone, Debug)]
 pub struct EfficiencyBot {
     aim: Aim,
+    /// The verdicts of the waits it has judged, where the aim judges waits (made at the first).
+    verdicts: Option<WaitVerdicts>,
 }
 
 impl Default for EfficiencyBot {
@@ -51,7 +54,10 @@ impl Default for EfficiencyBot {
 impl EfficiencyBot {
     /// A bot playing for `aim`.
     pub fn aiming(aim: Aim) -> EfficiencyBot {
-        EfficiencyBot { aim }
+        EfficiencyBot {
+            aim,
+            verdicts: None,
+        }
     }
 
     pub fn aim(&self) -> &Aim {
@@ -69,10 +75,12 @@ impl Policy for EfficiencyBot {
             return super::ghost_efficiency::choose(observation, legal, ghosts);
         }
         let first = legal.first().copied().unwrap_or(Action::Pass);
+        let judge = self.aim.judge.as_deref().map(|j| j as &dyn Adjudicator);
+        let verdicts = judge.map(|_| self.verdicts.get_or_insert_with(WaitVerdicts::default));
         with_capped_suits(|capped| {
             let mut decision = Decision {
                 forms: self.aim.forms,
-                judge: self.aim.judge.as_deref().map(|j| j as &dyn Adjudicator),
+                judge: judge.zip(verdicts),
                 capped,
             };
             decision.decide(observation, legal)
@@ -83,14 +91,14 @@ impl Policy for EfficiencyBot {
 
 /// What a copy of a wait is worth to [`Decision::ready_value`]: a discard win can come from three seats, a
 /// self-drawn one only from the seat's own draws.
-const DISCARD_WAIT: u32 = 4;
-const SELF_DRAWN_WAIT: u32 = 1;
+const DISCARD_WAIT: u8 = 4;
+const SELF_DRAWN_WAIT: u8 = 1;
 
 /// One decision of a bot, with the thread's memo borrowed for it.
 struct Decision<'c> {
     forms: FormSet,
-    /// The table's adjudicator, where waits are judged (see [`Aim::judge`]).
-    judge: Option<&'c dyn Adjudicator>,
+    /// The table's adjudicator, where waits are judged (see [`Aim::judge`]), and the bot's memo of its verdicts.
+    judge: Option<(&'c dyn Adjudicator, &'c mut WaitVerdicts)>,
     capped: &'c mut CappedSuits,
 }
 
@@ -292,8 +300,8 @@ impl Decision<'_> {
     /// The unseen copies of the ready 3n+1 `waiting`'s waits that the table's adjudicator calls a legal win,
     /// a discard-win wait counting [`DISCARD_WAIT`] per copy and one legal only when self-drawn
     /// [`SELF_DRAWN_WAIT`]. Each wait is judged as a win in the middle of the deal (no situational fan).
-    fn ready_value(&self, view: &View<'_>, waiting: &Counts, melds: &[Meld]) -> Result<u32> {
-        let Some(judge) = self.judge else {
+    fn ready_value(&mut self, view: &View<'_>, waiting: &Counts, melds: &[Meld]) -> Result<u32> {
+        let Some((judge, verdicts)) = self.judge.as_mut() else {
             return Ok(0);
         };
         let shape = FormOptions::with_forms(self.forms);
@@ -309,49 +317,56 @@ impl Decision<'_> {
             if !is_win_counts_with(&complete, shape) {
                 continue;
             }
-            // Copies in the open (和绝张 at three): all but the unseen ones, when the seat holds none (a tile
-            // just discarded is in the open).
-            let shown = if waiting[kind] > 0 {
-                0
+            // Copies in the open: all but the unseen ones, when the seat holds none (a tile just discarded is
+            // in the open). The situation says only whether the wait is the last copy (和绝张: three shown),
+            // the one thing `WinSituation::shown` means to a judge, so that a verdict stays good while
+            // other copies come out and the memo keeps it.
+            let shown = if waiting[kind] == 0 && COPIES - unseen >= 3 {
+                3
             } else {
-                COPIES - unseen
+                0
             };
-            let situation = WinSituation {
-                winner: view.seat,
+            let key = WaitKey::new(
+                &complete,
+                melds,
                 tile,
-                from: Some((view.seat + 1) % SEATS),
-                robbing_kong: false,
-                kong_replacement: false,
-                kong_feeder: None,
-                last_tile: false,
-                kong_discard: false,
-                flower_replacement: false,
-                first_go_around: None,
-                winners_on_discard: 1,
-                dealer: view.dealer,
-                round_wind: view.round_wind,
-                feeder_already_liable: false,
-                flowers: 0,
                 shown,
-            };
-            value += u32::from(unseen)
-                * if judge.judge(&complete, melds, &situation)?.is_some() {
+                view.seat,
+                view.dealer,
+                view.round_wind,
+            );
+            let per_copy = verdicts.get_or_judge(key, || {
+                let situation = WinSituation {
+                    winner: view.seat,
+                    tile,
+                    from: Some((view.seat + 1) % SEATS),
+                    robbing_kong: false,
+                    kong_replacement: false,
+                    kong_feeder: None,
+                    last_tile: false,
+                    kong_discard: false,
+                    flower_replacement: false,
+                    first_go_around: None,
+                    winners_on_discard: 1,
+                    dealer: view.dealer,
+                    round_wind: view.round_wind,
+                    feeder_already_liable: false,
+                    flowers: 0,
+                    shown,
+                };
+                let self_drawn = WinSituation {
+                    from: None,
+                    ..situation
+                };
+                Ok::<u8, EngineError>(if judge.judge(&complete, melds, &situation)?.is_some() {
                     DISCARD_WAIT
-                } else if judge
-                    .judge(
-                        &complete,
-                        melds,
-                        &WinSituation {
-                            from: None,
-                            ..situation
-                        },
-                    )?
-                    .is_some()
-                {
+                } else if judge.judge(&complete, melds, &self_drawn)?.is_some() {
                     SELF_DRAWN_WAIT
                 } else {
                     0
-                };
+                })
+            })?;
+            value += u32::from(unseen) * u32::from(per_copy);
         }
         Ok(value)
     }

@@ -15,6 +15,7 @@ mod shared_memo;
 pub mod swap_choice;
 mod vector_cache;
 pub mod void_choice;
+mod wait_verdicts;
 
 pub use efficiency::EfficiencyBot;
 pub use random::RandomBot;
