@@ -15,9 +15,12 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Range;
 
+use super::wins::RulesetWins;
+use crate::error::Result;
 use crate::forms::FormOptions;
+use crate::hand::Meld;
 use crate::shanten::{plain_useful, shanten_counts, Analysis};
-use crate::tile::{Counts, NUM_KINDS};
+use crate::tile::{Counts, Tile, NUM_KINDS};
 
 /// A 3n+1 hand of the search.
 pub(super) struct State {
@@ -38,6 +41,8 @@ pub(super) struct Child {
     pub held: u8,
     /// The hand after the draw: [`COMPLETE`] or an index of `Graph::afters`.
     pub after: u32,
+    /// A winning draw's value (1 without a ruleset; the settlement received with one); 0 otherwise.
+    pub value: f64,
 }
 
 /// The 3n+2 hand after a draw that completes the hand.
@@ -54,6 +59,9 @@ pub(super) struct Graph<'a> {
     plain: bool,
     opts: FormOptions,
     meld_copies: Counts,
+    melds: &'a [Meld],
+    /// The ruleset judging wins (`None`: every complete hand wins, worth 1).
+    wins: Option<&'a RulesetWins<'a>>,
     pub states: Vec<State>,
     state_ids: HashMap<u128, u32, Fast>,
     pub afters: Vec<AfterDraw>,
@@ -67,13 +75,16 @@ impl<'a> Graph<'a> {
         analysis: &'a Analysis,
         opts: FormOptions,
         meld_copies: Counts,
-        plain: bool,
+        melds: &'a [Meld],
+        wins: Option<&'a RulesetWins<'a>>,
     ) -> Self {
         Graph {
             analysis,
-            plain,
+            plain: melds.is_empty(),
             opts,
             meld_copies,
+            melds,
+            wins,
             states: Vec::new(),
             state_ids: HashMap::default(),
             afters: Vec::new(),
@@ -101,11 +112,14 @@ impl<'a> Graph<'a> {
         id
     }
 
-    /// The useful draws of state `id`, in kind order, building them (and the hands after them) on first use.
-    pub fn children(&mut self, id: u32) -> Range<u32> {
+    /// The draws explored from state `id`, in kind order, building them (and the hands after them) on first
+    /// use: its useful draws, except, under a ruleset, a draw completing a hand the ruleset does not take as
+    /// a win (below its minimum, or outside its forms): that draw is thrown back like any useless one. Each
+    /// winning hand is scored once per call, here (the same (state, draw) is one child).
+    pub fn children(&mut self, id: u32) -> Result<Range<u32>> {
         let state = &self.states[id as usize];
         if let Some(range) = &state.children {
-            return range.clone();
+            return Ok(range.clone());
         }
         let (counts, shanten) = (state.counts, state.shanten);
         let mut useful = self.useful(id);
@@ -115,20 +129,27 @@ impl<'a> Graph<'a> {
             useful &= useful - 1;
             let mut drawn = counts;
             drawn[kind] += 1;
-            let after = if shanten == 0 {
-                COMPLETE
+            let (after, value) = if shanten > 0 {
+                (self.after_draw(&drawn, shanten - 1), 0.0)
+            } else if let Some(wins) = self.wins {
+                let tile = Tile::new(kind as u8).expect("a kind below 34");
+                match wins.value(&drawn, self.melds, tile)? {
+                    Some(value) => (COMPLETE, value),
+                    None => continue,
+                }
             } else {
-                self.after_draw(&drawn, shanten - 1)
+                (COMPLETE, 1.0)
             };
             self.children.push(Child {
                 kind: kind as u8,
                 held: counts[kind] + self.meld_copies[kind],
                 after,
+                value,
             });
         }
         let range = start..self.children.len() as u32;
         self.states[id as usize].children = Some(range.clone());
-        range
+        Ok(range)
     }
 
     /// The id of the incomplete 3n+2 hand `drawn`, whose shanten is `target`, with its kept discards.

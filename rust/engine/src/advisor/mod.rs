@@ -20,6 +20,7 @@
 
 mod graph;
 mod values;
+mod wins;
 
 use crate::error::{EngineError, Result};
 use crate::forms::FormOptions;
@@ -27,7 +28,8 @@ use crate::hand::Hand;
 use crate::shanten::Analysis;
 use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 use graph::Graph;
-use values::{Values, NO_DISCARD, READY, WIN};
+use values::{Values, NO_DISCARD, READY, VALUE, WIN};
+pub use wins::{RulesetWins, Seating};
 
 /// One row of the advisor's table, unsorted: the discard (None for a 3n+1 hand), the shanten and useful
 /// tiles after it (copies unseen, counted against the whole hand before the discard, as `waits` does), and
@@ -51,9 +53,16 @@ pub struct AdviceQuery {
 }
 
 /// The advisor's rows of `hand` (3n+2: one per distinct real concealed kind, in kind order; 3n+1: one row
-/// with no tile). Errors: wild tiles (not supported yet), a kind held and seen more than four times, a wall
-/// below the draws, a wall too small for the useful copies of an explored state, no selected form applying.
-pub fn advise(hand: &Hand, opts: FormOptions, query: &AdviceQuery) -> Result<Vec<AdviceRow>> {
+/// with no tile). `wins`: the ruleset judging and valuing each self-drawn win (`None`: every complete hand
+/// of `opts`' forms wins, worth 1). Errors: wild tiles (not supported yet), a kind held and seen more than
+/// four times, a wall below the draws, a wall too small for the useful copies of an explored state, no
+/// selected form applying, a scorer's error.
+pub fn advise(
+    hand: &Hand,
+    opts: FormOptions,
+    query: &AdviceQuery,
+    wins: Option<&RulesetWins<'_>>,
+) -> Result<Vec<AdviceRow>> {
     let analysis = Analysis::new(hand, opts)?;
     if hand.wilds > 0 {
         return Err(EngineError::argument(
@@ -86,9 +95,8 @@ pub fn advise(hand: &Hand, opts: FormOptions, query: &AdviceQuery) -> Result<Vec
     analysis
         .best(&hand.concealed)
         .ok_or_else(|| analysis.no_form_error())?;
-    let plain = hand.melds.is_empty();
-    let mut graph = Graph::new(&analysis, opts, meld_copies, plain);
-    let mut values = Values::new(query.draws, query.wall);
+    let mut graph = Graph::new(&analysis, opts, meld_copies, &hand.melds, wins);
+    let mut values = Values::new(query.draws, query.wall, wins.is_some());
     let full = hand.concealed_len() % 3 == 2;
     let mut rows = Vec::new();
     for kind in 0..NUM_KINDS {
@@ -122,8 +130,7 @@ pub fn advise(hand: &Hand, opts: FormOptions, query: &AdviceQuery) -> Result<Vec
             useful,
             win: curve(WIN),
             ready: curve(READY),
-            // Every win worth 1, the value's recursion is the win probability's (values::QUANTITIES).
-            value: curve(WIN),
+            value: curve(VALUE),
         });
         if !full {
             break;
@@ -147,7 +154,7 @@ mod tests {
             wall,
             seen: [0; NUM_KINDS],
         };
-        advise(&hand, opts, &query).expect("advice")
+        advise(&hand, opts, &query, None).expect("advice")
     }
 
     #[test]
@@ -181,6 +188,6 @@ mod tests {
             wall: 24,
             seen: [0; NUM_KINDS],
         };
-        assert!(advise(&hand, opts, &query).is_err());
+        assert!(advise(&hand, opts, &query, None).is_err());
     }
 }
