@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 
 import mjcore
 import mjcore.reference
+from tests.analysis.test_advisor import ready_curve
 from mjcore.errors import InvalidArgumentError
 from tests.analysis.test_advisor import advisor_cases, near_complete
 from tests.support.fuzz import fuzz_settings
 
-RULESETS = ["gd-cgc5", "mcr"]
+RULESETS = ["gd-cgc5", "mcr", "tdh"]
 
 
 @pytest.fixture(scope="module", params=["rust", "reference"])
@@ -109,7 +110,24 @@ def assert_the_backends_agree_on_the_corpus(ruleset: str, hands: int, draws: int
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_the_backends_agree_on_a_seeded_corpus(ruleset) -> None:
-    assert_the_backends_agree_on_the_corpus(ruleset, hands=4, draws=3)  # tests/analysis/slow: 24 hands, 6 draws
+    assert_the_backends_agree_on_the_corpus(ruleset, hands=2, draws=3)  # tests/analysis/slow: 12 hands, 5 draws
+
+
+def test_a_drawn_ghost_is_wild_and_the_closed_form_holds(advise) -> None:
+    """推倒胡 (tdh: 白板 5z is the ghost): a ready hand waiting on 1z/2z (2 + 2 copies) also wins on any of the
+    four ghosts, each winning draw ending the hand, so the closed form holds with 8 copies."""
+    hand, draws = "123m456p789s1122z", 6
+    row = advise(hand, ruleset="tdh", draws=draws).best
+    assert dict(row.useful) == {"1z": 2, "2z": 2, "5z": 4}
+    np.testing.assert_allclose(row.win_probability, ready_curve(8, 136 - 13, draws), rtol=0, atol=1e-15)
+    assert np.all(row.expected_value[1:] > 0)
+
+
+def test_a_held_ghost_counts_as_a_wild(advise) -> None:
+    """With 5z wild, 123m456p789s112z5z is ready (2z + ghost as a pair or a set); by shape alone it is not."""
+    hand = "123m456p789s112z5z"
+    assert advise(hand, ruleset="tdh", draws=2).best.shanten == 0
+    assert advise(hand, draws=2).best.shanten == 1
 
 
 @pytest.mark.parametrize(
@@ -121,6 +139,7 @@ def test_the_backends_agree_on_a_seeded_corpus(ruleset) -> None:
         ({"ruleset": "mcr", "prevalent": 0}, TypeError, "unknown situation keyword"),
         ({"ruleset": "mcr", "forms": mjcore.Forms.ALL}, InvalidArgumentError, "the ruleset's"),
         ({"ruleset": "no-such-rules"}, mjcore.RulesetError, "no-such-rules"),
+        ({"ruleset": "sichuan"}, NotImplementedError, "deal hooks change what a win is worth"),
     ],
 )
 def test_bad_situations_are_refused_by_name(advise, kwargs, error, words) -> None:

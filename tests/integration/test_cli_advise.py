@@ -68,7 +68,7 @@ def test_plot_draws_the_curves(tmp_path, capsys) -> None:
     (["advise", "123m456p789s1122z", "--seen", "1z1z1z"], "tile 1z"),
     (["advise", "123m456p789s1122z", "--wall", "3", "--draws", "5"], "wall 3 must be at least"),
     (["advise", "123m456p789s1122z", "--rules", "no-such-rules"], "no-such-rules"),
-    (["advise", "123m456p789s1122z", "--rules", "tdh"], "--rules tdh: advise: the tdh family's wins are not valued"),
+    (["advise", "123m456p789s1122z", "--rules", "taiwan"], "--rules taiwan: advise: the taiwan family's wins are not"),
     (["advise", "123m456p789s1122z", "--rules", "mcr", "--seat", "5"], "seat must be 0..3"),
     (["advise", "123m456p789s1122z", "--top", "0"], "--top must be 1 or more"),
 ])

@@ -6,6 +6,7 @@ use mjcore_engine::forms::FormOptions;
 use mjcore_engine::{Counts, NUM_KINDS};
 use numpy::ndarray::Array3;
 use numpy::PyArray3;
+use pyo3::exceptions::PyNotImplementedError;
 use pyo3::prelude::*;
 
 use crate::errors::{argument, IntoPyResult};
@@ -48,14 +49,26 @@ pub fn advise<'py>(
         None => None,
     };
     let (seat, dealer, round_wind) = seating;
-    let wins = plugin.as_ref().map(|plugin| RulesetWins {
-        adjudicator: plugin.adjudicator(),
-        seating: Seating {
-            seat,
-            dealer,
-            round_wind,
-        },
-    });
+    let mut wins = None;
+    if let Some(plugin) = &plugin {
+        let adjudicator = plugin.adjudicator();
+        let ghosts = adjudicator.table_rules().ghosts;
+        if ghosts.flips() || ghosts.holds_flowers() {
+            return Err(PyNotImplementedError::new_err(
+                "advise: ghosts turned by an indicator (翻鬼) or held flowers (四花鬼 / 八花鬼) are not \
+                 supported yet: only fixed ghost kinds",
+            ));
+        }
+        wins = Some(RulesetWins {
+            adjudicator,
+            seating: Seating {
+                seat,
+                dealer,
+                round_wind,
+            },
+            ghosts: ghosts.kinds(None),
+        });
+    }
     let opts = match &wins {
         Some(wins) => FormOptions::with_forms(wins.adjudicator.aim().forms),
         None => forms.options(seven_pairs_quads, true)?,

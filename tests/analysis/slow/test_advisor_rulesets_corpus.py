@@ -10,4 +10,4 @@ from tests.analysis.test_advisor_rulesets import RULESETS, assert_the_backends_a
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_the_backends_agree_on_a_larger_seeded_corpus(ruleset) -> None:
-    assert_the_backends_agree_on_the_corpus(ruleset, hands=24, draws=6)
+    assert_the_backends_agree_on_the_corpus(ruleset, hands=12, draws=5)

@@ -36,6 +36,7 @@ from ...hand import Forms, FormsLike, Hand, HandLike, as_hand
 from ...notation import parse_hand
 from ...table.types import WinSituation
 from ...tiles import NUM_KINDS, tile_name
+from ..table.deal_hooks import DealContext, DealHooks
 from ..table.families import twin_family
 from .forms import COPIES, FormOptions
 from .shanten import best_shanten
@@ -45,17 +46,23 @@ __all__ = ["advise"]
 
 class _Wins:
     """Which complete hands win and what each is worth: every one worth 1 without a ruleset; with one, the
-    family's twin table decides (its win check: forms, 起和 / 8-fan minimum) and settles it, the value being
-    what the winner receives for the self-draw. Each (hand, winning tile) is scored once per call."""
+    family's twin table decides and settles it — its win check and ``settle``, or, where the win check is the
+    deal's hooks (推倒胡), their ``judge`` and ``declare`` with the table's fixed ghosts and no horses turned — the
+    value being what the winner receives for the self-draw. Each (hand, winning tile) is scored once per call."""
 
     def __init__(self, rules: Any, seating: tuple[int, int, int], melds: tuple) -> None:
         self.rules = rules
         self.seat, self.dealer, self.round_wind = seating
         self.melds = melds
+        self.ghosts: frozenset[int] = frozenset()
         if rules is not None:
             family = twin_family(rules)
             self.check = family.win_check(rules)
             self.settle = family.settle
+            self.hooks = self.check if isinstance(self.check, DealHooks) else None
+            if self.hooks is not None:
+                self.ghosts = self.hooks.ghost_kinds(None)
+                self.context = DealContext(self.ghosts, None, (), 0)
         self.memo: dict[tuple[tuple[int, ...], int], Optional[float]] = {}
 
     def value(self, drawn: tuple[int, ...], tile: int) -> Optional[float]:
@@ -70,7 +77,11 @@ class _Wins:
                                      winners_on_discard=1, dealer=self.dealer, round_wind=self.round_wind)  # fmt: skip
             hand = Hand(drawn, self.melds)
             won = None
-            if self.check(hand, situation) not in (None, False):
+            if self.hooks is not None:
+                declared = self.hooks.declare(hand, situation, self.context)
+                if declared is not None and declared.settled.pattern >= 0:  # pattern -1: the scorer refused it
+                    won = float(declared.settled.payments[self.seat])
+            elif self.check(hand, situation) not in (None, False):
                 won = float(self.settle(self.rules, hand, situation).payments[self.seat])
             self.memo[key] = won
         return self.memo[key]
@@ -94,9 +105,13 @@ class _Search:
         self.memo: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
     def shanten(self, concealed: tuple[int, ...]) -> int:
+        """Shanten of ``concealed``, its copies of the ruleset's ghost kinds counted as wilds."""
         s = self.shanten_of.get(concealed)
         if s is None:
-            s = best_shanten(Hand(concealed, self.melds, self.wilds), self.options)
+            ghosts = self.wins.ghosts
+            naturals = tuple(0 if k in ghosts else c for k, c in enumerate(concealed))
+            wilds = self.wilds + sum(concealed[k] for k in ghosts)
+            s = best_shanten(Hand(naturals, self.melds, wilds), self.options)
             self.shanten_of[concealed] = s
         return s
 

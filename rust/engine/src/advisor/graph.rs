@@ -20,7 +20,7 @@ use crate::error::Result;
 use crate::forms::FormOptions;
 use crate::hand::Meld;
 use crate::shanten::{plain_useful, shanten_counts, Analysis};
-use crate::tile::{Counts, Tile, NUM_KINDS};
+use crate::tile::{Counts, KindMask, Tile, COPIES, NUM_KINDS};
 
 /// A 3n+1 hand of the search.
 pub(super) struct State {
@@ -55,6 +55,10 @@ pub(super) struct AfterDraw {
 
 pub(super) struct Graph<'a> {
     analysis: &'a Analysis,
+    /// The ruleset's ghost kinds (none without one): a state's copies of them are its wilds.
+    ghosts: KindMask,
+    /// With ghosts, the hand's context for 0, 1, … wilds (`Analysis::with_wilds`), by the number held.
+    by_wilds: Vec<Analysis>,
     /// No melds: [`plain_useful`] answers (unless a knitted form is selected, when it declines).
     plain: bool,
     opts: FormOptions,
@@ -78,9 +82,18 @@ impl<'a> Graph<'a> {
         melds: &'a [Meld],
         wins: Option<&'a RulesetWins<'a>>,
     ) -> Self {
+        let ghosts = wins.map_or(0, |w| w.ghosts);
+        let most = (ghosts.count_ones() as u8) * COPIES;
+        let by_wilds = if ghosts == 0 {
+            Vec::new()
+        } else {
+            (0..=most).map(|w| analysis.with_wilds(w)).collect()
+        };
         Graph {
             analysis,
-            plain: melds.is_empty(),
+            ghosts,
+            by_wilds,
+            plain: melds.is_empty() && ghosts == 0,
             opts,
             meld_copies,
             melds,
@@ -191,6 +204,7 @@ impl<'a> Graph<'a> {
             .flatten();
         let useful = match plain {
             Some((_, useful)) => useful,
+            None if self.ghosts != 0 => self.useful_with_ghosts(&counts, shanten),
             None => {
                 let analysis = self.analysis;
                 let mut useful = 0u64;
@@ -211,7 +225,51 @@ impl<'a> Graph<'a> {
         useful
     }
 
+    /// The useful draws of `counts` (ghost copies included) at `shanten`: a ghost drawn is one more wild.
+    fn useful_with_ghosts(&self, counts: &Counts, shanten: i8) -> u64 {
+        let (naturals, wilds) = self.split(counts);
+        let mut useful = 0u64;
+        for kind in 0..NUM_KINDS {
+            let better = if self.ghosts & (1 << kind) != 0 {
+                counts[kind] + self.meld_copies[kind] < COPIES
+                    && self.by_wilds[wilds as usize + 1]
+                        .best(&naturals)
+                        .is_some_and(|s| s < shanten)
+            } else {
+                let analysis = &self.by_wilds[wilds as usize];
+                let mut drawn = naturals;
+                drawn[kind] += 1;
+                analysis.can_hold_another(&naturals, kind)
+                    && analysis.best(&drawn).is_some_and(|s| s < shanten)
+            };
+            if better {
+                useful |= 1 << kind;
+            }
+        }
+        useful
+    }
+
+    /// `counts` as natural tiles and wilds (its copies of the ghost kinds).
+    fn split(&self, counts: &Counts) -> (Counts, u8) {
+        let mut naturals = *counts;
+        let mut wilds = 0;
+        let mut mask = self.ghosts;
+        while mask != 0 {
+            let kind = mask.trailing_zeros() as usize;
+            wilds += naturals[kind];
+            naturals[kind] = 0;
+            mask &= mask - 1;
+        }
+        (naturals, wilds)
+    }
+
     fn shanten_of(&self, counts: &Counts) -> i8 {
+        if self.ghosts != 0 {
+            let (naturals, wilds) = self.split(counts);
+            return self.by_wilds[wilds as usize]
+                .best(&naturals)
+                .expect("a form applies: checked on the hand");
+        }
         let plain = self
             .plain
             .then(|| shanten_counts(counts, self.opts))
