@@ -179,6 +179,56 @@ mod tests {
         assert!((row.win[2] - 30.0 / (123.0 * 122.0)).abs() < 1e-16);
     }
 
+    /// A table that takes only wins on `tile` (any complete shape), paying the winner `paid`.
+    struct OnlyOn {
+        tile: u8,
+        paid: i64,
+    }
+
+    impl crate::table::Adjudicator for OnlyOn {
+        fn judge(
+            &self,
+            concealed: &Counts,
+            _melds: &[crate::hand::Meld],
+            situation: &crate::table::WinSituation,
+        ) -> Result<Option<crate::table::WinInfo>> {
+            let complete = crate::win::is_win_counts(concealed, FormSet(7));
+            let mut info = crate::table::WinInfo::default();
+            info.payments[situation.winner as usize] = self.paid;
+            Ok((complete && situation.tile.index() == self.tile).then_some(info))
+        }
+    }
+
+    #[test]
+    fn a_ruleset_refusing_a_wait_throws_that_draw_back_and_values_the_others() {
+        // 对对 on 1z / 2z (two copies each); the table takes only 1z, paying 30 to seat 2.
+        let hand = parse_hand("123m456p789s1122z").expect("a hand");
+        let opts = FormOptions::with_forms(FormSet(7));
+        let query = AdviceQuery {
+            draws: 5,
+            wall: 123,
+            seen: [0; NUM_KINDS],
+        };
+        let table = OnlyOn { tile: 27, paid: 30 };
+        let wins = RulesetWins {
+            adjudicator: &table,
+            seating: Seating {
+                seat: 2,
+                dealer: 0,
+                round_wind: 0,
+            },
+            ghosts: 0,
+        };
+        let row = &advise(&hand, opts, &query, Some(&wins)).expect("advice")[0];
+        let mut miss = 1.0;
+        for d in 0..=5 {
+            assert!((row.win[d] - (1.0 - miss)).abs() < 1e-15, "draw {d}");
+            assert!((row.value[d] - 30.0 * row.win[d]).abs() < 1e-12, "draw {d}");
+            miss *= 1.0 - 2.0 / (123.0 - d as f64);
+        }
+        assert!(row.ready.iter().all(|&r| r == 1.0));
+    }
+
     #[test]
     fn a_wall_too_small_is_refused() {
         let hand = parse_hand("1112345678999m").expect("a hand");
