@@ -130,6 +130,23 @@ def test_a_held_ghost_counts_as_a_wild(advise) -> None:
     assert advise(hand, draws=2).best.shanten == 1
 
 
+def test_the_registrys_advisor_flag_is_the_twin_tables_property() -> None:
+    """A family is valued when one self-draw settles its win on its own: a per-win ``settle`` and no deal hooks,
+    or a win check that is the deal's hooks and declares each win — read from the twin table, so the registry's
+    flag cannot go stale."""
+    from mjcore.reference.table.deal_hooks import DealHooks
+    from mjcore.reference.table.families import twin_family
+    from mjcore.rules.families import FAMILIES
+
+    for name in mjcore.rulesets():
+        rules = mjcore.load_ruleset(name)
+        family = twin_family(rules)
+        check = family.win_check(rules)
+        settles_alone = family.settle is not None and family.hooks(rules) is None
+        declares = isinstance(check, DealHooks) and family.hooks(rules) is None
+        assert FAMILIES[rules.family].advisor == (settles_alone or declares), name
+
+
 @pytest.mark.parametrize(
     "kwargs, error, words",
     [

@@ -97,21 +97,13 @@ def read_ruleset(ruleset: Any, forms: Any, seven_pairs_quads: Any, situation: di
 
 
 def _refuse_unvalued(rules: Any) -> None:
-    """The advisor values a win as one self-draw settles it: a family whose twin table settles each win on its
-    own (``settle``, no deal hooks), or whose win check is the deal's hooks and declares each win (推倒胡). A
-    family with other deal hooks (定缺, 眼牌, a whole-deal settlement, the folk tables' flowers) or ghosts that
-    depend on the deal (翻鬼, flower ghosts) is refused in both backends, so they never disagree."""
-    from ..reference.table.deal_hooks import DealHooks
-    from ..reference.table.families import twin_family
+    """The families the advisor values (their registry row's ``advisor``), the others refused by name in both
+    backends, so they never disagree. (Ghosts that depend on the deal, 翻鬼 and flower ghosts, are refused by
+    each backend from its own table plug-in.)"""
+    from ..rules.families import FAMILIES
 
-    family = twin_family(rules)
-    check = family.win_check(rules)
-    if isinstance(check, DealHooks):
-        if check.flips() or check.flower_ghosts:
-            raise NotImplementedError(f"advise: ruleset {rules.name!r}: ghosts turned by an indicator (翻鬼) or "
-                                      "held flowers (四花鬼 / 八花鬼) are not supported yet: only fixed ghost kinds")
-        return
-    if family.settle is None or family.hooks(rules) is not None:
+    row = FAMILIES.get(getattr(rules, "family", None))
+    if row is None or not row.advisor:
         raise NotImplementedError(f"advise: the {rules.family} family's wins are not valued by the advisor yet "
                                   f"(ruleset {rules.name!r}: its deal hooks change what a win is worth)")
 

@@ -61,6 +61,10 @@ class _Wins:
             self.settle = family.settle
             self.hooks = self.check if isinstance(self.check, DealHooks) else None
             if self.hooks is not None:
+                if self.hooks.flips() or self.hooks.flower_ghosts:
+                    raise NotImplementedError(
+                        "advise: ghosts turned by an indicator (翻鬼) or held flowers (四花鬼 / 八花鬼) are not "
+                        "supported yet: only fixed ghost kinds")  # fmt: skip
                 self.ghosts = self.hooks.ghost_kinds(None)
                 self.context = DealContext(self.ghosts, None, (), 0)
         self.memo: dict[tuple[tuple[int, ...], int], Optional[float]] = {}
