@@ -6,6 +6,10 @@ included. Prints the median and maximum per class and the process's peak memory.
 Run (one core, as the issue's targets are stated)::
 
     RAYON_NUM_THREADS=1 python benches/advisor_speed.py [--draws 18] [--repeats 5] [--backend rust|reference]
+        [--ruleset gd-cgc5|mcr|tdh]
+
+``--ruleset``: the cost with the ruleset's scorer (each winning hand judged and settled by its table, a third
+curve computed; tdh's 白板 ghosts wild), on the same hands — classed by their shanten without the ruleset.
 
 Each hand is timed ``--repeats`` times (fewer when one call exceeds ``--budget`` seconds) and its time is the
 minimum of those (the run least disturbed by other load); a class's figures are over its hands. This is a
@@ -47,13 +51,13 @@ def generated_hands(seed: int = 29) -> dict[int, list[str]]:
     return found
 
 
-def time_hand(advise, hand: str, draws: int, repeats: int, budget: float) -> float:
+def time_hand(advise, hand: str, draws: int, repeats: int, budget: float, ruleset=None) -> float:
     """The fastest of up to ``repeats`` calls, in seconds."""
     best = float("inf")
     spent = 0.0
     for _ in range(repeats):
         start = time.perf_counter()
-        advise(hand, draws=draws)
+        advise(hand, draws=draws, ruleset=ruleset)
         took = time.perf_counter() - start
         best = min(best, took)
         spent += took
@@ -69,15 +73,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=2.0, help="seconds of repeats per hand at most")
     parser.add_argument("--backend", choices=["rust", "reference"], default="rust")
     parser.add_argument("--classes", type=int, nargs="*", default=sorted(MIX), help="shanten classes to run")
+    parser.add_argument("--ruleset", default=None, help="a ruleset whose table judges and values the wins")
     args = parser.parse_args(argv)
+    ruleset = None if args.ruleset is None else mjcore.load_ruleset(args.ruleset)
     advise = mjcore.advise if args.backend == "rust" else mjcore.reference.advise
     hands = generated_hands()
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(f"advisor speed: backend {args.backend}, plain mode, ruleset None, {args.draws} draws, "
+    print(f"advisor speed: backend {args.backend}, plain mode, ruleset {args.ruleset}, {args.draws} draws, "
           f"min of {args.repeats} calls per hand")
     print(f"{'class':>10} {'hands':>5} {'median ms':>10} {'max ms':>10}  slowest hand")
     for s in args.classes:
-        times = [(time_hand(advise, h, args.draws, args.repeats, args.budget), h) for h in hands[s]]
+        times = [(time_hand(advise, h, args.draws, args.repeats, args.budget, ruleset), h) for h in hands[s]]
         worst = max(times)
         print(f"{s:>2}-shanten {len(times):>5} {statistics.median(t for t, _ in times) * 1e3:>10.4f} "
               f"{worst[0] * 1e3:>10.4f}  {worst[1]}")

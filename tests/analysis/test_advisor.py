@@ -249,7 +249,7 @@ def test_a_wall_smaller_than_the_useful_copies_is_refused(advise) -> None:
 
 
 def test_what_is_not_there_yet_is_refused_by_name(advise) -> None:
-    for kwargs in ({"hand_changes": True}, {"shanten_down": True}, {"ruleset": "tdh"}):
+    for kwargs in ({"hand_changes": True}, {"shanten_down": True}, {"ruleset": "taiwan"}):  # taiwan: not valued yet
         with pytest.raises(NotImplementedError):
             advise("123m456p789s1122z", **kwargs)
     with pytest.raises(InvalidArgumentError, match="wild"):

@@ -68,7 +68,8 @@ def test_plot_draws_the_curves(tmp_path, capsys) -> None:
     (["advise", "123m456p789s1122z", "--seen", "1z1z1z"], "tile 1z"),
     (["advise", "123m456p789s1122z", "--wall", "3", "--draws", "5"], "wall 3 must be at least"),
     (["advise", "123m456p789s1122z", "--rules", "no-such-rules"], "no-such-rules"),
-    (["advise", "123m456p789s1122z", "--rules", "gd-cgc5"], "--rules gd-cgc5: advise: only ruleset=None"),
+    (["advise", "123m456p789s1122z", "--rules", "taiwan"], "--rules taiwan: advise: the taiwan family's wins are not"),
+    (["advise", "123m456p789s1122z", "--rules", "mcr", "--seat", "5"], "seat must be 0..3"),
     (["advise", "123m456p789s1122z", "--top", "0"], "--top must be 1 or more"),
 ])
 def test_errors_take_the_one_error_path(capsys, argv, words) -> None:
@@ -80,3 +81,11 @@ def test_errors_take_the_one_error_path(capsys, argv, words) -> None:
     assert code == 2, printed
     assert printed.err.startswith("mjcore: error: ") and printed.err.count("\n") == 1, printed.err
     assert words in printed.err and "Traceback" not in printed.err
+
+
+def test_a_ruleset_values_the_wins(capsys) -> None:
+    """单骑 5p under MCR, the East seat in the East round: 3 × (8 + 17 fan) = 75 a win, so EV = 75 × win."""
+    assert main(["advise", "123m456p789s111z5p", "--rules", "mcr", "--draws", "3", "--seat", "0"]) == 0
+    advice = mjcore.advise("123m456p789s111z5p", ruleset="mcr", draws=3, seat=0)
+    line = capsys.readouterr().out.splitlines()[-1].split()
+    assert float(line[5]) == pytest.approx(75 * advice.best.win_probability[-1], abs=1e-4)

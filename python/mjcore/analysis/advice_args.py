@@ -6,11 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InvalidArgumentError, InvalidHandError
-from ..hand import Hand, coerce_counts
+from ..hand import Forms, Hand, coerce_counts
 from ..notation import parse_tiles
 from ..tiles import NUM_KINDS, tile_name
 
-__all__ = ["DEFAULT_DRAWS", "COPIES", "seen_counts", "unseen_counts", "check_draws_and_wall", "refuse_unsupported"]
+__all__ = ["DEFAULT_DRAWS", "COPIES", "seen_counts", "unseen_counts", "check_draws_and_wall", "refuse_unsupported",
+           "read_ruleset", "SITUATION_KEYWORDS"]
+
+# The table situation of the advised seat, each 0..3: its seat, the dealer's, the round wind (East..North). The
+# value of a win is what this seat receives, so a dealer's win (dealer == seat) is worth what the family pays a
+# dealer.
+SITUATION_KEYWORDS = ("seat", "dealer", "round_wind")
 
 DEFAULT_DRAWS = 18  # the riichi calculators' horizon (mahjong-cpp's t_max), so the benchmarks compare
 COPIES = 4
@@ -59,10 +65,51 @@ def check_draws_and_wall(draws: Any, wall: Any, unseen_total: int) -> int:
     return wall
 
 
-def refuse_unsupported(ruleset: Any, hand_changes: Any, shanten_down: Any, hand: Hand) -> None:
+def read_ruleset(ruleset: Any, forms: Any, seven_pairs_quads: Any, situation: dict[str, Any]
+                 ) -> tuple[Any, tuple[int, int, int]]:  # fmt: skip
+    """The loaded ruleset (None for ``ruleset=None``) and the seating (seat, dealer, round wind) of the situation
+    keywords. With a ruleset its forms decide (``forms`` / ``seven_pairs_quads`` given too are refused); without
+    one the situation keywords mean nothing and are refused."""
+    from ..rules.registry import load_ruleset  # the rules package imports the analysis: load on use
+
+    unknown = sorted(set(situation) - set(SITUATION_KEYWORDS))
+    if unknown:
+        raise TypeError(f"advise: unknown situation keyword(s) {', '.join(unknown)} (it takes "
+                        f"{', '.join(SITUATION_KEYWORDS)})")  # fmt: skip
+    if ruleset is None:
+        if situation:
+            raise InvalidArgumentError(f"advise: {', '.join(sorted(situation))} given without a ruleset: with "
+                                       "ruleset=None every win is worth 1, whoever wins it")  # fmt: skip
+        return None, (0, 0, 0)
+    if forms != Forms.DEFAULT or seven_pairs_quads is not True:
+        raise InvalidArgumentError("advise: forms and seven_pairs_quads are the ruleset's when a ruleset is given")
+    seating = []
+    for key in SITUATION_KEYWORDS:
+        value = situation.get(key, 0)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"advise: {key} must be an int 0..3, not {type(value).__name__}")
+        if not 0 <= value <= 3:
+            raise InvalidArgumentError(f"advise: {key} must be 0..3 (East..North), not {value}")
+        seating.append(value)
+    rules = load_ruleset(ruleset)
+    _refuse_unvalued(rules)
+    return rules, (seating[0], seating[1], seating[2])
+
+
+def _refuse_unvalued(rules: Any) -> None:
+    """The families the advisor values (their registry row's ``advisor``), the others refused by name in both
+    backends, so they never disagree. (Ghosts that depend on the deal, 翻鬼 and flower ghosts, are refused by
+    each backend from its own table plug-in.)"""
+    from ..rules.families import FAMILIES
+
+    row = FAMILIES.get(getattr(rules, "family", None))
+    if row is None or not row.advisor:
+        raise NotImplementedError(f"advise: the {rules.family} family's wins are not valued by the advisor yet "
+                                  f"(ruleset {rules.name!r}: its deal hooks change what a win is worth)")
+
+
+def refuse_unsupported(hand_changes: Any, shanten_down: Any, hand: Hand) -> None:
     """What this version of the advisor does not do yet, refused by name in both backends."""
-    if ruleset is not None:
-        raise NotImplementedError("advise: only ruleset=None (every complete hand worth 1) is implemented so far")
     if hand_changes or shanten_down:
         raise NotImplementedError("advise: hand_changes and shanten_down are not implemented yet (plain mode only)")
     if hand.wilds:

@@ -8,7 +8,9 @@ from typing import Any
 from .. import _core
 from ..hand import Forms, FormsLike, HandLike, as_hand
 from ..tiles import tile_name
-from .advice_args import DEFAULT_DRAWS, check_draws_and_wall, refuse_unsupported, seen_counts, unseen_counts
+from ..table.parts import table_parts
+from .advice_args import (DEFAULT_DRAWS, check_draws_and_wall, read_ruleset, refuse_unsupported, seen_counts,
+                          unseen_counts)
 from .advice_result import Advice, AdviceRow, name, row_order
 from .calls import parse_hand
 
@@ -26,6 +28,7 @@ def advise(
     shanten_down: bool = False,
     forms: FormsLike = Forms.DEFAULT,
     seven_pairs_quads: bool = True,
+    **situation: int,
 ) -> Advice:
     """The 何切 table of the one-player model (docs/advisor.md): one row per distinct discard of a 3n+2 hand,
     best first (a 3n+1 hand: one row, ``tile`` None), each with the shanten and useful tiles after the discard
@@ -33,15 +36,19 @@ def advise(
 
     ``seen``: tiles visible at the start (34 counts or tile text); ``wall``: the tiles the first draw comes from
     (default: every unseen tile, 136 minus the hand, its melds and ``seen``). ``ruleset=None``: every complete
-    hand of ``forms`` wins, worth 1, so the expected value equals the win probability."""
+    hand of ``forms`` wins, worth 1, so the expected value equals the win probability. With a ruleset (name,
+    path or loaded) a win is a legal win of its table and worth the settlement the winner receives for the
+    self-draw; ``seat``, ``dealer`` and ``round_wind`` (0..3) place the advised seat."""
     if not isinstance(seven_pairs_quads, bool):
         raise TypeError(f"seven_pairs_quads must be a bool, not {type(seven_pairs_quads).__name__}")
     checked = as_hand(hand, parse_hand)
-    refuse_unsupported(ruleset, hand_changes, shanten_down, checked)
+    refuse_unsupported(hand_changes, shanten_down, checked)
+    rules, seating = read_ruleset(ruleset, forms, seven_pairs_quads, situation)
     seen_34 = seen_counts(seen)
     unseen = unseen_counts(checked, seen_34)
     wall = check_draws_and_wall(draws, wall, sum(unseen))
-    meta, curves = _core.advise(checked, forms, seven_pairs_quads, draws, bytes(seen_34), wall)
+    parts = None if rules is None else table_parts(rules)
+    meta, curves = _core.advise(checked, forms, seven_pairs_quads, draws, bytes(seen_34), wall, parts, seating)
     curves.setflags(write=False)  # each row's curves are read-only views of this array
     rows = []
     for (kind, shanten, useful), (win, ready, value) in zip(meta, curves):

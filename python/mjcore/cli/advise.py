@@ -74,10 +74,11 @@ def run_advise(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
             raise InvalidArgumentError("--plot needs matplotlib: pip install 'mjcore[plot]'") from None
     ruleset = None if args.rules == "none" else load_ruleset(args.rules)
     hand = parse_hand(args.hand)
+    situation = {} if ruleset is None else {"seat": args.seat, "dealer": args.dealer, "round_wind": args.round_wind}
     try:
         advice = advise(hand, ruleset=ruleset, draws=args.draws, seen=args.seen, wall=args.wall,
-                        forms=_forms(args.forms))
-    except NotImplementedError as missing:  # a ruleset, until the advisor scores wins (docs/advisor.md, "Left")
+                        forms=_forms(args.forms), **situation)
+    except NotImplementedError as missing:  # a family the advisor does not value yet (docs/advisor.md, "Left")
         raise InvalidArgumentError(f"--rules {args.rules}: {missing}") from None
     print(_show_hand(hand), file=out)
     print_table(advice, args.top, out)
@@ -91,8 +92,11 @@ def add_advise_command(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("advise", help="the discard advisor: win and ready probability and EV of every discard")
     p.add_argument("hand", help="hand text: mpsz (123m456p789s1122z3z), Chinese or Unicode tiles; melds in [..]")
     p.add_argument("--rules", default="none",
-                   help=f"'none' (default: every complete hand wins, worth 1) or a ruleset ({', '.join(rulesets())})"
-                        " — rulesets are not supported by the advisor yet")
+                   help=f"'none' (default: every complete hand wins, worth 1) or a ruleset ({', '.join(rulesets())}):"
+                        " its legal wins, each worth the settlement the winner receives for the self-draw")
+    for flag, what in (("--seat", "the advised seat"), ("--dealer", "the dealer's seat"),
+                       ("--round-wind", "the round wind")):  # fmt: skip
+        p.add_argument(flag, type=int, default=0, help=f"with --rules: {what}, 0..3 = East..North (default 0)")
     p.add_argument("--draws", type=int, default=DEFAULT_DRAWS, help=f"draws to look ahead (default {DEFAULT_DRAWS})")
     p.add_argument("--seen", help="tiles visible at the start (discards, melds of others), e.g. 5z5z1m")
     p.add_argument("--wall", type=int, help="tiles the first draw comes from (default: every unseen tile)")

@@ -67,6 +67,10 @@ class FamilyRow:
     twin_table: str
     batch: FamilyBatch | None = None  # its ``score_batch`` (Guangdong and MCR have their own, older batch)
     vocabulary: Vocabulary = Vocabulary()  # its words in a simulation's summary
+    # The discard advisor values its wins: one self-draw settles a win on its own (no deal hooks — 定缺, 眼牌, a
+    # whole-deal settlement — changing what it is worth). tests/analysis/test_advisor_rulesets.py checks it
+    # against the twin table's family.
+    advisor: bool = False
 
 
 def _folk_row(name: str, title: str, keywords: tuple[str, ...], situation: type, twin_score: str,
@@ -81,16 +85,16 @@ _ROWS = (
     FamilyRow("guangdong", Ruleset, guangdong_ruleset,
               Signature("Guangdong", SHARED_KEYWORDS, Situation, guangdong_situation, win_tile_index),
               "mjcore.rules.guangdong.scorer:score", "mjcore.reference.rules.guangdong.scorer:score",
-              "mjcore.reference.rules.guangdong.at_table:PLAY"),
+              "mjcore.reference.rules.guangdong.at_table:PLAY", advisor=True),
     FamilyRow("mcr", McrRuleset, mcr_ruleset,
               Signature("MCR", SHARED_KEYWORDS, McrSituation, mcr_situation, win_tile_index),
               "mjcore.rules.mcr.scorer:score", "mjcore.reference.rules.mcr:score_ruleset",
-              "mjcore.reference.rules.mcr.at_table:PLAY", vocabulary=mcr_words.WORDS),
+              "mjcore.reference.rules.mcr.at_table:PLAY", vocabulary=mcr_words.WORDS, advisor=True),
     FamilyRow("tdh", TdhRuleset, tdh_ruleset,
               Signature("推倒胡", tuple(TDH_KEYWORDS), TdhSituation, tdh_situation,
                         lambda tile: tile_code(tile, "win_tile"), situation_needs_rules=True),
               "mjcore.rules.tdh.scorer:score", "mjcore.reference.rules.tdh:score",
-              "mjcore.reference.rules.tdh.at_table:PLAY", tdh_batch.BATCH, tdh_words.WORDS),
+              "mjcore.reference.rules.tdh.at_table:PLAY", tdh_batch.BATCH, tdh_words.WORDS, advisor=True),
     FamilyRow("sichuan", RegionalRuleset, parse_regional,
               Signature("Sichuan", sichuan.KEYWORDS, sichuan.Situation, keywords_only(sichuan.situation_of),
                         win_tile_index, situation_needs_rules=True),

@@ -24,21 +24,71 @@ probability, expected value) is maximised on its own, for each k on its own.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 import numpy as np
 
-from ...analysis.advice_args import (DEFAULT_DRAWS, check_draws_and_wall, refuse_unsupported, seen_counts,
-                                     unseen_counts)
+from ...analysis.advice_args import (DEFAULT_DRAWS, check_draws_and_wall, read_ruleset, refuse_unsupported,
+                                     seen_counts, unseen_counts)
 from ...analysis.advice_result import Advice, AdviceRow, name, row_order
 from ...errors import InvalidArgumentError
 from ...hand import Forms, FormsLike, Hand, HandLike, as_hand
 from ...notation import parse_hand
+from ...table.types import WinSituation
 from ...tiles import NUM_KINDS, tile_name
+from ..table.deal_hooks import DealContext, DealHooks
+from ..table.families import twin_family
 from .forms import COPIES, FormOptions
 from .shanten import best_shanten
 
 __all__ = ["advise"]
+
+
+class _Wins:
+    """Which complete hands win and what each is worth: every one worth 1 without a ruleset; with one, the
+    family's twin table decides and settles it — its win check and ``settle``, or, where the win check is the
+    deal's hooks (推倒胡), their ``judge`` and ``declare`` with the table's fixed ghosts and no horses turned — the
+    value being what the winner receives for the self-draw. Each (hand, winning tile) is scored once per call."""
+
+    def __init__(self, rules: Any, seating: tuple[int, int, int], melds: tuple) -> None:
+        self.rules = rules
+        self.seat, self.dealer, self.round_wind = seating
+        self.melds = melds
+        self.ghosts: frozenset[int] = frozenset()
+        if rules is not None:
+            family = twin_family(rules)
+            self.check = family.win_check(rules)
+            self.settle = family.settle
+            self.hooks = self.check if isinstance(self.check, DealHooks) else None
+            if self.hooks is not None:
+                if self.hooks.flips() or self.hooks.flower_ghosts:
+                    raise NotImplementedError(
+                        "advise: ghosts turned by an indicator (翻鬼) or held flowers (四花鬼 / 八花鬼) are not "
+                        "supported yet: only fixed ghost kinds")  # fmt: skip
+                self.ghosts = self.hooks.ghost_kinds(None)
+                self.context = DealContext(self.ghosts, None, (), 0)
+        self.memo: dict[tuple[tuple[int, ...], int], Optional[float]] = {}
+
+    def value(self, drawn: tuple[int, ...], tile: int) -> Optional[float]:
+        """The value of self-drawing ``tile`` into ``drawn`` (concealed, the tile included); None: no win."""
+        if self.rules is None:
+            return 1.0
+        key = (drawn, tile)
+        if key not in self.memo:
+            # A plain self-draw: no kong replacement, not the last tile, no flowers, nothing shown (和绝张 unscored).
+            situation = WinSituation(winner=self.seat, tile=tile, from_seat=None, robbing_kong=False,
+                                     kong_replacement=False, kong_feeder=None, last_tile=False, first_go_around=None,
+                                     winners_on_discard=1, dealer=self.dealer, round_wind=self.round_wind)  # fmt: skip
+            hand = Hand(drawn, self.melds)
+            won = None
+            if self.hooks is not None:
+                declared = self.hooks.declare(hand, situation, self.context)
+                if declared is not None and declared.settled.pattern >= 0:  # pattern -1: the scorer refused it
+                    won = float(declared.settled.payments[self.seat])
+            elif self.check(hand, situation) not in (None, False):
+                won = float(self.settle(self.rules, hand, situation).payments[self.seat])
+            self.memo[key] = won
+        return self.memo[key]
 
 
 class _Search:
@@ -46,7 +96,8 @@ class _Search:
     counts (melds and wilds never change). Shanten values are shared by every row of a call (``shanten_of``)."""
 
     def __init__(self, hand: Hand, seen: tuple[int, ...], options: FormOptions, draws: int, wall: int,
-                 shanten_of: dict) -> None:  # fmt: skip
+                 shanten_of: dict, wins: _Wins) -> None:  # fmt: skip
+        self.wins = wins
         self.melds = hand.melds
         self.wilds = hand.wilds
         self.meld_copies = [a - c for a, c in zip(hand.all_counts(), hand.concealed)]
@@ -58,9 +109,13 @@ class _Search:
         self.memo: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
     def shanten(self, concealed: tuple[int, ...]) -> int:
+        """Shanten of ``concealed``, its copies of the ruleset's ghost kinds counted as wilds."""
         s = self.shanten_of.get(concealed)
         if s is None:
-            s = best_shanten(Hand(concealed, self.melds, self.wilds), self.options)
+            ghosts = self.wins.ghosts
+            naturals = tuple(0 if k in ghosts else c for k, c in enumerate(concealed))
+            wilds = self.wilds + sum(concealed[k] for k in ghosts)
+            s = best_shanten(Hand(naturals, self.melds, wilds), self.options)
             self.shanten_of[concealed] = s
         return s
 
@@ -92,7 +147,9 @@ class _Search:
         if j < self.draws and shanten <= self.draws - j:
             stay_win, stay_ready, stay_ev = self.value(concealed, j + 1)
             denominator = self.wall - j
-            explored = [(kind, self.weight(concealed, kind)) for kind in self.useful(concealed)]
+            # Under a ruleset a draw completing a hand that is not a legal win there is thrown back like any other.
+            explored = [(kind, self.weight(concealed, kind)) for kind in self.useful(concealed)
+                        if shanten > 0 or self.wins.value(_plus(concealed, kind), kind) is not None]
             copies = sum(w for _, w in explored)
             if copies > denominator:
                 raise InvalidArgumentError(
@@ -105,7 +162,7 @@ class _Search:
                     continue
                 p = w / denominator
                 moved += p
-                u_win, u_ready, u_ev = self.after_draw(_plus(concealed, kind), j + 1)
+                u_win, u_ready, u_ev = self.after_draw(_plus(concealed, kind), kind, j + 1)
                 win[later] += p * u_win[later]
                 ready[later] += p * u_ready[later]
                 ev[later] += p * u_ev[later]
@@ -117,13 +174,15 @@ class _Search:
         self.memo[key] = found
         return found
 
-    def after_draw(self, concealed: tuple[int, ...], j: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``U(g, j; k)``: a complete hand wins (value 1), otherwise the best kept discard, per quantity and per k."""
+    def after_draw(self, concealed: tuple[int, ...], kind: int, j: int
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+        """``U(g, j; k)``: a winning hand (drawn ``kind``) wins, worth its value; otherwise the best kept discard,
+        per quantity and per k."""
         size = self.draws + 1
         target = self.shanten(concealed)
         if target == -1:
             one = np.ones(size)
-            return one, one, one
+            return one, one, np.full(size, self.wins.value(concealed, kind))
         best_win, best_ready, best_ev = np.full(size, -np.inf), np.full(size, -np.inf), np.full(size, -np.inf)
         for kind in range(NUM_KINDS):
             if concealed[kind]:
@@ -145,10 +204,10 @@ def _minus(concealed: tuple[int, ...], kind: int) -> tuple[int, ...]:
 
 
 def _row(hand: Hand, kind: int | None, seen: tuple[int, ...], unseen: tuple[int, ...], options: FormOptions,
-         draws: int, wall: int, shanten_of: dict) -> AdviceRow:  # fmt: skip
+         draws: int, wall: int, shanten_of: dict, wins: _Wins) -> AdviceRow:  # fmt: skip
     row_seen = seen if kind is None else _plus(seen, kind)
     concealed = hand.concealed if kind is None else _minus(hand.concealed, kind)
-    search = _Search(hand, row_seen, options, draws, wall, shanten_of)
+    search = _Search(hand, row_seen, options, draws, wall, shanten_of, wins)
     useful = tuple((tile_name(t), unseen[t]) for t in search.useful(concealed))
     win, ready, ev = (v.copy() for v in search.value(concealed, 0))
     for v in (win, ready, ev):
@@ -167,6 +226,7 @@ def advise(
     shanten_down: bool = False,
     forms: FormsLike = Forms.DEFAULT,
     seven_pairs_quads: bool = True,
+    **situation: int,
 ) -> Advice:
     """The 何切 table of the one-player model (docs/advisor.md): one row per distinct discard of a 3n+2 hand,
     best first (a 3n+1 hand: one row, ``tile`` None), each with the shanten and useful tiles after the discard
@@ -174,10 +234,17 @@ def advise(
 
     ``seen``: tiles visible at the start (34 counts or tile text); ``wall``: the tiles the first draw comes from
     (default: every unseen tile, 136 minus the hand, its melds and ``seen``). ``ruleset=None``: every complete
-    hand of ``forms`` wins, worth 1, so the expected value equals the win probability."""
-    options = FormOptions.of(forms, seven_pairs_quads, True)
+    hand of ``forms`` wins, worth 1, so the expected value equals the win probability. With a ruleset (name,
+    path or loaded) a win is a legal win of its table and worth the settlement the winner receives for the
+    self-draw; ``seat``, ``dealer`` and ``round_wind`` (0..3) place the advised seat."""
     checked = as_hand(hand, parse_hand)
-    refuse_unsupported(ruleset, hand_changes, shanten_down, checked)
+    refuse_unsupported(hand_changes, shanten_down, checked)
+    rules, seating = read_ruleset(ruleset, forms, seven_pairs_quads, situation)
+    if rules is None:
+        options = FormOptions.of(forms, seven_pairs_quads, True)
+    else:  # the forms the ruleset's table plays for (its efficiency bot's aim), every 七对 shape: the win check judges
+        options = FormOptions(twin_family(rules).aim(rules).forms)
+    wins = _Wins(rules, seating, checked.melds)
     seen_34 = seen_counts(seen)
     unseen = unseen_counts(checked, seen_34)
     wall = check_draws_and_wall(draws, wall, sum(unseen))
@@ -187,7 +254,7 @@ def advise(
         kinds: list[int | None] = [k for k in range(NUM_KINDS) if checked.concealed[k]]
     else:
         kinds = [None]
-    rows = [_row(checked, k, seen_34, unseen, options, draws, wall, shanten_of) for k in kinds]
+    rows = [_row(checked, k, seen_34, unseen, options, draws, wall, shanten_of, wins) for k in kinds]
     keyed = sorted(zip(kinds, rows), key=lambda kr: row_order(kr[0], kr[1].shanten, kr[1].useful_total,
                                                                kr[1].win_probability, kr[1].ready_probability,
                                                                kr[1].expected_value))

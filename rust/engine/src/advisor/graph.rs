@@ -15,9 +15,12 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Range;
 
+use super::wins::RulesetWins;
+use crate::error::Result;
 use crate::forms::FormOptions;
+use crate::hand::Meld;
 use crate::shanten::{plain_useful, shanten_counts, Analysis};
-use crate::tile::{Counts, NUM_KINDS};
+use crate::tile::{Counts, KindMask, Tile, COPIES, NUM_KINDS};
 
 /// A 3n+1 hand of the search.
 pub(super) struct State {
@@ -38,6 +41,8 @@ pub(super) struct Child {
     pub held: u8,
     /// The hand after the draw: [`COMPLETE`] or an index of `Graph::afters`.
     pub after: u32,
+    /// A winning draw's value (1 without a ruleset; the settlement received with one); 0 otherwise.
+    pub value: f64,
 }
 
 /// The 3n+2 hand after a draw that completes the hand.
@@ -50,10 +55,17 @@ pub(super) struct AfterDraw {
 
 pub(super) struct Graph<'a> {
     analysis: &'a Analysis,
+    /// The ruleset's ghost kinds (none without one): a state's copies of them are its wilds.
+    ghosts: KindMask,
+    /// With ghosts, the hand's context for 0, 1, … wilds (`Analysis::with_wilds`), by the number held.
+    by_wilds: Vec<Analysis>,
     /// No melds: [`plain_useful`] answers (unless a knitted form is selected, when it declines).
     plain: bool,
     opts: FormOptions,
     meld_copies: Counts,
+    melds: &'a [Meld],
+    /// The ruleset judging wins (`None`: every complete hand wins, worth 1).
+    wins: Option<&'a RulesetWins<'a>>,
     pub states: Vec<State>,
     state_ids: HashMap<u128, u32, Fast>,
     pub afters: Vec<AfterDraw>,
@@ -67,13 +79,25 @@ impl<'a> Graph<'a> {
         analysis: &'a Analysis,
         opts: FormOptions,
         meld_copies: Counts,
-        plain: bool,
+        melds: &'a [Meld],
+        wins: Option<&'a RulesetWins<'a>>,
     ) -> Self {
+        let ghosts = wins.map_or(0, |w| w.ghosts);
+        let most = (ghosts.count_ones() as u8) * COPIES;
+        let by_wilds = if ghosts == 0 {
+            Vec::new()
+        } else {
+            (0..=most).map(|w| analysis.with_wilds(w)).collect()
+        };
         Graph {
             analysis,
-            plain,
+            ghosts,
+            by_wilds,
+            plain: melds.is_empty() && ghosts == 0,
             opts,
             meld_copies,
+            melds,
+            wins,
             states: Vec::new(),
             state_ids: HashMap::default(),
             afters: Vec::new(),
@@ -101,11 +125,14 @@ impl<'a> Graph<'a> {
         id
     }
 
-    /// The useful draws of state `id`, in kind order, building them (and the hands after them) on first use.
-    pub fn children(&mut self, id: u32) -> Range<u32> {
+    /// The draws explored from state `id`, in kind order, building them (and the hands after them) on first
+    /// use: its useful draws, except, under a ruleset, a draw completing a hand the ruleset does not take as
+    /// a win (below its minimum, or outside its forms): that draw is thrown back like any useless one. Each
+    /// winning hand is scored once per call, here (the same (state, draw) is one child).
+    pub fn children(&mut self, id: u32) -> Result<Range<u32>> {
         let state = &self.states[id as usize];
         if let Some(range) = &state.children {
-            return range.clone();
+            return Ok(range.clone());
         }
         let (counts, shanten) = (state.counts, state.shanten);
         let mut useful = self.useful(id);
@@ -115,20 +142,27 @@ impl<'a> Graph<'a> {
             useful &= useful - 1;
             let mut drawn = counts;
             drawn[kind] += 1;
-            let after = if shanten == 0 {
-                COMPLETE
+            let (after, value) = if shanten > 0 {
+                (self.after_draw(&drawn, shanten - 1), 0.0)
+            } else if let Some(wins) = self.wins {
+                let tile = Tile::new(kind as u8).expect("a kind below 34");
+                match wins.value(&drawn, self.melds, tile)? {
+                    Some(value) => (COMPLETE, value),
+                    None => continue,
+                }
             } else {
-                self.after_draw(&drawn, shanten - 1)
+                (COMPLETE, 1.0)
             };
             self.children.push(Child {
                 kind: kind as u8,
                 held: counts[kind] + self.meld_copies[kind],
                 after,
+                value,
             });
         }
         let range = start..self.children.len() as u32;
         self.states[id as usize].children = Some(range.clone());
-        range
+        Ok(range)
     }
 
     /// The id of the incomplete 3n+2 hand `drawn`, whose shanten is `target`, with its kept discards.
@@ -170,6 +204,7 @@ impl<'a> Graph<'a> {
             .flatten();
         let useful = match plain {
             Some((_, useful)) => useful,
+            None if self.ghosts != 0 => self.useful_with_ghosts(&counts, shanten),
             None => {
                 let analysis = self.analysis;
                 let mut useful = 0u64;
@@ -190,7 +225,51 @@ impl<'a> Graph<'a> {
         useful
     }
 
+    /// The useful draws of `counts` (ghost copies included) at `shanten`: a ghost drawn is one more wild.
+    fn useful_with_ghosts(&self, counts: &Counts, shanten: i8) -> u64 {
+        let (naturals, wilds) = self.split(counts);
+        let mut useful = 0u64;
+        for kind in 0..NUM_KINDS {
+            let better = if self.ghosts & (1 << kind) != 0 {
+                counts[kind] + self.meld_copies[kind] < COPIES
+                    && self.by_wilds[wilds as usize + 1]
+                        .best(&naturals)
+                        .is_some_and(|s| s < shanten)
+            } else {
+                let analysis = &self.by_wilds[wilds as usize];
+                let mut drawn = naturals;
+                drawn[kind] += 1;
+                analysis.can_hold_another(&naturals, kind)
+                    && analysis.best(&drawn).is_some_and(|s| s < shanten)
+            };
+            if better {
+                useful |= 1 << kind;
+            }
+        }
+        useful
+    }
+
+    /// `counts` as natural tiles and wilds (its copies of the ghost kinds).
+    fn split(&self, counts: &Counts) -> (Counts, u8) {
+        let mut naturals = *counts;
+        let mut wilds = 0;
+        let mut mask = self.ghosts;
+        while mask != 0 {
+            let kind = mask.trailing_zeros() as usize;
+            wilds += naturals[kind];
+            naturals[kind] = 0;
+            mask &= mask - 1;
+        }
+        (naturals, wilds)
+    }
+
     fn shanten_of(&self, counts: &Counts) -> i8 {
+        if self.ghosts != 0 {
+            let (naturals, wilds) = self.split(counts);
+            return self.by_wilds[wilds as usize]
+                .best(&naturals)
+                .expect("a form applies: checked on the hand");
+        }
         let plain = self
             .plain
             .then(|| shanten_counts(counts, self.opts))

@@ -20,6 +20,7 @@
 
 mod graph;
 mod values;
+mod wins;
 
 use crate::error::{EngineError, Result};
 use crate::forms::FormOptions;
@@ -27,7 +28,8 @@ use crate::hand::Hand;
 use crate::shanten::Analysis;
 use crate::tile::{Counts, Tile, COPIES, NUM_KINDS};
 use graph::Graph;
-use values::{Values, NO_DISCARD, READY, WIN};
+use values::{Values, NO_DISCARD, READY, VALUE, WIN};
+pub use wins::{RulesetWins, Seating};
 
 /// One row of the advisor's table, unsorted: the discard (None for a 3n+1 hand), the shanten and useful
 /// tiles after it (copies unseen, counted against the whole hand before the discard, as `waits` does), and
@@ -51,9 +53,16 @@ pub struct AdviceQuery {
 }
 
 /// The advisor's rows of `hand` (3n+2: one per distinct real concealed kind, in kind order; 3n+1: one row
-/// with no tile). Errors: wild tiles (not supported yet), a kind held and seen more than four times, a wall
-/// below the draws, a wall too small for the useful copies of an explored state, no selected form applying.
-pub fn advise(hand: &Hand, opts: FormOptions, query: &AdviceQuery) -> Result<Vec<AdviceRow>> {
+/// with no tile). `wins`: the ruleset judging and valuing each self-drawn win (`None`: every complete hand
+/// of `opts`' forms wins, worth 1). Errors: wild tiles (not supported yet), a kind held and seen more than
+/// four times, a wall below the draws, a wall too small for the useful copies of an explored state, no
+/// selected form applying, a scorer's error.
+pub fn advise(
+    hand: &Hand,
+    opts: FormOptions,
+    query: &AdviceQuery,
+    wins: Option<&RulesetWins<'_>>,
+) -> Result<Vec<AdviceRow>> {
     let analysis = Analysis::new(hand, opts)?;
     if hand.wilds > 0 {
         return Err(EngineError::argument(
@@ -86,9 +95,8 @@ pub fn advise(hand: &Hand, opts: FormOptions, query: &AdviceQuery) -> Result<Vec
     analysis
         .best(&hand.concealed)
         .ok_or_else(|| analysis.no_form_error())?;
-    let plain = hand.melds.is_empty();
-    let mut graph = Graph::new(&analysis, opts, meld_copies, plain);
-    let mut values = Values::new(query.draws, query.wall);
+    let mut graph = Graph::new(&analysis, opts, meld_copies, &hand.melds, wins);
+    let mut values = Values::new(query.draws, query.wall, wins.is_some());
     let full = hand.concealed_len() % 3 == 2;
     let mut rows = Vec::new();
     for kind in 0..NUM_KINDS {
@@ -122,8 +130,7 @@ pub fn advise(hand: &Hand, opts: FormOptions, query: &AdviceQuery) -> Result<Vec
             useful,
             win: curve(WIN),
             ready: curve(READY),
-            // Every win worth 1, the value's recursion is the win probability's (values::QUANTITIES).
-            value: curve(WIN),
+            value: curve(VALUE),
         });
         if !full {
             break;
@@ -147,7 +154,7 @@ mod tests {
             wall,
             seen: [0; NUM_KINDS],
         };
-        advise(&hand, opts, &query).expect("advice")
+        advise(&hand, opts, &query, None).expect("advice")
     }
 
     #[test]
@@ -172,6 +179,56 @@ mod tests {
         assert!((row.win[2] - 30.0 / (123.0 * 122.0)).abs() < 1e-16);
     }
 
+    /// A table that takes only wins on `tile` (any complete shape), paying the winner `paid`.
+    struct OnlyOn {
+        tile: u8,
+        paid: i64,
+    }
+
+    impl crate::table::Adjudicator for OnlyOn {
+        fn judge(
+            &self,
+            concealed: &Counts,
+            _melds: &[crate::hand::Meld],
+            situation: &crate::table::WinSituation,
+        ) -> Result<Option<crate::table::WinInfo>> {
+            let complete = crate::win::is_win_counts(concealed, FormSet(7));
+            let mut info = crate::table::WinInfo::default();
+            info.payments[situation.winner as usize] = self.paid;
+            Ok((complete && situation.tile.index() == self.tile).then_some(info))
+        }
+    }
+
+    #[test]
+    fn a_ruleset_refusing_a_wait_throws_that_draw_back_and_values_the_others() {
+        // 对对 on 1z / 2z (two copies each); the table takes only 1z, paying 30 to seat 2.
+        let hand = parse_hand("123m456p789s1122z").expect("a hand");
+        let opts = FormOptions::with_forms(FormSet(7));
+        let query = AdviceQuery {
+            draws: 5,
+            wall: 123,
+            seen: [0; NUM_KINDS],
+        };
+        let table = OnlyOn { tile: 27, paid: 30 };
+        let wins = RulesetWins {
+            adjudicator: &table,
+            seating: Seating {
+                seat: 2,
+                dealer: 0,
+                round_wind: 0,
+            },
+            ghosts: 0,
+        };
+        let row = &advise(&hand, opts, &query, Some(&wins)).expect("advice")[0];
+        let mut miss = 1.0;
+        for d in 0..=5 {
+            assert!((row.win[d] - (1.0 - miss)).abs() < 1e-15, "draw {d}");
+            assert!((row.value[d] - 30.0 * row.win[d]).abs() < 1e-12, "draw {d}");
+            miss *= 1.0 - 2.0 / (123.0 - d as f64);
+        }
+        assert!(row.ready.iter().all(|&r| r == 1.0));
+    }
+
     #[test]
     fn a_wall_too_small_is_refused() {
         let hand = parse_hand("1112345678999m").expect("a hand");
@@ -181,6 +238,6 @@ mod tests {
             wall: 24,
             seen: [0; NUM_KINDS],
         };
-        assert!(advise(&hand, opts, &query).is_err());
+        assert!(advise(&hand, opts, &query, None).is_err());
     }
 }

@@ -26,10 +26,9 @@ use crate::tile::{Counts, COPIES, NUM_KINDS};
 
 pub(super) const WIN: usize = 0;
 pub(super) const READY: usize = 1;
-/// The quantities computed: with `ruleset = None` a win is worth 1 and the terminal value 0, so the expected
-/// value's recursion is the win probability's, operation for operation: it is copied, not computed (a third
-/// quantity comes with the rulesets' values).
-const QUANTITIES: usize = 2;
+/// The expected value: computed only under a ruleset. With `ruleset = None` a win is worth 1 and the terminal
+/// value 0, so its recursion is the win probability's, operation for operation: it is copied, not computed.
+pub(super) const VALUE: usize = 2;
 
 /// No block yet for this (hand, draw index).
 const NONE: u32 = u32::MAX;
@@ -80,6 +79,8 @@ thread_local! {
 
 pub(super) struct Values {
     draws: usize,
+    /// The quantities computed a block: win and ready, and the value under a ruleset ([`VALUE`]).
+    quantities: usize,
     wall: u32,
     /// The row's tiles seen at the start, its own discard included.
     seen: Counts,
@@ -102,7 +103,7 @@ impl Values {
     /// The values of a call, in the memory a previous call on this thread left ([`Values::finish`]): a call's
     /// arena grows to megabytes, and fresh pages (their faults, the copies as a vector doubles) cost a fifth
     /// of a 2-shanten hand's time.
-    pub fn new(draws: usize, wall: u32) -> Self {
+    pub fn new(draws: usize, wall: u32, values_differ: bool) -> Self {
         let (mut state_slots, mut after_slots, mut shared, mut private) =
             SPARE.take().unwrap_or_default();
         state_slots.clear();
@@ -111,6 +112,7 @@ impl Values {
         private.clear();
         Values {
             draws,
+            quantities: if values_differ { 3 } else { 2 },
             wall,
             seen: [0; NUM_KINDS],
             row: NO_DISCARD,
@@ -167,8 +169,10 @@ impl Values {
         self.draws + 1 - j
     }
 
-    /// Quantity `q`'s vector over k = 0..=draws of a block at draw 0 (a row's answer).
+    /// Quantity `q`'s vector over k = 0..=draws of a block at draw 0 (a row's answer); [`VALUE`] is
+    /// [`WIN`]'s when every win is worth 1.
     pub fn curve(&self, at: usize, q: usize) -> &[f64] {
+        let q = if q >= self.quantities { WIN } else { q };
         let len = self.len_at(0);
         &self.block(at)[q * len..(q + 1) * len]
     }
@@ -191,7 +195,7 @@ impl Values {
     fn new_block(&mut self, j: usize) -> Vec<f64> {
         let mut block = std::mem::take(&mut self.scratch);
         block.clear();
-        block.resize(QUANTITIES * self.len_at(j), 0.0);
+        block.resize(self.quantities * self.len_at(j), 0.0);
         block
     }
 
@@ -240,12 +244,14 @@ impl Values {
         let mut explored = 0;
         let mut stay_at = 0;
         let mut moved = 0.0;
+        // Σ p · (the win's value) over the winning draws of a ready state, in kind order.
+        let mut won = 0.0;
         if expand {
             let stayed;
             (stay_at, stayed) = self.value(graph, state, j + 1)?;
             reads |= stayed;
             let denominator = self.wall - j as u32;
-            let children = graph.children(state);
+            let children = graph.children(state)?;
             let seen = self.seen;
             let weight = |held: u8, kind: u8| {
                 (COPIES as u32).saturating_sub(held as u32 + seen[kind as usize] as u32)
@@ -271,6 +277,7 @@ impl Values {
                 let p = w as f64 / denominator as f64;
                 moved += p;
                 let block = if child.after == COMPLETE {
+                    won += p * child.value;
                     NONE
                 } else {
                     let (at, read) = self.after_draw(graph, child.after, j + 1)?;
@@ -288,13 +295,15 @@ impl Values {
             let stay = 1.0 - moved;
             // Blocks at draw j + 1 (the stay, the hands after a draw) hold k = j + 1..=draws: `len − 1` each.
             let next = len - 1;
-            for q in 0..QUANTITIES {
+            for q in 0..self.quantities {
                 let out = &mut mine[q * len + 1..(q + 1) * len];
                 let stayed = &self.block(stay_at)[q * next..(q + 1) * next];
                 if shanten == 0 {
-                    // Every explored draw wins: Σ p · 1, summed in kind order, is `moved` itself.
+                    // Every explored draw wins: Σ p · 1, summed in kind order, is `moved` itself; Σ p · value
+                    // is `won`.
+                    let gained = if q == VALUE { won } else { moved };
                     for (o, &s) in out.iter_mut().zip(stayed) {
-                        *o = moved + stay * s;
+                        *o = gained + stay * s;
                     }
                     continue;
                 }
@@ -345,7 +354,7 @@ impl Values {
         }
         let mut mine = self.new_block(j);
         let len = self.len_at(j);
-        for q in 0..QUANTITIES {
+        for q in 0..self.quantities {
             let out = &mut mine[q * len..(q + 1) * len];
             out.fill(f64::NEG_INFINITY);
             for &block in &blocks[..count] {

@@ -357,6 +357,20 @@ impl Analysis {
         })
     }
 
+    /// The same hand's context with `wilds` wild tiles instead (the size, the concealed tiles wilds included,
+    /// unchanged): the discard advisor's states trade natural tiles for drawn ghosts.
+    pub(crate) fn with_wilds(&self, wilds: u8) -> Analysis {
+        Analysis {
+            wilds,
+            max_excess: if self.opts.wild_fifth_copy {
+                wilds as usize
+            } else {
+                0
+            },
+            ..self.clone()
+        }
+    }
+
     fn standard_query(&self) -> StandardQuery<'_> {
         StandardQuery {
             caps: &self.caps,
