@@ -9,10 +9,8 @@ lines ``docs/adding_a_family.md`` lists; ``tests/integration/test_family_registr
 from __future__ import annotations
 
 import ast
-import io
 import re
 import sys
-import tokenize
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -488,7 +488,7 @@ class Gen:
         hand = self.pick(HANDS) if self.rng.random() < 0.7 else self._text()
         if not isinstance(hand, str):
             hand = str(type(hand))
-        r = self.rng.random()
+        self.rng.random()  # a draw kept so that a seed still gives the corpus it gave before
         out = self.pick(("/nonexistent/x.npz", str(self.tmp), str(self.tmp / "r.npz")))
         log = self.tmp / "log.jsonl"
         argv = self.pick((

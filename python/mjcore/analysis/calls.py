@@ -15,7 +15,7 @@ from ..errors import ArgumentTypeError
 from ..hand import Forms, FormsLike, Hand, HandLike, Meld, as_hand, forms_bits
 from . import ghost_calls
 from .ghost_kinds import GhostsLike, ghost_kinds
-from .results import DiscardChoice, Decomposition, Waits
+from .results import Decomposition
 
 __all__ = [
     "parse_hand",

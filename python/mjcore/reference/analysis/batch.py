@@ -16,7 +16,7 @@ import numpy as np
 
 from ...analysis.batch_input import checked_batch
 from ...analysis.ghost_kinds import GhostsLike, ghost_hand, ghost_kinds
-from ...hand import Forms, FormsLike, Hand
+from ...hand import Forms, FormsLike
 from .decompose import has_decomposition
 from .forms import FormOptions
 from .shanten import best_shanten, no_form_problem
