@@ -58,13 +58,25 @@ type SettlementRow = (Vec<[i64; 4]>, [u8; 4], Vec<u8>);
 impl SingleScore for Sichuan {
     type Situation = SichuanSituation;
 
-    /// A `mjcore.rules.sichuan.Situation`, as its `native()` tuple reads it.
+    /// A `mjcore.rules.sichuan.Situation`, as its `native()` tuple reads it (the flags in its `FLAG_NAMES`
+    /// order).
     fn situation(s: &Bound<'_, PyAny>) -> PyResult<SichuanSituation> {
         let py = s.py();
         situation((
             field(s, intern!(py, "seat"))?,
             seat_or(s, intern!(py, "void_suit"), NONE)?,
-            flag_bits(s, FLAG_NAMES)?,
+            flag_bits(
+                s,
+                &[
+                    intern!(py, "self_drawn"),
+                    intern!(py, "robbing_kong"),
+                    intern!(py, "kong_bloom"),
+                    intern!(py, "kong_discard"),
+                    intern!(py, "last_tile"),
+                    intern!(py, "heavenly"),
+                    intern!(py, "earthly"),
+                ],
+            )?,
             seat_or(s, intern!(py, "discarder"), NONE)?,
             seat_or(s, intern!(py, "kong_fed_by"), NONE)?,
             field(s, intern!(py, "dealer"))?,
@@ -99,17 +111,6 @@ impl SingleScore for Sichuan {
         row.into_bound_py_any(py)
     }
 }
-
-/// The situation flags in bit order (`mjcore.rules.sichuan.situation.FLAG_NAMES`).
-const FLAG_NAMES: &[&str] = &[
-    "self_drawn",
-    "robbing_kong",
-    "kong_bloom",
-    "kong_discard",
-    "last_tile",
-    "heavenly",
-    "earthly",
-];
 
 /// (kind 0 out / 1 kong / 2 win, seat or discarder, kong or win kind, feeder, flag, winners [(seat, fan)]).
 type EventTuple = (u8, u8, u8, u8, bool, Vec<(u8, u16)>);

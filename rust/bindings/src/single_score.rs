@@ -39,11 +39,11 @@ pub fn seat_or<'py>(s: &Bound<'py, PyAny>, name: &Bound<'py, PyString>, none: u8
     Ok(field::<Option<u8>>(s, name)?.unwrap_or(none))
 }
 
-/// The bit set of the situation's flags named in `names` (bit i for `names[i]`).
-pub fn flag_bits(s: &Bound<'_, PyAny>, names: &[&str]) -> PyResult<u8> {
+/// The bit set of the situation's flags named in `names` (bit i for `names[i]`; names made once by `intern!`).
+pub fn flag_bits<'py>(s: &Bound<'py, PyAny>, names: &[&Bound<'py, PyString>]) -> PyResult<u8> {
     let mut bits = 0u8;
     for (i, name) in names.iter().enumerate() {
-        if field::<bool>(s, &PyString::intern(s.py(), name))? {
+        if field::<bool>(s, name)? {
             bits |= 1 << i;
         }
     }

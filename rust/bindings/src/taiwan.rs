@@ -61,8 +61,8 @@ fn entries(counts: &TaiCounts, table: &TaiwanTable) -> Entries {
 impl SingleScore for Taiwan {
     type Situation = TaiwanSituation;
 
-    /// A `mjcore.rules.taiwan.Situation`, as its `native()` tuple reads it (the single call's East is the
-    /// dealer: `east` is the table's).
+    /// A `mjcore.rules.taiwan.Situation`, as its `native()` tuple reads it (the flags in its `FLAG_NAMES`
+    /// order; the single call's East is the dealer: `east` is the table's).
     fn situation(s: &Bound<'_, PyAny>) -> PyResult<TaiwanSituation> {
         let py = s.py();
         situation((
@@ -70,7 +70,18 @@ impl SingleScore for Taiwan {
             field(s, intern!(py, "dealer"))?,
             field(s, intern!(py, "streak"))?,
             field(s, intern!(py, "round_wind"))?,
-            flag_bits(s, FLAG_NAMES)?,
+            flag_bits(
+                s,
+                &[
+                    intern!(py, "self_drawn"),
+                    intern!(py, "robbing_kong"),
+                    intern!(py, "kong_bloom"),
+                    intern!(py, "last_tile"),
+                    intern!(py, "heavenly"),
+                    intern!(py, "earthly"),
+                    intern!(py, "human"),
+                ],
+            )?,
             seat_or(s, intern!(py, "discarder"), NONE)?,
             seat_bits(s, intern!(py, "eye_seats"))?,
         ))
@@ -102,17 +113,6 @@ impl SingleScore for Taiwan {
         row.into_bound_py_any(py)
     }
 }
-
-/// The situation flags in bit order (`mjcore.rules.taiwan.situation.FLAG_NAMES`).
-const FLAG_NAMES: &[&str] = &[
-    "self_drawn",
-    "robbing_kong",
-    "kong_bloom",
-    "last_tile",
-    "heavenly",
-    "earthly",
-    "human",
-];
 
 /// A flower win: kind 0 八仙過海, 1 七搶一 (the discarder of the situation is the payer).
 #[pyfunction]
