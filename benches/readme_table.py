@@ -198,6 +198,41 @@ def family_rows() -> list[str]:
     return rows
 
 
+# The single calls of issue #28's table, each as a user writes it (hand text, keywords, the ruleset by name):
+# (row label, ruleset, hand, winning tile, keywords). Every one is a win (asserted before timing).
+ISSUE_CALLS = (
+    ("gd-cgc5", "gd-cgc5", "123m456m78p234s99s", "6p", {"self_drawn": True, "seat_wind": "S"}),
+    ("mcr", "mcr", "123m456m78p234s99s", "6p", {"self_drawn": True, "seat_wind": "S"}),
+    ("tdh (no horses, no kongs)", "tdh", "123m456m78p234s99s", "6p", {"self_drawn": True, "seat_wind": 1}),
+    ("sichuan", "sichuan", "123m456m78p234p99p", "6p", {"self_drawn": True, "seat": 1, "void_suit": "s"}),
+    ("taiwan (16 tiles)", "taiwan", "123m456m789m78p234s99s", "6p", {"self_drawn": True, "seat": 1}),
+    ("gd-789", "gd-789", "123m456m78p234s99s", "6p", {"self_drawn": True, "seat": 1}),
+    ("laozhang", "laozhang", "123m456m78p234s99s", "6p", {"discarder": 2, "seat": 1}),
+)
+
+
+def issue_single_rows() -> list[str]:
+    """Issue #28's single-score rows: every family's one call against pymahjonggb's single MCR call (its mean
+    over the MCR corpus, measured in this run) and against the family's own pure-Python twin."""
+    import MahjongGB
+
+    from tests.support.mcr_corpus import cases
+    from tests.support.mcr_pymahjonggb import gb_arguments
+
+    arguments = [gb_arguments(*c) for c in cases(5_000, seed=7)]
+    calculate = MahjongGB.MahjongFanCalculator
+    theirs = per_call(lambda a: calculate(*a), arguments)
+    rows = [f"| pymahjonggb single MCR call (the anchor) | — | pymahjonggb {us(theirs)} | — | — |"]
+    for label, ruleset, hand, win, keywords in ISSUE_CALLS:
+        assert mjcore.score(hand, win, ruleset=ruleset, **keywords).is_win, label
+        ours = per_call(lambda _: mjcore.score(hand, win, ruleset=ruleset, **keywords), range(SINGLE // 4))
+        reference = per_call(lambda _: mjcore.reference.score(hand, win, ruleset=ruleset, **keywords),
+                             range(REFERENCE), repeats=2)  # fmt: skip
+        rows.append(f"| single score, issue #28: {label} `{hand}` + {win} | {us(ours)} | {ratio(ours, theirs)} "
+                    f"pymahjonggb's time | {us(reference)} | {ratio(reference, ours)} single |")  # fmt: skip
+    return rows
+
+
 def simulation_rows() -> list[str]:
     rows = []
     for bot, deals, reference_deals in (("random", 40_000, 40), ("efficiency", 4_000, 4)):
@@ -261,8 +296,8 @@ def main() -> None:
     print("| operation | mjcore (Rust core) | other package, same hands | reference (pure Python) | "
           "ratio to the reference |")  # fmt: skip
     print("|---|---|---|---|---|")
-    for rows in (analysis_rows, guangdong_rows, mcr_rows, family_rows, simulation_rows, family_simulation_rows,
-                 environment_rows):
+    for rows in (analysis_rows, guangdong_rows, mcr_rows, family_rows, issue_single_rows, simulation_rows,
+                 family_simulation_rows, environment_rows):
         for row in rows():
             print(row, flush=True)
 

@@ -25,6 +25,7 @@ mjcore.errors.NotationError: numbers must be followed by a suit (m, p, s, z, f, 
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from dataclasses import dataclass
 
@@ -329,8 +330,14 @@ def parse_tile(text: str) -> int:
 tile_index = parse_tile
 
 
+# The kinds of the tile names ``score`` reads on every call, parsed once (a refused name raises and is not kept).
+_cached_tile = functools.lru_cache(maxsize=512)(parse_tile)
+
+
 def win_tile_index(tile: int | str) -> int:
     """A winning tile as a kind 0..33, given as an index or a tile name (``"3p"``, ``"白"``)."""
+    if type(tile) is str:
+        return _cached_tile(tile)
     if isinstance(tile, str):
         return parse_tile(tile)
     if isinstance(tile, bool) or not isinstance(tile, int):

@@ -77,6 +77,20 @@ class _SameRuleset:
         return type(other) is _SameRuleset and other.rules is self.rules  # type: ignore[attr-defined]
 
 
+# One key per ruleset, reused call after call: the cache then finds it by identity, without making a key object
+# and calling its ``__eq__`` on every call. Held by id with the ruleset inside, so a reused id is noticed.
+_SAME: dict[int, _SameRuleset] = {}
+
+
+def _same_ruleset(rules: Any) -> _SameRuleset:
+    same = _SAME.get(id(rules))
+    if same is None or same.rules is not rules:
+        if len(_SAME) >= 4096:  # a corpus of generated rulesets: start again rather than grow
+            _SAME.clear()
+        same = _SAME[id(rules)] = _SameRuleset(rules)
+    return same
+
+
 # Keyword situations are checked and built once per distinct set of keywords (situations are frozen, and a
 # call's keywords nearly always repeat). ``typed``: 1 and True are different keys (a seat given as True is
 # refused). A refused set raises and is never cached.
@@ -95,7 +109,7 @@ def score_function(cores: Mapping[str, Callable[..., Any]], module: str) -> Call
         name = rules.family
         family = FAMILIES[name].signature
         if situation is None:  # the hot path: keywords seen before are one cache lookup
-            same = _SameRuleset(rules) if family.situation_needs_rules else None
+            same = _same_ruleset(rules) if family.situation_needs_rules else None
             try:
                 where = _cached_keyword_situation(name, same, **keywords)
             except TypeError:  # an unhashable keyword value, or a mistake the builder raises: again, uncached

@@ -2,53 +2,57 @@
 
 use mjcore_engine::error::{EngineError, Result};
 use mjcore_engine::rules::folk::{self, Folk, FolkRules, FolkWin};
-use mjcore_engine::rules::regional::{optional_seat, seat};
+use mjcore_engine::rules::regional::{optional_seat, seat, NONE};
 use mjcore_engine::rules::registry::Family;
 use mjcore_engine::Hand;
 use numpy::{PyReadonlyArray1, PyReadonlyArray3};
+use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::IntoPyObjectExt;
 
-use crate::convert::{hand_from_parts, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
 use crate::family_batch::{columns, net_of, score_rows, Arrays, FamilyScorer, Scored, MAX_KEYS};
 use crate::ruleset::PyRuleset;
+use crate::score_objects::field;
+use crate::single_score::{score_one, seat_or, SingleScore};
 
 /// (entries [(key, count, value)], total, share, money rows in `MONEY_KINDS` order).
 type ScoreRow = (Vec<(&'static str, u8, i64)>, i64, i64, Vec<[i64; 4]>);
 
-/// One folk win; None when the tiles do not win. Seats 0..3, 255 for no discarder.
-#[pyfunction]
-#[allow(clippy::too_many_arguments)]
-fn folk_score(
-    ruleset: &PyRuleset,
-    counts: &Bound<'_, PyAny>,
-    melds: Vec<MeldTuple>,
-    wilds: u8,
-    flowers: u8,
-    win: u8,
-    winner: u8,
-    dealer: u8,
-    self_drawn: bool,
-    discarder: u8,
-    other_kongs: Vec<u8>,
-    horses: Vec<(u8, u8)>,
-) -> PyResult<Option<ScoreRow>> {
-    let hand = hand_from_parts(counts, melds, wilds, flowers)?;
-    let discarder = optional_seat(discarder, "discarder").py_err()?;
-    if self_drawn == discarder.is_some() {
-        return Err(crate::errors::argument(
-            "give exactly one of self_drawn=True or discarder (a seat)",
-        ));
+impl SingleScore for Folk {
+    type Situation = FolkWin;
+
+    /// A `LaozhangSituation` or a `Gd789Situation` (which adds `other_kongs` and `horses`).
+    fn situation(s: &Bound<'_, PyAny>) -> PyResult<FolkWin> {
+        let py = s.py();
+        let mut situation = folk_situation((
+            field(s, intern!(py, "seat"))?,
+            field(s, intern!(py, "dealer"))?,
+            field(s, intern!(py, "self_drawn"))?,
+            seat_or(s, intern!(py, "discarder"), NONE)?,
+        ))?;
+        if let Some(kongs) = s.getattr_opt(intern!(py, "other_kongs"))? {
+            situation.other_kongs = kongs.extract()?;
+        }
+        if let Some(horses) = s.getattr_opt(intern!(py, "horses"))? {
+            situation.horses = horses.extract()?;
+        }
+        Ok(situation)
     }
-    let situation = FolkWin {
-        seat: seat(winner, "seat").py_err()?,
-        dealer: seat(dealer, "dealer").py_err()?,
-        discarder,
-        other_kongs,
-        horses,
-    };
-    let result = folk::score(&hand, win, &situation, ruleset.of::<Folk>()?).py_err()?;
-    Ok(result.map(|r| (r.entries, r.total, r.share, r.money)))
+
+    /// (entries [(key, count, value)], total, share, money rows in `MONEY_KINDS` order); None when the tiles
+    /// do not win.
+    fn row<'py>(
+        py: Python<'py>,
+        rules: &FolkRules,
+        hand: Hand,
+        win: u8,
+        s: &FolkWin,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let result = folk::score(&hand, win, s, rules).py_err()?;
+        let row: Option<ScoreRow> = result.map(|r| (r.entries, r.total, r.share, r.money));
+        row.into_bound_py_any(py)
+    }
 }
 
 // ---- score_batch: a count per row key (the keys the caller lists); the headline is the total.
@@ -80,7 +84,7 @@ impl FamilyScorer for FolkBatch<'_> {
     }
 }
 
-/// (seat, dealer, self_drawn, discarder or 255): the arguments of `folk_score` a batch row varies.
+/// (seat, dealer, self_drawn, discarder or 255): the situation fields a batch row varies.
 type FolkSituationTuple = (u8, u8, bool, u8);
 
 fn folk_situation(
@@ -133,8 +137,20 @@ fn folk_score_batch<'py>(
     score_rows(py, &scorer, &keys, &situations, columns)
 }
 
+/// One 789 or 老章 win (`single_score`): the row `FolkScore.from_row` reads, None for no win.
+#[pyfunction]
+fn folk_score<'py>(
+    py: Python<'py>,
+    ruleset: &PyRuleset,
+    hand: &Bound<'py, PyAny>,
+    win: u8,
+    situation: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    score_one::<Folk>(py, ruleset, hand, win, situation)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(folk_score_batch, m)?)?;
     m.add_function(wrap_pyfunction!(folk_score, m)?)?;
+    m.add_function(wrap_pyfunction!(folk_score_batch, m)?)?;
     Ok(())
 }

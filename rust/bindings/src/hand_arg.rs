@@ -115,7 +115,7 @@ const PLAIN_MPSZ_LONGEST: usize = 40;
 /// closed by z, nothing else — read in one pass without the full parser's character buffer; None for any
 /// other text (spaces, melds, wilds, red fives, flowers, Chinese or Unicode tiles), for more than four of a
 /// kind and for a size that is not a hand, all of which the full parser reads or names.
-fn plain_mpsz(text: &[u8]) -> Option<Hand> {
+pub fn plain_mpsz(text: &[u8]) -> Option<Hand> {
     if text.len() > PLAIN_MPSZ_LONGEST {
         return None;
     }

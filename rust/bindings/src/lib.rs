@@ -30,6 +30,7 @@ mod shanten;
 mod sichuan;
 mod sim;
 mod simulate;
+mod single_score;
 mod table_rules;
 mod taiwan;
 mod tdh;

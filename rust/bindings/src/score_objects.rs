@@ -16,6 +16,7 @@ use pyo3::types::{PyString, PyTuple, PyType};
 
 use crate::convert::{counts_from_py, meld_from_tuple};
 use crate::errors::{bad_hand, IntoPyResult};
+use crate::hand_arg::plain_mpsz;
 
 /// A class of the Python package, looked up once.
 pub struct PyClassRef {
@@ -55,7 +56,12 @@ pub(crate) static HAND: PyClassRef = PyClassRef::new("mjcore.hand", "Hand");
 pub fn hand_of(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
     let py = obj.py();
     if let Ok(text) = obj.cast::<PyString>() {
-        return notation::parse_hand(&text.to_cow()?).py_err();
+        let text = text.to_cow()?;
+        // Plain mpsz (the commonest text) in one pass; anything else, and every mistake, the full parser reads.
+        if let Some(hand) = plain_mpsz(text.as_bytes()) {
+            return Ok(hand);
+        }
+        return notation::parse_hand(&text).py_err();
     }
     let hand = if obj.is_instance(HAND.get(py)?)? {
         let melds = obj.getattr(pyo3::intern!(py, "melds"))?;

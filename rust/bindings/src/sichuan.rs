@@ -1,19 +1,23 @@
 //! Sichuan scoring and settlement: the compiled ruleset, one win (GIL held), a deal's settlement.
 
 use mjcore_engine::error::Result;
-use mjcore_engine::rules::regional::{optional_seat, seat};
+use mjcore_engine::rules::regional::{optional_seat, seat, NONE};
 use mjcore_engine::rules::registry::Family;
 use mjcore_engine::rules::sichuan::{
     self, fan, EndHand, Event, KongKind, Sichuan, SichuanSituation, SichuanTable, WinHow,
 };
 use mjcore_engine::{Hand, Tile};
 use numpy::{PyReadonlyArray1, PyReadonlyArray3};
+use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::IntoPyObjectExt;
 
 use crate::convert::{counts_from_py, hand_from_parts, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
 use crate::family_batch::{columns, net_of, score_rows, tile, Arrays, FamilyScorer, Scored};
 use crate::ruleset::PyRuleset;
+use crate::score_objects::field;
+use crate::single_score::{flag_bits, score_one, seat_bits, seat_or, SingleScore};
 
 /// (seat, void, flags, discarder, kong_fed_by, dealer, still_in bits, kong_money, winners_on_discard).
 pub(crate) type SituationTuple = (u8, u8, u8, u8, u8, u8, u8, i64, u8);
@@ -51,33 +55,61 @@ type ScoreRow = (Entries, u16, u16, bool, MoneyRows);
 /// (money rows in `MONEY_KINDS` order, status codes per seat, winners in order).
 type SettlementRow = (Vec<[i64; 4]>, [u8; 4], Vec<u8>);
 
-/// One win: (entries [(key, count, fan)], total, counted, meets_minimum, [("win", money), ("transfer",
-/// money)]); None when the tiles do not win.
-#[pyfunction]
-#[allow(clippy::too_many_arguments)]
-fn sichuan_score(
-    ruleset: &PyRuleset,
-    counts: &Bound<'_, PyAny>,
-    melds: Vec<MeldTuple>,
-    wilds: u8,
-    flowers: u8,
-    win: u8,
-    where_: SituationTuple,
-) -> PyResult<Option<ScoreRow>> {
-    let hand = hand_from_parts(counts, melds, wilds, flowers)?;
-    let win = Tile::new(win).ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
-    let result =
-        sichuan::score(&hand, win, &situation(where_)?, ruleset.of::<Sichuan>()?).py_err()?;
-    Ok(result.map(|r| {
-        let money = vec![("win", r.win), ("transfer", r.transfer)];
-        (
-            r.fans.entries().collect(),
-            r.total,
-            r.counted,
-            r.meets_minimum,
-            money,
-        )
-    }))
+impl SingleScore for Sichuan {
+    type Situation = SichuanSituation;
+
+    /// A `mjcore.rules.sichuan.Situation`, as its `native()` tuple reads it (the flags in its `FLAG_NAMES`
+    /// order).
+    fn situation(s: &Bound<'_, PyAny>) -> PyResult<SichuanSituation> {
+        let py = s.py();
+        situation((
+            field(s, intern!(py, "seat"))?,
+            seat_or(s, intern!(py, "void_suit"), NONE)?,
+            flag_bits(
+                s,
+                &[
+                    intern!(py, "self_drawn"),
+                    intern!(py, "robbing_kong"),
+                    intern!(py, "kong_bloom"),
+                    intern!(py, "kong_discard"),
+                    intern!(py, "last_tile"),
+                    intern!(py, "heavenly"),
+                    intern!(py, "earthly"),
+                ],
+            )?,
+            seat_or(s, intern!(py, "discarder"), NONE)?,
+            seat_or(s, intern!(py, "kong_fed_by"), NONE)?,
+            field(s, intern!(py, "dealer"))?,
+            seat_bits(s, intern!(py, "still_in"))?,
+            field(s, intern!(py, "kong_money"))?,
+            field(s, intern!(py, "winners_on_discard"))?,
+        ))
+    }
+
+    /// (entries [(key, count, fan)], total, counted, meets_minimum, [("win", money), ("transfer", money)]);
+    /// None when the tiles do not win.
+    fn row<'py>(
+        py: Python<'py>,
+        rules: &SichuanTable,
+        hand: Hand,
+        win: u8,
+        s: &SichuanSituation,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let win =
+            Tile::new(win).ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
+        let result = sichuan::score(&hand, win, s, rules).py_err()?;
+        let row: Option<ScoreRow> = result.map(|r| {
+            let money = vec![("win", r.win), ("transfer", r.transfer)];
+            (
+                r.fans.entries().collect(),
+                r.total,
+                r.counted,
+                r.meets_minimum,
+                money,
+            )
+        });
+        row.into_bound_py_any(py)
+    }
 }
 
 /// (kind 0 out / 1 kong / 2 win, seat or discarder, kong or win kind, feeder, flag, winners [(seat, fan)]).
@@ -228,9 +260,21 @@ fn sichuan_score_batch<'py>(
     )
 }
 
+/// One Sichuan win (`single_score`): the row `regional.result.score_of` reads, None for no win.
+#[pyfunction]
+fn sichuan_score<'py>(
+    py: Python<'py>,
+    ruleset: &PyRuleset,
+    hand: &Bound<'py, PyAny>,
+    win: u8,
+    situation: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    score_one::<Sichuan>(py, ruleset, hand, win, situation)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(sichuan_score_batch, m)?)?;
     m.add_function(wrap_pyfunction!(sichuan_score, m)?)?;
+    m.add_function(wrap_pyfunction!(sichuan_score_batch, m)?)?;
     m.add_function(wrap_pyfunction!(sichuan_settle, m)?)?;
     m.add_function(wrap_pyfunction!(sichuan_fan_keys, m)?)?;
     Ok(())

@@ -1,19 +1,22 @@
 //! Taiwan 16-tile scoring: the compiled ruleset, one win (GIL held), a flower win.
 
 use mjcore_engine::error::Result;
-use mjcore_engine::rules::regional::{optional_seat, seat, Money};
+use mjcore_engine::rules::regional::{optional_seat, seat, Money, NONE};
 use mjcore_engine::rules::registry::Family;
 use mjcore_engine::rules::taiwan::{
     self, tai, FlowerWin, TaiCounts, Taiwan, TaiwanSituation, TaiwanTable,
 };
 use mjcore_engine::{Hand, Tile};
 use numpy::{PyReadonlyArray1, PyReadonlyArray3};
+use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::IntoPyObjectExt;
 
-use crate::convert::{hand_from_parts, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
 use crate::family_batch::{columns, net_of, score_rows, tile, Arrays, FamilyScorer, Scored};
 use crate::ruleset::PyRuleset;
+use crate::score_objects::field;
+use crate::single_score::{flag_bits, score_one, seat_bits, seat_or, SingleScore};
 
 /// (seat, dealer, streak, round wind, flags, discarder, eye seat bits).
 pub(crate) type SituationTuple = (u8, u8, u8, u8, u8, u8, u8);
@@ -55,34 +58,60 @@ fn entries(counts: &TaiCounts, table: &TaiwanTable) -> Entries {
         .collect()
 }
 
-/// One win: (entries, total, counted, meets_minimum, [("win", money), ("eye_fee", money)], dealer entries);
-/// None when the tiles do not win.
-#[pyfunction]
-#[allow(clippy::too_many_arguments)]
-fn taiwan_score(
-    ruleset: &PyRuleset,
-    counts: &Bound<'_, PyAny>,
-    melds: Vec<MeldTuple>,
-    wilds: u8,
-    flowers: u8,
-    win: u8,
-    where_: SituationTuple,
-) -> PyResult<Option<Row>> {
-    let hand = hand_from_parts(counts, melds, wilds, flowers)?;
-    let win = Tile::new(win).ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
-    let table = ruleset.of::<Taiwan>()?;
-    let result = taiwan::score(&hand, win, &situation(where_)?, table).py_err()?;
-    Ok(result.map(|r| {
-        let money = vec![("win", r.win), ("eye_fee", r.eye_fee)];
-        (
-            entries(&r.tai, table),
-            r.total,
-            r.counted,
-            r.meets_minimum,
-            money,
-            entries(&r.dealer, table),
-        )
-    }))
+impl SingleScore for Taiwan {
+    type Situation = TaiwanSituation;
+
+    /// A `mjcore.rules.taiwan.Situation`, as its `native()` tuple reads it (the flags in its `FLAG_NAMES`
+    /// order; the single call's East is the dealer: `east` is the table's).
+    fn situation(s: &Bound<'_, PyAny>) -> PyResult<TaiwanSituation> {
+        let py = s.py();
+        situation((
+            field(s, intern!(py, "seat"))?,
+            field(s, intern!(py, "dealer"))?,
+            field(s, intern!(py, "streak"))?,
+            field(s, intern!(py, "round_wind"))?,
+            flag_bits(
+                s,
+                &[
+                    intern!(py, "self_drawn"),
+                    intern!(py, "robbing_kong"),
+                    intern!(py, "kong_bloom"),
+                    intern!(py, "last_tile"),
+                    intern!(py, "heavenly"),
+                    intern!(py, "earthly"),
+                    intern!(py, "human"),
+                ],
+            )?,
+            seat_or(s, intern!(py, "discarder"), NONE)?,
+            seat_bits(s, intern!(py, "eye_seats"))?,
+        ))
+    }
+
+    /// (entries, total, counted, meets_minimum, [("win", money), ("eye_fee", money)], dealer entries); None
+    /// when the tiles do not win.
+    fn row<'py>(
+        py: Python<'py>,
+        table: &TaiwanTable,
+        hand: Hand,
+        win: u8,
+        s: &TaiwanSituation,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let win =
+            Tile::new(win).ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
+        let result = taiwan::score(&hand, win, s, table).py_err()?;
+        let row: Option<Row> = result.map(|r| {
+            let money = vec![("win", r.win), ("eye_fee", r.eye_fee)];
+            (
+                entries(&r.tai, table),
+                r.total,
+                r.counted,
+                r.meets_minimum,
+                money,
+                entries(&r.dealer, table),
+            )
+        });
+        row.into_bound_py_any(py)
+    }
 }
 
 /// A flower win: kind 0 八仙過海, 1 七搶一 (the discarder of the situation is the payer).
@@ -171,9 +200,21 @@ fn taiwan_score_batch<'py>(
     )
 }
 
+/// One Taiwan win (`single_score`): the row `regional.result.score_of` reads, None for no win.
+#[pyfunction]
+fn taiwan_score<'py>(
+    py: Python<'py>,
+    ruleset: &PyRuleset,
+    hand: &Bound<'py, PyAny>,
+    win: u8,
+    situation: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    score_one::<Taiwan>(py, ruleset, hand, win, situation)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(taiwan_score_batch, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_score, m)?)?;
+    m.add_function(wrap_pyfunction!(taiwan_score_batch, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_flower_win, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_tai_keys, m)?)?;
     Ok(())

@@ -1,117 +1,110 @@
-//! 推倒胡 scoring: the compiled ruleset and one win (GIL held: a single call is microseconds).
+//! 推倒胡 scoring: one win's situation and result row (`single_score`, GIL held: a single call is
+//! microseconds) and the batch.
 
 use mjcore_engine::error::Result;
 use mjcore_engine::rules::registry::Family;
 use mjcore_engine::rules::tdh::{self, OtherKong, Source, Tdh, TdhRules, TdhWin};
-use mjcore_engine::{Hand, NUM_KINDS};
+use mjcore_engine::Hand;
 use numpy::{PyReadonlyArray1, PyReadonlyArray3};
+use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::IntoPyObjectExt;
 
-use crate::convert::{meld_from_tuple, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
 use crate::family_batch::{columns, score_rows, Arrays, FamilyScorer, Scored};
 use crate::ruleset::PyRuleset;
+use crate::score_objects::field;
+use crate::single_score::{score_one, SingleScore};
 
-fn none_if_negative(value: i8) -> Option<u8> {
-    u8::try_from(value).ok()
-}
-
-/// (refusal, form, multipliers, share, horses as (seat, hits), liable or -1, win_net, kong payments as
-/// (owner, kind, payer, amount), kong_money, net): the row `mjcore.tdh.TdhScore.from_row` reads.
-type TdhRow = (
-    u8,
-    u8,
-    Vec<u8>,
-    i64,
-    Vec<(u8, u8)>,
-    i8,
-    [i64; 4],
-    Vec<(u8, u8, u8, i64)>,
-    [i64; 4],
-    [i64; 4],
-);
-
-/// Scores one 推倒胡 win. Seats are 0..3 and -1 for none; `source` is the code of `names.SOURCES`; tile
-/// codes are kinds 0..33 and flowers 34..41.
-#[pyfunction]
-#[pyo3(signature = (ruleset, counts, melds, wilds, flowers, win, winner, dealer, source, discarder,
-                    kong_bloom, kong_fed_by, last_tile, indicator, horses, other_kongs, dealer_streak))]
-#[allow(clippy::too_many_arguments)]
-fn tdh_score(
-    ruleset: &PyRuleset,
-    counts: &[u8],
-    melds: Vec<MeldTuple>,
-    wilds: u8,
-    flowers: u8,
-    win: u8,
+/// A 推倒胡 situation as its scorer takes it, read from a `TdhSituation`.
+pub struct TdhSingle {
     winner: u8,
     dealer: u8,
-    source: u8,
-    discarder: i8,
+    source: Source,
+    discarder: Option<u8>,
     kong_bloom: bool,
-    kong_fed_by: i8,
+    kong_fed_by: Option<u8>,
     last_tile: bool,
-    indicator: i8,
-    horses: &[u8],
-    other_kongs: Vec<(u8, u8, i8)>,
+    indicator: Option<u8>,
+    horses: Vec<u8>,
+    other_kongs: Vec<OtherKong>,
     dealer_streak: u8,
-) -> PyResult<TdhRow> {
-    let concealed: [u8; NUM_KINDS] = counts
-        .try_into()
-        .map_err(|_| argument(format!("counts must have 34 entries, got {}", counts.len())))?;
-    let hand = Hand {
-        concealed,
-        melds: melds
-            .into_iter()
-            .map(meld_from_tuple)
-            .collect::<PyResult<_>>()?,
-        wilds,
-        flowers: 0,
-    };
-    let source = Source::from_code(source)
-        .ok_or_else(|| argument(format!("win source {source} is not 0..4")))?;
-    let other_kongs: Vec<OtherKong> = other_kongs
-        .into_iter()
-        .map(|(seat, kind, fed_by)| OtherKong {
-            seat,
-            kind,
-            fed_by: none_if_negative(fed_by),
+}
+
+impl SingleScore for Tdh {
+    type Situation = TdhSingle;
+
+    fn situation(s: &Bound<'_, PyAny>) -> PyResult<TdhSingle> {
+        let py = s.py();
+        let source: u8 = field(s, intern!(py, "source"))?;
+        let other_kongs: Vec<(u8, u8, Option<u8>)> = field(s, intern!(py, "other_kongs"))?;
+        Ok(TdhSingle {
+            winner: field(s, intern!(py, "seat_wind"))?,
+            dealer: field(s, intern!(py, "dealer"))?,
+            source: Source::from_code(source)
+                .ok_or_else(|| argument(format!("win source {source} is not 0..4")))?,
+            discarder: field(s, intern!(py, "discarder"))?,
+            kong_bloom: field(s, intern!(py, "kong_bloom"))?,
+            kong_fed_by: field(s, intern!(py, "kong_fed_by"))?,
+            last_tile: field(s, intern!(py, "last_tile"))?,
+            indicator: field(s, intern!(py, "ghost_indicator"))?,
+            horses: field(s, intern!(py, "horses"))?,
+            other_kongs: other_kongs
+                .into_iter()
+                .map(|(seat, kind, fed_by)| OtherKong { seat, kind, fed_by })
+                .collect(),
+            dealer_streak: field(s, intern!(py, "dealer_streak"))?,
         })
-        .collect();
-    let w = TdhWin {
-        hand: &hand,
-        win,
-        winner,
-        dealer,
-        source,
-        discarder: none_if_negative(discarder),
-        kong_bloom,
-        kong_fed_by: none_if_negative(kong_fed_by),
-        last_tile,
-        indicator: none_if_negative(indicator),
-        horses,
-        other_kongs: &other_kongs,
-        dealer_streak,
-    };
-    let r = tdh::score(&w, ruleset.of::<Tdh>()?, flowers).py_err()?;
-    let kongs = r
-        .kong_payments
-        .iter()
-        .map(|p| (p.owner, p.kind, p.payer, p.amount))
-        .collect();
-    let liable = r.liable.map_or(-1, |s| s as i8);
-    Ok((
-        r.refusal,
-        r.form,
-        r.multipliers,
-        r.share,
-        r.horses,
-        liable,
-        r.win_net,
-        kongs,
-        r.kong_money,
-        r.net,
-    ))
+    }
+
+    /// (refusal, form, multipliers, share, horses as (seat, hits), liable or -1, win_net, kong payments as
+    /// (owner, kind, payer, amount), kong_money, net): the row `mjcore.tdh.TdhScore.from_row` reads.
+    fn row<'py>(
+        py: Python<'py>,
+        rules: &TdhRules,
+        mut hand: Hand,
+        win: u8,
+        s: &TdhSingle,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        // The scorer takes the number of flowers beside the hand (it refuses them: flower ghosts are wilds).
+        let flowers = hand.flowers.count_ones() as u8;
+        hand.flowers = 0;
+        let w = TdhWin {
+            hand: &hand,
+            win,
+            winner: s.winner,
+            dealer: s.dealer,
+            source: s.source,
+            discarder: s.discarder,
+            kong_bloom: s.kong_bloom,
+            kong_fed_by: s.kong_fed_by,
+            last_tile: s.last_tile,
+            indicator: s.indicator,
+            horses: &s.horses,
+            other_kongs: &s.other_kongs,
+            dealer_streak: s.dealer_streak,
+        };
+        let r = tdh::score(&w, rules, flowers).py_err()?;
+        let kongs: Vec<_> = r
+            .kong_payments
+            .iter()
+            .map(|p| (p.owner, p.kind, p.payer, p.amount))
+            .collect();
+        let liable = r.liable.map_or(-1, |s| s as i8);
+        (
+            r.refusal,
+            r.form,
+            r.multipliers,
+            r.share,
+            r.horses,
+            liable,
+            r.win_net,
+            kongs,
+            r.kong_money,
+            r.net,
+        )
+            .into_bound_py_any(py)
+    }
 }
 
 /// The engine's form and multiplier keys, in code order (tests check they match `mjcore.tdh.names`).
@@ -123,7 +116,7 @@ fn tdh_keys() -> (Vec<&'static str>, Vec<&'static str>) {
 // ---- score_batch: the form (one-hot) then each multiplier; the headline is the share.
 
 /// (winner, dealer, source code, discarder, kong_bloom, kong_fed_by, last_tile, ghost indicator,
-/// dealer_streak), −1 for none: the arguments of `tdh_score` that a batch row varies.
+/// dealer_streak), −1 for none: the situation fields a batch row varies.
 type TdhSituationTuple = (u8, u8, u8, i8, bool, i8, bool, i8, u8);
 
 struct TdhSituation {
@@ -230,9 +223,21 @@ fn tdh_score_batch<'py>(
     )
 }
 
+/// One 推倒胡 win (`single_score`): the row `TdhScore.from_row` reads.
+#[pyfunction]
+fn tdh_score<'py>(
+    py: Python<'py>,
+    ruleset: &PyRuleset,
+    hand: &Bound<'py, PyAny>,
+    win: u8,
+    situation: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    score_one::<Tdh>(py, ruleset, hand, win, situation)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(tdh_score_batch, m)?)?;
     m.add_function(wrap_pyfunction!(tdh_score, m)?)?;
+    m.add_function(wrap_pyfunction!(tdh_score_batch, m)?)?;
     m.add_function(wrap_pyfunction!(tdh_keys, m)?)?;
     Ok(())
 }

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ...errors import ArgumentTypeError, InvalidArgumentError
-from ..regional.result import Entry
+from ..regional.result import Entry, shared_entries
+from ..result_maker import maker
 from .names import EXTRA_ROWS, MONEY_KINDS
 from .ruleset import FolkRuleset
 
@@ -61,13 +62,21 @@ class FolkScore:
         if row is None:
             return cls(rules.family, rules.name, is_win=False)
         entries, total, share, money = row
+        shared = shared_entries(rules)
         named = []
-        for key, count, value in entries:
-            zh, en = EXTRA_ROWS[key] if key in EXTRA_ROWS else (rules.row(key).zh, rules.row(key).en)
-            named.append(Entry(key, zh, en, count, value))
+        for row in entries:
+            made = shared.get(row)
+            if made is None:
+                key, count, value = row
+                zh, en = EXTRA_ROWS[key] if key in EXTRA_ROWS else (rules.row(key).zh, rules.row(key).en)
+                made = shared[row] = Entry(key, zh, en, count, value)
+            named.append(made)
         paid = {kind: tuple(seats) for kind, seats in zip(MONEY_KINDS[rules.family], money)}
-        money = MappingProxyType(paid)
-        return cls(rules.family, rules.name, tuple(named), total, share, money)  # type: ignore[arg-type]
+        make = _make_score if cls is FolkScore else cls
+        return make(rules.family, rules.name, tuple(named), total, share, MappingProxyType(paid), True)
+
+
+_make_score = maker(FolkScore)  # ``result_maker``: the single call's result without its ``__init__``
 
 
 def pick_winner(discarder: int, candidates: Mapping[int, FolkScore | int]) -> int:

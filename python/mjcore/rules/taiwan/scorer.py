@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ...hand import HandLike, as_hand
+from ... import _core
+from ...hand import HandLike, native_form
 from ..regional.result import RegionalScore, score_of
 from ..regional.ruleset import RegionalRuleset
 from .flower_win import FLOWER_WINS, flower_situation
@@ -15,12 +16,7 @@ __all__ = ["score", "score_flower_win"]
 
 
 def score(hand: HandLike, win: int, s: Situation, rules: RegionalRuleset) -> RegionalScore:
-    from ... import _core
-    from ...analysis.calls import parse_hand
-
-    h = as_hand(hand, parse_hand)
-    row = _core.taiwan_score(rules.compiled, bytes(h.concealed), [m.as_tuple() for m in h.melds], h.wilds,
-                             h.flower_bits, win, s.native())  # fmt: skip
+    row = _core.taiwan_score(rules.compiled, native_form(hand), win, s)  # reads the hand and the situation
     if row is None:
         return RegionalScore.not_a_win("taiwan")
     entries, total, counted, meets, money, dealer = row
@@ -32,7 +28,6 @@ def score_flower_win(kind: str, seat: Any, *, payer: Any = None, dealer: Any = 0
     """A flower win (B.6): ``kind`` "ba_xian_guo_hai" (八仙過海: ``seat`` holds all eight flowers, paid as a
     self-draw) or "qi_qiang_yi" (七搶一: ``payer`` holds the single flower and pays alone). The row's 台, no
     hand 台, plus the dealer's 台 where the dealer takes part."""
-    from ... import _core
     from ..registry import load_ruleset
 
     rules = load_ruleset(ruleset)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ...seats import SEAT_NAMES
 from ...tiles import tile_name
+from ..result_maker import maker
 from .names import FLOWER_BASE, FORMS, KONG_KINDS, MULTIPLIERS, REFUSALS
 from .ruleset import TdhRuleset
 
@@ -99,12 +100,13 @@ class TdhScore:
         refusal, form, multipliers, share, horse_rows, liable, win_net, kongs, kong_money, net = row
         if refusal:
             return cls(False, rules.name, refusal=REFUSALS[refusal][0], base=rules["base"])
-        return cls(
-            True, rules.name, None, WinForm(*FORMS[form]), tuple(Multiplier(*MULTIPLIERS[m]) for m in multipliers),
-            share, tuple(Horse(code_name(tile), seat, hits > 0, hits) for tile, (seat, hits) in zip(horses, horse_rows)),
-            None if liable < 0 else liable, tuple(win_net),
-            tuple(KongPayment(owner, KONG_KINDS[kind], payer, amount) for owner, kind, payer, amount in kongs),
-            tuple(kong_money), tuple(net), rules["base"],
+        make = _make_score if cls is TdhScore else cls
+        return make(
+            True, rules.name, None, _FORMS[form], tuple([_MULTIPLIERS[m] for m in multipliers]) if multipliers else (),
+            share, tuple([Horse(code_name(tile), seat, hits > 0, hits) for tile, (seat, hits) in zip(horses, horse_rows)])
+            if horse_rows else (), None if liable < 0 else liable, tuple(win_net),
+            tuple([KongPayment(owner, KONG_KINDS[kind], payer, amount) for owner, kind, payer, amount in kongs])
+            if kongs else (), tuple(kong_money), tuple(net), rules["base"],
         )  # fmt: skip
 
     def table(self) -> str:
@@ -131,3 +133,10 @@ class TdhScore:
 def code_name(code: int) -> str:
     """A tile code's name: ``'3p'``, or ``'2f'`` for a flower."""
     return f"{code - FLOWER_BASE + 1}f" if code >= FLOWER_BASE else tile_name(code)
+
+
+# The forms and multipliers a result names, made once (frozen: every result shares them), and the result's
+# maker (``result_maker``: the single call's result without its dataclass ``__init__``).
+_make_score = maker(TdhScore)
+_FORMS = tuple(WinForm(*form) for form in FORMS)
+_MULTIPLIERS = tuple(Multiplier(*multiplier) for multiplier in MULTIPLIERS)

@@ -25,7 +25,7 @@ def _completed(hand: Hand, win: int, chows: bool) -> tuple[list[int], list]:
     """Checks the hand (no wilds, 13 tiles before the win counting a meld as 3, no fifth copy, 789: no chow)
     and returns all its tiles with the winning tile and its readings."""
     if hand.wilds:
-        raise InvalidHandError("the folk tables have no wild tiles")
+        raise InvalidHandError("folk has no wild tiles")  # the engine's words (regional check_hand)
     size = hand.size + 3 * len(hand.melds)
     if size != 13:
         raise InvalidHandError(f"a folk hand before its winning tile holds 13 tiles counting each meld as 3, "

@@ -1,0 +1,78 @@
+//! The single `score` of the families whose result Python assembles from a row (those plugged in through the
+//! registry): one native path reads the hand (a `mjcore.Hand`, hand text or 34 counts, as the Guangdong
+//! call does) and the family's situation dataclass, scores, and returns the family's result row.
+//!
+//! Building a Python `Hand` from hand text and the argument tuples cost three times the engine's work; here the
+//! hand crosses once and is validated once. The situation was checked when it was built (and the keyword
+//! situations are cached by `score_signature`), so it is read field by field, as stored.
+
+use mjcore_engine::rules::registry::Registered;
+use mjcore_engine::Hand;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::errors::argument;
+use crate::ruleset::PyRuleset;
+use crate::score_objects::{field, hand_of};
+
+/// One family's part of the single call: how its situation dataclass is read and what row its Python result
+/// (`from_row` / `score_of`) is made from. The plumbing around it is [`score_one`], shared.
+pub trait SingleScore: Registered {
+    /// The situation as the family's scorer takes it.
+    type Situation;
+
+    /// Reads the family's situation dataclass (its fields as stored: it checked them when it was built).
+    fn situation(s: &Bound<'_, PyAny>) -> PyResult<Self::Situation>;
+
+    /// Scores `hand` winning on `win` (the family's tile code) and returns its result row.
+    fn row<'py>(
+        py: Python<'py>,
+        rules: &Self::Ruleset,
+        hand: Hand,
+        win: u8,
+        situation: &Self::Situation,
+    ) -> PyResult<Bound<'py, PyAny>>;
+}
+
+/// A situation field that is a seat or None, as the engine's code for "no seat" (`none`).
+pub fn seat_or<'py>(s: &Bound<'py, PyAny>, name: &Bound<'py, PyString>, none: u8) -> PyResult<u8> {
+    Ok(field::<Option<u8>>(s, name)?.unwrap_or(none))
+}
+
+/// The bit set of the situation's flags named in `names` (bit i for `names[i]`; names made once by `intern!`).
+pub fn flag_bits<'py>(s: &Bound<'py, PyAny>, names: &[&Bound<'py, PyString>]) -> PyResult<u8> {
+    let mut bits = 0u8;
+    for (i, name) in names.iter().enumerate() {
+        if field::<bool>(s, name)? {
+            bits |= 1 << i;
+        }
+    }
+    Ok(bits)
+}
+
+/// The bit set of a collection of seats (seat n is bit n).
+pub fn seat_bits<'py>(s: &Bound<'py, PyAny>, name: &Bound<'py, PyString>) -> PyResult<u8> {
+    let mut bits = 0u8;
+    for seat in field::<Vec<u8>>(s, name)? {
+        if seat > 3 {
+            return Err(argument(format!("{name}: seat {seat} is not 0..3")));
+        }
+        bits |= 1 << seat;
+    }
+    Ok(bits)
+}
+
+/// The single call of family `F`: the hand (a `mjcore.Hand`, hand text or 34 counts; `mjcore.hand.native_form`
+/// makes every other spelling a `Hand`), `win` the family's tile code, `situation` the family's situation
+/// dataclass; returns the family's result row. Each family's `<family>_score` pyfunction is this call.
+pub fn score_one<'py, F: SingleScore>(
+    py: Python<'py>,
+    ruleset: &PyRuleset,
+    hand: &Bound<'py, PyAny>,
+    win: u8,
+    situation: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rules = ruleset.of::<F>()?;
+    let hand = hand_of(hand)?;
+    F::row(py, rules, hand, win, &F::situation(situation)?)
+}
