@@ -37,10 +37,10 @@ RAW_VALUES = 8
 # kong money, no horses, no ghosts, no rows beside the pattern; the MCR and 推倒胡 tests check them where they are
 # not).
 # Columns added after the every-ruleset pins were recorded (issue 31: every row a win scored, the money settled
-# apart, the order of the wins), so not in them; tests/sim/test_family_statistics*.py and the twin parity tests
-# check them.
+# apart, the order of the wins, the family's count per win and the flower money), so not in them;
+# tests/sim/test_family_*.py and the twin parity tests check them.
 ADDED_AFTER_EVERY_RULESET_PINS = ("rows_low", "rows_high", "transfer_money", "refund_money", "flower_pig_money",
-                                  "ready_check_money", "win_order")
+                                  "ready_check_money", "win_order", "win_count", "flower_money")
 UNPINNED = ("flowers", "kong_money", "horse_hits", "horse_money", "ghosts", "winner_ghosts",
             *ADDED_AFTER_EVERY_RULESET_PINS)
 

@@ -87,7 +87,7 @@ impl Adjudicator for ScoringRules {
                 by_wind[usize::from(seat_wind_of(seat as u8, situation.dealer))]
             }),
             liable: liable.map(to_seat),
-            rows: 0,
+            ..WinInfo::default()
         }))
     }
 
