@@ -444,9 +444,9 @@ class SimulationResult:
         return to_arrow(self)
 
 
-# The peak bytes a deal of a run with per-deal arrays holds in the native core: its record (about 380 bytes; up to
-# twice that while the vector of records grows) and its row of the arrays built from the records (373 bytes).
-PEAK_BYTES_PER_DEAL = 3 * 380
+# The peak bytes a deal of a run with per-deal arrays holds in the native core: its record (about 416 bytes; up to
+# twice that while the vector of records grows) and its row of the arrays built from the records (409 bytes).
+PEAK_BYTES_PER_DEAL = 3 * 416
 
 
 def check_memory(deals: int, bytes_per_deal: int) -> None:

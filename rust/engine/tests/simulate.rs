@@ -73,6 +73,7 @@ fn scoring_rules() -> ScoringRules {
             robbing_kong: true,
             twelve_tiles: true,
             big_hand: true,
+            ..Liabilities::default()
         },
         options: Options {
             robbing_kong_is_self_draw: true,

@@ -136,6 +136,8 @@ class DealHooks:
     heavenly_after_kong = False  # 天胡 survives the dealer's own 暗杠 before its first discard (OC-S7)
     kong_on_empty_wall = False  # a kong may be declared with the wall empty: no replacement, the deal ends (OC-S21)
     resume_after_discarder = False  # after a discard win play resumes after the discarder (OC-S22)
+    # How 十二张落地 is counted for 包先不包后 (OC-14): "claimed_melds" or "exposed_tiles" (Guangdong's option).
+    twelve_tiles_count = "claimed_melds"
 
     def flips(self) -> bool:
         """Whether a 翻鬼 indicator is turned from the wall's tail before the deal."""

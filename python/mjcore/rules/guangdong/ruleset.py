@@ -38,6 +38,7 @@ EXTRA_KEYS = ("zi_mo", "men_feng", "quan_feng", "san_yuan", "men_qing", "gang_sh
 FLOOR_EVENTS = ("three_winners", "kong_bloom", "last_tile", "robbing_kong", "last_discard")
 LIMIT_HAND_KEYS = ("tian_hu", "di_hu", "ren_hu")
 DISCARDER_PAYS = ("one", "three")  # OC-18
+TWELVE_TILES_COUNTS = ("claimed_melds", "exposed_tiles")  # OC-14: four claimed melds, or twelve exposed tiles
 # OC-4's alternative, refused: why adding patterns cannot apply to these tables.
 COMBINE_REFUSED = ("the seeds list combined patterns (混碰, 清碰, 混幺九 …) as rows of their own, so adding a hand's "
                    "patterns would count 混一色 and 碰碰胡 again inside 混碰; set the rows' fan instead")  # fmt: skip
@@ -82,6 +83,7 @@ class Liabilities:
     robbing_kong: bool
     twelve_tiles: bool
     big_hand: bool
+    twelve_tiles_count: str = "claimed_melds"  # OC-14: "claimed_melds" or "exposed_tiles" (TWELVE_TILES_COUNTS)
 
 
 @dataclass(frozen=True)
@@ -201,7 +203,7 @@ def _parse(root: TomlTable) -> Ruleset:
         patterns=tuple(patterns),
         extras=tuple(extras),
         floor=Floor(floor_table.int("fan"), floor_table.keys_in("events", FLOOR_EVENTS)),
-        liabilities=Liabilities(*(liabilities.bool(f.name) for f in dataclasses.fields(Liabilities))),
+        liabilities=_liabilities(liabilities),
         options=_options(options),
         table_rules=table_rules,
         source=root.data,
@@ -212,6 +214,15 @@ def _parse(root: TomlTable) -> Ruleset:
     for table in tables:
         table.done()
     return ruleset
+
+
+def _liabilities(liabilities: TomlTable) -> Liabilities:
+    count = liabilities.str("twelve_tiles_count")
+    if count not in TWELVE_TILES_COUNTS:
+        raise RulesetError(f"liabilities.twelve_tiles_count: expected one of {', '.join(map(repr, TWELVE_TILES_COUNTS))} "
+                           f"(OC-14: four claimed melds, or twelve exposed tiles), got {count!r}")  # fmt: skip
+    flags = {f.name: liabilities.bool(f.name) for f in dataclasses.fields(Liabilities) if f.type == "bool"}
+    return Liabilities(**flags, twelve_tiles_count=count)
 
 
 def _options(options: TomlTable) -> RulesetOptions:

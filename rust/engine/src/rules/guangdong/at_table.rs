@@ -53,7 +53,15 @@ impl ScoringRules {
 
     /// The same scoring at a table with the given rules (the ruleset file's `[tiles]` … `[settlement]`).
     pub fn with_table(self, table: TableRules) -> ScoringRules {
-        ScoringRules { table, ..self }
+        // The table counts 十二张落地 as the scorer does (OC-14), for 包先不包后.
+        let twelve_tiles = self.ruleset.liabilities.twelve_tiles_count;
+        ScoringRules {
+            table: TableRules {
+                twelve_tiles,
+                ..table
+            },
+            ..self
+        }
     }
 
     pub fn ruleset(&self) -> &Ruleset {

@@ -5,6 +5,7 @@ use crate::error::{EngineError, Result};
 use crate::rules::document::{Document, Value};
 use crate::rules::guangdong::{Extra, FloorEvent, Pattern};
 use crate::rules::reading::Shapes;
+use crate::table::twelve_tiles::TwelveTiles;
 
 /// Fans above this would overflow the 2^fan points of a payment.
 pub const MAX_FAN: u8 = 30;
@@ -25,6 +26,8 @@ pub struct Liabilities {
     pub kong_bloom: bool,
     pub robbing_kong: bool,
     pub twelve_tiles: bool,
+    /// How 十二张落地 is counted (OC-14); the table counts the same (`TableRules::twelve_tiles`).
+    pub twelve_tiles_count: TwelveTiles,
     pub big_hand: bool,
 }
 
@@ -137,6 +140,13 @@ impl Ruleset {
                 kong_bloom: doc.flag("liabilities.kong_bloom")?,
                 robbing_kong: doc.flag("liabilities.robbing_kong")?,
                 twelve_tiles: doc.flag("liabilities.twelve_tiles")?,
+                twelve_tiles_count: doc.choice(
+                    "liabilities.twelve_tiles_count",
+                    &[
+                        ("claimed_melds", TwelveTiles::ClaimedMelds),
+                        ("exposed_tiles", TwelveTiles::ExposedTiles),
+                    ],
+                )?,
                 big_hand: doc.flag("liabilities.big_hand")?,
             },
             options: Options {
