@@ -81,6 +81,7 @@ fn scoring_rules() -> ScoringRules {
             human_hand_paid_by_dealer: true,
             discarder_pays_three: false,
             dealer_factor: 1,
+            winning_hand: Default::default(),
         },
     })
     .unwrap();

@@ -146,6 +146,8 @@ def best_fan(hand: Hand, win: int, ruleset: Ruleset, where: Situation) -> dict |
     """The chosen pattern, extras and totals over every reading, or None when the hand does not win."""
     tiles = list(hand.all_counts())
     tiles[win] += 1
+    if not ruleset.allows(tiles, hand.melds):  # RULES.md §7.3's restrictions, where the file asks them
+        return None
     limit = [row for row in ruleset.patterns if row.key in LIMIT_HAND_KEYS and getattr(where, _LIMIT_FLAGS[row.key])]
     best, best_key = None, None
     for reading in readings(hand, win, ruleset):

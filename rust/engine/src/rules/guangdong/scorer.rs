@@ -195,6 +195,9 @@ pub fn fan(
     let mut concealed = hand.concealed;
     concealed[win.index() as usize] += 1;
     tiles[win.index() as usize] += 1;
+    if !ruleset.options.winning_hand.allows(hand, &tiles) {
+        return Ok(None);
+    }
     let facts = ExtraFacts {
         scores_self_draw: match situation.source {
             WinSource::SelfDrawn => true,
@@ -514,6 +517,7 @@ mod tests {
                 human_hand_paid_by_dealer: true,
                 discarder_pays_three: false,
                 dealer_factor: 1,
+                winning_hand: Default::default(),
             },
         })
         .expect("valid table")
