@@ -353,3 +353,50 @@ mod tests {
         assert!(error(&no_factor).contains("options.dealer_factor"));
     }
 }
+
+#[cfg(test)]
+mod winning_hand_tests {
+    use super::*;
+    use crate::hand::{Meld, MeldKind};
+    use crate::notation::parse_hand_unchecked;
+    use crate::tile::Tile;
+
+    fn allows(rules: WinningHand, text: &str, melds: &[Meld]) -> bool {
+        let hand = Hand {
+            melds: melds.to_vec(),
+            ..parse_hand_unchecked(text).expect("a hand")
+        };
+        rules.allows(&hand, &hand.all_tiles())
+    }
+
+    /// RULES.md §7.3: 不能闭门和, all three suits, no 四归一; none of them restricts by default.
+    #[test]
+    fn each_restriction_refuses_its_hand_and_the_default_none() {
+        let chi = Meld {
+            from_offset: Some(3),
+            ..Meld::new(MeldKind::Chi, Tile::new(12).unwrap())
+        };
+        let closed = "123m456p789s234m55s";
+        assert!(allows(WinningHand::default(), closed, &[]));
+        let must_meld = WinningHand {
+            must_meld: true,
+            ..WinningHand::default()
+        };
+        assert!(!allows(must_meld, closed, &[]));
+        assert!(allows(must_meld, "123m789s234m55s", &[chi]));
+        let concealed = Meld::new(MeldKind::ConcealedKong, Tile::new(0).unwrap());
+        assert!(!allows(must_meld, "789s234m55s123p", &[concealed]));
+        let three_suits = WinningHand {
+            three_suits: true,
+            ..WinningHand::default()
+        };
+        assert!(!allows(three_suits, "123m789m234m55m", &[chi]));
+        assert!(allows(three_suits, "123m789s234m55m", &[chi]));
+        let no_four = WinningHand {
+            no_four_in_hand: true,
+            ..WinningHand::default()
+        };
+        assert!(!allows(no_four, "1111m23m789s55s", &[chi]));
+        assert!(allows(no_four, "234m789s55s", &[chi, concealed]));
+    }
+}
