@@ -23,7 +23,8 @@ OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "table_pins.js
 # Issue 25's pins: every shipped ruleset, every per-deal column, recorded from the build before the engine and the
 # Python package were re-layered, so that the move is shown to change no deal.
 EVERY_RULESET_OUT = OUT.with_name("every_ruleset_pins.json")
-SHIPPED = ("gd-cgc5", "gd-qq3", "gd-guigang", "gd-789", "laozhang", "mcr", "tdh", "sichuan", "taiwan")
+# gd-unnamed (RULES.md §7.3) was shipped later: its pins were appended from the build that shipped it (a321b96).
+SHIPPED = ("gd-cgc5", "gd-qq3", "gd-guigang", "gd-789", "laozhang", "mcr", "tdh", "sichuan", "taiwan", "gd-unnamed")
 EVERY_RULESET_RUNS = [(ruleset, bot, (11, 12), 600) for ruleset in SHIPPED for bot in ("random", "efficiency")]
 
 # (ruleset, bot, seeds, deals per run): random bots on every shipped Guangdong table, and efficiency bots for a
