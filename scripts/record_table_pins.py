@@ -23,7 +23,8 @@ OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "table_pins.js
 # Issue 25's pins: every shipped ruleset, every per-deal column, recorded from the build before the engine and the
 # Python package were re-layered, so that the move is shown to change no deal.
 EVERY_RULESET_OUT = OUT.with_name("every_ruleset_pins.json")
-SHIPPED = ("gd-cgc5", "gd-qq3", "gd-guigang", "gd-789", "laozhang", "mcr", "tdh", "sichuan", "taiwan")
+# gd-unnamed (RULES.md §7.3) was shipped later: its pins were appended from the build that shipped it (a321b96).
+SHIPPED = ("gd-cgc5", "gd-qq3", "gd-guigang", "gd-789", "laozhang", "mcr", "tdh", "sichuan", "taiwan", "gd-unnamed")
 EVERY_RULESET_RUNS = [(ruleset, bot, (11, 12), 600) for ruleset in SHIPPED for bot in ("random", "efficiency")]
 
 # (ruleset, bot, seeds, deals per run): random bots on every shipped Guangdong table, and efficiency bots for a
@@ -37,10 +38,10 @@ RAW_VALUES = 8
 # kong money, no horses, no ghosts, no rows beside the pattern; the MCR and 推倒胡 tests check them where they are
 # not).
 # Columns added after the every-ruleset pins were recorded (issue 31: every row a win scored, the money settled
-# apart, the order of the wins), so not in them; tests/sim/test_family_statistics*.py and the twin parity tests
-# check them.
+# apart, the order of the wins, the family's count per win and the flower money), so not in them;
+# tests/sim/test_family_*.py and the twin parity tests check them.
 ADDED_AFTER_EVERY_RULESET_PINS = ("rows_low", "rows_high", "transfer_money", "refund_money", "flower_pig_money",
-                                  "ready_check_money", "win_order")
+                                  "ready_check_money", "win_order", "win_count", "flower_money")
 UNPINNED = ("flowers", "kong_money", "horse_hits", "horse_money", "ghosts", "winner_ghosts",
             *ADDED_AFTER_EVERY_RULESET_PINS)
 

@@ -17,7 +17,7 @@ from mjcore.rules.mcr import MCR_FAN_KEYS, McrRuleset
 from mjcore.rules.guangdong.ruleset import EXTRA_KEYS, FLOOR_EVENTS, PATTERN_KEYS
 from mjcore.rules.registry import RULESET_DIR
 
-GUANGDONG = ["gd-cgc5", "gd-guigang", "gd-qq3"]
+GUANGDONG = ["gd-cgc5", "gd-guigang", "gd-qq3", "gd-unnamed"]  # gd-unnamed: RULES.md §7.3
 SHIPPED = ["gd-789", *GUANGDONG, "laozhang", "mcr", "sichuan", "taiwan", "tdh"]
 
 

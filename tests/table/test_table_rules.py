@@ -4,6 +4,7 @@ and in a variant alike; and the native deal and its pure-Python twin play every 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import tomllib
@@ -70,7 +71,11 @@ def test_every_shipped_ruleset_states_the_table_with_defaults(name: str) -> None
 
 def test_the_guangdong_files_state_the_default_table() -> None:
     for name in mjcore.rulesets("guangdong"):
-        assert mjcore.load_ruleset(name).table_rules == DEFAULT_TABLE_RULES
+        table = mjcore.load_ruleset(name).table_rules
+        if name == "gd-unnamed":  # RULES.md §7.3, no 杠上开: no win on a kong replacement, all else the default
+            assert table == dataclasses.replace(DEFAULT_TABLE_RULES, sources=("self_draw", "discard", "robbing_kong"))
+        else:
+            assert table == DEFAULT_TABLE_RULES
     assert mjcore.load_ruleset("mcr").table_rules.tile_count == 144
 
 

@@ -175,6 +175,7 @@ FAMILY_STATISTICS_RUNS = [
     pytest.param("mcr", 3, 11, 30, id="mcr fans"),
     pytest.param("sichuan", 1, 4, 14, id="sichuan fan rows and 查大叫"),
     pytest.param("taiwan", 1, 5, 0, id="taiwan 台 rows"),
+    pytest.param("sichuan", 1, 1, 12, id="sichuan 根 per win"),
     # The slow tier adds deals with 呼叫转移 and 退税 (tests/twin/slow/test_family_statistics_parity.py).
 ]
 
@@ -183,7 +184,7 @@ FAMILY_STATISTICS_RUNS = [
 def test_simulate_records_each_familys_statistics_alike(ruleset: str, deals: int, seed: int, offset: int) -> None:
     """The twin simulator records the family's own per-deal fields (and so totals) as the engine does."""
     native = assert_simulate_alike(ruleset, deals, seed, ("efficiency",) * 4, offset=offset, where=ruleset)
-    recorded = ("rows_low", "transfer_money", "refund_money", "flower_pig_money", "ready_check_money")
+    recorded = ("rows_low", "transfer_money", "refund_money", "flower_pig_money", "ready_check_money", "win_count")
     assert any(native[name].any() for name in recorded), "the family's statistics are compared, not only zeros"
 
 
@@ -193,7 +194,8 @@ FAMILY_STATISTICS_OPTIONS = [
     pytest.param("tdh:horses=4,robbing_kong_double=true,kong_bloom_double=true,discard_wins=true", 2, 11, 4,
                  ("rows_low", "horse_hits"), id="tdh multipliers and horses"),
     pytest.param("laozhang", 1, 11, 1, ("rows_low",), id="laozhang rows"),
-    pytest.param("gd-789:horses_per_seat=2", 1, 11, 0, ("horse_money", "horse_hits"), id="789 horse money"),
+    pytest.param("gd-789:horses_per_seat=2", 1, 11, 0, ("horse_money", "horse_hits", "flower_money"),
+                 id="789 horse and flower money"),
 ]
 
 

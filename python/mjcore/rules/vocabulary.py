@@ -27,6 +27,11 @@ class Vocabulary:
     wins_with_ghosts: str = "wins holding a ghost (鬼牌)"
     ghosts_per_win: str = "ghosts per win (鬼牌)"
     flowers: str = "flowers per deal (花牌)"
+    flower_money: str = "flower money per deal (花钱)"
+    # The count the family keeps per win (the totals' ``win_count``: Sichuan's 根), its mean's label and its
+    # distribution's heading; "" where the family counts nothing per win.
+    win_count: str = ""
+    win_count_heading: str = ""
     several_winners: str = "several winners (一炮多响)"
     # The rows a win scored, several per win (the totals' ``rows``: MCR's fans), where the family records them.
     rows_heading: str = "Rows scored (per win)"
@@ -38,6 +43,9 @@ class Vocabulary:
     # (Sichuan's money settled apart), "order_of_wins" (血战's first, second, third win).
     sections: frozenset[str] = frozenset()
     wins_per_deal_heading: str = "Wins per deal (一炮多响)"
+    # What the family's players ask that a simulation cannot give, and where to read it instead (連莊: simulate
+    # plays deals, not games); printed at the end of the summary.
+    not_simulated: tuple[str, ...] = ()
 
     def fan_label(self, fan: int, last: bool = False) -> str:
         """The label of fan bucket ``fan`` (the last bucket holds that value and above)."""

@@ -204,6 +204,8 @@ class _Metrics:
             "ghosts per win": (np.where(winners, run["winner_ghosts"], 0).sum(axis=1), wins),
             "flowers per deal": (run["flowers"].sum(axis=1), one),
             "horse money per deal (789 买马)": (moved(run["horse_money"]), one),
+            "flower money per deal (789 花钱)": (moved(run["flower_money"]), one),
+            "count per win (the family's: 根)": (np.where(winners, run["win_count"], 0).sum(axis=1), wins),
         }
         for kind, name in zip(SIDE_MONEY_LABELS, SIDE_MONEY_COLUMNS):  # Sichuan's money settled apart
             metrics[f"{kind} per deal"] = (moved(run[name]), one)

@@ -35,6 +35,10 @@ ready_check_money
 win_order           int8 (N, 4)   a winner's place in the order of the deal's winners (0 the first; 血战's
                                   later wins 1, 2; winners on one discard in the table's claim order; 血流:
                                   by each seat's first win), -1 for other seats
+win_count           uint8 (N, 4)  the count a winner's hand kept that its family's words name (Sichuan:
+                                  its 根), 0 for other seats and where the family counts nothing
+flower_money        int64 (N, 4)  the winners' flower money inside ``payments`` (789: each flower paid by
+                                  every other seat, zero-sum; 0 where flowers score as fan or are absent)
 ==================  ============  =========================================================================
 
 Under MCR the ``pattern`` column holds the winner's highest fan, as its row in ``pattern_keys`` (the ruleset's
@@ -52,8 +56,8 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from ..arguments import U64_MAX, available_memory, check_flag, check_threads, check_u64
-from ..errors import InvalidArgumentError, RulesetError, shown
-from ..rules.registry import Ruleset, RulesetLike, load_ruleset, rulesets
+from ..errors import InvalidArgumentError, shown
+from ..rules.registry import RulesetLike, load_ruleset
 from .summary import Summary, summarise
 from .vocabulary import vocabulary
 from ..table.parts import table_parts
@@ -63,7 +67,7 @@ __all__ = ["COLUMNS", "FAN_BUCKETS", "SimulationRequest", "SimulationResult", "s
 COLUMNS = ("winners", "discarder", "self_drawn", "robbing_kong", "pattern", "fan", "points", "payments", "turns",
            "exhaustive_draw", "dealer", "kongs", "liability", "flowers", "kong_money", "horse_hits", "horse_money",
            "ghosts", "winner_ghosts", "rows_low", "rows_high", "transfer_money", "refund_money", "flower_pig_money",
-           "ready_check_money", "win_order")  # fmt: skip
+           "ready_check_money", "win_order", "win_count", "flower_money")  # fmt: skip
 # The columns of each kind of side money, in the engine's kind order (``Stats::side_money_*``).
 SIDE_MONEY_COLUMNS = ("transfer_money", "refund_money", "flower_pig_money", "ready_check_money")
 # The dtype of every per-deal column (the engine's; a loaded file is read back to these).
@@ -73,9 +77,11 @@ _COLUMN_DTYPES = {"winners": np.bool_, "discarder": np.int8, "self_drawn": np.bo
                   "flowers": np.uint8, "kong_money": np.int64, "horse_hits": np.uint8, "horse_money": np.int64,
                   "ghosts": np.uint64, "winner_ghosts": np.uint8, "rows_low": np.uint64,
                   "rows_high": np.uint64, **{name: np.int64 for name in SIDE_MONEY_COLUMNS},
-                  "win_order": np.int8}  # fmt: skip
+                  "win_order": np.int8, "win_count": np.uint8, "flower_money": np.int64}  # fmt: skip
 # Rows of a ruleset's table a win can record in ``rows_low`` / ``rows_high`` (the engine's u128).
 ROW_BITS = 128
+# A win's count (``win_count``) counted individually in the totals; larger ones share the last bucket (the engine's).
+COUNT_BUCKETS = 8
 # Horse hits per win counted individually in the totals; larger counts share the last bucket (the engine's).
 HORSE_BUCKETS = 16
 # Self-drawn wins counted by the winner's draws, larger counts in the last bucket (as the engine's Stats).
@@ -86,7 +92,7 @@ _SEATS = 4
 
 
 # Columns added after files were first saved: an older file reads them as nothing recorded (zeros).
-_ADDED_LATER = ("rows_low", "rows_high", *SIDE_MONEY_COLUMNS, "win_order")
+_ADDED_LATER = ("rows_low", "rows_high", *SIDE_MONEY_COLUMNS, "win_order", "win_count", "flower_money")
 # What such a column holds where nothing was recorded: zero, or -1 for a win order (0 is the first win).
 _NOT_RECORDED = {"win_order": -1}
 
@@ -174,7 +180,20 @@ def totals_of(columns: dict[str, np.ndarray]) -> dict[str, Any]:
         **_side_money_totals(columns),
         **_horse_totals(columns),
         **_order_totals(columns),
+        **_count_totals(columns),
     }
+
+
+def _count_totals(columns: dict[str, np.ndarray]) -> dict[str, Any]:
+    """Wins by the count their hand kept (with the same-deal terms), and the flower money moved per deal."""
+    winners = columns["winners"]
+    counts = np.minimum(columns["win_count"].astype(np.int64), COUNT_BUCKETS - 1)
+    same_deal, cowinners = _same_deal_terms(counts, winners, winners.sum(axis=1), COUNT_BUCKETS, grown=False)
+    money = -np.minimum(columns["flower_money"], 0).sum(axis=1)
+    return {"win_counts": [int(n) for n in np.bincount(counts[winners], minlength=COUNT_BUCKETS)],
+            "win_counts_same_deal": same_deal, "win_counts_cowinners": cowinners,
+            "win_count": int(columns["win_count"][winners].astype(np.int64).sum()),
+            "flower_money_moved": int(money.sum()), "flower_money_squared": _square_sum(money)}  # fmt: skip
 
 
 def _order_totals(columns: dict[str, np.ndarray]) -> dict[str, list[int]]:
@@ -233,6 +252,7 @@ def _squares_of(columns: dict[str, np.ndarray]) -> dict[str, Any]:
         "horse_hits": np.where(winners, columns["horse_hits"], 0).astype(np.int64).sum(axis=1),
         "ghosts_in_wins": np.where(winners, columns["winner_ghosts"], 0).astype(np.int64).sum(axis=1),
         "wins_with_ghosts": (winners & (columns["winner_ghosts"] > 0)).sum(axis=1).astype(np.int64),
+        "win_count": np.where(winners, columns["win_count"], 0).astype(np.int64).sum(axis=1),
     }
     fans = np.minimum(np.maximum(columns["fan"], 0), FAN_BUCKETS - 1)
     fans_same_deal, fans_cowinners = _same_deal_terms(fans, winners, wins, FAN_BUCKETS, grown=False)
@@ -424,9 +444,9 @@ class SimulationResult:
         return to_arrow(self)
 
 
-# The peak bytes a deal of a run with per-deal arrays holds in the native core: its record (about 380 bytes; up to
-# twice that while the vector of records grows) and its row of the arrays built from the records (373 bytes).
-PEAK_BYTES_PER_DEAL = 3 * 380
+# The peak bytes a deal of a run with per-deal arrays holds in the native core: its record (about 416 bytes; up to
+# twice that while the vector of records grows) and its row of the arrays built from the records (409 bytes).
+PEAK_BYTES_PER_DEAL = 3 * 416
 
 
 def check_memory(deals: int, bytes_per_deal: int) -> None:

@@ -186,6 +186,8 @@ class Summary:
         if any(e.count for e in self.self_drawn_by_turn):
             lines += ["", "Self-drawn wins by turn (per self-drawn win):"]
             lines += [e.format(True) for e in self.self_drawn_by_turn if e.count]
+        if self.words.not_simulated:
+            lines += ["", "Not simulated (read elsewhere):"] + [f"  {note}" for note in self.words.not_simulated]
         if self.placeholders:
             lines += ["", f"Placeholders (values not from the seeds): {', '.join(self.placeholders)} (their rows are "
                       "marked [placeholder] above)"]
@@ -292,6 +294,11 @@ def _extras(totals: dict[str, Any], words: Vocabulary) -> tuple[Estimate, ...]:
         rows.append(per_win(totals, words.horse_hits, "horse_hits"))
     if totals.get("horse_money_moved"):
         rows.append(Estimate.mean(words.horse_money, totals["horse_money_moved"], totals["horse_money_squared"], deals))
+    if totals.get("flower_money_moved"):
+        rows.append(Estimate.mean(words.flower_money, totals["flower_money_moved"], totals["flower_money_squared"],
+                                  deals))  # fmt: skip
+    if words.win_count and wins:
+        rows.append(per_win(totals, words.win_count, "win_count"))
     if totals["ghosts_in_wins"]:
         rows.append(Estimate.share_of_wins(words.wins_with_ghosts, totals["wins_with_ghosts"], wins,
                                            totals["wins_with_ghosts_squared"], totals["wins_with_ghosts_by_wins"],

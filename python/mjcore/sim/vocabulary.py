@@ -58,14 +58,14 @@ def _rows_scored(totals: dict[str, Any], heading: str, names: tuple[str, ...]) -
     return FamilySection(heading, seen, (f"{never} of the table's {len(names)} rows never scored",) if never else ())
 
 
-def _horse_hits(totals: dict[str, Any], heading: str) -> FamilySection:
-    """Wins by the number of horses that hit them: each count's share of wins (the last bucket and above)."""
+def _distribution_per_win(totals: dict[str, Any], key: str, heading: str, unit: tuple[str, str]) -> FamilySection:
+    """Wins by a count (the totals' ``key``: horses that hit them, the family's count): each count's share of
+    wins (the last bucket and above); ``unit`` is the count's (singular, plural)."""
     from .summary import shares_of_wins
 
-    counts = totals["horse_hit_counts"]
-    labels = [f"{n}{'+' if n == len(counts) - 1 else ''} horse{'' if n == 1 else 's'}" for n in range(len(counts))]
-    rows = shares_of_wins(labels, counts, totals["horse_hit_counts_same_deal"], totals["horse_hit_counts_cowinners"],
-                          totals)  # fmt: skip
+    counts = totals[key]
+    labels = [f"{n}{'+' if n == len(counts) - 1 else ''} {unit[n != 1]}" for n in range(len(counts))]
+    rows = shares_of_wins(labels, counts, totals[f"{key}_same_deal"], totals[f"{key}_cowinners"], totals)
     return FamilySection(heading, tuple(row for row in rows if row.count))
 
 
@@ -115,7 +115,10 @@ def family_sections(family: str, totals: dict[str, Any], row_names: tuple[str, .
     if any(totals.get("rows", ())):
         sections.append(_rows_scored(totals, words.rows_heading, words.row_names or row_names))
     if totals["horse_hits"]:
-        sections.append(_horse_hits(totals, words.horse_hits_heading))
+        sections.append(_distribution_per_win(totals, "horse_hit_counts", words.horse_hits_heading, ("horse", "horses")))
+    if words.win_count and any(totals.get("win_counts", ())):
+        sections.append(_distribution_per_win(totals, "win_counts", words.win_count_heading,
+                                              (words.win_count.split(" ", 1)[0],) * 2))  # fmt: skip
     if "wins_per_deal" in words.sections or any(totals["deals_by_wins"][2:]):  # elsewhere: 一炮多响 happened
         sections.append(_wins_per_deal(totals, words.wins_per_deal_heading))
     if "side_money" in words.sections:

@@ -84,6 +84,14 @@ pub(crate) fn stats_dict<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<
     dict.set_item("wins_by_order", stats.wins_by_order.to_vec())?;
     dict.set_item("fan_by_order", stats.fan_by_order.to_vec())?;
     dict.set_item("fan_by_order_squared", stats.fan_by_order_squared.to_vec())?;
+    dict.set_item("win_counts", stats.win_counts.to_vec())?;
+    dict.set_item("win_counts_same_deal", stats.win_counts_same_deal.to_vec())?;
+    dict.set_item("win_counts_cowinners", stats.win_counts_cowinners.to_vec())?;
+    dict.set_item("win_count", stats.win_count)?;
+    dict.set_item("win_count_squared", stats.win_count_squared)?;
+    dict.set_item("win_count_by_wins", stats.win_count_by_wins)?;
+    dict.set_item("flower_money_moved", stats.flower_money_moved)?;
+    dict.set_item("flower_money_squared", stats.flower_money_squared)?;
     Ok(dict)
 }
 
@@ -139,6 +147,8 @@ fn records_dict<'py>(py: Python<'py>, records: &[DealRecord]) -> PyResult<Bound<
     put("winner_ghosts", column(py, records, |r| r.winner_ghosts))?;
     let order = |r: &DealRecord| r.win_order.map(|o| o.map_or(-1, |o| o as i8));
     put("win_order", column(py, records, order))?;
+    put("win_count", column(py, records, |r| r.win_count))?;
+    put("flower_money", column(py, records, |r| r.flower_money))?;
     for (kind, name) in SIDE_MONEY_COLUMNS.iter().enumerate() {
         put(name, column(py, records, |r| r.side_money[kind]))?;
     }

@@ -116,6 +116,7 @@ fn guangdong_ruleset() -> Ruleset {
             human_hand_paid_by_dealer: true,
             discarder_pays_three: false,
             dealer_factor: 1,
+            winning_hand: Default::default(),
         },
     })
     .expect("the fuzz table is valid")

@@ -73,6 +73,7 @@ fn scoring_rules() -> ScoringRules {
             robbing_kong: true,
             twelve_tiles: true,
             big_hand: true,
+            ..Liabilities::default()
         },
         options: Options {
             robbing_kong_is_self_draw: true,
@@ -80,6 +81,7 @@ fn scoring_rules() -> ScoringRules {
             human_hand_paid_by_dealer: true,
             discarder_pays_three: false,
             dealer_factor: 1,
+            winning_hand: Default::default(),
         },
     })
     .unwrap();

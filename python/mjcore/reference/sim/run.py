@@ -81,6 +81,8 @@ _COLUMN_TYPES = {
     "rows_high": (np.uint64, _PER_SEAT),
     **{name: (np.int64, _PER_SEAT) for name in SIDE_MONEY_COLUMNS},
     "win_order": (np.int8, _PER_SEAT),
+    "win_count": (np.uint8, _PER_SEAT),
+    "flower_money": (np.int64, _PER_SEAT),
 }
 _WORD = (1 << 64) - 1
 
@@ -105,6 +107,7 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
         "kong_money": list(deal.kong_money), "horse_hits": [0] * SEATS, "horse_money": [0] * SEATS,
         "ghosts": ghosts,
         "winner_ghosts": [0] * SEATS, "rows_low": [0] * SEATS, "rows_high": [0] * SEATS, "win_order": [-1] * SEATS,
+        "win_count": [0] * SEATS, "flower_money": [0] * SEATS,
         **{name: list(money) for name, money in zip(SIDE_MONEY_COLUMNS, deal.side_money)},
         "kongs": sum(1 for e in events if e["type"] == "meld" and "kong" in e["kind"]),
         "flowers": [sum(1 for e in events if e["type"] == "flower" and e["seat"] == seat) for seat in range(SEATS)],
@@ -124,6 +127,8 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
         row["payments"] = [total + p for total, p in zip(row["payments"], win.payments)]
         row["horse_hits"][winner.seat] = win.horse_hits
         row["horse_money"] = [total + p for total, p in zip(row["horse_money"], win.horse_money)]
+        row["win_count"][winner.seat] = win.count
+        row["flower_money"] = [total + p for total, p in zip(row["flower_money"], win.flower_money)]
         row["winner_ghosts"][winner.seat] = deal.ghosts_held(winner)
         row["rows_low"][winner.seat], row["rows_high"][winner.seat] = win.rows & _WORD, win.rows >> 64
         if row["liability"] < 0 and win.liable is not None:

@@ -31,6 +31,7 @@ from .discard_history import discard_history
 from .eye import eye_declarations, locked_turn
 from .swap import pass_swapped, swap_choices, swap_direction
 from .wall import FIRST_FLOWER, Wall, tile_set
+from ..twelve_tiles import twelve_tiles_trigger
 from .winners_stay import wait_keeping_kongs
 
 __all__ = ["Deal", "SEATS"]
@@ -539,9 +540,7 @@ class Deal:
         if kind == MeldKind.PON and self.hooks.returned_kongs and state.concealed[tile]:
             state.pons_with_fourth.add(tile)
         self._add_meld(seat, meld, from_seat)
-        # All but one tile claimed into melds (十二张落地 in a 13-tile hand), which liabilities may name.
-        if sum(m.kind != MeldKind.CONCEALED_KONG for m in state.melds) == self.rules.hand // 3:
-            self._twelve_tiles_down.append((seat, from_seat))
+        self._note_twelve_tiles(seat)
         if kind == MeldKind.KONG:
             self._settle_kong(seat, kind, from_seat)
             self._draw_replacement_for(seat, from_seat)
@@ -557,6 +556,7 @@ class Deal:
         state.melds[position] = kong
         feeder = None if pon.from_offset is None else (seat + pon.from_offset) % SEATS
         self._events.append(log.meld(seat, kong, feeder, tile in state.pons_with_fourth))
+        self._note_twelve_tiles(seat)  # counting exposed tiles (OC-14), the fourth tile may put the twelfth down
         self._settle_kong(seat, MeldKind.ADDED_KONG, feeder)
         # The pon's feeder is not liable for a bloom (§4.4); the feeder of a chain it continues is (OC-48).
         chain, self._chain_feeder = self._chain_feeder, None
@@ -807,6 +807,16 @@ class Deal:
                                                       if m.kind != MeldKind.CONCEALED_KONG)
                     for state in self._seats)  # fmt: skip
         return shown - on_discard
+
+    def _note_twelve_tiles(self, seat: int) -> None:
+        """Records ``seat``'s 十二张落地 (its trigger meld's feeder) the first time its melds reach it under the
+        family's count (OC-14, ``hooks.twelve_tiles_count``; the scorer reads the same): what 包先不包后 orders."""
+        if any(victim == seat for victim, _ in self._twelve_tiles_down):
+            return
+        melds = self._seats[seat].melds
+        index = twelve_tiles_trigger(melds, self.hooks.twelve_tiles_count, self.rules.hand)
+        if index is not None and melds[index].from_offset is not None:
+            self._twelve_tiles_down.append((seat, (seat + melds[index].from_offset) % SEATS))
 
     def _feeder_already_liable(self, seat: int) -> bool:
         """包先不包后: whether whoever fed ``seat`` its fourth claimed meld had fed another seat's fourth one first."""

@@ -51,8 +51,9 @@ class PayingEvent:
 class SettledWin:
     """A win as its settlement says: the pattern row (-1: none), payments by table seat, the liable seat, the
     horses (买马) that hit the winner and the horse money inside the payments (789's mirror bets; zero where
-    horses are part of the win itself, as 推倒胡's), and every row the win scored (the engine's
-    ``WinInfo::rows``)."""
+    horses are part of the win itself, as 推倒胡's), every row the win scored (the engine's ``WinInfo::rows``),
+    the count the family keeps per win (``WinInfo::count``: Sichuan's 根) and the winner's flower money inside
+    the payments (``WinInfo::flower_money``: 789's)."""
 
     pattern: int
     payments: tuple[int, ...]
@@ -60,6 +61,8 @@ class SettledWin:
     horse_hits: int = 0
     horse_money: tuple[int, ...] = (0,) * SEATS
     rows: int = 0  # every row of the table the win scored, bit r = row r (MCR: each fan); 0: ``pattern`` only
+    count: int = 0
+    flower_money: tuple[int, ...] = (0,) * SEATS
 
 
 @dataclass(frozen=True)
@@ -133,6 +136,8 @@ class DealHooks:
     heavenly_after_kong = False  # 天胡 survives the dealer's own 暗杠 before its first discard (OC-S7)
     kong_on_empty_wall = False  # a kong may be declared with the wall empty: no replacement, the deal ends (OC-S21)
     resume_after_discarder = False  # after a discard win play resumes after the discarder (OC-S22)
+    # How 十二张落地 is counted for 包先不包后 (OC-14): "claimed_melds" or "exposed_tiles" (Guangdong's option).
+    twelve_tiles_count = "claimed_melds"
 
     def flips(self) -> bool:
         """Whether a 翻鬼 indicator is turned from the wall's tail before the deal."""

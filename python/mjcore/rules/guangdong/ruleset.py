@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...hand import MeldKind
 from ...errors import RulesetError
 from ..document import Document, compile_document, entries
 from ..options import options_applied
@@ -38,6 +39,7 @@ EXTRA_KEYS = ("zi_mo", "men_feng", "quan_feng", "san_yuan", "men_qing", "gang_sh
 FLOOR_EVENTS = ("three_winners", "kong_bloom", "last_tile", "robbing_kong", "last_discard")
 LIMIT_HAND_KEYS = ("tian_hu", "di_hu", "ren_hu")
 DISCARDER_PAYS = ("one", "three")  # OC-18
+TWELVE_TILES_COUNTS = ("claimed_melds", "exposed_tiles")  # OC-14: four claimed melds, or twelve exposed tiles
 # OC-4's alternative, refused: why adding patterns cannot apply to these tables.
 COMBINE_REFUSED = ("the seeds list combined patterns (混碰, 清碰, 混幺九 …) as rows of their own, so adding a hand's "
                    "patterns would count 混一色 and 碰碰胡 again inside 混碰; set the rows' fan instead")  # fmt: skip
@@ -82,6 +84,7 @@ class Liabilities:
     robbing_kong: bool
     twelve_tiles: bool
     big_hand: bool
+    twelve_tiles_count: str = "claimed_melds"  # OC-14: "claimed_melds" or "exposed_tiles" (TWELVE_TILES_COUNTS)
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,21 @@ class Ruleset(FieldsOnlyPickle):
     options: RulesetOptions
     table_rules: TableRules
     source: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)  # parsed file
+    # What a winning hand must be beyond its shape (RULES.md §7.3; ``forms.*``): a claimed meld (不能闭门和), all
+    # three suits, and whether 四归一 (four of a kind outside a kong) may win.
+    must_meld: bool = False
+    three_suits: bool = False
+    four_in_hand: bool = True
+
+    def allows(self, tiles: Sequence[int], melds: Sequence[Any]) -> bool:
+        """Whether a hand with every tile counted in ``tiles`` (the winning one included) and ``melds`` may win
+        under the ``forms`` restrictions (the engine's ``WinningHand::allows``)."""
+        if self.must_meld and not any(m.kind != MeldKind.CONCEALED_KONG for m in melds):
+            return False
+        if self.three_suits and any(not any(tiles[9 * suit:9 * suit + 9]) for suit in range(3)):
+            return False
+        kongs = {m.tile for m in melds if m.kind in (MeldKind.KONG, MeldKind.ADDED_KONG, MeldKind.CONCEALED_KONG)}
+        return self.four_in_hand or not any(n == 4 and kind not in kongs for kind, n in enumerate(tiles))
 
     @property
     def placeholders(self) -> tuple[str, ...]:
@@ -149,7 +167,8 @@ class Ruleset(FieldsOnlyPickle):
         o = self.options
         return [("limits.cap", self.cap), ("limits.minimum", self.minimum),
                 ("shapes.seven_pairs", self.seven_pairs), ("shapes.seven_pairs_quads", o.seven_pairs_quads),
-                ("shapes.thirteen_orphans", self.thirteen_orphans),
+                ("shapes.thirteen_orphans", self.thirteen_orphans), ("forms.must_meld", self.must_meld),
+                ("forms.three_suits", self.three_suits), ("forms.four_in_hand", self.four_in_hand),
                 *entries("patterns", {row.key: [row.fan, row.special] for row in self.patterns}),
                 *entries("extras", {row.key: row.fan for row in self.extras}),
                 ("floor.fan", self.floor.fan), ("floor.events", list(self.floor.events)),
@@ -198,10 +217,13 @@ def _parse(root: TomlTable) -> Ruleset:
         standard=forms.bool("standard"),
         seven_pairs=forms.bool("seven_pairs"),
         thirteen_orphans=forms.bool("thirteen_orphans"),
+        must_meld=forms.bool("must_meld"),
+        three_suits=forms.bool("three_suits"),
+        four_in_hand=forms.bool("four_in_hand"),
         patterns=tuple(patterns),
         extras=tuple(extras),
         floor=Floor(floor_table.int("fan"), floor_table.keys_in("events", FLOOR_EVENTS)),
-        liabilities=Liabilities(*(liabilities.bool(f.name) for f in dataclasses.fields(Liabilities))),
+        liabilities=_liabilities(liabilities),
         options=_options(options),
         table_rules=table_rules,
         source=root.data,
@@ -212,6 +234,15 @@ def _parse(root: TomlTable) -> Ruleset:
     for table in tables:
         table.done()
     return ruleset
+
+
+def _liabilities(liabilities: TomlTable) -> Liabilities:
+    count = liabilities.str("twelve_tiles_count")
+    if count not in TWELVE_TILES_COUNTS:
+        raise RulesetError(f"liabilities.twelve_tiles_count: expected one of {', '.join(map(repr, TWELVE_TILES_COUNTS))} "
+                           f"(OC-14: four claimed melds, or twelve exposed tiles), got {count!r}")  # fmt: skip
+    flags = {f.name: liabilities.bool(f.name) for f in dataclasses.fields(Liabilities) if f.type == "bool"}
+    return Liabilities(**flags, twelve_tiles_count=count)
 
 
 def _options(options: TomlTable) -> RulesetOptions:

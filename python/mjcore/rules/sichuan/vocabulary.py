@@ -12,4 +12,5 @@ WORDS = Vocabulary(
     several_winners="several winners in the deal (血战)",
     sections=frozenset({"wins_per_deal", "side_money", "order_of_wins"}),
     wins_per_deal_heading="Wins per deal (血战: winners leave, 血流: they stay)",
+    win_count="根 per win (each four of one kind in the hand)", win_count_heading="根 per win (the distribution)",
 )  # fmt: skip

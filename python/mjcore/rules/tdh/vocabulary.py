@@ -17,4 +17,8 @@ WORDS = Vocabulary(
     fan_unit="multiplier", horse_hits="horses hit per win (中马)", horse_hits_heading="Horses hit (中马, per win)",
     rows_heading="Each multiplier (加倍): the share of wins scoring it",
     row_names=tuple(f"{key} {zh}" for key, zh, _ in MULTIPLIERS),
+    not_simulated=(
+        "连庄 (节节高, 买马节节高): simulate plays deals, not games — every dealer's streak is 0",
+        "a game keeps the streak and the table reads it: mjcore.Table(ruleset=…).reset_game(seed), then next_deal()",
+    ),
 )  # fmt: skip

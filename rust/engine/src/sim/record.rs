@@ -48,6 +48,10 @@ pub struct DealRecord {
     /// Per seat: a winner's place in the order of the deal's winners (0 = the first; 血战's later wins 1, 2;
     /// winners on one discard in the order the table takes their claims; 血流: by each seat's first win).
     pub win_order: [Option<u8>; SEAT_COUNT],
+    /// Per seat: the count a winner's hand kept for the summary (`WinInfo::count`: Sichuan's 根), 0 for others.
+    pub win_count: [u8; SEAT_COUNT],
+    /// The winners' flower money inside `payments` (`WinInfo::flower_money`: 789's), zero-sum.
+    pub flower_money: [i64; SEAT_COUNT],
 }
 
 impl DealRecord {
@@ -94,6 +98,10 @@ impl DealRecord {
             record.rows[seat] = winner.info.rows;
             record.liable = record.liable.or(winner.info.liable);
             record.horse_hits[seat] = winner.horse_hits;
+            record.win_count[seat] = winner.info.count;
+            for (total, paid) in record.flower_money.iter_mut().zip(winner.info.flower_money) {
+                *total += paid;
+            }
             record.winner_ghosts[seat] = deal.ghosts_held(winner);
         }
         record.payments = outcome.payments();

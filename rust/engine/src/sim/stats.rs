@@ -96,7 +96,23 @@ pub struct Stats {
     pub wins_by_order: [u64; SEATS as usize],
     pub fan_by_order: [u64; SEATS as usize],
     pub fan_by_order_squared: [u64; SEATS as usize],
+    /// Wins by the count their hand kept (`DealRecord::win_count`: Sichuan's 根; larger counts share the last
+    /// bucket), with the same-deal terms of `fans_same_deal`: the count's distribution per win.
+    pub win_counts: [u64; COUNT_BUCKETS],
+    pub win_counts_same_deal: [u64; COUNT_BUCKETS],
+    pub win_counts_cowinners: [u64; COUNT_BUCKETS],
+    /// Σ over wins of that count, and over deals the square and the cross sum with the wins of the deal's
+    /// count (its mean per win, a ratio estimate like `horse_hits`).
+    pub win_count: u64,
+    pub win_count_squared: u64,
+    pub win_count_by_wins: u64,
+    /// The flower money that changed hands (789: the payers' sum) and Σ over deals of its square.
+    pub flower_money_moved: u64,
+    pub flower_money_squared: u128,
 }
+
+/// Per-win counts counted individually in `Stats::win_counts`; larger counts share the last bucket.
+pub const COUNT_BUCKETS: usize = 8;
 
 /// Horse hits per win counted individually in `Stats::horse_hit_counts`; larger counts share the last bucket.
 pub const HORSE_BUCKETS: usize = 16;
@@ -116,6 +132,9 @@ impl Stats {
         let horse_money = moved(&deal.horse_money);
         self.horse_money_moved += horse_money;
         self.horse_money_squared += u128::from(horse_money).pow(2);
+        let flower_money = moved(&deal.flower_money);
+        self.flower_money_moved += flower_money;
+        self.flower_money_squared += u128::from(flower_money).pow(2);
         let kong_money = moved(&deal.kong_money);
         self.kong_money_moved += kong_money;
         self.kong_money_squared += u128::from(kong_money).pow(2);
@@ -134,7 +153,8 @@ impl Stats {
             self.exhaustive_draws += 1;
             return;
         }
-        let (mut horse_hits, mut ghosts_held, mut holding_ghosts) = (0u64, 0u64, 0u64);
+        let (mut horse_hits, mut ghosts_held, mut holding_ghosts, mut counted) =
+            (0u64, 0u64, 0u64, 0u64);
         for seat in deal.winning_seats() {
             self.wins_by_offset[offset(seat)] += 1;
             let ghosts = u64::from(deal.winner_ghosts[usize::from(seat)]);
@@ -143,6 +163,8 @@ impl Stats {
             ghosts_held += ghosts;
             self.fans[fan_bucket(deal, seat)] += 1;
             self.horse_hit_counts[horse_bucket(deal, seat)] += 1;
+            self.win_counts[count_bucket(deal, seat)] += 1;
+            counted += u64::from(deal.win_count[usize::from(seat)]);
             if let Some(order) = deal.win_order[usize::from(seat)] {
                 let fan = u64::from(deal.fan[usize::from(seat)].unwrap_or(0));
                 self.wins_by_order[usize::from(order)] += 1;
@@ -165,6 +187,9 @@ impl Stats {
         self.wins_with_ghosts += holding_ghosts;
         self.wins_with_ghosts_squared += holding_ghosts * holding_ghosts;
         self.wins_with_ghosts_by_wins += holding_ghosts * wins;
+        self.win_count += counted;
+        self.win_count_squared += counted * counted;
+        self.win_count_by_wins += counted * wins;
         if wins > 1 {
             self.add_shared_wins(deal, wins);
             self.add_shared_rows(deal, wins);
@@ -210,6 +235,15 @@ impl Stats {
                     .count() as u64;
                 self.horse_hit_counts_same_deal[hits] += c * (c - 1);
                 self.horse_hit_counts_cowinners[hits] += c * (wins - 1);
+            }
+            let counted = count_bucket(deal, seat);
+            if seats[..i].iter().all(|&s| count_bucket(deal, s) != counted) {
+                let c = seats
+                    .iter()
+                    .filter(|&&s| count_bucket(deal, s) == counted)
+                    .count() as u64;
+                self.win_counts_same_deal[counted] += c * (c - 1);
+                self.win_counts_cowinners[counted] += c * (wins - 1);
             }
             let Some(row) = deal.pattern[usize::from(seat)] else {
                 continue;
@@ -322,6 +356,14 @@ impl Stats {
         add_all(&mut self.wins_by_order, &other.wins_by_order);
         add_all(&mut self.fan_by_order, &other.fan_by_order);
         add_all(&mut self.fan_by_order_squared, &other.fan_by_order_squared);
+        add_all(&mut self.win_counts, &other.win_counts);
+        add_all(&mut self.win_counts_same_deal, &other.win_counts_same_deal);
+        add_all(&mut self.win_counts_cowinners, &other.win_counts_cowinners);
+        self.win_count += other.win_count;
+        self.win_count_squared += other.win_count_squared;
+        self.win_count_by_wins += other.win_count_by_wins;
+        self.flower_money_moved += other.flower_money_moved;
+        self.flower_money_squared += other.flower_money_squared;
         self
     }
 
@@ -339,6 +381,11 @@ fn fan_bucket(deal: &DealRecord, seat: u8) -> usize {
 /// A winner's bucket in `Stats::horse_hit_counts`.
 fn horse_bucket(deal: &DealRecord, seat: u8) -> usize {
     usize::from(deal.horse_hits[usize::from(seat)]).min(HORSE_BUCKETS - 1)
+}
+
+/// A winner's bucket in `Stats::win_counts`.
+fn count_bucket(deal: &DealRecord, seat: u8) -> usize {
+    usize::from(deal.win_count[usize::from(seat)]).min(COUNT_BUCKETS - 1)
 }
 
 /// The money that changed hands in zero-sum `money`: what the payers paid.
@@ -395,6 +442,8 @@ mod tests {
             win_order: [None, Some(0), None, Some(1)],
             horse_hits: [0, 2, 0, 2],
             horse_money: [-3, 2, -1, 2],
+            win_count: [0, 1, 0, 1],
+            flower_money: [-2, 3, 0, -1],
             ..DealRecord::default()
         }
     }
@@ -413,6 +462,21 @@ mod tests {
         assert_eq!(
             (stats.horse_money_moved, stats.horse_money_squared),
             (4, 16)
+        );
+        // Both winners held one 根-like count: c = 2 in bucket 1; Σx = 2 over a deal of 2 wins.
+        assert_eq!(stats.win_counts[1], 2);
+        assert_eq!(stats.win_counts_same_deal[1], 2);
+        assert_eq!(
+            (
+                stats.win_count,
+                stats.win_count_squared,
+                stats.win_count_by_wins
+            ),
+            (2, 4, 4)
+        );
+        assert_eq!(
+            (stats.flower_money_moved, stats.flower_money_squared),
+            (3, 9)
         );
         let once = stats.clone();
         stats.add(&two_wins());

@@ -20,6 +20,7 @@ pub mod policy;
 pub mod replay;
 pub mod shape_rules;
 pub mod table_rules;
+pub mod twelve_tiles;
 pub mod types;
 pub mod wall;
 
@@ -38,5 +39,6 @@ pub use policy::Policy;
 pub use replay::replay;
 pub use shape_rules::ShapeRules;
 pub use table_rules::{TableRules, TableRulesSpec};
+pub use twelve_tiles::TwelveTiles;
 pub use types::{AbortiveDraw, WinInfo, Winner, SEATS};
 pub use wall::{Wall, WallTile, WALL_SIZE};

@@ -4,6 +4,7 @@
 //! state machine reads a bool or a byte where it used to read a constant, and names no family.
 
 use super::ghosts::GhostRule;
+use super::twelve_tiles::TwelveTiles;
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::tile::{KindMask, COPIES, NUM_FLOWERS, NUM_KINDS};
@@ -221,6 +222,9 @@ pub struct TableRules {
     pub follow_dealer: bool,
     /// Whether kong money paid during a deal stays paid at an exhaustive draw (流局; OC-30: not at 推倒胡).
     pub kong_money_on_draw: bool,
+    /// How the deal counts 十二张落地 for 包先不包后 (OC-14: four claimed melds, or twelve exposed tiles). Set
+    /// by the Guangdong family from its `liabilities.twelve_tiles_count`, the count its scorer uses.
+    pub twelve_tiles: TwelveTiles,
 }
 
 impl Default for TableRules {
@@ -257,6 +261,7 @@ impl Default for TableRules {
             ghost_melds: false,
             follow_dealer: false,
             kong_money_on_draw: true,
+            twelve_tiles: TwelveTiles::ClaimedMelds,
         }
     }
 }

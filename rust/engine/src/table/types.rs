@@ -21,6 +21,12 @@ pub struct WinInfo {
     /// Every row of the ruleset's pattern table the win scored, bit `r` = row `r` (MCR: each fan of the hand,
     /// flowers included); 0 where the family records only the one `pattern`.
     pub rows: u128,
+    /// A count the family keeps per win, which its words name in a simulation's summary (Sichuan: the
+    /// hand's 根); 0 where the family counts nothing. One generic field, so the shared table names no family.
+    pub count: u8,
+    /// The winner's flower money inside `payments` (789: each flower paid by every other seat), zero-sum;
+    /// all zero where flowers score as fan (MCR, Taiwan) or the table has none.
+    pub flower_money: [i64; 4],
 }
 
 impl WinInfo {

@@ -56,8 +56,9 @@ def _settled(rules: Any, scored: Any, horse_hits: int = 0, horse_money: tuple[in
         rows = sum(1 << LAOZHANG_FANS.index(entry.key) for entry in scored.entries if entry.key in LAOZHANG_FANS)
         return SettledWin(-1, tuple(scored.money["win"]), None, horse_hits, horse_money, rows)
     paid = [scored.money[kind] for kind in ("win", "flowers", "horses")]
+    # The winner's flowers are paid apart from the hand: the summary reads them on their own line.
     return SettledWin(GD789_HANDS.index(scored.entries[0].key), tuple(sum(p) for p in zip(*paid)), None, horse_hits,
-                      horse_money)  # fmt: skip
+                      horse_money, flower_money=tuple(scored.money["flowers"]))  # fmt: skip
 
 
 def settle_folk_win(rules: Any, hand: Hand, s: WinSituation) -> SettledWin:

@@ -4,13 +4,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from ....hand import Forms, Hand
 from ....rules.registry import Ruleset
 from ....table.types import SEATS, WinSituation
 from ...table.aim import Aim
-from ...table.deal_hooks import SettledWin
+from ...table.deal_hooks import DealHooks, SettledWin
 from ...table.scoring_rules import scoring_situation, scoring_win_check
 from ...table.twin_family import TwinFamily
 from .scorer import best_fan, payments
@@ -42,5 +42,17 @@ def _guangdong_aim(rules: Any) -> Aim:
     return Aim(Forms(forms) or Forms.STANDARD)
 
 
+class _GuangdongHooks(DealHooks):
+    """The plain table but for how it counts 十二张落地 (OC-14): as the ruleset's scorer does."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.twelve_tiles_count = rules.liabilities.twelve_tiles_count
+
+
+def _guangdong_hooks(rules: Ruleset) -> Optional[DealHooks]:
+    """The deal's hooks: none but where the ruleset counts 十二张落地 by exposed tiles (OC-14)."""
+    return None if rules.liabilities.twelve_tiles_count == "claimed_melds" else _GuangdongHooks(rules)
+
+
 # The Guangdong family at the twin's table: the scorer decides and settles each win.
-PLAY = TwinFamily(scoring_win_check, settle_win, _guangdong_aim)
+PLAY = TwinFamily(scoring_win_check, settle_win, _guangdong_aim, _guangdong_hooks)

@@ -18,6 +18,7 @@ from ....rules.guangdong.ruleset import LIMIT_HAND_KEYS, PatternRow, Ruleset
 from ....rules.guangdong.situation import DEALER, Situation
 from ....tiles import NUM_KINDS, TERMINALS_AND_HONOURS, tile_name
 from ...analysis.decompose import decompose
+from ...twelve_tiles import twelve_tiles_trigger
 
 __all__ = ["score"]
 
@@ -145,6 +146,8 @@ def best_fan(hand: Hand, win: int, ruleset: Ruleset, where: Situation) -> dict |
     """The chosen pattern, extras and totals over every reading, or None when the hand does not win."""
     tiles = list(hand.all_counts())
     tiles[win] += 1
+    if not ruleset.allows(tiles, hand.melds):  # RULES.md §7.3's restrictions, where the file asks them
+        return None
     limit = [row for row in ruleset.patterns if row.key in LIMIT_HAND_KEYS and getattr(where, _LIMIT_FLAGS[row.key])]
     best, best_key = None, None
     for reading in readings(hand, win, ruleset):
@@ -194,9 +197,11 @@ def liable_seat(hand: Hand, ruleset: Ruleset, where: Situation) -> int | None:
 
     claimed = [(i, m) for i, m in enumerate(hand.melds) if m.kind != MeldKind.CONCEALED_KONG]
     triggers: list[tuple[int, int | None]] = []
-    if rules.twelve_tiles and len(claimed) == 4 and not where.feeder_already_liable:
-        index, meld = claimed[3]
-        triggers.append((index, feeder(meld)))
+    if rules.twelve_tiles and not where.feeder_already_liable:
+        # OC-14's count, the one the deal records 包先不包后 by (``reference.twelve_tiles``).
+        index = twelve_tiles_trigger(hand.melds, rules.twelve_tiles_count)
+        if index is not None:
+            triggers.append((index, feeder(hand.melds[index])))
     if rules.big_hand:
         for honours, needed in ((WINDS, 4), (DRAGONS, 3)):
             completing = [(i, m) for i, m in claimed if m.tile in honours]

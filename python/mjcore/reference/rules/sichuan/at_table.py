@@ -76,13 +76,14 @@ def sichuan_win_check(rules: Any) -> WinCheck:
 
 
 def settle_sichuan_win(rules: Any, hand: Hand, s: WinSituation) -> SettledWin:
-    """The win's shape row, its own payments (replaced by the whole deal's settlement) and every 番 row it
-    scored (根 among them)."""
+    """The win's shape row, its own payments (replaced by the whole deal's settlement), every 番 row it
+    scored (根 among them) and its 根 as the count the summary keeps per win."""
     scored = _scored(rules, hand, s)
     keys = {e.key for e in scored.entries if e.count}
     shape = next(key for key in _SHAPES if key in keys)
     rows = sum(1 << SICHUAN_FAN_KEYS.index(key) for key in keys)
-    return SettledWin(SICHUAN_FAN_KEYS.index(shape), tuple(scored.money["win"]), rows=rows)
+    roots = sum(e.count for e in scored.entries if e.key == "gen")
+    return SettledWin(SICHUAN_FAN_KEYS.index(shape), tuple(scored.money["win"]), rows=rows, count=roots)
 
 
 class SichuanHooks(DealHooks):

@@ -117,6 +117,12 @@ impl FolkAtTable {
             payments,
             liable: None,
             rows,
+            count: 0,
+            // 789 pays the winner's flowers apart from the hand; the summary reads them on their own line.
+            flower_money: match self.rules.family {
+                Family::Gd789 => scored.money[FLOWERS],
+                Family::Laozhang => [0; 4],
+            },
         }
     }
 }

@@ -53,7 +53,15 @@ impl ScoringRules {
 
     /// The same scoring at a table with the given rules (the ruleset file's `[tiles]` … `[settlement]`).
     pub fn with_table(self, table: TableRules) -> ScoringRules {
-        ScoringRules { table, ..self }
+        // The table counts 十二张落地 as the scorer does (OC-14), for 包先不包后.
+        let twelve_tiles = self.ruleset.liabilities.twelve_tiles_count;
+        ScoringRules {
+            table: TableRules {
+                twelve_tiles,
+                ..table
+            },
+            ..self
+        }
     }
 
     pub fn ruleset(&self) -> &Ruleset {
@@ -87,7 +95,7 @@ impl Adjudicator for ScoringRules {
                 by_wind[usize::from(seat_wind_of(seat as u8, situation.dealer))]
             }),
             liable: liable.map(to_seat),
-            rows: 0,
+            ..WinInfo::default()
         }))
     }
 

@@ -2,9 +2,12 @@
 //! once from the ruleset file (validated in Python, checked again here) and shared by every scoring call.
 
 use crate::error::{EngineError, Result};
+use crate::hand::Hand;
 use crate::rules::document::{Document, Value};
 use crate::rules::guangdong::{Extra, FloorEvent, Pattern};
 use crate::rules::reading::Shapes;
+use crate::table::twelve_tiles::TwelveTiles;
+use crate::tile::Counts;
 
 /// Fans above this would overflow the 2^fan points of a payment.
 pub const MAX_FAN: u8 = 30;
@@ -25,6 +28,8 @@ pub struct Liabilities {
     pub kong_bloom: bool,
     pub robbing_kong: bool,
     pub twelve_tiles: bool,
+    /// How 十二张落地 is counted (OC-14); the table counts the same (`TableRules::twelve_tiles`).
+    pub twelve_tiles_count: TwelveTiles,
     pub big_hand: bool,
 }
 
@@ -42,6 +47,39 @@ pub struct Options {
     pub discarder_pays_three: bool,
     /// OC-19: what a payment to or from the dealer is multiplied by (1: none, the default; 2: ×2, as 老章).
     pub dealer_factor: u8,
+    /// What a winning hand must be (RULES.md §7.3's unnamed variant; all off at the shipped Guangdong tables).
+    pub winning_hand: WinningHand,
+}
+
+/// Restrictions on a winning hand beyond its shape (RULES.md §7.3): each false by default, none restricting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WinningHand {
+    /// 不能闭门和: a win needs a claimed meld (a concealed kong is not one).
+    pub must_meld: bool,
+    /// 缺门不能和: the hand (melds and winning tile included) holds all three suits.
+    pub three_suits: bool,
+    /// No 四归一: a hand holding all four of a kind wins only with them declared as a kong.
+    pub no_four_in_hand: bool,
+}
+
+impl WinningHand {
+    /// Whether `hand` with every tile `tiles` (the winning one included) may win under these restrictions.
+    pub fn allows(&self, hand: &Hand, tiles: &Counts) -> bool {
+        if self.must_meld && !hand.melds.iter().any(|m| m.kind.is_claimed()) {
+            return false;
+        }
+        if self.three_suits
+            && (0..3).any(|suit| tiles[9 * suit..9 * suit + 9].iter().all(|&n| n == 0))
+        {
+            return false;
+        }
+        let kong_of = |kind: usize| {
+            hand.melds
+                .iter()
+                .any(|m| m.kind.is_kong() && usize::from(m.tile.index()) == kind)
+        };
+        !(self.no_four_in_hand && (0..tiles.len()).any(|kind| tiles[kind] == 4 && !kong_of(kind)))
+    }
 }
 
 /// The dealer multiplier's range (老章's too).
@@ -137,6 +175,13 @@ impl Ruleset {
                 kong_bloom: doc.flag("liabilities.kong_bloom")?,
                 robbing_kong: doc.flag("liabilities.robbing_kong")?,
                 twelve_tiles: doc.flag("liabilities.twelve_tiles")?,
+                twelve_tiles_count: doc.choice(
+                    "liabilities.twelve_tiles_count",
+                    &[
+                        ("claimed_melds", TwelveTiles::ClaimedMelds),
+                        ("exposed_tiles", TwelveTiles::ExposedTiles),
+                    ],
+                )?,
                 big_hand: doc.flag("liabilities.big_hand")?,
             },
             options: Options {
@@ -146,6 +191,11 @@ impl Ruleset {
                 discarder_pays_three: doc
                     .choice("options.discarder_pays", &[("one", false), ("three", true)])?,
                 dealer_factor: doc.int("options.dealer_factor")?,
+                winning_hand: WinningHand {
+                    must_meld: doc.flag("forms.must_meld")?,
+                    three_suits: doc.flag("forms.three_suits")?,
+                    no_four_in_hand: !doc.flag("forms.four_in_hand")?,
+                },
             },
         })
     }
@@ -256,6 +306,7 @@ mod tests {
                 human_hand_paid_by_dealer: true,
                 discarder_pays_three: false,
                 dealer_factor: 1,
+                winning_hand: Default::default(),
             },
         }
     }
@@ -300,5 +351,52 @@ mod tests {
         let mut no_factor = spec(&[("ji_hu", 0, false)], &[]);
         no_factor.options.dealer_factor = 0;
         assert!(error(&no_factor).contains("options.dealer_factor"));
+    }
+}
+
+#[cfg(test)]
+mod winning_hand_tests {
+    use super::*;
+    use crate::hand::{Meld, MeldKind};
+    use crate::notation::parse_hand_unchecked;
+    use crate::tile::Tile;
+
+    fn allows(rules: WinningHand, text: &str, melds: &[Meld]) -> bool {
+        let hand = Hand {
+            melds: melds.to_vec(),
+            ..parse_hand_unchecked(text).expect("a hand")
+        };
+        rules.allows(&hand, &hand.all_tiles())
+    }
+
+    /// RULES.md §7.3: 不能闭门和, all three suits, no 四归一; none of them restricts by default.
+    #[test]
+    fn each_restriction_refuses_its_hand_and_the_default_none() {
+        let chi = Meld {
+            from_offset: Some(3),
+            ..Meld::new(MeldKind::Chi, Tile::new(12).unwrap())
+        };
+        let closed = "123m456p789s234m55s";
+        assert!(allows(WinningHand::default(), closed, &[]));
+        let must_meld = WinningHand {
+            must_meld: true,
+            ..WinningHand::default()
+        };
+        assert!(!allows(must_meld, closed, &[]));
+        assert!(allows(must_meld, "123m789s234m55s", &[chi]));
+        let concealed = Meld::new(MeldKind::ConcealedKong, Tile::new(0).unwrap());
+        assert!(!allows(must_meld, "789s234m55s123p", &[concealed]));
+        let three_suits = WinningHand {
+            three_suits: true,
+            ..WinningHand::default()
+        };
+        assert!(!allows(three_suits, "123m789m234m55m", &[chi]));
+        assert!(allows(three_suits, "123m789s234m55m", &[chi]));
+        let no_four = WinningHand {
+            no_four_in_hand: true,
+            ..WinningHand::default()
+        };
+        assert!(!allows(no_four, "1111m23m789s55s", &[chi]));
+        assert!(allows(no_four, "234m789s55s", &[chi, concealed]));
     }
 }

@@ -1,6 +1,7 @@
 //! Scoring a Guangdong win: the chosen pattern and extras → cap and floor → total fan → points (2^fan) →
 //! what each of the four seats pays or receives, liabilities applied (RULES.md §2.3–§2.6).
 
+use crate::table::twelve_tiles;
 use std::cmp::Reverse;
 
 use rayon::prelude::*;
@@ -194,6 +195,9 @@ pub fn fan(
     let mut concealed = hand.concealed;
     concealed[win.index() as usize] += 1;
     tiles[win.index() as usize] += 1;
+    if !ruleset.options.winning_hand.allows(hand, &tiles) {
+        return Ok(None);
+    }
     let facts = ExtraFacts {
         scores_self_draw: match situation.source {
             WinSource::SelfDrawn => true,
@@ -297,6 +301,9 @@ fn check_waiting_hand(hand: &Hand, win: Tile, tiles: &Counts) -> Result<()> {
     Ok(())
 }
 
+/// The tiles of a Guangdong hand (十二张落地 is all but one of them down).
+const HAND: u8 = 13;
+
 /// Who pays: the liable seat, if a liability of RULES.md §2.6 applies to this win.
 pub fn liable_seat(hand: &Hand, ruleset: &Ruleset, situation: &Situation) -> Option<u8> {
     if !situation.pays_as_self_draw() {
@@ -314,9 +321,11 @@ pub fn liable_seat(hand: &Hand, ruleset: &Ruleset, situation: &Situation) -> Opt
     // Each trigger: (when it attached, as a meld index — the winning event comes last; who is liable). The
     // earliest wins; at equal times (the same meld) the lower seat, as in the reference.
     let mut triggers: Vec<(usize, u8)> = Vec::new();
-    if rules.twelve_tiles && claimed.len() == 4 && !situation.feeder_already_liable {
-        let (index, meld) = claimed[3];
-        triggers.extend(feeder(meld).map(|f| (index, f)));
+    if rules.twelve_tiles && !situation.feeder_already_liable {
+        // OC-14's count, the one the table records 包先不包后 by (`table::twelve_tiles`).
+        if let Some(index) = twelve_tiles::trigger(&hand.melds, rules.twelve_tiles_count, HAND) {
+            triggers.extend(feeder(&hand.melds[index]).map(|f| (index, f)));
+        }
     }
     if rules.big_hand {
         for (pick, needed) in [(Tile::is_wind as fn(Tile) -> bool, 4), (Tile::is_dragon, 3)] {
@@ -508,6 +517,7 @@ mod tests {
                 human_hand_paid_by_dealer: true,
                 discarder_pays_three: false,
                 dealer_factor: 1,
+                winning_hand: Default::default(),
             },
         })
         .expect("valid table")

@@ -140,6 +140,7 @@ impl Adjudicator for McrAtTable {
             payments: payments(situation.winner, situation.from, fan),
             liable: None,
             rows: scored.fans.present(), // `Fan` order is the table's row order (`fan_keys`)
+            ..WinInfo::default()
         }))
     }
 

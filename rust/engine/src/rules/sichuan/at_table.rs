@@ -155,6 +155,9 @@ impl Adjudicator for SichuanAtTable {
             rows: (scored.fans.counts.iter().enumerate())
                 .filter(|(_, &count)| count > 0)
                 .fold(0, |rows, (row, _)| rows | 1 << row),
+            // The summary's count per win: the hand's 根 (its vocabulary names it).
+            count: scored.fans.counts[Fan::Gen as usize],
+            flower_money: [0; 4],
         }))
     }
 

@@ -98,6 +98,7 @@ impl TaiwanAtTable {
             rows: (scored.tai.0.iter().enumerate())
                 .filter(|(_, &count)| count > 0)
                 .fold(0, |rows, (row, _)| rows | 1 << row),
+            ..WinInfo::default()
         }))
     }
 
@@ -163,7 +164,7 @@ impl Adjudicator for TaiwanAtTable {
                 pattern: None,
                 payments: win,
                 liable: None,
-                rows: 0,
+                ..WinInfo::default()
             },
         }))
     }

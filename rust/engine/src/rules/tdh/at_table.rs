@@ -287,6 +287,7 @@ impl Adjudicator for TdhTable {
                     .multipliers
                     .iter()
                     .fold(0, |rows, &code| rows | 1 << code),
+                ..WinInfo::default()
             },
             horse_hits: hits.min(u32::from(u8::MAX)) as u8,
             // The winner's own horses; their money is part of the win (`win_net`).

@@ -184,15 +184,7 @@ impl Deal {
             state.pons_with_fourth |= tile_bit(tile) & state.held;
         }
         self.add_meld(seat, meld, Some(from));
-        let claimed_melds = self.seats[seat as usize]
-            .melds
-            .iter()
-            .filter(|m| m.kind.is_claimed())
-            .count();
-        // All but one tile claimed into melds (十二张落地 in a 13-tile hand), which liabilities may name.
-        if claimed_melds == usize::from(self.rules.hand / 3) {
-            self.twelve_tiles_down.push((seat, from));
-        }
+        self.note_twelve_tiles(seat);
         if kind == MeldKind::Kong {
             self.settle_kong(seat, kind, Some(from), adjudicator)?;
             self.draw_replacement_for(seat, Some(from), adjudicator)

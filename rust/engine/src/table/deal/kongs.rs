@@ -55,6 +55,8 @@ impl Deal {
             from: feeder,
             returned,
         });
+        // Counting exposed tiles (OC-14), the fourth tile may put the twelfth down.
+        self.note_twelve_tiles(seat);
         self.settle_kong(seat, MeldKind::AddedKong, feeder, adjudicator)?;
         // The pon's feeder is not liable for a bloom (§4.4); the feeder of a chain it continues is (OC-48).
         let chain = self.chain_feeder.take();

@@ -1,12 +1,13 @@
 //! Wins: settling the winners of a tile, the cheap screen and the adjudicator's judgement of a chance to win,
 //! the situation a win is judged in (how the tile came, what is shown, liabilities, the first go-around).
 
-use super::{void_held, Deal, WinChance};
+use super::{seat_after, void_held, Deal, WinChance};
 use crate::error::Result;
 use crate::hand::{Meld, MeldKind};
 use crate::kind_mask::tile_bit;
 use crate::table::adjudicator::{Adjudicator, DealContext, Declared, FirstGoAround, WinSituation};
 use crate::table::log::Event;
+use crate::table::twelve_tiles;
 use crate::table::types::{WinInfo, Winner, SEATS};
 use crate::tile::{Counts, Tile};
 
@@ -205,6 +206,23 @@ impl Deal {
             }
         }
         shown - u8::from(on_discard)
+    }
+
+    /// Records `seat`'s 十二张落地 (its trigger meld's feeder) the first time its melds reach it under the
+    /// table's count (OC-14; `table::twelve_tiles`, the count the scorer reads): what 包先不包后 orders.
+    pub(super) fn note_twelve_tiles(&mut self, seat: u8) {
+        if self
+            .twelve_tiles_down
+            .iter()
+            .any(|&(victim, _)| victim == seat)
+        {
+            return;
+        }
+        let melds = &self.seats[seat as usize].melds;
+        let trigger = twelve_tiles::trigger(melds, self.rules.twelve_tiles, self.rules.hand);
+        if let Some(from) = trigger.and_then(|i| melds[i].from_offset) {
+            self.twelve_tiles_down.push((seat, seat_after(seat, from)));
+        }
     }
 
     /// 包先不包后: whether whoever fed `seat` its fourth claimed meld had fed another seat's fourth one first.
