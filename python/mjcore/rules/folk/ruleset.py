@@ -15,7 +15,7 @@ from typing import Any
 from ...errors import RulesetError
 from ..placeholders import PlaceholderWarning, placeholders_of, unmarked
 from ..table_rules import SECTIONS, TableRules, table_rules_of
-from ..regional.ruleset import Choice, IntRange, OptionsFile, Switch, _string, _table, _unknown  # one way to read a file
+from ..regional.ruleset import Choice, Fixed, IntRange, OptionsFile, Switch, _string, _table, _unknown  # one way to read a file
 
 __all__ = ["FAMILIES", "FolkRow", "FolkRuleset", "PlaceholderWarning", "is_folk", "parse_folk"]
 
@@ -41,11 +41,18 @@ PAYERS = Choice(("discarder", "all"))
 # 买马 at the 789 table (OC-38, OC-789-X1): the horses each seat buys; four seats' 20 and the deal (4 × 13 + 1)
 # fit in the 136 playing tiles (the engine's MOST_HORSES_PER_SEAT).
 HORSES_PER_SEAT = IntRange(0, 20)
+# The alternatives OC-37 and OC-38 list that the 789 table does not offer (issue 27, item 3): each is an option
+# holding its one value, so asking for the other is refused with the reason. A file may leave them out.
+FLOWER_PAYERS = Fixed("winner", "every seat paying flowers win or not (OC-37) is not offered: RULES.md §5 leaves "
+                      "the payer open and the seed's flower money pays its holder only when it wins")  # fmt: skip
+HORSE_KIND = Fixed("mirror", "horses as a hit bonus (OC-38) are not offered at 789: the seed's 买马 is a mirror "
+                   "bet on a seat (推倒胡's hit-bonus horse is its OC-31)")  # fmt: skip
 
 FAMILIES: Mapping[str, FolkFamily] = {
     "gd789": FolkFamily("gd789", {
         "flower_stake": STAKE, "kong_stake": STAKE, "hand_stake": IntRange(1, 1_000_000), "discard_payers": PAYERS,
         "da_ge_definition": Choice(DA_GE_DEFINITIONS), "da_ge_enabled": Switch(), "horses_per_seat": HORSES_PER_SEAT,
+        "flower_payers": FLOWER_PAYERS, "horse_kind": HORSE_KIND,
     }, "hands", "multiple", GD789_HANDS, False),
     "laozhang": FolkFamily("laozhang", {
         "base": IntRange(1, 1_000_000), "dealer_factor": IntRange(1, 16), "discard_payers": PAYERS,
@@ -139,10 +146,10 @@ def parse_folk(data: Mapping[str, Any]) -> FolkRuleset:
         raise RulesetError(f"meta.tiles: {family.name} plays {144 if family.name == 'gd789' else 136}, got {tiles!r}")
     raw = _table(data, "options", "")
     _unknown(raw, tuple(family.options), "options")
-    missing = [name for name in family.options if name not in raw]
+    missing = [name for name, spec in family.options.items() if name not in raw and not isinstance(spec, Fixed)]
     if missing:
         raise RulesetError(f"options.{missing[0]}: missing")
-    options = {name: spec.check(name, raw[name]) for name, spec in family.options.items()}
+    options = {name: spec.check(name, raw[name]) if name in raw else spec.value for name, spec in family.options.items()}
     if options.get("da_ge_enabled") and options["da_ge_definition"] == "undefined":
         raise RulesetError("options.da_ge_enabled: 大哥 is not defined by the seed (OC-36): set da_ge_definition "
                            f"to one of {', '.join(DA_GE_DEFINITIONS[1:])} before enabling it")  # fmt: skip
