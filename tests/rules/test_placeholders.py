@@ -24,7 +24,9 @@ AUDITED = {
     # OC-41: the seeds name 老章's fans but give no value.
     "laozhang": tuple(f"fans.{key}" for key in (
         "ji_hu", "men_qing", "ping_hu", "duan_yao", "que_men", "jiang", "jiu_zi_lian_huan", "qing_peng", "quan_fan",
-        "quan_yao", "quan_qiu_ren", "yi_ban_gao", "shuang_long_bao")),
+        "quan_yao", "quan_qiu_ren", "yi_ban_gao", "shuang_long_bao"))
+    # seed 000 "首先算点数，然后再用番数乘" names the arithmetic (arithmetic = "points_then_fan"), no point value.
+    + tuple(f"options.{key}" for key in ("win_points", "pung_points", "yao_factor", "concealed_factor", "kong_factor")),
 }  # fmt: skip
 
 

@@ -21,7 +21,11 @@ VARIANTS = {
                {"da_ge_definition": "zi_yi_se", "da_ge_enabled": True},
                {"da_ge_definition": "da_san_yuan_si_xi", "da_ge_enabled": True, "hand_stake": 10,
                 "flower_stake": 20, "kong_stake": 30}],
-    "laozhang": [{}, {"cap": 4}, {"discard_payers": "all", "dealer_factor": 3, "base": 5}],
+    "laozhang": [{}, {"cap": 4}, {"discard_payers": "all", "dealer_factor": 3, "base": 5},
+                 # the seed's points first, then fan (issue 27 item 4), with the shipped and other point values
+                 {"arithmetic": "points_then_fan"},
+                 {"arithmetic": "points_then_fan", "cap": 3, "win_points": 0, "pung_points": 5, "yao_factor": 3,
+                  "concealed_factor": 1, "kong_factor": 8, "discard_payers": "all"}],
 }  # fmt: skip
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", PlaceholderWarning)

@@ -194,6 +194,7 @@ FAMILY_STATISTICS_OPTIONS = [
     pytest.param("tdh:horses=4,robbing_kong_double=true,kong_bloom_double=true,discard_wins=true", 2, 11, 4,
                  ("rows_low", "horse_hits"), id="tdh multipliers and horses"),
     pytest.param("laozhang", 1, 11, 1, ("rows_low",), id="laozhang rows"),
+    pytest.param("laozhang:arithmetic=points_then_fan", 3, 11, 1, ("rows_low",), id="laozhang points then fan"),
     pytest.param("gd-789:horses_per_seat=2", 1, 11, 0, ("horse_money", "horse_hits", "flower_money"),
                  id="789 horse and flower money"),
 ]

@@ -16,7 +16,7 @@ from typing import Any
 from ..backend import native
 from .toml_table import TomlTable
 
-__all__ = ["DEALER_STAYS", "DEFAULT_TABLE_RULES", "SECTIONS", "TableRules", "table_rules_of"]
+__all__ = ["DEALER_STAYS", "DEFAULT_TABLE_RULES", "REFUSED", "SECTIONS", "TableRules", "table_rules_of"]
 
 # The sections, in file order, and the fields of each (their TOML names).
 SECTIONS: dict[str, tuple[str, ...]] = {
@@ -24,7 +24,7 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "deal": ("hand", "reserved_tail"),
     "claims": ("chi", "pon", "melded_kong", "added_kong", "concealed_kong", "robbable_kongs"),
     "wins": ("sources", "several_winners", "missed_win"),
-    "end": ("winners", "dealer_stays", "abortive_draws"),
+    "end": ("winners", "dealer_stays", "abortive_draws", "seat_winds"),
     "settlement": ("kind",),
 }
 
@@ -35,6 +35,31 @@ SECTIONS: dict[str, tuple[str, ...]] = {
 DEALER_STAYS = ("stays_on_win_or_draw", "stays_on_win", "passes", "winner_deals", "first_winner_deals",
                 "last_winner_deals")  # fmt: skip
 _OLD_DEALER_STAYS = {"win_or_draw": "stays_on_win_or_draw", "win": "stays_on_win", "never": "passes"}
+
+
+# Alternatives an open choice lists that the table does not offer (issue 27, item 3): asked for by name, they are
+# refused with the reason, checked here before the native check so the message says why, not only "unknown".
+REFUSED: dict[str, dict[str, str]] = {
+    "wins.several_winners": {
+        "split": "splitting a tie (OC-34) is not offered: the seed has one winner at 截胡 "
+                 "(\"只有胡大牌的一家才算胡\"), so a tie goes to the nearest seat",
+    },
+    "end.seat_winds": {
+        "fixed": "seat winds fixed from the first seating (OC-1) are not offered at the Guangdong tables: the "
+                 "seed's 本盘门风 is this deal's wind, East being the dealer (OC-T2 is the family with an options.seat_wind_from)",
+    },
+}
+# ``end.seat_winds`` (OC-1): the one value offered; the field is optional and read only to refuse the others.
+SEAT_WINDS = ("with_dealer",)
+
+
+def _refused(path: str, value: Any) -> None:
+    """A named alternative the table does not offer: a ``RulesetError`` naming the field, the value and why."""
+    reason = REFUSED.get(path, {}).get(value) if isinstance(value, str) else None
+    if reason is not None:
+        from ..errors import RulesetError
+
+        raise RulesetError(f"{path}: {value!r} is refused: {reason}")
 
 
 @dataclass(frozen=True)
@@ -99,6 +124,14 @@ def table_rules_of(data: dict[str, Any], family: str) -> TableRules:
     wins, end, settlement = root.table("wins"), root.table("end"), root.table("settlement")
     # Optional: a file without it keeps the Guangdong rotation (RULES.md §1.10); the older spellings read as ever.
     stays = end.str("dealer_stays") if "dealer_stays" in end.data else "stays_on_win_or_draw"
+    _refused("wins.several_winners", wins.data.get("several_winners"))
+    if "seat_winds" in end.data:
+        _refused("end.seat_winds", end.data["seat_winds"])
+        if end.str("seat_winds") not in SEAT_WINDS:
+            from ..errors import RulesetError
+
+            raise RulesetError(f"end.seat_winds: expected one of {', '.join(map(repr, SEAT_WINDS))}, "
+                               f"got {end.data['seat_winds']!r}")  # fmt: skip
     fields = dict(
         suits=tiles.strs("suits"),
         honours=tiles.bool("honours"),

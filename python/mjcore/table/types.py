@@ -81,7 +81,10 @@ def check_dealer_and_wind(dealer: object, round_wind: object) -> tuple[int, int]
 
 
 def check_wind_rounds(wind_rounds: object) -> int:
-    """A game's wind rounds, 1..4."""
+    """A game's wind rounds, 1..4. ``None`` (an endless game, OC-2's alternative) is refused with its reason."""
+    if wind_rounds is None:
+        raise InvalidArgumentError("wind_rounds=None (an endless game, OC-2) is refused: not offered, a game ends "
+                                   "after wind_rounds (1..4) wind rounds or max_deals deals; play games in turn")  # fmt: skip
     wind_rounds = check_index("wind_rounds", wind_rounds)
     if not 1 <= wind_rounds <= SEATS:
         raise InvalidArgumentError(f"wind_rounds {wind_rounds} must be 1..4")

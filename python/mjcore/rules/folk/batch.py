@@ -7,13 +7,16 @@ from typing import Any
 
 from ..batch_columns import FLAG, OPTIONAL_SEAT, SEAT, FamilyBatch
 from ..regional.keywords import NO_SEAT
-from .names import EXTRA_ROWS
 from .ruleset import FAMILIES
 
 
 def _keys(rules: Any) -> tuple[str, ...]:
+    """The batch's columns: the rows, then 789's flowers and kongs, or 老章's points when it counts them."""
     family = FAMILIES[rules.family]
-    return family.row_keys + (tuple(EXTRA_ROWS) if family.name == "gd789" else ())
+    if family.name == "gd789":
+        return family.row_keys + ("flowers", "kongs")
+    counts_points = rules.options.get("arithmetic") == "points_then_fan"
+    return family.row_keys + (("points",) if counts_points else ())
 
 
 def _native(where: Any) -> tuple:

@@ -9,6 +9,8 @@ __all__ = ["EXTRA_ROWS", "MONEY_KINDS"]
 EXTRA_ROWS = {
     "flowers": ("花", "flowers held by the winner"),
     "kongs": ("杠", "kongs of the winner"),
+    # 老章 under points_then_fan: the hand's points (点数), counted before the fan multiplies them
+    "points": ("点数", "points of the hand, before the fan"),
 }
 
 # Money kinds per family: each is zero-sum over the four seats.

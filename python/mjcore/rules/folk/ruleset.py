@@ -15,7 +15,7 @@ from typing import Any
 from ...errors import RulesetError
 from ..placeholders import PlaceholderWarning, placeholders_of, unmarked
 from ..table_rules import SECTIONS, TableRules, table_rules_of
-from ..regional.ruleset import Choice, IntRange, OptionsFile, Switch, _string, _table, _unknown  # one way to read a file
+from ..regional.ruleset import Choice, Fixed, IntRange, OptionsFile, Switch, _string, _table, _unknown  # one way to read a file
 
 __all__ = ["FAMILIES", "FolkRow", "FolkRuleset", "PlaceholderWarning", "is_folk", "parse_folk"]
 
@@ -41,15 +41,36 @@ PAYERS = Choice(("discarder", "all"))
 # 买马 at the 789 table (OC-38, OC-789-X1): the horses each seat buys; four seats' 20 and the deal (4 × 13 + 1)
 # fit in the 136 playing tiles (the engine's MOST_HORSES_PER_SEAT).
 HORSES_PER_SEAT = IntRange(0, 20)
+# The alternatives OC-37 and OC-38 list that the 789 table does not offer (issue 27, item 3): each is an option
+# holding its one value, so asking for the other is refused with the reason. A file may leave them out.
+FLOWER_PAYERS = Fixed("winner", "every seat paying flowers win or not (OC-37) is not offered: RULES.md §5 leaves "
+                      "the payer open and the seed's flower money pays its holder only when it wins")  # fmt: skip
+HORSE_KIND = Fixed("mirror", "horses as a hit bonus (OC-38) are not offered at 789: the seed's 买马 is a mirror "
+                   "bet on a seat (推倒胡's hit-bonus horse is its OC-31)")  # fmt: skip
+
+# 老章's arithmetic (issue 27 item 4; seed 000 "首先算点数，然后再用番数乘，加、乘、平方", RULES.md §6): "doubling"
+# (base × 2^fan, OC-LZ-1, the default) or "points_then_fan" (base × the hand's points × 2^fan, the points counted
+# from its pungs and kongs: rust/engine/src/rules/folk/points.rs). The point values are the seed's none: the
+# shipped file lists them in meta.placeholders. Older files without them read as the defaults below.
+ARITHMETIC = Choice(("doubling", "points_then_fan"))
+POINT_OPTIONS = {"win_points": IntRange(0, 1000), "pung_points": IntRange(0, 100), "yao_factor": IntRange(1, 8),
+                 "concealed_factor": IntRange(1, 8), "kong_factor": IntRange(1, 8)}  # fmt: skip
+OPTIONAL = {"arithmetic": "doubling", "win_points": 20, "pung_points": 2, "yao_factor": 2, "concealed_factor": 2,
+            "kong_factor": 4}  # fmt: skip
+# 数胡尾 (the three losers settle among themselves by their own hands' 胡数, seed 000) is refused with its reason.
+LOSER_SETTLEMENT = Fixed("none", "数胡尾 (the losers settling among themselves by their hands' 胡数, seed 000) is "
+                         "not played: the table settles only the winner's hand, a loser's unfinished hand has no "
+                         "reading to count, and the seed gives no 胡数 values")  # fmt: skip
 
 FAMILIES: Mapping[str, FolkFamily] = {
     "gd789": FolkFamily("gd789", {
         "flower_stake": STAKE, "kong_stake": STAKE, "hand_stake": IntRange(1, 1_000_000), "discard_payers": PAYERS,
         "da_ge_definition": Choice(DA_GE_DEFINITIONS), "da_ge_enabled": Switch(), "horses_per_seat": HORSES_PER_SEAT,
+        "flower_payers": FLOWER_PAYERS, "horse_kind": HORSE_KIND,
     }, "hands", "multiple", GD789_HANDS, False),
     "laozhang": FolkFamily("laozhang", {
         "base": IntRange(1, 1_000_000), "dealer_factor": IntRange(1, 16), "discard_payers": PAYERS,
-        "cap": IntRange(0, MAX_FAN),
+        "cap": IntRange(0, MAX_FAN), "arithmetic": ARITHMETIC, **POINT_OPTIONS, "loser_settlement": LOSER_SETTLEMENT,
     }, "fans", "fan", LAOZHANG_FANS, True),
 }  # fmt: skip
 
@@ -119,6 +140,21 @@ def _with_horses(data: Mapping[str, Any], family: str, per_seat: int) -> TableRu
     return table_rules_of({**data, "deal": deal}, family)
 
 
+def most_points(options: Mapping[str, Any]) -> int:
+    """The most points a 老章 win counts under points_then_fan: its own and four concealed kongs of terminals."""
+    kong = options["pung_points"] * options["yao_factor"] * options["concealed_factor"] * options["kong_factor"]
+    return options["win_points"] + 4 * kong
+
+
+def _check_points_reach(options: Mapping[str, Any], fan: int) -> None:
+    """Three payers' shares, the dealer's × dealer_factor, stay within 64-bit money (as the engine checks)."""
+    most = options["base"] * most_points(options) * options["dealer_factor"] * 3 << fan
+    if most >= 2**63:
+        raise RulesetError(f"options.arithmetic: 'points_then_fan' with base {options['base']}, up to "
+                           f"{most_points(options)} points and {fan} fan overflows 64-bit money: lower the "
+                           "base, the point values or the cap")  # fmt: skip
+
+
 def is_folk(family: Any) -> bool:
     return family in FAMILIES
 
@@ -139,10 +175,14 @@ def parse_folk(data: Mapping[str, Any]) -> FolkRuleset:
         raise RulesetError(f"meta.tiles: {family.name} plays {144 if family.name == 'gd789' else 136}, got {tiles!r}")
     raw = _table(data, "options", "")
     _unknown(raw, tuple(family.options), "options")
-    missing = [name for name in family.options if name not in raw]
+    missing = [name for name, spec in family.options.items()
+               if name not in raw and not isinstance(spec, Fixed) and name not in OPTIONAL]  # fmt: skip
     if missing:
         raise RulesetError(f"options.{missing[0]}: missing")
-    options = {name: spec.check(name, raw[name]) for name, spec in family.options.items()}
+    defaults = {name: spec.value if isinstance(spec, Fixed) else OPTIONAL[name]
+                for name, spec in family.options.items() if name not in raw}  # fmt: skip
+    options = {name: spec.check(name, raw[name]) if name in raw else defaults[name]
+               for name, spec in family.options.items()}  # fmt: skip
     if options.get("da_ge_enabled") and options["da_ge_definition"] == "undefined":
         raise RulesetError("options.da_ge_enabled: 大哥 is not defined by the seed (OC-36): set da_ge_definition "
                            f"to one of {', '.join(DA_GE_DEFINITIONS[1:])} before enabling it")  # fmt: skip
@@ -167,6 +207,8 @@ def parse_folk(data: Mapping[str, Any]) -> FolkRuleset:
         if reach > MAX_FAN:
             raise RulesetError(f"{family.section}: a win could reach {reach} fan; at most {MAX_FAN} keep "
                                "base × 2^fan in 64-bit money")  # fmt: skip
+        if options["arithmetic"] == "points_then_fan":
+            _check_points_reach(options, min(reach, options["cap"]) if options["cap"] else reach)
     table_rules = _with_horses(data, family.name, options.get("horses_per_seat", 0)) if "tiles" in data else None
     if table_rules is not None and table_rules.tile_count != tiles:
         raise RulesetError(f"meta.tiles: {tiles}, but the table sections make a set of {table_rules.tile_count}")

@@ -212,7 +212,11 @@ def register_table_check(family: str, check: Callable[[Mapping[str, Any]], None]
 
 
 def _table_field(data: Mapping[str, Any], name: str) -> bool:
-    """Whether ``name`` is a field of one of the file's table sections."""
+    """Whether ``name`` is a field of one of the file's table sections, bare or by its path (``end.seat_winds``,
+    as 推倒胡 and the Guangdong tables take it)."""
+    section, _, field = name.rpartition(".")
+    if section:
+        return section in SECTIONS and isinstance(data.get(section), dict) and field in data[section]
     return any(isinstance(data.get(section), dict) and name in data[section] for section in SECTIONS)
 
 

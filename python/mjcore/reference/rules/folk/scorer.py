@@ -190,17 +190,55 @@ def score_laozhang(hand: HandLike, win: int, where: LaozhangSituation, rules: Fo
         return FolkScore.from_row(rules, None)
     keys = rules.rows
     order = [row.key for row in keys]
+    counts_points = rules["arithmetic"] == "points_then_fan"
+    capped = lambda fan: min(fan, rules["cap"]) if rules["cap"] else fan  # noqa: E731
     best = None
     for reading in readings:  # the reading worth most; ties to the larger row mask (both backends alike)
         rows = _laozhang_rows(h, tiles, reading, where)
         fan = sum(rules.value(k) for k in rows)
         mask = sum(1 << order.index(k) for k in rows)
-        if best is None or (fan, mask) > best[:2]:
-            best = (fan, mask, rows)
-    fan, _, rows = best
-    if rules["cap"]:
-        fan = min(fan, rules["cap"])
-    share = rules["base"] << fan
+        points = _points(h, reading, rules) if counts_points else 0
+        key = (points << capped(fan), fan, mask)  # counting points, a reading is worth its points × 2^fan first
+        if best is None or key > best[0]:
+            best = (key, rows, points)
+    (_, fan, _), rows, points = best
+    fan = capped(fan)
+    share = (rules["base"] * points if counts_points else rules["base"]) << fan
     money = _money(where.seat, _win_money(where, rules, share, rules["dealer_factor"]))
     entries = [(k, 1, rules.value(k)) for k in order if k in rows]
+    if counts_points:
+        entries.append(("points", 1, points))
     return FolkScore.from_row(rules, (entries, fan, share, [money]))
+
+
+def _set_points(tile: int, concealed: bool, kong: bool, rules: FolkRuleset) -> int:
+    """One pung's or kong's points under points_then_fan: pung_points, × yao_factor for a terminal or an
+    honour, × concealed_factor kept concealed, × kong_factor as a kong (all placeholders, seed 000 gives none)."""
+    points = rules["pung_points"]
+    if tile >= 27 or tile % 9 in (0, 8):
+        points *= rules["yao_factor"]
+    if concealed:
+        points *= rules["concealed_factor"]
+    if kong:
+        points *= rules["kong_factor"]
+    return points
+
+
+def _points(h: Hand, reading, rules: FolkRuleset) -> int:
+    """A win's points (点数) read as ``reading`` — seed 000 "首先算点数，然后再用番数乘": win_points, each declared
+    pung or kong by its kind, each pung of the concealed part as concealed (the winning tile's too, OC-LZ-5).
+    Chows and the pair count nothing."""
+    total, declared = rules["win_points"], [0] * 34
+    for meld in h.melds:
+        if meld.kind == MeldKind.CHI:
+            continue
+        total += _set_points(meld.tile, meld.kind == MeldKind.CONCEALED_KONG, meld.kind.is_kong, rules)
+        declared[meld.tile] += 1
+    for group in reading.groups:
+        if group.kind in ("pung", "kong"):
+            tile = group.tiles[0]
+            if declared[tile]:
+                declared[tile] -= 1  # a declared meld, counted above
+            else:
+                total += _set_points(tile, True, False, rules)
+    return total

@@ -210,8 +210,13 @@ mod tests {
     fn tables() -> [FolkAtTable; 2] {
         let gd789 = FolkRules::new("gd-789", "gd789", &[1, 2, 4, 8, 16], &[1, 2, 3, 0, 0, 0, 0])
             .expect("789");
-        let laozhang =
-            FolkRules::new("laozhang", "laozhang", &[0; 13], &[1, 2, 0, 0]).expect("老章");
+        let laozhang = FolkRules::new(
+            "laozhang",
+            "laozhang",
+            &[0; 13],
+            &[1, 2, 0, 0, 0, 20, 2, 2, 2, 4],
+        )
+        .expect("老章");
         let at_789 = TableRules {
             flowers: 8,
             chi: Chi::None,

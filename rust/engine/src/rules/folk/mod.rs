@@ -8,6 +8,7 @@ pub mod at_table;
 pub mod ladder;
 pub mod laozhang;
 pub mod money;
+pub mod points;
 pub mod ruleset;
 
 pub use at_table::FolkAtTable;

@@ -6,6 +6,7 @@
 
 use super::ladder::{ladder, Shown};
 use super::laozhang::rows;
+use super::points::Arithmetic;
 use super::ruleset::{Family, FolkRules, GD789_HANDS, LAOZHANG_FANS};
 use crate::error::{EngineError, Result};
 use crate::hand::{Hand, MeldKind};
@@ -183,14 +184,32 @@ pub fn score(
             .any
             .then(|| score_789(hand, &tiles, shown, win, rules)));
     }
-    // 老章: the reading worth most, ties to the larger row mask (as the reference).
+    // 老章: the reading worth most, ties to the larger row mask (as the reference). Counting points first, a
+    // reading's worth is its share (its points × 2^fan), then its fan and its mask.
     let self_drawn = win.discarder.is_none();
-    let mut best: Option<(i64, u32)> = None;
+    let counts_points = rules.arithmetic == Arithmetic::PointsThenFan;
+    let mut best: Option<(i64, i64, u32, i64)> = None;
     for_each_reading(hand, &concealed, shapes, |r| {
         let mask = rows(hand, &tiles, r, self_drawn);
-        best = best.max(Some((fan_of(mask, rules), mask)));
+        let fan = fan_of(mask, rules);
+        let (worth, points) = if counts_points {
+            let points = rules.points.of_win(hand, r);
+            (points << capped(fan, rules), points)
+        } else {
+            (0, 0)
+        };
+        best = best.max(Some((worth, fan, mask, points)));
     });
-    Ok(best.map(|(fan, mask)| score_laozhang(fan, mask, win, rules)))
+    Ok(best.map(|(_, fan, mask, points)| score_laozhang(fan, mask, points, win, rules)))
+}
+
+/// The fan paid: `fan`, at most the cap when there is one.
+fn capped(fan: i64, rules: &FolkRules) -> i64 {
+    if rules.cap > 0 {
+        fan.min(rules.cap)
+    } else {
+        fan
+    }
 }
 
 fn score_789(
@@ -264,18 +283,24 @@ fn fan_of(mask: u32, rules: &FolkRules) -> i64 {
         .sum()
 }
 
-fn score_laozhang(fan: i64, mask: u32, win: &FolkWin, rules: &FolkRules) -> FolkScore {
-    let fan = if rules.cap > 0 {
-        fan.min(rules.cap)
+/// A 老章 win's score: `points` counts only under `points_then_fan` (its "points" entry), the share being
+/// base × points × 2^fan there and base × 2^fan by doubling.
+fn score_laozhang(fan: i64, mask: u32, points: i64, win: &FolkWin, rules: &FolkRules) -> FolkScore {
+    let fan = capped(fan, rules);
+    let counts_points = rules.arithmetic == Arithmetic::PointsThenFan;
+    let share = if counts_points {
+        (rules.stake * points) << fan
     } else {
-        fan
+        rules.stake << fan
     };
-    let share = rules.stake << fan;
     let paid = hand_payments(win, rules.all_pay_discard, share, rules.dealer_factor);
-    let entries = (0..LAOZHANG_FANS.len())
+    let mut entries: Vec<_> = (0..LAOZHANG_FANS.len())
         .filter(|&b| mask & (1 << b) != 0)
         .map(|b| (LAOZHANG_FANS[b], 1, rules.values[b]))
         .collect();
+    if counts_points {
+        entries.push(("points", 1, points));
+    }
     FolkScore {
         entries,
         total: fan,

@@ -1,6 +1,7 @@
 //! A compiled folk ruleset: the row values in file order and the options as ints (a choice as its index),
 //! in the order `mjcore.folk.ruleset` sends them (validated there; checked again here so no bad file panics).
 
+use super::points::{Arithmetic, Points};
 use crate::error::{EngineError, Result};
 use crate::rules::document::Document;
 
@@ -55,7 +56,15 @@ pub struct FolkRules {
     pub cap: i64,
     /// 789 买马 at the table: the horses each seat buys (0: none).
     pub horses_per_seat: u8,
+    /// 老章: how a win's money is counted, and the point values of `PointsThenFan`.
+    pub arithmetic: Arithmetic,
+    pub points: Points,
 }
+
+/// 老章's point values (`points_then_fan`): a win's points, a pung's, and each factor.
+pub const MOST_WIN_POINTS: i64 = 1000;
+pub const MOST_PUNG_POINTS: i64 = 100;
+pub const MOST_POINT_FACTOR: i64 = 8;
 
 /// The most horses a 789 seat may buy: four seats' horses and the deal (4 × 13 + 1) fit in the 136 playing
 /// tiles (the flowers are replaced).
@@ -92,11 +101,18 @@ impl FolkRules {
                 (doc.rows("hands", &GD789_HANDS)?, options)
             }
             "laozhang" => {
+                let arithmetics = [("doubling", 0), ("points_then_fan", 1)];
                 let options = vec![
                     option("base")?,
                     option("dealer_factor")?,
                     doc.choice("options.discard_payers", &payers)?,
                     option("cap")?,
+                    doc.choice("options.arithmetic", &arithmetics)?,
+                    option("win_points")?,
+                    option("pung_points")?,
+                    option("yao_factor")?,
+                    option("concealed_factor")?,
+                    option("kong_factor")?,
                 ];
                 (doc.rows("fans", &LAOZHANG_FANS)?, options)
             }
@@ -107,11 +123,12 @@ impl FolkRules {
 
     /// `options`: 789 (flower_stake, kong_stake, hand_stake, discard_payers, da_ge_definition, da_ge_enabled,
     /// horses_per_seat);
-    /// 老章 (base, dealer_factor, discard_payers, cap).
+    /// 老章 (base, dealer_factor, discard_payers, cap, arithmetic, win_points, pung_points, yao_factor,
+    /// concealed_factor, kong_factor).
     pub fn new(name: &str, family: &str, values: &[i64], options: &[i64]) -> Result<FolkRules> {
         let (family, rows, count) = match family {
             "gd789" => (Family::Gd789, GD789_HANDS.len(), 7),
-            "laozhang" => (Family::Laozhang, LAOZHANG_FANS.len(), 4),
+            "laozhang" => (Family::Laozhang, LAOZHANG_FANS.len(), 10),
             _ => return Err(bad(&format!("{family:?} is not a folk family"))),
         };
         if values.len() != rows || options.len() != count {
@@ -134,6 +151,14 @@ impl FolkRules {
             dealer_factor: 1,
             cap: 0,
             horses_per_seat: 0,
+            arithmetic: Arithmetic::Doubling,
+            points: Points {
+                win: 0,
+                pung: 0,
+                yao_factor: 1,
+                concealed_factor: 1,
+                kong_factor: 1,
+            },
         };
         match family {
             Family::Gd789 => {
@@ -179,6 +204,49 @@ impl FolkRules {
                 let reach = values[0].max(values[1..].iter().sum());
                 if reach > MAX_FAN || rules.cap > MAX_FAN {
                     return Err(bad("a win could reach more than 40 fan"));
+                }
+                rules.arithmetic = match options[4] {
+                    0 => Arithmetic::Doubling,
+                    1 => Arithmetic::PointsThenFan,
+                    _ => return Err(bad("arithmetic")),
+                };
+                let [win, pung, yao_factor, concealed_factor, kong_factor] =
+                    [options[5], options[6], options[7], options[8], options[9]];
+                if win > MOST_WIN_POINTS
+                    || pung > MOST_PUNG_POINTS
+                    || [yao_factor, concealed_factor, kong_factor]
+                        .iter()
+                        .any(|f| !(1..=MOST_POINT_FACTOR).contains(f))
+                {
+                    return Err(bad(&format!(
+                        "win_points 0..{MOST_WIN_POINTS}, pung_points 0..{MOST_PUNG_POINTS}, \
+                         the factors 1..{MOST_POINT_FACTOR}"
+                    )));
+                }
+                rules.points = Points {
+                    win,
+                    pung,
+                    yao_factor,
+                    concealed_factor,
+                    kong_factor,
+                };
+                if rules.arithmetic == Arithmetic::PointsThenFan {
+                    let fan = if rules.cap > 0 {
+                        reach.min(rules.cap)
+                    } else {
+                        reach
+                    };
+                    // three payers, the dealer's share × the dealer factor: within 64-bit money
+                    let most = (i128::from(rules.stake)
+                        * i128::from(rules.points.most())
+                        * i128::from(rules.dealer_factor)
+                        * 3)
+                        << fan;
+                    if most > i128::from(i64::MAX) {
+                        return Err(bad(
+                            "base × the most points × 2^fan × dealer_factor overflows 64-bit money",
+                        ));
+                    }
                 }
             }
         }
