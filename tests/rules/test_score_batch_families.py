@@ -216,3 +216,17 @@ def test_the_twin_batch_of_guangdong_equals_the_native() -> None:
             assert mine.dtype == theirs.dtype
             np.testing.assert_array_equal(mine, theirs)
         assert native[0][3] == -1 and (native[0][:3] >= 0).all()
+
+
+@pytest.mark.parametrize("ruleset", ["gd-cgc5", "mcr", "tdh", "sichuan", "taiwan", "gd-789", "laozhang"])
+def test_a_meld_kind_code_past_the_kinds_is_refused_with_its_row_by_both_backends(ruleset: str) -> None:
+    # Found by the long fuzz: the twin built MeldKind(8) and raised a bare ValueError.
+    concealed = np.zeros((2, 34), np.uint8)
+    concealed[:, 0] = 1
+    melds = np.zeros((2, 5 if ruleset == "taiwan" else 4, 2), np.uint8)
+    melds[0, 0] = (9, 9)
+    for backend in (mjcore, ref):
+        with pytest.raises(InvalidArgumentError, match=r"row 0: meld kind code 9 is not 0\.\.5"):
+            situation = {"void_suit": "s"} if ruleset == "sichuan" else {}
+            backend.score_batch(concealed, np.array([28, 28]), ruleset=ruleset, self_drawn=True, melds=melds,
+                                **situation)

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..analysis.batch_input import meld_slots, row_column
-from ..errors import ArgumentTypeError, InvalidArgumentError, MjcoreError
+from ..errors import ArgumentTypeError, InvalidArgumentError, InvalidHandError, MjcoreError
 from ..hand import Hand, Meld, MeldKind
 from .batch_columns import FamilyBatch
 from .families import FAMILIES
@@ -203,7 +203,11 @@ def native_situation(family: str, where: Any) -> tuple:
 
 
 def row_hand(concealed: np.ndarray, slots: np.ndarray, flower_bits: int) -> Hand:
-    """A batch row as the ``Hand`` the single ``score`` takes (a meld's feeder from the slot's third field)."""
+    """A batch row as the ``Hand`` the single ``score`` takes (a meld's feeder from the slot's third field); a
+    slot's kind code above 5 is refused as the core refuses it."""
+    for slot in slots.tolist():
+        if slot[0] > len(MeldKind):
+            raise InvalidHandError(f"meld kind code {slot[0]} is not 0..{len(MeldKind)}")
     melds = tuple(Meld(MeldKind(slot[0] - 1), slot[1], None, slot[2] if len(slot) > 2 and slot[2] else None)
                   for slot in slots.tolist() if slot[0])  # fmt: skip
     flowers = tuple(n + 1 for n in range(8) if flower_bits >> n & 1)

@@ -45,13 +45,13 @@ def score_batch(concealed: np.ndarray, win_tiles: Any, *, ruleset: RulesetLike =
     totals = np.zeros(n, np.int32 if is_mcr else np.int8)
     second = np.zeros((n, len(keys)), np.uint8) if is_mcr else np.zeros(n, np.int64)
     for i in range(n):
-        hand = row_hand(concealed[i], slots[i], (1 << int(flower_counts[i])) - 1)
         row = {name: (int if name.endswith("wind") else bool)(column[i]) for name, column in columns.items()}
         if not is_mcr:
             row.pop("last_copy")
             if not row["self_drawn"]:  # a fan never depends on who discarded: any other seat will do
                 row["discarder"] = (row["seat_wind"] + 1) % 4
         try:
+            hand = row_hand(concealed[i], slots[i], (1 << int(flower_counts[i])) - 1)
             result = score(hand, int(wins[i]), ruleset=rules, **row)
         except MjcoreError as error:
             raise type(error)(f"row {i}: {error}") from None
