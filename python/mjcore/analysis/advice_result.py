@@ -13,7 +13,7 @@ import numpy as np
 
 from ..tiles import tile_name
 
-__all__ = ["Advice", "AdviceRow", "row_order"]
+__all__ = ["Advice", "AdviceRow", "row_order", "sparkline"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -78,3 +78,14 @@ def row_order(kind: int | None, shanten: int, useful_total: int, win: np.ndarray
 
 def name(kind: int | None) -> str | None:
     return None if kind is None else tile_name(kind)
+
+
+_BARS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values, top: float) -> str:
+    """One bar per value, scaled to ``top`` (the table's highest value, so rows compare): ``▁`` is 0."""
+    if top <= 0:
+        return _BARS[0] * len(values)
+    last = len(_BARS) - 1
+    return "".join(_BARS[min(last, round(last * v / top))] for v in values)

@@ -9,7 +9,7 @@ import sys
 from typing import Optional, TextIO
 
 from ..analysis.advice_args import DEFAULT_DRAWS
-from ..analysis.advice_result import Advice
+from ..analysis.advice_result import Advice, sparkline
 from ..analysis.advisor import advise
 from ..analysis.calls import parse_hand
 from ..errors import InvalidArgumentError
@@ -17,16 +17,6 @@ from ..rules.registry import load_ruleset, rulesets
 from .analysis import _FORM_CHOICES, _forms, _show_hand
 
 __all__ = ["add_advise_command", "sparkline"]
-
-_BARS = "▁▂▃▄▅▆▇█"
-
-
-def sparkline(values, top: float) -> str:
-    """One bar per value, scaled to ``top`` (the table's highest value, so rows compare): ``▁`` is 0."""
-    if top <= 0:
-        return _BARS[0] * len(values)
-    last = len(_BARS) - 1
-    return "".join(_BARS[min(last, round(last * v / top))] for v in values)
 
 
 def print_table(advice: Advice, top_rows: int, out: TextIO) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Optional
 
 from ..errors import InvalidArgumentError
-from ..hand import Meld, MeldKind
+from .advice import DEFAULT_MAX_DRAWS, decision_advice
 from ..rules.registry import RulesetLike
 from ..table import Table
 from ..table.types import Action, Winner
@@ -34,6 +34,9 @@ class Frame:
     wall_remaining: int
     to_act: Optional[int]
     settlement: Optional[str]  # once the deal is over: the winners and payments
+    # ``--advise SEAT``: the advisor's table for the viewed seat's next decision, made from this frame (see
+    # ``advice.decision_advice``), or None
+    advice: Optional[dict[str, Any]] = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -64,7 +67,7 @@ def _frame(table: Table, caption: str) -> Frame:
         hands=tuple(tuple(k for k in range(34) for _ in range(v.hand[k]))
                     + tuple(FIRST_FLOWER + f for f in v.flower_ghosts) for v in views),
         drawn=tuple(v.drawn for v in views),
-        melds=tuple(tuple((m.kind.name.lower(), _meld_tiles(m)) for m in views[0].melds[seat]) for seat in range(4)),
+        melds=tuple(tuple((m.kind.name.lower(), m.tiles) for m in views[0].melds[seat]) for seat in range(4)),
         discards=tuple(tuple((d.tile, d.claimed_by) for d in history[seat]) for seat in range(4)),
         wall_remaining=views[0].wall_remaining,
         to_act=table.to_act(),
@@ -82,12 +85,6 @@ def _horses(table: Table, outcome: Sequence[Winner]) -> str:
         return ""
     money = table.horse_money() or (0, 0, 0, 0)
     return f"; {shown}" + (f"; horse money {', '.join(f'{p:+d}' for p in money)}" if any(money) else "")
-
-
-def _meld_tiles(meld: Meld) -> tuple[int, ...]:
-    if meld.kind == MeldKind.CHI:
-        return (meld.tile, meld.tile + 1, meld.tile + 2)
-    return (meld.tile,) * (3 if meld.kind == MeldKind.PON else 4)
 
 
 def _events(lines: Sequence[str]) -> list[tuple[int, dict[str, Any]]]:
@@ -117,11 +114,15 @@ def _field(event: dict[str, Any], number: int, name: str) -> Any:
                                    f"has no {name!r}") from None
 
 
-def deal_frames(lines: Sequence[str], ruleset: Optional[RulesetLike] = "gd-cgc5") -> list[Frame]:
+def deal_frames(lines: Sequence[str], ruleset: Optional[RulesetLike] = "gd-cgc5", advise_seat: Optional[int] = None,
+                max_draws: int = DEFAULT_MAX_DRAWS) -> list[Frame]:  # fmt: skip
     """One frame as dealt, then one after every decision of the log. ``ruleset``: the rules the deal was played
     under (its wall and decisions must be legal there). The log is checked first exactly as ``Table.replay``
     checks it (every line must be what the replay regenerates: a draw of another tile, a changed field is
-    refused, naming the line)."""
+    refused, naming the line). ``advise_seat``: the frame before each decision that seat makes in its own turn
+    holds the discard advisor's table for it (``advice.decision_advice``, at most ``max_draws`` draws)."""
+    if advise_seat is not None and (isinstance(advise_seat, bool) or advise_seat not in range(4)):
+        raise InvalidArgumentError(f"the advised seat must be 0..3, not {advise_seat!r}")
     Table(ruleset=ruleset).replay(lines)
     events = _events(lines)
     if not events or events[0][1].get("type") != "start":
@@ -140,6 +141,10 @@ def deal_frames(lines: Sequence[str], ruleset: Optional[RulesetLike] = "gd-cgc5"
         if seat != table.to_act():
             raise InvalidArgumentError(f"line {number} of the deal log: seat {seat!r} acts where seat "
                                        f"{table.to_act()} is to act")
+        if seat == advise_seat:
+            advice = decision_advice(table, seat, action, ruleset, max_draws)
+            if advice is not None:
+                frames[-1] = replace(frames[-1], advice=advice)
         table.step(action)
         frames.append(_frame(table, f"seat {seat} ({_SEAT_NAMES[(seat - dealer) % 4]}): {_describe(action)}"))
     return frames

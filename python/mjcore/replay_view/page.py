@@ -1,6 +1,7 @@
 """The replay page: one self-contained HTML file (no network, no files beside it) holding the frames as JSON and
 a small script that draws frame k — every seat's hand as tile glyphs, melds, discards in order (claimed ones
-struck through, with the claimant), the wall count, the decision, the settlement. Buttons, a slider and the
+struck through, with the claimant), the wall count, the decision, the settlement, and (``--advise SEAT``) the
+discard advisor's table before each of that seat's own-turn decisions, the decision made marked with a star. Buttons, a slider and the
 arrow keys move through the deal; ``#step=k`` in the address opens frame k."""
 
 from __future__ import annotations
@@ -23,12 +24,15 @@ body { font-family: sans-serif; margin: 1em; }
 .tiles { font-size: 2em; line-height: 1.1; }
 .claimed { opacity: .35; text-decoration: line-through; }
 #event { font-weight: bold; } #settlement { color: #063; font-weight: bold; }
+#advice table { border-collapse: collapse; } #advice td, #advice th { padding: 0 .6em; text-align: right; }
+#advice tr.made { background: #fe9; font-weight: bold; }
 </style></head><body>
 <h1>__TITLE__</h1>
 <div><button id="prev">&larr;</button> <input id="slider" type="range" min="0" value="0">
 <button id="next">&rarr;</button> step <span id="step">0</span> / <span id="last">0</span>,
 wall <span id="wall"></span> left</div>
 <p id="event"></p><p id="settlement"></p>
+<div id="advice"></div>
 <div id="seats"></div>
 <script id="frames" type="application/json">__FRAMES__</script>
 <script>
@@ -55,6 +59,17 @@ function draw() {
       <div>discards: <span class="tiles" id="seat-${s}-discards">${discards}</span></div></div>`;
   });
   document.getElementById("seats").innerHTML = seats.join("");
+  document.getElementById("advice").innerHTML = f.advice ? advice(f.advice) : "";
+}
+const code = (name) => names.indexOf(name);
+function advice(a) {
+  const rows = a.rows.map((r) => `<tr class="advice-row${r.made ? " made" : ""}" data-discard="${r.tile}">
+    <td>${r.made ? "&#9733; " : ""}${r.tile === null ? "-" : tiles([code(r.tile)])}</td><td>${r.shanten}</td>
+    <td>${r.useful}</td><td>${r.win.toFixed(4)}</td><td>${r.ready.toFixed(4)}</td><td>${r.ev.toFixed(2)}</td>
+    <td>${r.curve}</td></tr>`).join("");
+  return `<p id="advice-caption">advisor for seat ${a.seat}'s next decision (made: <span id="advice-made">${a.made}`
+    + `</span>): ${a.draws} draws, the first from ${a.wall} unseen tiles</p><table><tr><th>discard</th>`
+    + `<th>shanten</th><th>useful</th><th>win</th><th>ready</th><th>EV</th><th>win curve</th></tr>${rows}</table>`;
 }
 function go(k) { step = Math.max(0, Math.min(frames.length - 1, k)); draw(); }
 document.getElementById("prev").onclick = () => go(step - 1);

@@ -3,6 +3,7 @@ and the hands, discards and settlement it shows are the table engine's at those 
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -55,6 +56,7 @@ def _rendered(page: Path, step: int) -> _Texts:
                          check=True).stdout
     parsed = _Texts()
     parsed.feed(dom)
+    parsed.dom = dom
     return parsed
 
 
@@ -151,3 +153,30 @@ def test_a_broken_log_is_refused_by_line_and_field(tmp_path: Path, capsys) -> No
     log.write_text("\n".join(lines), encoding="utf-8")
     assert main(["replay", str(log), "--html", str(tmp_path / "no such folder" / "out.html")]) == 2
     assert "cannot write the page" in capsys.readouterr().err
+
+
+def test_the_advisor_table_beside_the_viewed_seats_decision_in_a_real_browser(tmp_path: Path):
+    """``--advise SEAT`` (issue 29 item 3): at a step where the seat decides, the browser shows the advisor's
+    rows in order and marks the discard the log made."""
+    assert CHROMIUM is not None, "the viewer is tested in headless Chromium: apt-get install chromium (.ci/run does)"
+    lines = bot_deal(mjcore.table, 11, 4, bots=("efficiency",) * 4, ruleset="gd-cgc5")
+    log = tmp_path / "deal.jsonl"
+    log.write_text("\n".join(lines), encoding="utf-8")
+    page = tmp_path / "deal.html"
+    assert main(["replay", str(log), "--html", str(page), "--rules", "gd-cgc5", "--advise", "3", "--draws", "5"]) == 0
+    frames = deal_frames(lines, "gd-cgc5", advise_seat=3, max_draws=5)
+    acts = [json.loads(line) for line in lines if '"type":"act"' in line]
+    steps = [k for k, f in enumerate(frames) if f.advice is not None]
+    assert steps
+    for step in (steps[0], steps[-1]):
+        shown = _rendered(page, step)
+        made = acts[step]  # the decision that leads from frame ``step`` to the next
+        assert made["seat"] == 3
+        rows = frames[step].advice["rows"]
+        assert shown.tiles["advice"] == [r["tile"] for r in rows if r["tile"] is not None]
+        marked = re.findall(r'class="advice-row made" data-discard="([^"]+)"', shown.dom)
+        if made["action"] == "discard":
+            assert shown.text["advice-made"] == f"discard {tile_name(made['tile'])}"
+            assert marked == [tile_name(made["tile"])]
+        else:
+            assert marked == [] and shown.text["advice-made"] == made["action"]
