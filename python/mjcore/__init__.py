@@ -13,7 +13,7 @@ import importlib
 from . import _core, backend, errors
 
 backend.install(_core)  # first: the rulesets (base layer) compile through it, and never import _core themselves
-from .analysis.advisor import advise
+from .analysis.advisor import advise, advise_batch
 from .analysis.advice_result import Advice, AdviceRow
 from .analysis.calls import (
     decompose,
@@ -99,6 +99,7 @@ __all__ = [
     "UnusedOptionWarning",
     "Waits",
     "advise",
+    "advise_batch",
     "chinese_name",
     "decompose",
     "ghost_kinds",

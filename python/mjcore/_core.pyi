@@ -63,8 +63,13 @@ def waits(
     ghosts: GhostsLike = ...,
 ) -> Waits | list[DiscardChoice]: ...
 def advise(
-    hand: HandLike, forms: FormsLike, seven_pairs_quads: bool, draws: int, seen: bytes, wall: int
+    hand: HandLike, forms: FormsLike, seven_pairs_quads: bool, draws: int, seen: bytes, wall: int,
+    ruleset: Any = ..., seating: tuple[int, int, int] = ...,
 ) -> tuple[list[tuple[int | None, int, list[tuple[int, int]]]], np.ndarray]: ...
+def advise_batch(
+    hands: list[HandLike], forms: FormsLike, seven_pairs_quads: bool, draws: int, seen: list[bytes],
+    walls: list[int], ruleset: Any = ..., seating: tuple[int, int, int] = ...,
+) -> list[tuple[list[tuple[int | None, int, list[tuple[int, int]]]], np.ndarray]]: ...
 def shanten_batch(
     arr: npt.NDArray[np.uint8], forms: int, seven_pairs_quads: bool, wild_fifth_copy: bool
 ) -> npt.NDArray[np.int8]: ...

@@ -70,6 +70,23 @@ except KeyboardInterrupt:
     print(json.dumps({"stopped": time.perf_counter(), "raised": "KeyboardInterrupt", "whole": whole}), flush=True)
 """
 
+ADVISE = """
+import json, sys, time
+import mjcore
+from tests.analysis.test_advisor import near_complete
+hands = [near_complete(seed, 3) for seed in range(40)] * 400  # 16,000 hands up to 2-shanten: minutes of work
+mjcore.advise_batch(hands[:2], draws=12)
+began = time.perf_counter()
+mjcore.advise_batch(hands[:40], draws=12)
+whole = (time.perf_counter() - began) * len(hands) / 40
+print("ready", flush=True)
+try:
+    mjcore.advise_batch(hands, draws=12)
+    print(json.dumps({"raised": None}), flush=True)
+except KeyboardInterrupt:
+    print(json.dumps({"stopped": time.perf_counter(), "raised": "KeyboardInterrupt", "whole": whole}), flush=True)
+"""
+
 
 def interrupt(script: str, argument: str, after: float = 1.5) -> tuple[dict, float]:
     """Runs ``script`` in a child, sends it SIGINT ``after`` seconds after it says it is ready, and returns its
@@ -106,4 +123,12 @@ def test_ctrl_c_stops_a_huge_score_batch(ruleset: str) -> None:
     assert answer["raised"] == "KeyboardInterrupt"
     assert took < STOP_SECONDS + SLACK_SECONDS, f"stopped {took:.2f} s after SIGINT"
     # Else the test could not tell: unless stopped, the call would run for seconds after the signal.
+    assert answer["whole"] > 0.5 + 2 * STOP_SECONDS, answer
+
+
+def test_ctrl_c_stops_an_advise_batch() -> None:
+    """The advisor's batch (issue 29): hands already started finish (one hand's search), the rest are skipped."""
+    answer, took = interrupt(ADVISE, "", after=0.5)
+    assert answer["raised"] == "KeyboardInterrupt"
+    assert took < STOP_SECONDS + SLACK_SECONDS, f"stopped {took:.2f} s after SIGINT"
     assert answer["whole"] > 0.5 + 2 * STOP_SECONDS, answer

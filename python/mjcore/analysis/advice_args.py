@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NamedTuple
 
 from ..errors import InvalidArgumentError, InvalidHandError
 from ..hand import Forms, Hand, coerce_counts
@@ -11,7 +12,7 @@ from ..notation import parse_tiles
 from ..tiles import NUM_KINDS, tile_name
 
 __all__ = ["DEFAULT_DRAWS", "COPIES", "seen_counts", "unseen_counts", "check_draws_and_wall", "refuse_unsupported",
-           "read_ruleset", "SITUATION_KEYWORDS"]
+           "read_ruleset", "SITUATION_KEYWORDS", "BatchItem", "batch_items"]
 
 # The table situation of the advised seat, each 0..3: its seat, the dealer's, the round wind (East..North). The
 # value of a win is what this seat receives, so a dealer's win (dealer == seat) is worth what the family pays a
@@ -114,3 +115,41 @@ def refuse_unsupported(hand_changes: Any, shanten_down: Any, hand: Hand) -> None
         raise NotImplementedError("advise: hand_changes and shanten_down are not implemented yet (plain mode only)")
     if hand.wilds:
         raise InvalidArgumentError("advise: wild tiles (ghosts) are not supported yet")
+
+
+class BatchItem(NamedTuple):
+    """One hand of a batch, read and checked: the hand, its ``seen`` counts and the wall its first draw comes
+    from."""
+
+    hand: Hand
+    seen: tuple[int, ...]
+    wall: int
+
+
+def batch_items(hands: Any, seen: Any, wall: Any, draws: Any, read_hand: Callable[[Any], Hand],
+                hand_changes: Any, shanten_down: Any) -> Iterator[BatchItem]:  # fmt: skip
+    """The hands of ``advise_batch`` one by one, each read and checked as ``advise`` reads one (an error names
+    the hand by its index: ``hand 3: …``). ``seen`` and ``wall``: None for every hand, or one entry per hand
+    (each as ``advise`` takes it)."""
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise TypeError(f"advise_batch: hands must be a sequence of hands, not {type(hands).__name__}")
+    per_hand = {}
+    for label, value in (("seen", seen), ("wall", wall)):
+        if value is None:
+            per_hand[label] = [None] * len(hands)
+        elif isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+            raise TypeError(f"advise_batch: {label} must be None or one entry per hand, not {type(value).__name__}")
+        elif len(value) != len(hands):
+            raise InvalidArgumentError(f"advise_batch: {len(hands)} hands but {len(value)} {label} entries")
+        else:
+            per_hand[label] = value
+    for i, (hand, seen_i, wall_i) in enumerate(zip(hands, per_hand["seen"], per_hand["wall"])):
+        try:
+            checked = read_hand(hand)
+            refuse_unsupported(hand_changes, shanten_down, checked)
+            seen_34 = seen_counts(seen_i)
+            unseen = unseen_counts(checked, seen_34)
+            used = check_draws_and_wall(draws, wall_i, sum(unseen))
+        except (InvalidArgumentError, TypeError, NotImplementedError) as error:
+            raise type(error)(f"hand {i}: {error}") from None
+        yield BatchItem(checked, seen_34, used)

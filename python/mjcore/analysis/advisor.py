@@ -3,18 +3,19 @@ formulas and its state encoding are in docs/advisor.md, the twin is ``mjcore.ref
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .. import _core
 from ..hand import Forms, FormsLike, HandLike, as_hand
 from ..tiles import tile_name
 from ..table.parts import table_parts
-from .advice_args import (DEFAULT_DRAWS, check_draws_and_wall, read_ruleset, refuse_unsupported, seen_counts,
-                          unseen_counts)
+from .advice_args import (DEFAULT_DRAWS, batch_items, check_draws_and_wall, read_ruleset, refuse_unsupported,
+                          seen_counts, unseen_counts)
 from .advice_result import Advice, AdviceRow, name, row_order
 from .calls import parse_hand
 
-__all__ = ["advise"]
+__all__ = ["advise", "advise_batch"]
 
 
 def advise(
@@ -49,6 +50,41 @@ def advise(
     wall = check_draws_and_wall(draws, wall, sum(unseen))
     parts = None if rules is None else table_parts(rules)
     meta, curves = _core.advise(checked, forms, seven_pairs_quads, draws, bytes(seen_34), wall, parts, seating)
+    return _advice(meta, curves, draws, wall)
+
+
+def advise_batch(
+    hands: Sequence[HandLike],
+    *,
+    ruleset: Any = None,
+    draws: int = DEFAULT_DRAWS,
+    seen: Sequence[Any] | None = None,
+    wall: Sequence[int | None] | None = None,
+    hand_changes: bool = False,
+    shanten_down: bool = False,
+    forms: FormsLike = Forms.DEFAULT,
+    seven_pairs_quads: bool = True,
+    **situation: int,
+) -> list[Advice]:
+    """``advise`` for many hands at once, on all cores (``RAYON_NUM_THREADS`` caps them) without the GIL: one
+    ``Advice`` per hand, in order, each equal to ``advise(hands[i], seen=seen[i], wall=wall[i], ...)``.
+    ``seen`` and ``wall``: None for every hand, or one entry per hand; the ruleset, draws, forms and situation
+    are shared. Every hand is checked before any work, and an error names the hand (``hand 3: …``). Ctrl-C
+    stops the batch. The answer does not depend on the thread count (each hand's search is its own)."""
+    if not isinstance(seven_pairs_quads, bool):
+        raise TypeError(f"seven_pairs_quads must be a bool, not {type(seven_pairs_quads).__name__}")
+    rules, seating = read_ruleset(ruleset, forms, seven_pairs_quads, situation)
+    items = list(batch_items(hands, seen, wall, draws, lambda h: as_hand(h, parse_hand), hand_changes,
+                             shanten_down))  # fmt: skip
+    parts = None if rules is None else table_parts(rules)
+    answers = _core.advise_batch([item.hand for item in items], forms, seven_pairs_quads, draws,
+                                 [bytes(item.seen) for item in items], [item.wall for item in items], parts,
+                                 seating)  # fmt: skip
+    return [_advice(meta, curves, draws, item.wall) for item, (meta, curves) in zip(items, answers)]
+
+
+def _advice(meta: list, curves: Any, draws: int, wall: int) -> Advice:
+    """The native rows wrapped and sorted best first."""
     curves.setflags(write=False)  # each row's curves are read-only views of this array
     rows = []
     for (kind, shanten, useful), (win, ready, value) in zip(meta, curves):

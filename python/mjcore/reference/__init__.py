@@ -14,7 +14,7 @@ readable documentation of every algorithm — one subpackage per concept, as the
 
 from __future__ import annotations
 
-from .analysis.advisor import advise
+from .analysis.advisor import advise, advise_batch
 from .analysis.batch import is_win_batch, shanten_batch
 from .analysis.decompose import decompose, is_win
 from .rules.score import score
@@ -30,6 +30,7 @@ from .rules import sichuan, taiwan  # noqa: E402,F401  (mjcore.reference.rules.s
 __all__ = [
     "SimulationResult",
     "advise",
+    "advise_batch",
     "Table",
     "decompose",
     "is_win",

@@ -1,22 +1,32 @@
 //! `mjcore._core.advise`: the discard advisor's rows (docs/advisor.md), which `mjcore.analysis.advisor.advise`
 //! checks the arguments for, sorts and wraps in `Advice`.
 
-use mjcore_engine::advisor::{advise as engine_advise, AdviceQuery, RulesetWins, Seating};
+use std::sync::atomic::Ordering;
+
+use mjcore_engine::advisor::{
+    advise as engine_advise, AdviceQuery, AdviceRow, RulesetWins, Seating,
+};
 use mjcore_engine::forms::FormOptions;
+use mjcore_engine::rules::registry::FamilyTable;
 use mjcore_engine::{Counts, NUM_KINDS};
 use numpy::ndarray::Array3;
 use numpy::PyArray3;
 use pyo3::exceptions::PyNotImplementedError;
 use pyo3::prelude::*;
+use rayon::prelude::*;
 
 use crate::errors::{argument, IntoPyResult};
 use crate::forms_arg::FormsArg;
 use crate::hand_arg::single_input;
+use crate::interrupt::interruptible;
 use crate::ruleset::PyRuleset;
 use crate::table_rules::PyTableRules;
 
 /// One row: (kind or None, shanten, [(kind, copies unseen)]); its curves are the row's slice of one array.
 type Row = (Option<u8>, i8, Vec<(u8, u8)>);
+
+/// A ruleset argument: the compiled ruleset and its compiled table rules.
+type RulesetArg<'py> = Option<(Bound<'py, PyRuleset>, Bound<'py, PyTableRules>)>;
 
 /// The advisor's rows of `hand`, unsorted (3n+2: one per distinct real concealed kind, in kind order; 3n+1:
 /// one row with no tile), for `draws` draws, the first from `wall` tiles, `seen` (34 counts) visible; and
@@ -37,46 +47,156 @@ pub fn advise<'py>(
     draws: usize,
     seen: Vec<u8>,
     wall: u32,
-    ruleset: Option<(Bound<'py, PyRuleset>, Bound<'py, PyTableRules>)>,
+    ruleset: RulesetArg<'py>,
     seating: (u8, u8, u8),
 ) -> PyResult<(Vec<Row>, Bound<'py, PyArray3<f64>>)> {
-    let seen: Counts = seen
-        .try_into()
-        .map_err(|_| argument(format!("seen must hold {NUM_KINDS} counts")))?;
-    let query = AdviceQuery { draws, wall, seen };
-    let plugin = match &ruleset {
-        Some((rules, table)) => Some(rules.get().inner.at_table(table.get().inner).py_err()?),
-        None => None,
+    let query = AdviceQuery {
+        draws,
+        wall,
+        seen: seen_of(seen)?,
     };
-    let (seat, dealer, round_wind) = seating;
-    let mut wins = None;
-    if let Some(plugin) = &plugin {
-        let adjudicator = plugin.adjudicator();
-        let ghosts = adjudicator.table_rules().ghosts;
-        if ghosts.flips() || ghosts.holds_flowers() {
-            return Err(PyNotImplementedError::new_err(
-                "advise: ghosts turned by an indicator (翻鬼) or held flowers (四花鬼 / 八花鬼) are not \
-                 supported yet: only fixed ghost kinds",
-            ));
-        }
-        wins = Some(RulesetWins {
-            adjudicator,
-            seating: Seating {
-                seat,
-                dealer,
-                round_wind,
-            },
-            ghosts: ghosts.kinds(None),
-        });
-    }
-    let opts = match &wins {
-        Some(wins) => FormOptions::with_forms(wins.adjudicator.aim().forms),
-        None => forms.options(seven_pairs_quads, true)?,
-    };
+    let plugin = plugin_of(&ruleset)?;
+    let wins = wins_of(plugin.as_ref(), seating)?;
+    let opts = options_of(wins.as_ref(), forms, seven_pairs_quads)?;
     let input = single_input(hand, opts)?;
     let rows = py
         .detach(|| engine_advise(&input.hand, input.opts, &query, wins.as_ref()))
         .py_err()?;
+    Ok(rows_to_py(py, rows, draws))
+}
+
+/// [`advise`] for many hands on all cores, without the GIL: `hands[i]` with `seen[i]` (34 counts each) and
+/// `walls[i]`, the other arguments shared; the results in the hands' order. Every hand is read before any work;
+/// an error names the first failing hand by its index (`hand 3: …`). Ctrl-C stops the batch (hands not yet
+/// started are skipped) and raises `KeyboardInterrupt`. The answer does not depend on the thread count: each
+/// hand's search is its own.
+#[pyfunction]
+#[pyo3(signature = (hands, forms, seven_pairs_quads, draws, seen, walls, ruleset=None, seating=(0, 0, 0)))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+pub fn advise_batch<'py>(
+    py: Python<'py>,
+    hands: Vec<Bound<'py, PyAny>>,
+    forms: FormsArg,
+    seven_pairs_quads: bool,
+    draws: usize,
+    seen: Vec<Vec<u8>>,
+    walls: Vec<u32>,
+    ruleset: RulesetArg<'py>,
+    seating: (u8, u8, u8),
+) -> PyResult<Vec<(Vec<Row>, Bound<'py, PyArray3<f64>>)>> {
+    if seen.len() != hands.len() || walls.len() != hands.len() {
+        return Err(argument(format!(
+            "advise_batch: {} hands but {} seen rows and {} walls",
+            hands.len(),
+            seen.len(),
+            walls.len()
+        )));
+    }
+    let plugin = plugin_of(&ruleset)?;
+    let wins = wins_of(plugin.as_ref(), seating)?;
+    let opts = options_of(wins.as_ref(), forms, seven_pairs_quads)?;
+    let mut work = Vec::with_capacity(hands.len());
+    for (i, ((hand, seen), wall)) in hands.iter().zip(seen).zip(walls).enumerate() {
+        let input = single_input(hand, opts).map_err(|e| at_hand(py, i, e))?;
+        let seen = seen_of(seen).map_err(|e| at_hand(py, i, e))?;
+        work.push((input.hand, AdviceQuery { draws, wall, seen }));
+    }
+    let (results, raised) = interruptible(py, |cancel| {
+        work.par_iter()
+            .map(|(hand, query)| {
+                // Ctrl-C: the hands not yet started are skipped (their slot says so), the batch is dropped.
+                if cancel.load(Ordering::Relaxed) {
+                    return None;
+                }
+                Some(engine_advise(hand, opts, query, wins.as_ref()))
+            })
+            .collect::<Vec<_>>()
+    });
+    if let Some(error) = raised {
+        return Err(error);
+    }
+    let mut answers = Vec::with_capacity(results.len());
+    for (i, result) in results.into_iter().enumerate() {
+        let rows = result
+            .expect("no hand is skipped without Ctrl-C")
+            .py_err()
+            .map_err(|e| at_hand(py, i, e))?;
+        answers.push(rows_to_py(py, rows, draws));
+    }
+    Ok(answers)
+}
+
+fn seen_of(seen: Vec<u8>) -> PyResult<Counts> {
+    seen.try_into()
+        .map_err(|_| argument(format!("seen must hold {NUM_KINDS} counts")))
+}
+
+/// The error of hand `i` of a batch, its message prefixed with the hand's index (same exception class).
+fn at_hand(py: Python<'_>, i: usize, error: PyErr) -> PyErr {
+    let message = format!("hand {i}: {}", error.value(py));
+    let class = error.get_type(py);
+    match class.call1((message,)) {
+        Ok(instance) => PyErr::from_value(instance),
+        Err(_) => error,
+    }
+}
+
+fn plugin_of(ruleset: &RulesetArg<'_>) -> PyResult<Option<FamilyTable>> {
+    match ruleset {
+        Some((rules, table)) => Ok(Some(
+            rules.get().inner.at_table(table.get().inner).py_err()?,
+        )),
+        None => Ok(None),
+    }
+}
+
+/// The ruleset's judge of wins for the advised seat, or None without a ruleset; 翻鬼 and flower ghosts are
+/// refused by name.
+fn wins_of(
+    plugin: Option<&FamilyTable>,
+    seating: (u8, u8, u8),
+) -> PyResult<Option<RulesetWins<'_>>> {
+    let Some(plugin) = plugin else {
+        return Ok(None);
+    };
+    let adjudicator = plugin.adjudicator();
+    let ghosts = adjudicator.table_rules().ghosts;
+    if ghosts.flips() || ghosts.holds_flowers() {
+        return Err(PyNotImplementedError::new_err(
+            "advise: ghosts turned by an indicator (翻鬼) or held flowers (四花鬼 / 八花鬼) are not \
+             supported yet: only fixed ghost kinds",
+        ));
+    }
+    let (seat, dealer, round_wind) = seating;
+    Ok(Some(RulesetWins {
+        adjudicator,
+        seating: Seating {
+            seat,
+            dealer,
+            round_wind,
+        },
+        ghosts: ghosts.kinds(None),
+    }))
+}
+
+/// The forms searched: the ruleset's aim, or the call's forms without one.
+fn options_of(
+    wins: Option<&RulesetWins<'_>>,
+    forms: FormsArg,
+    seven_pairs_quads: bool,
+) -> PyResult<FormOptions> {
+    match wins {
+        Some(wins) => Ok(FormOptions::with_forms(wins.adjudicator.aim().forms)),
+        None => forms.options(seven_pairs_quads, true),
+    }
+}
+
+/// The rows' metadata and their curves as one (rows, 3, draws + 1) array.
+fn rows_to_py(
+    py: Python<'_>,
+    rows: Vec<AdviceRow>,
+    draws: usize,
+) -> (Vec<Row>, Bound<'_, PyArray3<f64>>) {
     let width = draws + 1;
     let mut curves = Vec::with_capacity(rows.len() * 3 * width);
     let meta = rows
@@ -91,10 +211,11 @@ pub fn advise<'py>(
         .collect::<Vec<Row>>();
     let curves = Array3::from_shape_vec((meta.len(), 3, width), curves)
         .expect("three curves of draws + 1 per row");
-    Ok((meta, PyArray3::from_owned_array(py, curves)))
+    (meta, PyArray3::from_owned_array(py, curves))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(advise, m)?)?;
+    m.add_function(wrap_pyfunction!(advise_batch, m)?)?;
     Ok(())
 }

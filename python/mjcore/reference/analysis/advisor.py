@@ -24,12 +24,13 @@ probability, expected value) is maximised on its own, for each k on its own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Optional
 
 import numpy as np
 
-from ...analysis.advice_args import (DEFAULT_DRAWS, check_draws_and_wall, read_ruleset, refuse_unsupported,
-                                     seen_counts, unseen_counts)
+from ...analysis.advice_args import (DEFAULT_DRAWS, batch_items, check_draws_and_wall, read_ruleset,
+                                     refuse_unsupported, seen_counts, unseen_counts)
 from ...analysis.advice_result import Advice, AdviceRow, name, row_order
 from ...errors import InvalidArgumentError
 from ...hand import Forms, FormsLike, Hand, HandLike, as_hand
@@ -41,7 +42,7 @@ from ..table.families import twin_family
 from .forms import COPIES, FormOptions
 from .shanten import best_shanten
 
-__all__ = ["advise"]
+__all__ = ["advise", "advise_batch"]
 
 
 class _Wins:
@@ -259,3 +260,33 @@ def advise(
                                                                kr[1].win_probability, kr[1].ready_probability,
                                                                kr[1].expected_value))
     return Advice(tuple(r for _, r in keyed), draws, wall)
+
+
+def advise_batch(
+    hands: Sequence[HandLike],
+    *,
+    ruleset: Any = None,
+    draws: int = DEFAULT_DRAWS,
+    seen: Sequence[Any] | None = None,
+    wall: Sequence[int | None] | None = None,
+    hand_changes: bool = False,
+    shanten_down: bool = False,
+    forms: FormsLike = Forms.DEFAULT,
+    seven_pairs_quads: bool = True,
+    **situation: int,
+) -> list[Advice]:
+    """``advise`` of each hand in turn, ``seen`` and ``wall`` None or one entry per hand (the native batch runs
+    them on all cores; the answers are the same). An error names the hand by its index."""
+    if not isinstance(seven_pairs_quads, bool):
+        raise TypeError(f"seven_pairs_quads must be a bool, not {type(seven_pairs_quads).__name__}")
+    read_ruleset(ruleset, forms, seven_pairs_quads, situation)
+    items = list(batch_items(hands, seen, wall, draws, lambda h: as_hand(h, parse_hand), hand_changes,
+                             shanten_down))  # fmt: skip
+    answers = []
+    for i, item in enumerate(items):
+        try:
+            answers.append(advise(item.hand, ruleset=ruleset, draws=draws, seen=item.seen, wall=item.wall,
+                                  forms=forms, seven_pairs_quads=seven_pairs_quads, **situation))  # fmt: skip
+        except (InvalidArgumentError, TypeError, NotImplementedError) as error:
+            raise type(error)(f"hand {i}: {error}") from None
+    return answers
