@@ -162,3 +162,52 @@ def test_the_registrys_advisor_flag_is_the_twin_tables_property() -> None:
 def test_bad_situations_are_refused_by_name(advise, kwargs, error, words) -> None:
     with pytest.raises(error, match=words):
         advise("123m456p789s1122z", draws=2, **kwargs)
+
+
+# ---- 翻鬼: the ghosts turned from an indicator -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hand, backend", [("123m456p78s1155z3z", "reference"), ("123m456p78s1155z3z", "rust"),
+                                           ("1234m567p89s1525z6z", "rust"), ("233m346p1334568s5z", "rust")])
+def test_a_flipped_ghost_advises_as_the_same_fixed_ghost(hand, backend) -> None:
+    """RULES.md §4 (OC-27 "separate" cycle 中→发→白→中): indicator 发 (6z) makes 白 (5z) the ghost, so 翻鬼 with
+    that indicator is 白板做鬼 with the indicator seen — the same wins, the same values, row for row. (The twin
+    on the cheapest hand: the backends' agreement is the next test.)"""
+    advise = mjcore.advise if backend == "rust" else mjcore.reference.advise
+    flip = mjcore.load_ruleset("tdh").with_options(ghosts="flip")
+    flipped = advise(hand, ruleset=flip, draws=4, indicator="6z", seen="6z", seat=2, dealer=1)
+    fixed = advise(hand, ruleset="tdh", draws=4, seen="6z", seat=2, dealer=1)
+    assert [r.tile for r in flipped.rows] == [r.tile for r in fixed.rows]
+    for x, y in zip(flipped.rows, fixed.rows):
+        np.testing.assert_array_equal(x.expected_value, y.expected_value)
+        np.testing.assert_array_equal(x.win_probability, y.win_probability)
+    # Another indicator makes another ghost: 5z (白) turns 7z (中) wild instead, and the answer changes.
+    other = advise(hand, ruleset=flip, draws=4, indicator="5z", seen="5z", seat=2, dealer=1)
+    assert [r.expected_value[-1] for r in other.rows] != [r.expected_value[-1] for r in fixed.rows]
+
+
+@pytest.mark.parametrize("ghosts", ["flip", "flip_two"])
+def test_flipped_ghosts_agree_between_the_backends(ghosts) -> None:
+    rules = mjcore.load_ruleset("tdh").with_options(ghosts=ghosts)
+    for hand, indicator in [("123m456p78s1155z3z", "3s"), ("233m346p1334568s5z", "9p"), ("1112345678999m5z", "2s")]:
+        native = mjcore.advise(hand, ruleset=rules, draws=2, indicator=indicator, seen=indicator)
+        twin = mjcore.reference.advise(hand, ruleset=rules, draws=2, indicator=indicator, seen=indicator)
+        assert [r.tile for r in native.rows] == [r.tile for r in twin.rows]
+        for x, y in zip(native.rows, twin.rows):
+            for name in ("win_probability", "ready_probability", "expected_value"):
+                np.testing.assert_allclose(getattr(x, name), getattr(y, name), rtol=0, atol=1e-12)
+
+
+def test_the_indicator_is_asked_for_exactly_where_the_ghosts_flip(advise) -> None:
+    flip = mjcore.load_ruleset("tdh").with_options(ghosts="flip")
+    hand = "123m456p78s1155z3z"
+    with pytest.raises(InvalidArgumentError, match=r"turns its ghosts from an indicator \(翻鬼\): give indicator="):
+        advise(hand, ruleset=flip, draws=3)
+    with pytest.raises(InvalidArgumentError, match="the indicator 4z is face up, so it is seen"):
+        advise(hand, ruleset=flip, draws=3, indicator="4z")
+    with pytest.raises(InvalidArgumentError, match="this one's are fixed"):
+        advise(hand, ruleset="tdh", draws=3, indicator="4z", seen="4z")
+    with pytest.raises(InvalidArgumentError, match="and none is given"):
+        advise(hand, draws=3, indicator="4z", seen="4z")
+    with pytest.raises(NotImplementedError, match="四花鬼 / 八花鬼"):
+        advise(hand, ruleset=mjcore.load_ruleset("tdh").with_options(ghosts="flowers8"), draws=3)

@@ -8,11 +8,11 @@ from typing import Any, NamedTuple
 
 from ..errors import InvalidArgumentError, InvalidHandError
 from ..hand import Forms, Hand, coerce_counts
-from ..notation import parse_tiles
+from ..notation import parse_tile, parse_tiles
 from ..tiles import NUM_KINDS, tile_name
 
 __all__ = ["DEFAULT_DRAWS", "COPIES", "seen_counts", "unseen_counts", "check_draws_and_wall", "refuse_unsupported",
-           "read_ruleset", "SITUATION_KEYWORDS", "BatchItem", "batch_items"]
+           "read_ruleset", "SITUATION_KEYWORDS", "BatchItem", "batch_items", "read_indicator", "check_indicator_seen"]
 
 # The table situation of the advised seat, each 0..3: its seat, the dealer's, the round wind (East..North). The
 # value of a win is what this seat receives, so a dealer's win (dealer == seat) is worth what the family pays a
@@ -117,6 +117,27 @@ def refuse_unsupported(hand_changes: Any, shanten_down: Any, hand: Hand) -> None
         raise InvalidArgumentError("advise: wild tiles (ghosts) are not supported yet")
 
 
+def read_indicator(indicator: Any) -> int | None:
+    """The 翻鬼 indicator as a kind (tile text like ``"3z"`` or a kind 0..33), or None. Whether the ruleset takes
+    one is its table's question (each backend asks it with the same words)."""
+    if indicator is None:
+        return None
+    if isinstance(indicator, str):
+        return parse_tile(indicator)
+    if isinstance(indicator, bool) or not isinstance(indicator, int):
+        raise TypeError(f"advise: indicator must be a tile like '3z' or a kind 0..33, not {type(indicator).__name__}")
+    if not 0 <= indicator < NUM_KINDS:
+        raise InvalidArgumentError(f"advise: indicator {indicator} is not a kind 0..33")
+    return indicator
+
+
+def check_indicator_seen(indicator: int | None, seen: tuple[int, ...]) -> None:
+    """The indicator lies face up: it is one of the tiles seen."""
+    if indicator is not None and seen[indicator] < 1:
+        raise InvalidArgumentError(f"advise: the indicator {tile_name(indicator)} is face up, so it is seen: put it "
+                                   "in seen")  # fmt: skip
+
+
 class BatchItem(NamedTuple):
     """One hand of a batch, read and checked: the hand, its ``seen`` counts and the wall its first draw comes
     from."""
@@ -127,7 +148,7 @@ class BatchItem(NamedTuple):
 
 
 def batch_items(hands: Any, seen: Any, wall: Any, draws: Any, read_hand: Callable[[Any], Hand],
-                hand_changes: Any, shanten_down: Any) -> Iterator[BatchItem]:  # fmt: skip
+                hand_changes: Any, shanten_down: Any, indicator: int | None = None) -> Iterator[BatchItem]:  # fmt: skip
     """The hands of ``advise_batch`` one by one, each read and checked as ``advise`` reads one (an error names
     the hand by its index: ``hand 3: …``). ``seen`` and ``wall``: None for every hand, or one entry per hand
     (each as ``advise`` takes it)."""
@@ -148,6 +169,7 @@ def batch_items(hands: Any, seen: Any, wall: Any, draws: Any, read_hand: Callabl
             checked = read_hand(hand)
             refuse_unsupported(hand_changes, shanten_down, checked)
             seen_34 = seen_counts(seen_i)
+            check_indicator_seen(indicator, seen_34)
             unseen = unseen_counts(checked, seen_34)
             used = check_draws_and_wall(draws, wall_i, sum(unseen))
         except (InvalidArgumentError, TypeError, NotImplementedError) as error:

@@ -58,7 +58,7 @@ def decision_advice(table: Table, seat: int, made: Action, ruleset: Any,
     hand = Hand(tuple(view.hand), tuple(view.melds[seat]))
     draws = expected_draws(view.wall_remaining, max_draws)
     advice = advise(hand, ruleset=ruleset, draws=draws, seen=seen_by(view), seat=seat, dealer=view.dealer,
-                    round_wind=view.round_wind)
+                    round_wind=view.round_wind, indicator=view.ghost_indicator)  # 翻鬼: the deal's indicator
     top = max(r.win_probability[-1] for r in advice.rows)
     made_tile = tile_name(made.tile) if made.kind == "discard" and made.tile is not None else None
     return {

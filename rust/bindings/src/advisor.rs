@@ -8,7 +8,7 @@ use mjcore_engine::advisor::{
 };
 use mjcore_engine::forms::FormOptions;
 use mjcore_engine::rules::registry::FamilyTable;
-use mjcore_engine::{Counts, NUM_KINDS};
+use mjcore_engine::{Counts, Tile, NUM_KINDS};
 use numpy::ndarray::Array3;
 use numpy::PyArray3;
 use pyo3::exceptions::PyNotImplementedError;
@@ -37,7 +37,7 @@ type RulesetArg<'py> = Option<(Bound<'py, PyRuleset>, Bound<'py, PyTableRules>)>
 /// with `seating` (seat, dealer, round wind): the family's table plug-in then judges and values each win, and
 /// the forms searched are its `aim`'s (`forms` and `seven_pairs_quads` are not read).
 #[pyfunction]
-#[pyo3(signature = (hand, forms, seven_pairs_quads, draws, seen, wall, ruleset=None, seating=(0, 0, 0)))]
+#[pyo3(signature = (hand, forms, seven_pairs_quads, draws, seen, wall, ruleset=None, seating=(0, 0, 0), indicator=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn advise<'py>(
     py: Python<'py>,
@@ -49,6 +49,7 @@ pub fn advise<'py>(
     wall: u32,
     ruleset: RulesetArg<'py>,
     seating: (u8, u8, u8),
+    indicator: Option<u8>,
 ) -> PyResult<(Vec<Row>, Bound<'py, PyArray3<f64>>)> {
     let query = AdviceQuery {
         draws,
@@ -56,7 +57,7 @@ pub fn advise<'py>(
         seen: seen_of(seen)?,
     };
     let plugin = plugin_of(&ruleset)?;
-    let wins = wins_of(plugin.as_ref(), seating)?;
+    let wins = wins_of(plugin.as_ref(), seating, indicator)?;
     let opts = options_of(wins.as_ref(), forms, seven_pairs_quads)?;
     let input = single_input(hand, opts)?;
     let rows = py
@@ -71,7 +72,7 @@ pub fn advise<'py>(
 /// started are skipped) and raises `KeyboardInterrupt`. The answer does not depend on the thread count: each
 /// hand's search is its own.
 #[pyfunction]
-#[pyo3(signature = (hands, forms, seven_pairs_quads, draws, seen, walls, ruleset=None, seating=(0, 0, 0)))]
+#[pyo3(signature = (hands, forms, seven_pairs_quads, draws, seen, walls, ruleset=None, seating=(0, 0, 0), indicator=None))]
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 pub fn advise_batch<'py>(
     py: Python<'py>,
@@ -83,6 +84,7 @@ pub fn advise_batch<'py>(
     walls: Vec<u32>,
     ruleset: RulesetArg<'py>,
     seating: (u8, u8, u8),
+    indicator: Option<u8>,
 ) -> PyResult<Vec<(Vec<Row>, Bound<'py, PyArray3<f64>>)>> {
     if seen.len() != hands.len() || walls.len() != hands.len() {
         return Err(argument(format!(
@@ -93,7 +95,7 @@ pub fn advise_batch<'py>(
         )));
     }
     let plugin = plugin_of(&ruleset)?;
-    let wins = wins_of(plugin.as_ref(), seating)?;
+    let wins = wins_of(plugin.as_ref(), seating, indicator)?;
     let opts = options_of(wins.as_ref(), forms, seven_pairs_quads)?;
     let mut work = Vec::with_capacity(hands.len());
     for (i, ((hand, seen), wall)) in hands.iter().zip(seen).zip(walls).enumerate() {
@@ -150,23 +152,47 @@ fn plugin_of(ruleset: &RulesetArg<'_>) -> PyResult<Option<FamilyTable>> {
     }
 }
 
-/// The ruleset's judge of wins for the advised seat, or None without a ruleset; 翻鬼 and flower ghosts are
+/// The ruleset's judge of wins for the advised seat, or None without a ruleset. Under 翻鬼 the deal's
+/// `indicator` (a kind) says which kinds are wild, and is required; elsewhere it is refused. Flower ghosts are
 /// refused by name.
 fn wins_of(
     plugin: Option<&FamilyTable>,
     seating: (u8, u8, u8),
+    indicator: Option<u8>,
 ) -> PyResult<Option<RulesetWins<'_>>> {
     let Some(plugin) = plugin else {
-        return Ok(None);
+        return match indicator {
+            Some(_) => Err(argument(
+                "advise: indicator= is for a ruleset that turns its ghosts (翻鬼), and none is given",
+            )),
+            None => Ok(None),
+        };
     };
     let adjudicator = plugin.adjudicator();
     let ghosts = adjudicator.table_rules().ghosts;
-    if ghosts.flips() || ghosts.holds_flowers() {
+    if ghosts.holds_flowers() {
         return Err(PyNotImplementedError::new_err(
-            "advise: ghosts turned by an indicator (翻鬼) or held flowers (四花鬼 / 八花鬼) are not \
-             supported yet: only fixed ghost kinds",
+            "advise: flowers held as ghosts (四花鬼 / 八花鬼) are not supported yet",
         ));
     }
+    let indicator = match (ghosts.flips(), indicator) {
+        (true, Some(kind)) => Some(
+            Tile::new(kind)
+                .ok_or_else(|| argument(format!("indicator {kind} is not a kind 0..33")))?,
+        ),
+        (true, None) => {
+            return Err(argument(
+                "advise: this ruleset turns its ghosts from an indicator (翻鬼): give indicator= (the \
+                 indicator tile, which is also in seen)",
+            ))
+        }
+        (false, Some(_)) => {
+            return Err(argument(
+                "advise: indicator= is for a ruleset that turns its ghosts (翻鬼); this one's are fixed",
+            ))
+        }
+        (false, None) => None,
+    };
     let (seat, dealer, round_wind) = seating;
     Ok(Some(RulesetWins {
         adjudicator,
@@ -175,7 +201,8 @@ fn wins_of(
             dealer,
             round_wind,
         },
-        ghosts: ghosts.kinds(None),
+        ghosts: ghosts.kinds(indicator),
+        indicator,
     }))
 }
 

@@ -29,8 +29,8 @@ from typing import Any, Optional
 
 import numpy as np
 
-from ...analysis.advice_args import (DEFAULT_DRAWS, batch_items, check_draws_and_wall, read_ruleset,
-                                     refuse_unsupported, seen_counts, unseen_counts)
+from ...analysis.advice_args import (DEFAULT_DRAWS, batch_items, check_draws_and_wall, check_indicator_seen,
+                                     read_indicator, read_ruleset, refuse_unsupported, seen_counts, unseen_counts)
 from ...analysis.advice_result import Advice, AdviceRow, name, row_order
 from ...errors import InvalidArgumentError
 from ...hand import Forms, FormsLike, Hand, HandLike, as_hand
@@ -51,24 +51,33 @@ class _Wins:
     deal's hooks (推倒胡), their ``judge`` and ``declare`` with the table's fixed ghosts and no horses turned — the
     value being what the winner receives for the self-draw. Each (hand, winning tile) is scored once per call."""
 
-    def __init__(self, rules: Any, seating: tuple[int, int, int], melds: tuple) -> None:
+    def __init__(self, rules: Any, seating: tuple[int, int, int], melds: tuple, indicator: Optional[int]) -> None:
         self.rules = rules
         self.seat, self.dealer, self.round_wind = seating
         self.melds = melds
         self.ghosts: frozenset[int] = frozenset()
-        if rules is not None:
-            family = twin_family(rules)
-            self.check = family.win_check(rules)
-            self.settle = family.settle
-            self.hooks = self.check if isinstance(self.check, DealHooks) else None
-            if self.hooks is not None:
-                if self.hooks.flips() or self.hooks.flower_ghosts:
-                    raise NotImplementedError(
-                        "advise: ghosts turned by an indicator (翻鬼) or held flowers (四花鬼 / 八花鬼) are not "
-                        "supported yet: only fixed ghost kinds")  # fmt: skip
-                self.ghosts = self.hooks.ghost_kinds(None)
-                self.context = DealContext(self.ghosts, None, (), 0)
         self.memo: dict[tuple[tuple[int, ...], int], Optional[float]] = {}
+        if rules is None:
+            if indicator is not None:
+                raise InvalidArgumentError("advise: indicator= is for a ruleset that turns its ghosts (翻鬼), and "
+                                           "none is given")  # fmt: skip
+            return
+        family = twin_family(rules)
+        self.check = family.win_check(rules)
+        self.settle = family.settle
+        self.hooks = self.check if isinstance(self.check, DealHooks) else None
+        flips = self.hooks is not None and self.hooks.flips()
+        if self.hooks is not None and self.hooks.flower_ghosts:
+            raise NotImplementedError("advise: flowers held as ghosts (四花鬼 / 八花鬼) are not supported yet")
+        if flips and indicator is None:
+            raise InvalidArgumentError("advise: this ruleset turns its ghosts from an indicator (翻鬼): give "
+                                       "indicator= (the indicator tile, which is also in seen)")  # fmt: skip
+        if not flips and indicator is not None:
+            raise InvalidArgumentError("advise: indicator= is for a ruleset that turns its ghosts (翻鬼); this "
+                                       "one's are fixed")  # fmt: skip
+        if self.hooks is not None:
+            self.ghosts = self.hooks.ghost_kinds(indicator)
+            self.context = DealContext(self.ghosts, indicator, (), 0)
 
     def value(self, drawn: tuple[int, ...], tile: int) -> Optional[float]:
         """The value of self-drawing ``tile`` into ``drawn`` (concealed, the tile included); None: no win."""
@@ -227,6 +236,7 @@ def advise(
     shanten_down: bool = False,
     forms: FormsLike = Forms.DEFAULT,
     seven_pairs_quads: bool = True,
+    indicator: int | str | None = None,
     **situation: int,
 ) -> Advice:
     """The 何切 table of the one-player model (docs/advisor.md): one row per distinct discard of a 3n+2 hand,
@@ -245,8 +255,10 @@ def advise(
         options = FormOptions.of(forms, seven_pairs_quads, True)
     else:  # the forms the ruleset's table plays for (its efficiency bot's aim), every 七对 shape: the win check judges
         options = FormOptions(twin_family(rules).aim(rules).forms)
-    wins = _Wins(rules, seating, checked.melds)
+    shown = read_indicator(indicator)
+    wins = _Wins(rules, seating, checked.melds, shown)
     seen_34 = seen_counts(seen)
+    check_indicator_seen(shown, seen_34)
     unseen = unseen_counts(checked, seen_34)
     wall = check_draws_and_wall(draws, wall, sum(unseen))
     best_shanten(checked, options)  # refuses forms that cannot apply, with the analysis calls' error
@@ -273,6 +285,7 @@ def advise_batch(
     shanten_down: bool = False,
     forms: FormsLike = Forms.DEFAULT,
     seven_pairs_quads: bool = True,
+    indicator: int | str | None = None,
     **situation: int,
 ) -> list[Advice]:
     """``advise`` of each hand in turn, ``seen`` and ``wall`` None or one entry per hand (the native batch runs
@@ -281,12 +294,13 @@ def advise_batch(
         raise TypeError(f"seven_pairs_quads must be a bool, not {type(seven_pairs_quads).__name__}")
     read_ruleset(ruleset, forms, seven_pairs_quads, situation)
     items = list(batch_items(hands, seen, wall, draws, lambda h: as_hand(h, parse_hand), hand_changes,
-                             shanten_down))  # fmt: skip
+                             shanten_down, read_indicator(indicator)))  # fmt: skip
     answers = []
     for i, item in enumerate(items):
         try:
             answers.append(advise(item.hand, ruleset=ruleset, draws=draws, seen=item.seen, wall=item.wall,
-                                  forms=forms, seven_pairs_quads=seven_pairs_quads, **situation))  # fmt: skip
+                                  forms=forms, seven_pairs_quads=seven_pairs_quads, indicator=indicator,
+                                  **situation))  # fmt: skip
         except (InvalidArgumentError, TypeError, NotImplementedError) as error:
             raise type(error)(f"hand {i}: {error}") from None
     return answers

@@ -218,6 +218,7 @@ mod tests {
                 round_wind: 0,
             },
             ghosts: 0,
+            indicator: None,
         };
         let row = &advise(&hand, opts, &query, Some(&wins)).expect("advice")[0];
         let mut miss = 1.0;

@@ -17,12 +17,14 @@ pub struct Seating {
     pub round_wind: u8,
 }
 
-/// A ruleset's judge of the advisor's wins: the family's table plug-in, the seat's situation and the table's
-/// ghost kinds (fixed ones: a drawn ghost is wild).
+/// A ruleset's judge of the advisor's wins: the family's table plug-in, the seat's situation, the deal's ghost
+/// kinds (a drawn ghost is wild) and, under 翻鬼, the indicator they were flipped from (the family's scorer may
+/// read it).
 pub struct RulesetWins<'a> {
     pub adjudicator: &'a (dyn Adjudicator + Sync),
     pub seating: Seating,
     pub ghosts: KindMask,
+    pub indicator: Option<Tile>,
 }
 
 impl RulesetWins<'_> {
@@ -57,7 +59,7 @@ impl RulesetWins<'_> {
         };
         let context = DealContext {
             ghosts: self.ghosts,
-            indicator: None,
+            indicator: self.indicator,
             undrawn: &[],
             dealer_streak: 0,
             locked: 0,
