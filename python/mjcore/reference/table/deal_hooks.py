@@ -170,8 +170,9 @@ class DealHooks:
         ``settle`` said; None: keep them."""
         return None
 
-    def flower_win(self, flowers: list[set[int]], dealer: int) -> Optional[FlowerWin]:
-        """A win the seats' flowers make (asked each time a flower is set aside), or None."""
+    def flower_win(self, flowers: list[set[int]], dealer: int, streak: int) -> Optional[FlowerWin]:
+        """A win the seats' flowers make (asked each time a flower is set aside, with the dealer and its 连庄
+        count), or None."""
         return None
 
 
