@@ -866,7 +866,8 @@ class Deal:
         if money is None:
             return
         wins, self.event_payments, self.kong_money, self.side_money = money
-        self.deal_win_payments = [tuple(paid) for paid in wins]
+        if wins is not None:  # None: the wins keep their own settlement (老章's 数胡尾 settles the losers only)
+            self.deal_win_payments = [tuple(paid) for paid in wins]
 
     # Invariants ---------------------------------------------------------------------------------------------
 
