@@ -26,7 +26,9 @@ AUDITED = {
         "ji_hu", "men_qing", "ping_hu", "duan_yao", "que_men", "jiang", "jiu_zi_lian_huan", "qing_peng", "quan_fan",
         "quan_yao", "quan_qiu_ren", "yi_ban_gao", "shuang_long_bao"))
     # seed 000 "首先算点数，然后再用番数乘" names the arithmetic (arithmetic = "points_then_fan"), no point value.
-    + tuple(f"options.{key}" for key in ("win_points", "pung_points", "yao_factor", "concealed_factor", "kong_factor")),
+    + tuple(f"options.{key}" for key in ("win_points", "pung_points", "yao_factor", "concealed_factor", "kong_factor"))
+    # seed 000 "其余三家要数胡尾定输赢" names 数胡尾 (loser_settlement = "hu_tail"), not what one 胡 is worth.
+    + ("options.hu_tail_unit",),
 }  # fmt: skip
 
 

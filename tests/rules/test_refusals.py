@@ -119,7 +119,7 @@ def mcr_data() -> dict:
     (lambda d: d.setdefault("limits", {}).update(maximum=88), "limits.maximum: unknown field \\(known: minimum\\)"),
     (lambda d: d["fans"]["chicken_hand"].update(value=99), "fans.chicken_hand.value: unknown field \\(known: zh, en, fan, excludes, option\\)"),
     (lambda d: d.update(no_such_section={"a": 1}), "no_such_section: unknown section \\(an MCR file has meta, limits"),
-    (lambda d: d["options"].update(no_such_option=True), "options.no_such_option: unknown field \\(known: concealed_and_melded_kong, folk_fans\\)"),
+    (lambda d: d["options"].update(no_such_option=True), "options.no_such_option: unknown field \\(known: concealed_and_melded_kong, folk_fans, earthly_next_seat_only\\)"),
     (lambda d: d["meta"].update(author="x"), "meta.author: unknown field"),
     (lambda d: d["fans"]["all_pungs"]["excludes"].append("all_pungs"), "all_pungs.excludes: a fan cannot exclude"),
     (lambda d: d["fans"]["all_pungs"]["excludes"].append(3), "all_pungs.excludes must be a list of fan keys"),

@@ -70,18 +70,21 @@ class Table:
                            None if wall is None else wall_codes(wall))
 
     @exclusive
-    def reset_game(self, seed: int, wind_rounds: int = 4, max_deals: int = 1000) -> None:
+    def reset_game(self, seed: int, wind_rounds: int = 4, max_deals: int = 1000,
+                   wall: Optional[Sequence[int]] = None) -> None:
         """Starts a game — ``wind_rounds`` wind rounds, at most ``max_deals`` deals — and deals its first deal
-        (deal 0 of ``seed``, seat 0 the dealer, East round). After each deal, ``next_deal`` moves the game on."""
+        (deal 0 of ``seed``, or from ``wall`` as ``reset`` takes it; seat 0 the dealer, East round). After each
+        deal, ``next_deal`` moves the game on."""
         self._native.reset_game(check_u64("seed", seed), check_wind_rounds(wind_rounds),
-                                check_u64("max_deals", max_deals))
+                                check_u64("max_deals", max_deals), None if wall is None else wall_codes(wall))
 
     @exclusive
-    def next_deal(self) -> bool:
+    def next_deal(self, wall: Optional[Sequence[int]] = None) -> bool:
         """After a finished deal of a game: the dealer stays or passes as the ruleset's ``end.dealer_stays``
         says (连庄 at the Guangdong tables, never under MCR: 16 deals a game), and the next deal — deal k of
-        the game's seed — is dealt. False when the game is over (the table keeps its last deal)."""
-        return self._native.next_deal()
+        the game's seed, or from ``wall`` — is dealt with the dealer's 连庄 count. False when the game is over
+        (the table keeps its last deal)."""
+        return self._native.next_deal(None if wall is None else wall_codes(wall))
 
     @exclusive
     def replay(self, lines: Sequence[str]) -> None:

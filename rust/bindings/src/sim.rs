@@ -259,8 +259,9 @@ impl Adjudicator for TableSetup {
         &self,
         flowers: &[u8; 4],
         dealer: u8,
+        streak: u8,
     ) -> mjcore_engine::Result<Option<FlowerWin>> {
-        self.family().flower_win(flowers, dealer)
+        self.family().flower_win(flowers, dealer, streak)
     }
 
     fn judge_in(
@@ -384,9 +385,17 @@ impl Table {
     }
 
     /// Starts a game of `wind_rounds` wind rounds (at most `max_deals` deals) and deals its first deal: deal
-    /// index 0 of `seed`, seat 0 the dealer, East round. `next_deal` then moves the game on.
-    #[pyo3(signature = (seed, wind_rounds = 4, max_deals = 1000))]
-    fn reset_game(&mut self, seed: u64, wind_rounds: u8, max_deals: u64) -> PyResult<()> {
+    /// index 0 of `seed` (or `wall`), seat 0 the dealer, East round. `next_deal` then moves the game on.
+    #[pyo3(signature = (seed, wind_rounds = 4, max_deals = 1000, wall = None))]
+    fn reset_game(
+        &mut self,
+        seed: u64,
+        wind_rounds: u8,
+        max_deals: u64,
+        wall: Option<Vec<u8>>,
+    ) -> PyResult<()> {
+        let table = self.rules.table_rules();
+        let wall = wall.map(|codes| wall_of(codes, &table)).transpose()?;
         let game = Game::new(
             seed,
             GameConfig {
@@ -397,7 +406,7 @@ impl Table {
         .py_err()?;
         self.rules.python_error();
         let dealt = game
-            .start_deal(&self.rules)
+            .start_deal_from(wall, &self.rules)
             .map_err(|e| self.rules.error(e))?;
         self.deal = Some(dealt);
         self.game = Some(game);
@@ -406,8 +415,11 @@ impl Table {
 
     /// After a finished deal of a game: records it (the dealer stays or passes as the ruleset's
     /// `end.dealer_stays` says) and deals the next one, deal index k of the game's seed; false when the game
-    /// is over (the table keeps its last deal).
-    fn next_deal(&mut self) -> PyResult<bool> {
+    /// is over (the table keeps its last deal). `wall`: the next deal's wall instead of the seed's.
+    #[pyo3(signature = (wall = None))]
+    fn next_deal(&mut self, wall: Option<Vec<u8>>) -> PyResult<bool> {
+        let table = self.rules.table_rules();
+        let wall = wall.map(|codes| wall_of(codes, &table)).transpose()?;
         let (Some(game), Some(deal)) = (self.game.as_ref(), self.deal.as_ref()) else {
             return Err(crate::errors::to_py(EngineError::illegal(
                 "no game: call reset_game() first (reset() deals a single deal)",
@@ -430,7 +442,7 @@ impl Table {
         }
         self.rules.python_error();
         let dealt = game
-            .start_deal(&self.rules)
+            .start_deal_from(wall, &self.rules)
             .map_err(|e| self.rules.error(e))?;
         self.deal = Some(dealt);
         self.game = Some(game);

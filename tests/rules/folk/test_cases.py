@@ -72,9 +72,9 @@ def test_laozhang_names_its_placeholders():
     with pytest.warns(PlaceholderWarning, match="jiu_zi_lian_huan") as caught:
         rules = load_ruleset(RULESET_DIR / "laozhang.toml")
     assert "not from the seeds" in str(caught[0].message)
-    # every row, and the point values of arithmetic = "points_then_fan" (issue 27 item 4: the seed gives none)
+    # every row, the point values of arithmetic = "points_then_fan" and 数胡尾's unit (issue 27: the seed gives none)
     points = {f"options.{name}" for name in ("win_points", "pung_points", "yao_factor", "concealed_factor",
-                                             "kong_factor")}  # fmt: skip
+                                             "kong_factor", "hu_tail_unit")}  # fmt: skip
     assert set(rules.placeholders) == {f"fans.{row.key}" for row in rules.rows} | points
     assert "fans.shuang_long_bao" in rules.placeholders and all(row.placeholder for row in rules.rows)
     assert rules["dealer_factor"] == 2  # from the seeds, not a placeholder

@@ -3,7 +3,8 @@
 multiplies them (乘, by doubling: 2 fan is ×2², 平方). ``arithmetic = "points_then_fan"`` plays it beside today's
 ``"doubling"`` (base × 2^fan, the default: RULES.md recommends neither); the point values are the file's
 placeholders (win 20, a pung of 2..8 shown 2, ×2 for 幺九, ×2 concealed, ×4 a kong). "闲家赢，则庄家输双；庄家赢
-则闲家输双" (the dealer pays or collects double) holds in both. 数胡尾 is refused with its reason."""
+则闲家输双" (the dealer pays or collects double) holds in both. 数胡尾 is its own option
+(test_laozhang_hu_tail.py)."""
 
 from __future__ import annotations
 
@@ -79,22 +80,13 @@ def test_the_point_values_are_placeholders_and_older_files_read_the_defaults():
     assert set(POINT_OPTIONS) <= set(rules.placeholders)
     options = {k: v for k, v in rules.source["options"].items()
                if k not in ("arithmetic", "win_points", "pung_points", "yao_factor", "concealed_factor",
-                            "kong_factor", "loser_settlement")}  # fmt: skip
+                            "kong_factor", "loser_settlement", "hu_tail_unit")}  # fmt: skip
     meta = {k: v for k, v in rules.source["meta"].items() if k != "placeholders"}
     older = parse_folk({**rules.source, "meta": meta, "options": options})
     assert (older["arithmetic"], older["win_points"], older["kong_factor"]) == ("doubling", 20, 4)
+    assert (older["loser_settlement"], older["hu_tail_unit"]) == ("none", 1)
 
 
 def test_points_that_overflow_money_are_refused_by_name():
     with pytest.raises(RulesetError, match=r"options\.arithmetic: 'points_then_fan' .* overflows 64-bit money"):
         POINTS.with_options(base=1_000_000, pung_points=100, yao_factor=8, concealed_factor=8, kong_factor=8)
-
-
-def test_shu_hu_wei_is_refused_with_its_reason():
-    rules = _laozhang()
-    assert rules["loser_settlement"] == "none"
-    with pytest.raises(RulesetError) as refused:
-        rules.with_options(loser_settlement="shu_hu_wei")
-    message = str(refused.value)
-    assert "options.loser_settlement" in message and "'shu_hu_wei'" in message and "数胡尾" in message
-    assert "the seed gives no 胡数 values" in message

@@ -268,7 +268,8 @@ class Deal:
         self._events.append(log.flower(seat, flower))
         self._settle_event(PayingEvent("flower", seat, flower=flower))
         if self._flower_win is None:
-            self._flower_win = self.hooks.flower_win([set(s.flowers) for s in self._seats], self.dealer)
+            self._flower_win = self.hooks.flower_win([set(s.flowers) for s in self._seats], self.dealer,
+                                                     self.dealer_streak)
 
     def _settle_event(self, event: PayingEvent) -> list[int]:
         paid = self.hooks.settle(event, self.dealer) or [0] * SEATS
@@ -865,7 +866,8 @@ class Deal:
         if money is None:
             return
         wins, self.event_payments, self.kong_money, self.side_money = money
-        self.deal_win_payments = [tuple(paid) for paid in wins]
+        if wins is not None:  # None: the wins keep their own settlement (老章's 数胡尾 settles the losers only)
+            self.deal_win_payments = [tuple(paid) for paid in wins]
 
     # Invariants ---------------------------------------------------------------------------------------------
 

@@ -165,13 +165,14 @@ class DealHooks:
 
     def settle_deal(self, deal: FinishedDeal) -> Optional[tuple[list[list[int]], list[int], list[int],
                                                                 list[list[int]]]]:  # fmt: skip
-        """Each win's payments (in order), the deal's other money, the kong money among it and the side money
-        among it by kind (the engine's ``DealMoney::side``), replacing what the wins' own settlement and
-        ``settle`` said; None: keep them."""
+        """Each win's payments (in order; None: the wins' own settlement stands), the deal's other money, the
+        kong money among it and the side money among it by kind (the engine's ``DealMoney::side``), replacing
+        what the wins' own settlement and ``settle`` said; None: keep them."""
         return None
 
-    def flower_win(self, flowers: list[set[int]], dealer: int) -> Optional[FlowerWin]:
-        """A win the seats' flowers make (asked each time a flower is set aside), or None."""
+    def flower_win(self, flowers: list[set[int]], dealer: int, streak: int) -> Optional[FlowerWin]:
+        """A win the seats' flowers make (asked each time a flower is set aside, with the dealer and its 连庄
+        count), or None."""
         return None
 
 

@@ -13,6 +13,7 @@ from ...rules.table_rules import DEFAULT_TABLE_RULES, TableRules
 from .deal import SEATS, Deal
 from .deal_hooks import DealHooks
 from .policy import Policy
+from .wall import Wall
 
 __all__ = ["play_deal", "GameConfig", "Game", "play_game"]
 
@@ -50,10 +51,12 @@ class Game:
         self._dealer_rule: Optional[str] = None  # the family's own dealer rule (``DealHooks.dealer_stays``)
 
     def start_deal(self, win_check: WinCheck, rules: TableRules = DEFAULT_TABLE_RULES,
-                   hooks: Optional[DealHooks] = None) -> Deal:
+                   hooks: Optional[DealHooks] = None, wall: Optional[Wall] = None) -> Deal:
+        """The next deal, from ``wall`` when one is given (a test's explicit wall), else of the game's seed."""
         if self.is_over:
             raise IllegalActionError("the game is over")
-        deal = Deal(self.seed, self.deals_played, self.dealer, self.round_wind, win_check, rules=rules, hooks=hooks)
+        deal = Deal(self.seed, self.deals_played, self.dealer, self.round_wind, win_check, wall, rules=rules,
+                    hooks=hooks)
         self.begin(deal)
         return deal
 

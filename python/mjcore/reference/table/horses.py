@@ -19,9 +19,13 @@ def turned(undrawn: Sequence[int], count: int) -> tuple[int, ...]:
     return tuple(islice(reversed(undrawn), count))
 
 
-def buyer(index: int, per_seat: int, dealer: int) -> int:
-    """The buyer of horse ``index`` when each seat buys ``per_seat``: the dealer's first, then in turn order."""
-    return (dealer + index // max(per_seat, 1)) % SEATS
+def buyer(index: int, per_seat: int, dealer: int, buyers: Sequence[int] = range(SEATS)) -> int:
+    """The buyer of horse ``index`` when each seat of ``buyers`` (789's "有些玩家买马": only some seats buy) buys
+    ``per_seat``: the first buyer from the dealer on in turn order first, then the next buyer, and so on."""
+    in_order = [seat for seat in ((dealer + offset) % SEATS for offset in range(SEATS)) if seat in buyers]
+    if not in_order:
+        return dealer
+    return in_order[index // max(per_seat, 1) % len(in_order)]
 
 
 def scorer_name(code: int) -> int | str:

@@ -69,13 +69,18 @@ class Table:
         self._game = None
 
     @exclusive
-    def reset_game(self, seed: int, wind_rounds: int = 4, max_deals: int = 1000) -> None:
+    def reset_game(self, seed: int, wind_rounds: int = 4, max_deals: int = 1000,
+                   wall: Optional[Sequence[int]] = None) -> None:
         game = Game(seed, GameConfig(check_wind_rounds(wind_rounds), max_deals))
-        self._deal = game.start_deal(self._win_check, self._table_rules, self._hooks)
+        self._deal = game.start_deal(self._win_check, self._table_rules, self._hooks, self._wall(wall))
         self._game = game
 
+    def _wall(self, wall: Optional[Sequence[int]]) -> Optional[Wall]:
+        return None if wall is None else Wall(wall_codes(wall), self._table_rules)
+
     @exclusive
-    def next_deal(self) -> bool:
+    def next_deal(self, wall: Optional[Sequence[int]] = None) -> bool:
+        given = self._wall(wall)  # checked before the game moves on
         game = self._game
         if game is None or self._deal is None:
             raise IllegalActionError("no game: call reset_game() first (reset() deals a single deal)")
@@ -88,7 +93,7 @@ class Table:
         if game.is_over:
             self._game = game
             return False
-        self._deal = game.start_deal(self._win_check, self._table_rules, self._hooks)
+        self._deal = game.start_deal(self._win_check, self._table_rules, self._hooks, given)
         self._game = game
         return True
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ...errors import RulesetError
+from ...errors import RulesetError, shown
 from ..placeholders import PlaceholderWarning, placeholders_of, unmarked
 from ..table_rules import SECTIONS, TableRules, table_rules_of
 from ..regional.ruleset import Choice, Fixed, IntRange, OptionsFile, Switch, _string, _table, _unknown  # one way to read a file
@@ -45,6 +45,26 @@ HORSES_PER_SEAT = IntRange(0, 20)
 # holding its one value, so asking for the other is refused with the reason. A file may leave them out.
 FLOWER_PAYERS = Fixed("winner", "every seat paying flowers win or not (OC-37) is not offered: RULES.md §5 leaves "
                       "the payer open and the seed's flower money pays its holder only when it wins")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Seats:
+    """A list of distinct seats 0..3 (read as a sorted list)."""
+
+    def check(self, name: str, value: Any) -> Any:
+        if not isinstance(value, (list, tuple)) or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= 3
+                                                       for s in value) or len(set(value)) != len(value):  # fmt: skip
+            raise RulesetError(f"options.{name}: expected a list of distinct seats 0..3, got {shown(value)}")
+        return sorted(value)
+
+
+# "有时候有些玩家还有买马这个玩法" (seed 000/789, issue 27): only some seats buy horses, bought before the hand — the
+# seats (0..3, seat 0 the first dealer) that do; a seat not buying has no horse, so horse money never reaches it
+# unless its seat is picked by another buyer's horse. Default: every seat.
+HORSE_BUYERS = Seats()
+# What a horse mirrors: "hand" (the hand's payments, OC-789-3) or "hand_and_flowers" (the winner's flower money
+# as well: "买到的那家赢了，买马者就可以拿与赢家一样的数", the same as the winner takes, flowers included).
+HORSE_MIRRORS = Choice(("hand", "hand_and_flowers"))
 HORSE_KIND = Fixed("mirror", "horses as a hit bonus (OC-38) are not offered at 789: the seed's 买马 is a mirror "
                    "bet on a seat (推倒胡's hit-bonus horse is its OC-31)")  # fmt: skip
 
@@ -55,22 +75,27 @@ HORSE_KIND = Fixed("mirror", "horses as a hit bonus (OC-38) are not offered at 7
 ARITHMETIC = Choice(("doubling", "points_then_fan"))
 POINT_OPTIONS = {"win_points": IntRange(0, 1000), "pung_points": IntRange(0, 100), "yao_factor": IntRange(1, 8),
                  "concealed_factor": IntRange(1, 8), "kong_factor": IntRange(1, 8)}  # fmt: skip
-OPTIONAL = {"arithmetic": "doubling", "win_points": 20, "pung_points": 2, "yao_factor": 2, "concealed_factor": 2,
-            "kong_factor": 4}  # fmt: skip
-# 数胡尾 (the three losers settle among themselves by their own hands' 胡数, seed 000) is refused with its reason.
-LOSER_SETTLEMENT = Fixed("none", "数胡尾 (the losers settling among themselves by their hands' 胡数, seed 000) is "
-                         "not played: the table settles only the winner's hand, a loser's unfinished hand has no "
-                         "reading to count, and the seed gives no 胡数 values")  # fmt: skip
+OPTIONAL = {"horse_buyers": [0, 1, 2, 3], "horse_mirrors": "hand", "arithmetic": "doubling", "win_points": 20, "pung_points": 2, "yao_factor": 2, "concealed_factor": 2,
+            "kong_factor": 4, "loser_settlement": "none", "hu_tail_unit": 1}  # fmt: skip
+# 数胡尾 (seed 000 "当有人吃胡时，其余三家要数胡尾定输赢": the losers settle among themselves by their own hands' 胡数,
+# RULES.md §6): "none" (off, the default: the seed names the rule but neither what a 胡 counts nor what it is
+# worth, so its whole shape would be ours — docs/folk.md OC-LZ-7) or "hu_tail": after a discard win every two
+# losers settle the difference of their hands' 胡数 (counted with the points_then_fan point values) ×
+# hu_tail_unit, a placeholder. Older files without them read as off.
+LOSER_SETTLEMENT = Choice(("none", "hu_tail"))
+HU_TAIL_UNIT = IntRange(0, 1_000_000)
 
 FAMILIES: Mapping[str, FolkFamily] = {
     "gd789": FolkFamily("gd789", {
         "flower_stake": STAKE, "kong_stake": STAKE, "hand_stake": IntRange(1, 1_000_000), "discard_payers": PAYERS,
         "da_ge_definition": Choice(DA_GE_DEFINITIONS), "da_ge_enabled": Switch(), "horses_per_seat": HORSES_PER_SEAT,
-        "flower_payers": FLOWER_PAYERS, "horse_kind": HORSE_KIND,
+        "flower_payers": FLOWER_PAYERS, "horse_kind": HORSE_KIND, "horse_buyers": HORSE_BUYERS,
+        "horse_mirrors": HORSE_MIRRORS,
     }, "hands", "multiple", GD789_HANDS, False),
     "laozhang": FolkFamily("laozhang", {
         "base": IntRange(1, 1_000_000), "dealer_factor": IntRange(1, 16), "discard_payers": PAYERS,
         "cap": IntRange(0, MAX_FAN), "arithmetic": ARITHMETIC, **POINT_OPTIONS, "loser_settlement": LOSER_SETTLEMENT,
+        "hu_tail_unit": HU_TAIL_UNIT,
     }, "fans", "fan", LAOZHANG_FANS, True),
 }  # fmt: skip
 
@@ -124,11 +149,12 @@ class FolkRuleset(OptionsFile):
         return FAMILIES[self.family].section
 
 
-def _with_horses(data: Mapping[str, Any], family: str, per_seat: int) -> TableRules:
-    """The file's table, its wall's tail reserving the horses the four seats buy beyond ``deal.reserved_tail``
-    (RULES.md §4.2: drawing stops when only they are left); refused by name when the wall cannot hold them."""
+def _with_horses(data: Mapping[str, Any], family: str, per_seat: int, buyers: int) -> TableRules:
+    """The file's table, its wall's tail reserving the horses the ``buyers`` seats buy beyond
+    ``deal.reserved_tail`` (RULES.md §4.2: drawing stops when only they are left); refused by name when the wall
+    cannot hold them."""
     table = table_rules_of(dict(data), family)
-    horses = 4 * per_seat
+    horses = buyers * per_seat
     if not horses:
         return table
     playing = table.tile_count - table.flowers  # flowers are replaced, so the playing tiles deal the hands
@@ -209,7 +235,8 @@ def parse_folk(data: Mapping[str, Any]) -> FolkRuleset:
                                "base × 2^fan in 64-bit money")  # fmt: skip
         if options["arithmetic"] == "points_then_fan":
             _check_points_reach(options, min(reach, options["cap"]) if options["cap"] else reach)
-    table_rules = _with_horses(data, family.name, options.get("horses_per_seat", 0)) if "tiles" in data else None
+    buyers = len(options.get("horse_buyers", ()))
+    table_rules = _with_horses(data, family.name, options.get("horses_per_seat", 0), buyers) if "tiles" in data else None
     if table_rules is not None and table_rules.tile_count != tiles:
         raise RulesetError(f"meta.tiles: {tiles}, but the table sections make a set of {table_rules.tile_count}")
     ruleset = FolkRuleset(name=_string(meta, "name", "meta"), family=family.name, title=_string(meta, "title", "meta"),

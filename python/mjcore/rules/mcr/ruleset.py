@@ -118,6 +118,7 @@ class McrRuleset:
         """The normalised document the native table compiles from (``mjcore.rules.document``)."""
         return [("limits.minimum", self.minimum),
                 ("options.concealed_and_melded_kong", self.options["concealed_and_melded_kong"]),
+                ("options.earthly_next_seat_only", bool(self.options.get("earthly_next_seat_only"))),
                 *entries("fans", {fan.key: [fan.value, list(fan.excludes)] for fan in self.table.fans.values()})]
 
 

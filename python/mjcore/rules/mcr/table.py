@@ -46,6 +46,11 @@ class FanTable:
         """The seed's folk rows are on (``options.folk_fans``)."""
         return bool(self.options.get(FOLK_OPTION))
 
+    def earthly_open_to(self, seat_wind: int) -> bool:
+        """地和 is open to a winner of ``seat_wind``: under seed 002's reading
+        (``options.earthly_next_seat_only``) the dealer's 下家 alone."""
+        return not self.options.get("earthly_next_seat_only") or seat_wind == 1
+
 
 def _field(table: Mapping[str, Any], name: str, kind: type, where: str) -> Any:
     if name not in table:
@@ -64,7 +69,7 @@ MAX_MINIMUM = 1000
 # What a file may hold: its sections (the table rules' sections too), and the fields of each.
 _SECTIONS = ("meta", "limits", "options", "fans", FOLK_SECTION)
 _FIELDS = {"meta": ("name", "family", "title"), "limits": ("minimum",)}
-_OPTIONS = ("concealed_and_melded_kong", FOLK_OPTION)
+_OPTIONS = ("concealed_and_melded_kong", FOLK_OPTION, "earthly_next_seat_only")
 _ROW_FIELDS = ("zh", "en", "fan", "excludes", "option")
 _FOLK_ROW_FIELDS = _ROW_FIELDS + ("scored", "excluded_by")
 

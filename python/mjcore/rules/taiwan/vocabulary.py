@@ -11,7 +11,7 @@ WORDS = Vocabulary(
     not_simulated=(
         "連莊 (連N拉N): simulate plays deals, not games — deal k's dealer is seat k mod 4 and every dealer's streak "
         "is 0, so no 連莊 is counted or paid",
-        "a game keeps the dealer's streak: mjcore.Table(ruleset=…).reset_game(seed), then next_deal() after each "
-        "deal; the per-win score pays 連N拉N for a given N (docs/taiwan.md: the table does not pay it yet)",
+        "a game keeps the dealer's streak and pays 連N拉N: mjcore.Table(ruleset=…).reset_game(seed), then "
+        "next_deal() after each deal (docs/taiwan.md)",
     ),
 )  # fmt: skip

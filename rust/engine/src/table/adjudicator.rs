@@ -247,8 +247,14 @@ pub trait Adjudicator {
     }
 
     /// A win the flowers alone make (Taiwan's 八仙過海, 七搶一), asked each time a flower is set aside with
-    /// every seat's flowers (bit f = flower f). `None`, the default: flowers never win.
-    fn flower_win(&self, _flowers: &[u8; 4], _dealer: u8) -> Result<Option<FlowerWin>> {
+    /// every seat's flowers (bit f = flower f), the dealer and its 連莊 count. `None`, the default: flowers
+    /// never win.
+    fn flower_win(
+        &self,
+        _flowers: &[u8; 4],
+        _dealer: u8,
+        _streak: u8,
+    ) -> Result<Option<FlowerWin>> {
         Ok(None)
     }
 }
@@ -299,8 +305,8 @@ impl<A: Adjudicator> Adjudicator for AtTable<A> {
         self.judge.settle_deal(deal)
     }
 
-    fn flower_win(&self, flowers: &[u8; 4], dealer: u8) -> Result<Option<FlowerWin>> {
-        self.judge.flower_win(flowers, dealer)
+    fn flower_win(&self, flowers: &[u8; 4], dealer: u8, streak: u8) -> Result<Option<FlowerWin>> {
+        self.judge.flower_win(flowers, dealer, streak)
     }
 
     fn judge_in(

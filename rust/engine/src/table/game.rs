@@ -6,6 +6,7 @@ use super::deal::{Deal, Outcome};
 use super::policy::Policy;
 use super::table_rules::{DealerStays, TableRules};
 use super::types::SEATS;
+use super::wall::Wall;
 use crate::error::{EngineError, Result};
 
 /// Plays `deal` to its end, asking `policies[seat]` for each decision (after `start_deal`).
@@ -118,16 +119,26 @@ impl Game {
 
     /// The next deal, dealt (with the dealer's 连庄 count).
     pub fn start_deal<A: Adjudicator + ?Sized>(&self, adjudicator: &A) -> Result<Deal> {
+        self.start_deal_from(None, adjudicator)
+    }
+
+    /// The next deal, dealt from `wall` when one is given (a test's explicit wall), else from the game's seed;
+    /// either way at the game's dealer and round wind, with the dealer's 连庄 count.
+    pub fn start_deal_from<A: Adjudicator + ?Sized>(
+        &self,
+        wall: Option<Wall>,
+        adjudicator: &A,
+    ) -> Result<Deal> {
         if self.over {
             return Err(EngineError::illegal("the game is over"));
         }
-        let mut deal = Deal::new(
-            self.seed,
-            self.deals_played,
-            self.dealer,
-            self.round_wind,
-            adjudicator,
-        )?;
+        let (seed, index) = (self.seed, self.deals_played);
+        let mut deal = match wall {
+            None => Deal::new(seed, index, self.dealer, self.round_wind, adjudicator)?,
+            Some(wall) => {
+                Deal::with_wall(seed, index, wall, self.dealer, self.round_wind, adjudicator)?
+            }
+        };
         deal.set_dealer_streak(self.streak);
         Ok(deal)
     }

@@ -30,11 +30,16 @@ pub fn check_reserve(reserved_tail: u8, horses: usize, option: &str) -> Result<(
     Ok(())
 }
 
-/// The buyer of horse `index` when each seat buys `per_seat` horses: the dealer's come first, then its 下家's,
-/// and so on in turn order.
-pub fn buyer(index: usize, per_seat: u8, dealer: u8) -> u8 {
-    let seat = index / usize::from(per_seat.max(1));
-    (dealer + (seat % 4) as u8) % 4
+/// The buyer of horse `index` when each seat of `buyers` (bit s = seat s; 789's "有些玩家买马": only some
+/// seats buy) buys `per_seat` horses: the first buyer from the dealer on in turn order first (the dealer's own
+/// when it buys), then the next buyer, and so on.
+pub fn buyer(index: usize, per_seat: u8, dealer: u8, buyers: u8) -> u8 {
+    let in_order = (0..4u8)
+        .map(|offset| (dealer + offset) % 4)
+        .filter(|&seat| buyers & (1 << seat) != 0);
+    let count = in_order.clone().count().max(1);
+    let place = index / usize::from(per_seat.max(1)) % count;
+    in_order.clone().nth(place).unwrap_or(dealer)
 }
 
 #[cfg(test)]
@@ -46,8 +51,11 @@ mod tests {
         let undrawn = [5, 6, 7, 8, 9];
         assert_eq!(turned(&undrawn, 3).collect::<Vec<_>>(), [9, 8, 7]);
         assert_eq!(turned(&undrawn, 9).count(), 5);
-        let buyers: Vec<u8> = (0..8).map(|i| buyer(i, 2, 3)).collect();
+        let buyers: Vec<u8> = (0..8).map(|i| buyer(i, 2, 3, 0b1111)).collect();
         assert_eq!(buyers, [3, 3, 0, 0, 1, 1, 2, 2]);
+        // Only seats 0 and 2 buy: from dealer 3 on, seat 0 first, then seat 2.
+        let some: Vec<u8> = (0..4).map(|i| buyer(i, 2, 3, 0b0101)).collect();
+        assert_eq!(some, [0, 0, 2, 2]);
     }
 
     #[test]

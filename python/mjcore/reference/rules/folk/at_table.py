@@ -15,10 +15,11 @@ from ....rules.folk.ruleset import GD789_HANDS, LAOZHANG_FANS
 from ....rules.folk.situation import Gd789Situation, LaozhangSituation
 from ....table.types import SEATS, Horse, WinCheck, WinSituation
 from ...table.aim import Aim
-from ...table.deal_hooks import DealContext, DealHooks, Declared, PayingEvent, SettledWin
+from ...table.deal_hooks import DealContext, DealHooks, Declared, FinishedDeal, PayingEvent, SettledWin
 from ...table.horses import buyer, scorer_name, turned
 from ...table.twin_family import TwinFamily
 from ...table.win_hand import with_flowers
+from .hu_tail import hu_count, settle
 from .scorer import horse_seat, score_789, score_laozhang
 
 __all__ = ["FolkHooks", "folk_aim", "folk_win_check", "settle_folk_win"]
@@ -66,11 +67,15 @@ def settle_folk_win(rules: Any, hand: Hand, s: WinSituation) -> SettledWin:
     return _settled(rules, _scored(rules, hand, s))
 
 
+_SIDE_MONEY_KINDS = 4  # the engine's DealMoney::side kinds (Sichuan's); 数胡尾 is none of them
+
+
 class FolkHooks(DealHooks):
     def __init__(self, rules: Any) -> None:
         self.rules = rules
         self.stake = rules["kong_stake"] if rules.family == "gd789" else 0
         self.horses_per_seat = rules["horses_per_seat"] if rules.family == "gd789" else 0
+        self.horse_buyers = tuple(rules["horse_buyers"]) if rules.family == "gd789" else ()
 
     def declare(self, hand: Hand, situation: WinSituation, context: DealContext) -> Optional[Declared]:
         """789 with horses: the win turns them from the wall's tail, the dealer's first (OC-789-X2); each buyer
@@ -78,8 +83,8 @@ class FolkHooks(DealHooks):
         if not self.horses_per_seat:
             return None
         dealer = situation.dealer
-        tiles = turned(context.undrawn, SEATS * self.horses_per_seat)
-        horses = tuple(Horse(tile, buyer(i, self.horses_per_seat, dealer), horse_seat(tile, dealer))
+        tiles = turned(context.undrawn, len(self.horse_buyers) * self.horses_per_seat)
+        horses = tuple(Horse(tile, buyer(i, self.horses_per_seat, dealer, self.horse_buyers), horse_seat(tile, dealer))
                        for i, tile in enumerate(tiles))  # fmt: skip
         scored = _scored(self.rules, hand, situation, horses)
         hits = sum(h.seat == situation.winner for h in horses)
@@ -91,6 +96,18 @@ class FolkHooks(DealHooks):
         if event.kind != "kong" or not self.stake:
             return None
         return [3 * self.stake if seat == event.seat else -self.stake for seat in range(SEATS)]
+
+    def settle_deal(self, deal: FinishedDeal) -> Optional[tuple[None, list[int], list[int], list[list[int]]]]:
+        """老章's 数胡尾 (``hu_tail``): after discard wins only, the losers settle their hands' 胡数 among
+        themselves; the wins keep their own settlement (None)."""
+        rules = self.rules
+        if rules.family != "laozhang" or rules["loser_settlement"] != "hu_tail" or not deal.winners \
+                or any(w.from_seat is None for w in deal.winners):  # fmt: skip
+            return None
+        won = {w.seat for w in deal.winners}
+        hu = [hu_count(hand.concealed, hand.melds, rules) for hand in deal.hands]
+        tail = settle(hu, [seat for seat in range(SEATS) if seat not in won], rules["hu_tail_unit"])
+        return None, tail, [0] * SEATS, [[0] * SEATS for _ in range(_SIDE_MONEY_KINDS)]
 
 
 PLAY = TwinFamily(folk_win_check, settle_folk_win, folk_aim, FolkHooks)  # gd789 and laozhang alike

@@ -103,7 +103,9 @@ def score_789(hand: HandLike, win: int, where: Gd789Situation, rules: FolkRulese
         raise InvalidArgumentError("the winning tile cannot be a flower (a drawn flower is replaced)")
     tiles, readings = _completed(h, win, chows=False)
     seen, flowers = list(tiles), set(h.flowers)
-    for _, horse in where.horses:
+    for buyer, horse in where.horses:
+        if buyer not in rules["horse_buyers"]:
+            raise InvalidArgumentError(f"horses: seat {buyer} buys no horse (options.horse_buyers)")
         if horse >= FLOWER_BASE:
             if horse - FLOWER_BASE + 1 in flowers:
                 raise InvalidHandError(f"horses: flower {horse - FLOWER_BASE + 1}f is already held or drawn")
@@ -128,10 +130,15 @@ def score_789(hand: HandLike, win: int, where: Gd789Situation, rules: FolkRulese
             if payer != owner:
                 kongs[payer] -= rules["kong_stake"]
                 kongs[owner] += rules["kong_stake"]
+    # The buyer shadows the picked seat in the hand's payments (OC-38), and with horse_mirrors =
+    # "hand_and_flowers" in the winner's flower money too.
+    mirrored = list(hand_paid)
+    if rules["horse_mirrors"] == "hand_and_flowers" and h.flowers:
+        mirrored += [(p, rules["flower_stake"] * len(h.flowers)) for p in others]
     horses = [0] * 4
-    for buyer, tile in where.horses:  # the buyer shadows the picked seat in the hand's payments (OC-38)
+    for buyer, tile in where.horses:
         picked = horse_seat(tile, where.dealer)
-        for payer, amount in hand_paid:
+        for payer, amount in mirrored:
             if picked == seat:
                 horses[payer] -= amount
                 horses[buyer] += amount

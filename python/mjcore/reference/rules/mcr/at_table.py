@@ -33,6 +33,8 @@ def _situation(s: WinSituation, rules: McrRuleset) -> Situation:
     """The table's view of a win in the scorer's terms; the first go-around scores only as the seed's folk
     fans (天和, 地和, 人和), when the table lists them."""
     opening = s.first_go_around if rules.table.scores_folk_fans else None
+    if opening == "earthly" and not rules.table.earthly_open_to(s.seat_wind):
+        opening = None  # seed 002's 地和 (options.earthly_next_seat_only): the dealer's 下家 alone
     return Situation(
         self_drawn=s.self_drawn,
         last_copy=s.shown >= 3,

@@ -132,6 +132,9 @@ def _check_opening(hand: Hand, situation: Situation, table: FanTable) -> None:
     if not table.scores_folk_fans:
         raise InvalidArgumentError(f"{name}: a folk fan's situation, and this ruleset does not score the folk fans "
                                    "(options.folk_fans)")  # fmt: skip
+    if situation.earthly and not table.earthly_open_to(situation.seat_wind):
+        raise InvalidArgumentError("earthly (地和): under options.earthly_next_seat_only only the dealer's 下家 "
+                                   "(seat_wind 1) wins it")
     if situation.heavenly_ready:
         if any(m.kind != MeldKind.CONCEALED_KONG for m in hand.melds):
             raise InvalidArgumentError("heavenly_ready (天听): a hand ready from the deal claims nothing")

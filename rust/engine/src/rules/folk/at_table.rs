@@ -7,12 +7,14 @@
 //! at the wall's tail and turned when the deal is won; a buyer shadows the seat its horse picks in the hand's
 //! payments, as the folk score settles them (`money.rs`). No win, no horses.
 
+use super::hu_tail;
 use super::money::{horse_seat, score, FolkScore, FolkWin};
 use super::ruleset::{Family, FolkRules, LAOZHANG_FANS};
 use crate::error::{EngineError, Result};
 use crate::forms::FormSet;
 use crate::hand::Meld;
 use crate::table::adjudicator::{Adjudicator, DealContext, Declared, PayingEvent, WinSituation};
+use crate::table::deal_money::{DealMoney, FinishedDeal};
 use crate::table::horses::{self, Horse};
 use crate::table::table_rules::TableRules;
 use crate::table::types::WinInfo;
@@ -23,7 +25,6 @@ use crate::tile::Counts;
 const HAND: usize = 0;
 const FLOWERS: usize = 1;
 const HORSES: usize = 3;
-const SEATS: usize = 4;
 
 #[derive(Clone, Debug)]
 pub struct FolkAtTable {
@@ -44,7 +45,7 @@ impl FolkAtTable {
         }
         horses::check_reserve(
             table.reserved_tail,
-            SEATS * usize::from(rules.horses_per_seat),
+            rules.horse_count(),
             "options.horses_per_seat",
         )?;
         if rules.family == Family::Laozhang && table.flowers != 0 {
@@ -57,9 +58,9 @@ impl FolkAtTable {
 }
 
 impl FolkAtTable {
-    /// The horses a 789 win turns: each seat's `horses_per_seat` (OC-789-X1).
+    /// The horses a 789 win turns: each buying seat's `horses_per_seat` (OC-789-X1).
     fn horse_count(&self) -> usize {
-        SEATS * usize::from(self.rules.horses_per_seat)
+        self.rules.horse_count()
     }
 
     /// The folk score of the win, with the mirror horses `horses` (buyer, wall code) as money.rs settles
@@ -154,7 +155,7 @@ impl Adjudicator for FolkAtTable {
             .enumerate()
             .map(|(index, tile)| Horse {
                 tile,
-                buyer: horses::buyer(index, per_seat, s.dealer),
+                buyer: horses::buyer(index, per_seat, s.dealer, self.rules.horse_buyers),
                 seat: horse_seat(tile, s.dealer),
             })
             .collect();
@@ -180,6 +181,28 @@ impl Adjudicator for FolkAtTable {
 
     fn table_rules(&self) -> TableRules {
         self.table
+    }
+
+    /// 老章's 数胡尾 (`hu_tail.rs`): after discard wins only, the losers settle their hands' 胡数 among
+    /// themselves; the wins keep their own payments.
+    fn settle_deal(&self, deal: &FinishedDeal<'_>) -> Result<Option<DealMoney>> {
+        let rules = &self.rules;
+        if !rules.hu_tail
+            || deal.winners.is_empty()
+            || deal.winners.iter().any(|w| w.from.is_none())
+        {
+            return Ok(None);
+        }
+        let won = deal.winners.iter().fold(0u8, |won, w| won | 1 << w.seat);
+        let hu = std::array::from_fn(|seat| {
+            let hand = &deal.hands[seat];
+            hu_tail::hu_count(hand.concealed, hand.melds, &rules.points)
+        });
+        Ok(Some(DealMoney {
+            wins: deal.winners.iter().map(|w| w.info.payments).collect(),
+            events: hu_tail::settle(hu, !won & 0b1111, rules.hu_tail_unit),
+            ..DealMoney::default()
+        }))
     }
 
     /// 789: each kong pays its owner `kong_stake` from each other seat (OC-37).

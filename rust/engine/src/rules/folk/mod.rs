@@ -5,6 +5,7 @@
 //! `python/mjcore/folk/ruleset.py`.
 
 pub mod at_table;
+pub mod hu_tail;
 pub mod ladder;
 pub mod laozhang;
 pub mod money;

@@ -147,6 +147,11 @@ pub fn score(
         if buyer > 3 {
             return Err(EngineError::argument("horses: a buyer is a seat 0..3"));
         }
+        if rules.horse_buyers & (1 << buyer) == 0 {
+            return Err(EngineError::argument(format!(
+                "horses: seat {buyer} buys no horse (options.horse_buyers)"
+            )));
+        }
         if tile >= FLOWER_BASE + 8 {
             return Err(EngineError::tile(format!(
                 "horses: tile code {tile} is not a tile"
@@ -242,10 +247,16 @@ fn score_789(
             pay(&mut kongs, owner as usize, payer as usize, rules.kong_stake);
         }
     }
+    // What a horse mirrors: the hand's payments, and with `horse_mirrors = "hand_and_flowers"` the winner's
+    // flower money too (each other seat's flower payment to the winner).
+    let flower_rows = (0..4u8)
+        .filter(|&p| p != win.seat)
+        .map(|p| (p, rules.flower_stake * flower_count))
+        .filter(|_| rules.horses_mirror_flowers && flower_count > 0);
     let mut horses = [0; 4];
     for &(buyer, tile) in &win.horses {
         let picked = horse_seat(tile, win.dealer);
-        for &(payer, amount) in paid.rows() {
+        for (payer, amount) in paid.rows().iter().copied().chain(flower_rows.clone()) {
             if picked == win.seat {
                 pay(&mut horses, buyer as usize, payer as usize, amount);
             } else if picked == payer {

@@ -34,7 +34,7 @@ pub struct Points {
 
 impl Points {
     /// The points of one set: `tile` its tile index.
-    fn of_set(&self, tile: usize, concealed: bool, kong: bool) -> i64 {
+    pub(super) fn of_set(&self, tile: usize, concealed: bool, kong: bool) -> i64 {
         let yao = tile >= 27 || matches!(tile % 9, 0 | 8);
         let mut points = self.pung;
         if yao {

@@ -3,7 +3,7 @@
 
 use super::points::{Arithmetic, Points};
 use crate::error::{EngineError, Result};
-use crate::rules::document::Document;
+use crate::rules::document::{Document, Value};
 
 pub const GD789_HANDS: [&str; 5] = ["ji_hu", "za_se", "qing_yi_se", "da_ge", "shi_san_yao"];
 pub const LAOZHANG_FANS: [&str; 13] = [
@@ -54,8 +54,17 @@ pub struct FolkRules {
     pub dealer_factor: i64,
     /// 0: no cap.
     pub cap: i64,
-    /// 789 买马 at the table: the horses each seat buys (0: none).
+    /// 789 买马 at the table: the horses each buying seat buys (0: none).
     pub horses_per_seat: u8,
+    /// 789: the seats that buy horses (bit s = seat s; "有些玩家买马": a seat not buying has no horse).
+    pub horse_buyers: u8,
+    /// 789: a horse mirrors the winner's flower money as well as the hand (`horse_mirrors =
+    /// "hand_and_flowers"`).
+    pub horses_mirror_flowers: bool,
+    /// 老章's 数胡尾 (`loser_settlement = "hu_tail"`): after a discard win the losers settle their hands' 胡数,
+    /// `hu_tail_unit` a 胡 (`hu_tail.rs`).
+    pub hu_tail: bool,
+    pub hu_tail_unit: i64,
     /// 老章: how a win's money is counted, and the point values of `PointsThenFan`.
     pub arithmetic: Arithmetic,
     pub points: Points,
@@ -66,9 +75,28 @@ pub const MOST_WIN_POINTS: i64 = 1000;
 pub const MOST_PUNG_POINTS: i64 = 100;
 pub const MOST_POINT_FACTOR: i64 = 8;
 
+/// The most a 胡 of 数胡尾 may be worth: with the most points a hand counts, well within 64-bit money.
+pub const MOST_HU_TAIL_UNIT: i64 = 1_000_000;
+
 /// The most horses a 789 seat may buy: four seats' horses and the deal (4 × 13 + 1) fit in the 136 playing
 /// tiles (the flowers are replaced).
 pub const MOST_HORSES_PER_SEAT: i64 = 20;
+
+/// A list of distinct seats 0..3 as bits (bit s = seat s).
+fn seat_bits(doc: &Document, key: &str) -> Result<u8> {
+    let Value::List(seats) = doc.get(key)? else {
+        return Err(bad(&format!("{key}: a list of seats 0..3")));
+    };
+    let mut bits = 0u8;
+    for seat in seats {
+        let seat: u8 = doc.int_of(key, seat)?;
+        if seat > 3 || bits & (1 << seat) != 0 {
+            return Err(bad(&format!("{key}: distinct seats 0..3")));
+        }
+        bits |= 1 << seat;
+    }
+    Ok(bits)
+}
 
 fn bad(what: &str) -> EngineError {
     EngineError::ruleset(format!("folk ruleset: {what}"))
@@ -118,7 +146,25 @@ impl FolkRules {
             }
             other => return Err(bad(&format!("{other:?} is not a folk family"))),
         };
-        FolkRules::new(&doc.name, family, &values, &options)
+        let mut rules = FolkRules::new(&doc.name, family, &values, &options)?;
+        if rules.family == Family::Gd789 {
+            rules.horse_buyers = seat_bits(doc, "options.horse_buyers")?;
+            let mirrors = [("hand", false), ("hand_and_flowers", true)];
+            rules.horses_mirror_flowers = doc.choice("options.horse_mirrors", &mirrors)?;
+        } else {
+            let settlements = [("none", false), ("hu_tail", true)];
+            rules.hu_tail = doc.choice("options.loser_settlement", &settlements)?;
+            rules.hu_tail_unit = doc.int("options.hu_tail_unit")?;
+            if !(0..=MOST_HU_TAIL_UNIT).contains(&rules.hu_tail_unit) {
+                return Err(bad(&format!("hu_tail_unit: 0..{MOST_HU_TAIL_UNIT}")));
+            }
+        }
+        Ok(rules)
+    }
+
+    /// The horses a 789 win turns: `horses_per_seat` for each buying seat.
+    pub fn horse_count(&self) -> usize {
+        self.horse_buyers.count_ones() as usize * usize::from(self.horses_per_seat)
     }
 
     /// `options`: 789 (flower_stake, kong_stake, hand_stake, discard_payers, da_ge_definition, da_ge_enabled,
@@ -151,6 +197,10 @@ impl FolkRules {
             dealer_factor: 1,
             cap: 0,
             horses_per_seat: 0,
+            horse_buyers: 0b1111,
+            horses_mirror_flowers: false,
+            hu_tail: false,
+            hu_tail_unit: 0,
             arithmetic: Arithmetic::Doubling,
             points: Points {
                 win: 0,

@@ -62,7 +62,9 @@ fn mcr_situation(s: &WinSituation, table: &McrTable) -> McrSituation {
     // The first go-around scores only as the seed's folk fans (天和, 地和, 人和), when the table lists them.
     let opening = match s.first_go_around.filter(|_| table.scores_folk_fans()) {
         Some(FirstGoAround::Heavenly) => Opening::Heavenly,
-        Some(FirstGoAround::Earthly) => Opening::Earthly,
+        // Seed 002's 地和 (options.earthly_next_seat_only): the dealer's 下家 alone.
+        Some(FirstGoAround::Earthly) if table.earthly_open_to(s.seat_wind()) => Opening::Earthly,
+        Some(FirstGoAround::Earthly) => Opening::None,
         Some(FirstGoAround::Human) => Opening::Human,
         None => Opening::None,
     };

@@ -31,6 +31,9 @@ pub struct McrTable {
     position: [u8; Fan::COUNT],
     /// The table lists the seed's folk fans.
     folk: bool,
+    /// Seed 002's own 地和 ("庄家出第一张后下家自摸"): only the dealer's 下家 (seat wind 1), self-drawing after
+    /// the dealer's first discard; off, any non-dealer's first self-draw of an uninterrupted first go-around.
+    pub earthly_next_seat_only: bool,
 }
 
 impl McrTable {
@@ -66,12 +69,19 @@ impl McrTable {
                 excludes,
             })
             .collect();
-        McrTable::new(
+        let mut table = McrTable::new(
             &doc.name,
             doc.int("limits.minimum")?,
             doc.flag("options.concealed_and_melded_kong")?,
             &rows,
-        )
+        )?;
+        table.earthly_next_seat_only = doc.flag("options.earthly_next_seat_only")?;
+        Ok(table)
+    }
+
+    /// 地和 is open to a winner of seat wind `seat_wind` (the dealer's 下家 alone under seed 002's reading).
+    pub fn earthly_open_to(&self, seat_wind: u8) -> bool {
+        !self.earthly_next_seat_only || seat_wind == 1
     }
 
     /// [`McrTable::new`] from owned rows (key, value, excluded keys), as a ruleset file lists them.
@@ -160,6 +170,7 @@ impl McrTable {
             minimum,
             concealed_and_melded_kong,
             folk: order.iter().any(|fan| fan.is_folk()),
+            earthly_next_seat_only: false,
             values,
             excludes,
             order,

@@ -156,6 +156,11 @@ fn check_opening(hand: &Hand, situation: &McrSituation, table: &McrTable) -> Res
             "{name}: a folk fan's situation, and this ruleset does not score the folk fans (options.folk_fans)"
         )));
     }
+    if opening == Opening::Earthly && !table.earthly_open_to(situation.seat_wind) {
+        return Err(EngineError::argument(
+            "earthly (地和): under options.earthly_next_seat_only only the dealer's 下家 (seat_wind 1) wins it",
+        ));
+    }
     if opening == Opening::HeavenlyReady {
         if hand.melds.iter().any(|m| m.kind != MeldKind::ConcealedKong) {
             return Err(EngineError::argument(

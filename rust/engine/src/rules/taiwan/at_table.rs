@@ -51,20 +51,22 @@ impl TaiwanAtTable {
         Ok(TaiwanAtTable { table, rules })
     }
 
-    /// A win with the 眼牌 seats `eye_seats` (bits): priced, its 眼牌费 added to what the win pays.
+    /// A win with the 眼牌 seats `eye_seats` (bits) and the dealer's 連莊 count `streak` (連N拉N, B.5's D =
+    /// 1 + 2N): priced, its 眼牌费 added to what the win pays.
     fn judge_with_eyes(
         &self,
         concealed: &Counts,
         melds: &[Meld],
         s: &WinSituation,
         eye_seats: u8,
+        streak: u8,
     ) -> Result<Option<WinInfo>> {
         let hand = s.scored_hand(concealed, melds, true);
         let self_drawn = s.from.is_none();
         let situation = TaiwanSituation {
             seat: s.winner,
             dealer: s.dealer,
-            streak: 0,
+            streak,
             round_wind: s.round_wind,
             self_drawn,
             robbing_kong: s.robbing_kong,
@@ -108,14 +110,14 @@ impl TaiwanAtTable {
 }
 
 impl Adjudicator for TaiwanAtTable {
-    /// Without a deal's context: no seat has declared 眼牌.
+    /// Without a deal's context: no seat has declared 眼牌 and the dealer has no 連莊.
     fn judge(
         &self,
         concealed: &Counts,
         melds: &[Meld],
         s: &WinSituation,
     ) -> Result<Option<WinInfo>> {
-        self.judge_with_eyes(concealed, melds, s, 0)
+        self.judge_with_eyes(concealed, melds, s, 0, 0)
     }
 
     fn judge_in(
@@ -125,7 +127,7 @@ impl Adjudicator for TaiwanAtTable {
         s: &WinSituation,
         context: &DealContext<'_>,
     ) -> Result<Option<WinInfo>> {
-        self.judge_with_eyes(concealed, melds, s, context.locked)
+        self.judge_with_eyes(concealed, melds, s, context.locked, context.dealer_streak)
     }
 
     /// Five sets and a pair only (no seven pairs, no thirteen orphans: B.2).
@@ -137,7 +139,7 @@ impl Adjudicator for TaiwanAtTable {
         self.rules
     }
 
-    fn flower_win(&self, flowers: &[u8; 4], dealer: u8) -> Result<Option<FlowerWin>> {
+    fn flower_win(&self, flowers: &[u8; 4], dealer: u8, streak: u8) -> Result<Option<FlowerWin>> {
         let held = flowers.map(|f| f.count_ones());
         let Some(winner) = (0..4u8).find(|&s| held[usize::from(s)] >= 7) else {
             return Ok(None);
@@ -151,6 +153,7 @@ impl Adjudicator for TaiwanAtTable {
         let situation = TaiwanSituation {
             seat: winner,
             dealer,
+            streak, // B.6.3: D applies as in B.5
             self_drawn: payer.is_none(),
             discarder: payer,
             ..TaiwanSituation::default()

@@ -22,7 +22,7 @@ impl Deal {
         self.settle(PayingEvent::Flower { seat, flower }, adjudicator)?;
         if self.flower_win.is_none() {
             let flowers = std::array::from_fn(|s| self.seats[s].flowers);
-            self.flower_win = adjudicator.flower_win(&flowers, self.dealer)?;
+            self.flower_win = adjudicator.flower_win(&flowers, self.dealer, self.dealer_streak)?;
         }
         Ok(())
     }
