@@ -4,7 +4,7 @@ use mjcore_engine::error::{EngineError, Result};
 use mjcore_engine::rules::folk::{self, Folk, FolkRules, FolkWin};
 use mjcore_engine::rules::regional::{optional_seat, seat, NONE};
 use mjcore_engine::rules::registry::Family;
-use mjcore_engine::Hand;
+use mjcore_engine::{Hand, Tile};
 use numpy::{PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -21,6 +21,7 @@ type ScoreRow = (Vec<(&'static str, u8, i64)>, i64, i64, Vec<[i64; 4]>);
 
 impl SingleScore for Folk {
     type Situation = FolkWin;
+    type WinningTile = Tile;
 
     /// A `LaozhangSituation` or a `Gd789Situation` (which adds `other_kongs` and `horses`).
     fn situation(s: &Bound<'_, PyAny>) -> PyResult<FolkWin> {
@@ -46,10 +47,10 @@ impl SingleScore for Folk {
         py: Python<'py>,
         rules: &FolkRules,
         hand: Hand,
-        win: u8,
+        win: Tile,
         s: &FolkWin,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let result = folk::score(&hand, win, s, rules).py_err()?;
+        let result = folk::score(&hand, win.index(), s, rules).py_err()?;
         let row: Option<ScoreRow> = result.map(|r| (r.entries, r.total, r.share, r.money));
         row.into_bound_py_any(py)
     }

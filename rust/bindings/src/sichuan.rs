@@ -57,6 +57,7 @@ type SettlementRow = (Vec<[i64; 4]>, [u8; 4], Vec<u8>);
 
 impl SingleScore for Sichuan {
     type Situation = SichuanSituation;
+    type WinningTile = Tile;
 
     /// A `mjcore.rules.sichuan.Situation`, as its `native()` tuple reads it (the flags in its `FLAG_NAMES`
     /// order).
@@ -92,11 +93,9 @@ impl SingleScore for Sichuan {
         py: Python<'py>,
         rules: &SichuanTable,
         hand: Hand,
-        win: u8,
+        win: Tile,
         s: &SichuanSituation,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let win =
-            Tile::new(win).ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
         let result = sichuan::score(&hand, win, s, rules).py_err()?;
         let row: Option<ScoreRow> = result.map(|r| {
             let money = vec![("win", r.win), ("transfer", r.transfer)];

@@ -7,7 +7,7 @@
 //! situations are cached by `score_signature`), so it is read field by field, as stored.
 
 use mjcore_engine::rules::registry::Registered;
-use mjcore_engine::Hand;
+use mjcore_engine::{Hand, Tile};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -21,17 +21,41 @@ pub trait SingleScore: Registered {
     /// The situation as the family's scorer takes it.
     type Situation;
 
+    /// The winning tile as the family's scorer takes it: a [`Tile`], checked once in [`score_one`], or a
+    /// [`TileCode`] where the family's winning tile may be more than a tile kind (推倒胡's flower ghosts).
+    type WinningTile: WinTile;
+
     /// Reads the family's situation dataclass (its fields as stored: it checked them when it was built).
     fn situation(s: &Bound<'_, PyAny>) -> PyResult<Self::Situation>;
 
-    /// Scores `hand` winning on `win` (the family's tile code) and returns its result row.
+    /// Scores `hand` winning on `win` and returns its result row.
     fn row<'py>(
         py: Python<'py>,
         rules: &Self::Ruleset,
         hand: Hand,
-        win: u8,
+        win: Self::WinningTile,
         situation: &Self::Situation,
     ) -> PyResult<Bound<'py, PyAny>>;
+}
+
+/// A winning tile read from the code the single call is given.
+pub trait WinTile: Sized {
+    fn read(code: u8) -> PyResult<Self>;
+}
+
+impl WinTile for Tile {
+    fn read(code: u8) -> PyResult<Tile> {
+        Tile::new(code).ok_or_else(|| argument(format!("winning tile {code} is not 0..33")))
+    }
+}
+
+/// A family's tile code as given (its scorer checks its range and words the refusal itself).
+pub struct TileCode(pub u8);
+
+impl WinTile for TileCode {
+    fn read(code: u8) -> PyResult<TileCode> {
+        Ok(TileCode(code))
+    }
 }
 
 /// A situation field that is a seat or None, as the engine's code for "no seat" (`none`).
@@ -74,5 +98,7 @@ pub fn score_one<'py, F: SingleScore>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let rules = ruleset.of::<F>()?;
     let hand = hand_of(hand)?;
-    F::row(py, rules, hand, win, &F::situation(situation)?)
+    let situation = F::situation(situation)?;
+    let win = F::WinningTile::read(win)?;
+    F::row(py, rules, hand, win, &situation)
 }

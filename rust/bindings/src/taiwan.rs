@@ -60,6 +60,7 @@ fn entries(counts: &TaiCounts, table: &TaiwanTable) -> Entries {
 
 impl SingleScore for Taiwan {
     type Situation = TaiwanSituation;
+    type WinningTile = Tile;
 
     /// A `mjcore.rules.taiwan.Situation`, as its `native()` tuple reads it (the flags in its `FLAG_NAMES`
     /// order; the single call's East is the dealer: `east` is the table's).
@@ -93,11 +94,9 @@ impl SingleScore for Taiwan {
         py: Python<'py>,
         table: &TaiwanTable,
         hand: Hand,
-        win: u8,
+        win: Tile,
         s: &TaiwanSituation,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let win =
-            Tile::new(win).ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
         let result = taiwan::score(&hand, win, s, table).py_err()?;
         let row: Option<Row> = result.map(|r| {
             let money = vec![("win", r.win), ("eye_fee", r.eye_fee)];

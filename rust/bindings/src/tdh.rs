@@ -14,7 +14,7 @@ use crate::errors::{argument, IntoPyResult};
 use crate::family_batch::{columns, score_rows, Arrays, FamilyScorer, Scored};
 use crate::ruleset::PyRuleset;
 use crate::score_objects::field;
-use crate::single_score::{score_one, SingleScore};
+use crate::single_score::{score_one, SingleScore, TileCode};
 
 /// A 推倒胡 situation as its scorer takes it, read from a `TdhSituation`.
 pub struct TdhSingle {
@@ -33,6 +33,8 @@ pub struct TdhSingle {
 
 impl SingleScore for Tdh {
     type Situation = TdhSingle;
+    // The winning tile may be a flower (a flower ghost drawn): the scorer checks its code.
+    type WinningTile = TileCode;
 
     fn situation(s: &Bound<'_, PyAny>) -> PyResult<TdhSingle> {
         let py = s.py();
@@ -63,7 +65,7 @@ impl SingleScore for Tdh {
         py: Python<'py>,
         rules: &TdhRules,
         mut hand: Hand,
-        win: u8,
+        win: TileCode,
         s: &TdhSingle,
     ) -> PyResult<Bound<'py, PyAny>> {
         // The scorer takes the number of flowers beside the hand (it refuses them: flower ghosts are wilds).
@@ -71,7 +73,7 @@ impl SingleScore for Tdh {
         hand.flowers = 0;
         let w = TdhWin {
             hand: &hand,
-            win,
+            win: win.0,
             winner: s.winner,
             dealer: s.dealer,
             source: s.source,
