@@ -14,7 +14,7 @@ use crate::errors::{argument, IntoPyResult};
 use crate::family_batch::{columns, net_of, score_rows, Arrays, FamilyScorer, Scored, MAX_KEYS};
 use crate::ruleset::PyRuleset;
 use crate::score_objects::field;
-use crate::single_score::{score_one, seat_or, SingleScore};
+use crate::single_score::{seat_or, single_score_function, SingleScore};
 
 /// (entries [(key, count, value)], total, share, money rows in `MONEY_KINDS` order).
 type ScoreRow = (Vec<(&'static str, u8, i64)>, i64, i64, Vec<[i64; 4]>);
@@ -138,17 +138,11 @@ fn folk_score_batch<'py>(
     score_rows(py, &scorer, &keys, &situations, columns)
 }
 
-/// One 789 or 老章 win (`single_score`): the row `FolkScore.from_row` reads, None for no win.
-#[pyfunction]
-fn folk_score<'py>(
-    py: Python<'py>,
-    ruleset: &PyRuleset,
-    hand: &Bound<'py, PyAny>,
-    win: u8,
-    situation: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyAny>> {
-    score_one::<Folk>(py, ruleset, hand, win, situation)
-}
+single_score_function!(
+    /// One 789 or 老章 win (`single_score`): the row `FolkScore.from_row` reads, None for no win.
+    folk_score,
+    Folk
+);
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(folk_score, m)?)?;

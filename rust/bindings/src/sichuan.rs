@@ -17,7 +17,7 @@ use crate::errors::{argument, IntoPyResult};
 use crate::family_batch::{columns, net_of, score_rows, tile, Arrays, FamilyScorer, Scored};
 use crate::ruleset::PyRuleset;
 use crate::score_objects::field;
-use crate::single_score::{flag_bits, score_one, seat_bits, seat_or, SingleScore};
+use crate::single_score::{flag_bits, seat_bits, seat_or, single_score_function, SingleScore};
 
 /// (seat, void, flags, discarder, kong_fed_by, dealer, still_in bits, kong_money, winners_on_discard).
 pub(crate) type SituationTuple = (u8, u8, u8, u8, u8, u8, u8, i64, u8);
@@ -259,17 +259,11 @@ fn sichuan_score_batch<'py>(
     )
 }
 
-/// One Sichuan win (`single_score`): the row `regional.result.score_of` reads, None for no win.
-#[pyfunction]
-fn sichuan_score<'py>(
-    py: Python<'py>,
-    ruleset: &PyRuleset,
-    hand: &Bound<'py, PyAny>,
-    win: u8,
-    situation: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyAny>> {
-    score_one::<Sichuan>(py, ruleset, hand, win, situation)
-}
+single_score_function!(
+    /// One Sichuan win (`single_score`): the row `regional.result.score_of` reads, None for no win.
+    sichuan_score,
+    Sichuan
+);
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sichuan_score, m)?)?;

@@ -102,3 +102,23 @@ pub fn score_one<'py, F: SingleScore>(
     let win = F::WinningTile::read(win)?;
     F::row(py, rules, hand, win, &situation)
 }
+
+/// Defines the single-call pyfunction `$name` of family `$family` (each family's `<family>_score`, which is
+/// [`score_one`] of the family): one definition here, the call's doc and its registration in the family's file.
+macro_rules! single_score_function {
+    ($(#[doc = $doc:literal])* $name:ident, $family:ty) => {
+        $(#[doc = $doc])*
+        #[pyfunction]
+        fn $name<'py>(
+            py: Python<'py>,
+            ruleset: &$crate::ruleset::PyRuleset,
+            hand: &Bound<'py, PyAny>,
+            win: u8,
+            situation: &Bound<'py, PyAny>,
+        ) -> PyResult<Bound<'py, PyAny>> {
+            $crate::single_score::score_one::<$family>(py, ruleset, hand, win, situation)
+        }
+    };
+}
+
+pub(crate) use single_score_function;

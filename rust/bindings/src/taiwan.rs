@@ -16,7 +16,7 @@ use crate::errors::{argument, IntoPyResult};
 use crate::family_batch::{columns, net_of, score_rows, tile, Arrays, FamilyScorer, Scored};
 use crate::ruleset::PyRuleset;
 use crate::score_objects::field;
-use crate::single_score::{flag_bits, score_one, seat_bits, seat_or, SingleScore};
+use crate::single_score::{flag_bits, seat_bits, seat_or, single_score_function, SingleScore};
 
 /// (seat, dealer, streak, round wind, flags, discarder, eye seat bits).
 pub(crate) type SituationTuple = (u8, u8, u8, u8, u8, u8, u8);
@@ -199,17 +199,11 @@ fn taiwan_score_batch<'py>(
     )
 }
 
-/// One Taiwan win (`single_score`): the row `regional.result.score_of` reads, None for no win.
-#[pyfunction]
-fn taiwan_score<'py>(
-    py: Python<'py>,
-    ruleset: &PyRuleset,
-    hand: &Bound<'py, PyAny>,
-    win: u8,
-    situation: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyAny>> {
-    score_one::<Taiwan>(py, ruleset, hand, win, situation)
-}
+single_score_function!(
+    /// One Taiwan win (`single_score`): the row `regional.result.score_of` reads, None for no win.
+    taiwan_score,
+    Taiwan
+);
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(taiwan_score, m)?)?;

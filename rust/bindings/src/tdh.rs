@@ -14,7 +14,7 @@ use crate::errors::{argument, IntoPyResult};
 use crate::family_batch::{columns, score_rows, Arrays, FamilyScorer, Scored};
 use crate::ruleset::PyRuleset;
 use crate::score_objects::field;
-use crate::single_score::{score_one, SingleScore, TileCode};
+use crate::single_score::{single_score_function, SingleScore, TileCode};
 
 /// A 推倒胡 situation as its scorer takes it, read from a `TdhSituation`.
 pub struct TdhSingle {
@@ -225,17 +225,11 @@ fn tdh_score_batch<'py>(
     )
 }
 
-/// One 推倒胡 win (`single_score`): the row `TdhScore.from_row` reads.
-#[pyfunction]
-fn tdh_score<'py>(
-    py: Python<'py>,
-    ruleset: &PyRuleset,
-    hand: &Bound<'py, PyAny>,
-    win: u8,
-    situation: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyAny>> {
-    score_one::<Tdh>(py, ruleset, hand, win, situation)
-}
+single_score_function!(
+    /// One 推倒胡 win (`single_score`): the row `TdhScore.from_row` reads.
+    tdh_score,
+    Tdh
+);
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tdh_score, m)?)?;
