@@ -8,16 +8,15 @@ use mjcore_engine::{Hand, Tile};
 use numpy::{PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::IntoPyObjectExt;
+use pyo3::types::PyTuple;
 
 use crate::errors::{argument, IntoPyResult};
 use crate::family_batch::{columns, net_of, score_rows, Arrays, FamilyScorer, Scored, MAX_KEYS};
+use crate::family_results::{boolean, money_mapping, PyRef, Rules};
 use crate::ruleset::PyRuleset;
 use crate::score_objects::field;
+use crate::score_objects::{dataclass_instance, PyClassRef};
 use crate::single_score::{seat_or, single_score_function, SingleScore};
-
-/// (entries [(key, count, value)], total, share, money rows in `MONEY_KINDS` order).
-type ScoreRow = (Vec<(&'static str, u8, i64)>, i64, i64, Vec<[i64; 4]>);
 
 impl SingleScore for Folk {
     type Situation = FolkWin;
@@ -41,20 +40,56 @@ impl SingleScore for Folk {
         Ok(situation)
     }
 
-    /// (entries [(key, count, value)], total, share, money rows in `MONEY_KINDS` order); None when the tiles
-    /// do not win.
-    fn row<'py>(
-        py: Python<'py>,
-        rules: &FolkRules,
+    /// The `FolkScore`: every entry, the total, the share, the money per kind (`MONEY_KINDS` of the family),
+    /// as `FolkScore.from_row` makes it.
+    fn result<'py>(
+        rules: &Rules<'_, 'py, FolkRules>,
         hand: Hand,
         win: Tile,
         s: &FolkWin,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let result = folk::score(&hand, win.index(), s, rules).py_err()?;
-        let row: Option<ScoreRow> = result.map(|r| (r.entries, r.total, r.share, r.money));
-        row.into_bound_py_any(py)
+        let py = rules.py;
+        let result = folk::score(&hand, win.index(), s, rules.table).py_err()?;
+        let family = rules.compiled.family_object(py);
+        let (entries, total, share, money) = match &result {
+            Some(r) => {
+                let make = FOLK_ENTRY.import(py, "mjcore.rules.folk.result", "folk_entry")?;
+                let kinds = MONEY_KINDS.import(py, "mjcore.rules.folk.names", "MONEY_KINDS")?;
+                let kinds = kinds.get_item(&family)?;
+                let mut rows = Vec::with_capacity(r.money.len());
+                for (i, seats) in r.money.iter().enumerate() {
+                    rows.push((kinds.get_item(i)?, *seats));
+                }
+                (
+                    rules.entries(r.entries.iter().copied(), make)?,
+                    r.total,
+                    r.share,
+                    money_mapping(py, rows)?,
+                )
+            }
+            None => (PyTuple::empty(py), 0, 0, money_mapping(py, [])?),
+        };
+        dataclass_instance(
+            FOLK_SCORE.get(py)?,
+            &[
+                (intern!(py, "family"), family.into_any()),
+                (
+                    intern!(py, "ruleset"),
+                    rules.compiled.name_object(py).into_any(),
+                ),
+                (intern!(py, "entries"), entries.into_any()),
+                (intern!(py, "total"), total.into_pyobject(py)?.into_any()),
+                (intern!(py, "share"), share.into_pyobject(py)?.into_any()),
+                (intern!(py, "money"), money),
+                (intern!(py, "is_win"), boolean(py, result.is_some())),
+            ],
+        )
     }
 }
+
+static FOLK_SCORE: PyClassRef = PyClassRef::new("mjcore.rules.folk.result", "FolkScore");
+static FOLK_ENTRY: PyRef = PyRef::new();
+static MONEY_KINDS: PyRef = PyRef::new();
 
 // ---- score_batch: a count per row key (the keys the caller lists); the headline is the total.
 

@@ -1,6 +1,6 @@
-//! The single `score` of the families whose result Python assembles from a row (those plugged in through the
-//! registry): one native path reads the hand (a `mjcore.Hand`, hand text or 34 counts, as the Guangdong
-//! call does) and the family's situation dataclass, scores, and returns the family's result row.
+//! The single `score` of the families plugged in through the registry: one native path reads the hand (a
+//! `mjcore.Hand`, hand text or 34 counts, as the Guangdong call does) and the family's situation dataclass,
+//! scores, and makes the family's Python result (`family_results`).
 //!
 //! Building a Python `Hand` from hand text and the argument tuples cost three times the engine's work; here the
 //! hand crosses once and is validated once. The situation was checked when it was built (and the keyword
@@ -12,11 +12,12 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::errors::argument;
+use crate::family_results::Rules;
 use crate::ruleset::PyRuleset;
 use crate::score_objects::{field, hand_of};
 
-/// One family's part of the single call: how its situation dataclass is read and what row its Python result
-/// (`from_row` / `score_of`) is made from. The plumbing around it is [`score_one`], shared.
+/// One family's part of the single call: how its situation dataclass is read and how its Python result is
+/// made. The plumbing around it is [`score_one`], shared.
 pub trait SingleScore: Registered {
     /// The situation as the family's scorer takes it.
     type Situation;
@@ -28,10 +29,9 @@ pub trait SingleScore: Registered {
     /// Reads the family's situation dataclass (its fields as stored: it checked them when it was built).
     fn situation(s: &Bound<'_, PyAny>) -> PyResult<Self::Situation>;
 
-    /// Scores `hand` winning on `win` and returns its result row.
-    fn row<'py>(
-        py: Python<'py>,
-        rules: &Self::Ruleset,
+    /// Scores `hand` winning on `win` and makes the family's result object (the one its twin makes).
+    fn result<'py>(
+        rules: &Rules<'_, 'py, Self::Ruleset>,
         hand: Hand,
         win: Self::WinningTile,
         situation: &Self::Situation,
@@ -86,21 +86,28 @@ pub fn seat_bits<'py>(s: &Bound<'py, PyAny>, name: &Bound<'py, PyString>) -> PyR
     Ok(bits)
 }
 
-/// The single call of family `F`: the hand (a `mjcore.Hand`, hand text or 34 counts; `mjcore.hand.native_form`
-/// makes every other spelling a `Hand`), `win` the family's tile code, `situation` the family's situation
-/// dataclass; returns the family's result row. Each family's `<family>_score` pyfunction is this call.
+/// The single call of family `F`: `ruleset` the Python ruleset's compiled twin and `python` the ruleset
+/// itself (its rows name the entries), the hand (a `mjcore.Hand`, hand text or 34 counts;
+/// `mjcore.hand.native_form` makes every other spelling a `Hand`), `win` the family's tile code, `situation`
+/// the family's situation dataclass; returns the family's result. Each `<family>_score` pyfunction is this call.
 pub fn score_one<'py, F: SingleScore>(
     py: Python<'py>,
     ruleset: &PyRuleset,
+    python: &Bound<'py, PyAny>,
     hand: &Bound<'py, PyAny>,
     win: u8,
     situation: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = ruleset.of::<F>()?;
+    let rules = Rules {
+        py,
+        compiled: ruleset,
+        table: ruleset.of::<F>()?,
+        python,
+    };
     let hand = hand_of(hand)?;
     let situation = F::situation(situation)?;
     let win = F::WinningTile::read(win)?;
-    F::row(py, rules, hand, win, &situation)
+    F::result(&rules, hand, win, &situation)
 }
 
 /// Defines the single-call pyfunction `$name` of family `$family` (each family's `<family>_score`, which is
@@ -112,11 +119,12 @@ macro_rules! single_score_function {
         fn $name<'py>(
             py: Python<'py>,
             ruleset: &$crate::ruleset::PyRuleset,
+            rules: &Bound<'py, PyAny>,
             hand: &Bound<'py, PyAny>,
             win: u8,
             situation: &Bound<'py, PyAny>,
         ) -> PyResult<Bound<'py, PyAny>> {
-            $crate::single_score::score_one::<$family>(py, ruleset, hand, win, situation)
+            $crate::single_score::score_one::<$family>(py, ruleset, rules, hand, win, situation)
         }
     };
 }

@@ -10,10 +10,10 @@ use mjcore_engine::{Hand, Tile};
 use numpy::{PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::IntoPyObjectExt;
 
 use crate::errors::{argument, IntoPyResult};
 use crate::family_batch::{columns, net_of, score_rows, tile, Arrays, FamilyScorer, Scored};
+use crate::family_results::{regional_score, RegionalWin, Rules};
 use crate::ruleset::PyRuleset;
 use crate::score_objects::field;
 use crate::single_score::{flag_bits, seat_bits, seat_or, single_score_function, SingleScore};
@@ -45,16 +45,24 @@ pub(crate) fn situation(t: SituationTuple) -> PyResult<TaiwanSituation> {
 type Entries = Vec<(&'static str, u8, u16)>;
 type Row = (Entries, u16, u16, bool, Vec<(&'static str, Money)>, Entries);
 
+/// The (key, count, value) of every 台 counted.
+fn entry_rows<'a>(
+    counts: &'a TaiCounts,
+    table: &'a TaiwanTable,
+) -> impl Iterator<Item = (&'static str, u8, i64)> + 'a {
+    (0..tai::TAI_COUNT).filter(|&i| counts.0[i] > 0).map(|i| {
+        let count = counts.0[i];
+        (
+            tai::KEYS[i],
+            count,
+            i64::from(u16::from(count) * table.values[i]),
+        )
+    })
+}
+
 fn entries(counts: &TaiCounts, table: &TaiwanTable) -> Entries {
-    (0..tai::TAI_COUNT)
-        .filter(|&i| counts.0[i] > 0)
-        .map(|i| {
-            (
-                tai::KEYS[i],
-                counts.0[i],
-                u16::from(counts.0[i]) * table.values[i],
-            )
-        })
+    entry_rows(counts, table)
+        .map(|(key, count, value)| (key, count, value as u16))
         .collect()
 }
 
@@ -88,28 +96,24 @@ impl SingleScore for Taiwan {
         ))
     }
 
-    /// (entries, total, counted, meets_minimum, [("win", money), ("eye_fee", money)], dealer entries); None
-    /// when the tiles do not win.
-    fn row<'py>(
-        py: Python<'py>,
-        table: &TaiwanTable,
+    /// The `RegionalScore`: every 台, the total, what is paid on, the money ("win", "eye_fee"), the dealer's 台.
+    fn result<'py>(
+        rules: &Rules<'_, 'py, TaiwanTable>,
         hand: Hand,
         win: Tile,
         s: &TaiwanSituation,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let table = rules.table;
         let result = taiwan::score(&hand, win, s, table).py_err()?;
-        let row: Option<Row> = result.map(|r| {
-            let money = vec![("win", r.win), ("eye_fee", r.eye_fee)];
-            (
-                entries(&r.tai, table),
-                r.total,
-                r.counted,
-                r.meets_minimum,
-                money,
-                entries(&r.dealer, table),
-            )
+        let win = result.as_ref().map(|r| RegionalWin {
+            entries: entry_rows(&r.tai, table),
+            total: r.total,
+            counted: r.counted,
+            meets_minimum: r.meets_minimum,
+            money: [("win", r.win), ("eye_fee", r.eye_fee)],
+            dealer_entries: entry_rows(&r.dealer, table),
         });
-        row.into_bound_py_any(py)
+        regional_score(rules, win)
     }
 }
 

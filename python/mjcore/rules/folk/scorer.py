@@ -12,5 +12,4 @@ __all__ = ["score"]
 
 
 def score(hand: HandLike, win: int, where: LaozhangSituation, rules: FolkRuleset) -> FolkScore:
-    row = _core.folk_score(rules.compiled, native_form(hand), win, where)  # reads the hand and situation
-    return FolkScore.from_row(rules, row)
+    return _core.folk_score(rules.compiled, rules, native_form(hand), win, where)  # reads all, makes the result

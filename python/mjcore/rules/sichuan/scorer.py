@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ... import _core
 from ...hand import HandLike, native_form
-from ..regional.result import RegionalScore, score_of
+from ..regional.result import RegionalScore
 from ..regional.ruleset import RegionalRuleset
 from .situation import Situation
 
@@ -13,8 +13,4 @@ __all__ = ["score"]
 
 
 def score(hand: HandLike, win: int, s: Situation, rules: RegionalRuleset) -> RegionalScore:
-    row = _core.sichuan_score(rules.compiled, native_form(hand), win, s)  # reads the hand and the situation
-    if row is None:
-        return RegionalScore.not_a_win("sichuan")
-    entries, total, counted, meets, money = row
-    return score_of(rules, entries, total, counted, meets, money)
+    return _core.sichuan_score(rules.compiled, rules, native_form(hand), win, s)  # reads all, makes the result

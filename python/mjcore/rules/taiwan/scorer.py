@@ -16,11 +16,7 @@ __all__ = ["score", "score_flower_win"]
 
 
 def score(hand: HandLike, win: int, s: Situation, rules: RegionalRuleset) -> RegionalScore:
-    row = _core.taiwan_score(rules.compiled, native_form(hand), win, s)  # reads the hand and the situation
-    if row is None:
-        return RegionalScore.not_a_win("taiwan")
-    entries, total, counted, meets, money, dealer = row
-    return score_of(rules, entries, total, counted, meets, money, dealer)
+    return _core.taiwan_score(rules.compiled, rules, native_form(hand), win, s)  # reads all, makes the result
 
 
 def score_flower_win(kind: str, seat: Any, *, payer: Any = None, dealer: Any = 0, streak: int = 0,

@@ -13,5 +13,4 @@ __all__ = ["score"]
 
 def score(hand: HandLike, win: int, where: TdhSituation, rules: TdhRuleset) -> TdhScore:
     """Scores a 推倒胡 win (``hand`` = the 13 tiles before ``win``, ghosts written with their faces)."""
-    row = _core.tdh_score(rules.compiled, native_form(hand), win, where)  # reads the hand and situation
-    return TdhScore.from_row(rules, where.horses, row)
+    return _core.tdh_score(rules.compiled, rules, native_form(hand), win, where)  # reads all, makes the result
