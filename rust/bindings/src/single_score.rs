@@ -14,7 +14,7 @@ use pyo3::types::PyString;
 use crate::errors::argument;
 use crate::family_results::Rules;
 use crate::ruleset::PyRuleset;
-use crate::score_objects::{field, hand_of};
+use crate::score_objects::{any_hand, field};
 
 /// One family's part of the single call: how its situation dataclass is read and how its Python result is
 /// made. The plumbing around it is [`score_one`], shared.
@@ -86,25 +86,26 @@ pub fn seat_bits<'py>(s: &Bound<'py, PyAny>, name: &Bound<'py, PyString>) -> PyR
     Ok(bits)
 }
 
-/// The single call of family `F`: `ruleset` the Python ruleset's compiled twin and `python` the ruleset
-/// itself (its rows name the entries), the hand (a `mjcore.Hand`, hand text or 34 counts;
-/// `mjcore.hand.native_form` makes every other spelling a `Hand`), `win` the family's tile code, `situation`
-/// the family's situation dataclass; returns the family's result. Each `<family>_score` pyfunction is this call.
+/// The single call of family `F`, as the one `score` calls a family's core (`mjcore.rules.families`): the hand
+/// in any spelling (`any_hand`), `win` the family's tile code, `situation` the family's situation dataclass,
+/// `python` the family's Python ruleset (its `compiled` twin scores; its rows name the entries); returns the
+/// family's result. Each `<family>_score` pyfunction is this call.
 pub fn score_one<'py, F: SingleScore>(
     py: Python<'py>,
-    ruleset: &PyRuleset,
-    python: &Bound<'py, PyAny>,
     hand: &Bound<'py, PyAny>,
     win: u8,
     situation: &Bound<'py, PyAny>,
+    python: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let compiled = python.getattr(pyo3::intern!(py, "compiled"))?;
+    let compiled = compiled.cast::<PyRuleset>()?.get();
     let rules = Rules {
         py,
-        compiled: ruleset,
-        table: ruleset.of::<F>()?,
+        compiled,
+        table: compiled.of::<F>()?,
         python,
     };
-    let hand = hand_of(hand)?;
+    let hand = any_hand(hand)?;
     let situation = F::situation(situation)?;
     let win = F::WinningTile::read(win)?;
     F::result(&rules, hand, win, &situation)
@@ -118,13 +119,12 @@ macro_rules! single_score_function {
         #[pyfunction]
         fn $name<'py>(
             py: Python<'py>,
-            ruleset: &$crate::ruleset::PyRuleset,
-            rules: &Bound<'py, PyAny>,
             hand: &Bound<'py, PyAny>,
             win: u8,
             situation: &Bound<'py, PyAny>,
+            rules: &Bound<'py, PyAny>,
         ) -> PyResult<Bound<'py, PyAny>> {
-            $crate::single_score::score_one::<$family>(py, ruleset, rules, hand, win, situation)
+            $crate::single_score::score_one::<$family>(py, hand, win, situation, rules)
         }
     };
 }
