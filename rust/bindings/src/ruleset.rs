@@ -5,6 +5,7 @@
 use mjcore_engine::rules::document::{Document, Value};
 use mjcore_engine::rules::registry::{FamilyRules, Registered};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Mutex;
 
 use pyo3::prelude::*;
@@ -48,7 +49,7 @@ pub struct PyRuleset {
     /// The registry families' result entries (`Entry`) by their row (key, count, value), made on first use:
     /// keyed by the value too, since a folk entry's value is not fixed by its row and count (老章's points).
     /// Cleared when full, for the same reason.
-    entries: Mutex<HashMap<EntryRow, Py<PyAny>>>,
+    entries: Mutex<HashMap<EntryRow, Py<PyAny>, BuildHasherDefault<RowHasher>>>,
     /// The ruleset's name and family as Python strings, made once (every result names them).
     name_object: PyOnceLock<Py<PyString>>,
     family_object: PyOnceLock<Py<PyString>>,
@@ -56,6 +57,41 @@ pub struct PyRuleset {
 
 /// A result entry's row as the engine gives it: (key, count, value).
 pub type EntryRow = (&'static str, u8, i64);
+
+/// A multiply-rotate hash for the entry rows (a few short keys and two numbers, hashed once per entry of every
+/// call: the default SipHash cost a tenth of a single call). Not for untrusted keys; these are the engine's.
+#[derive(Default)]
+pub struct RowHasher(u64);
+
+impl Hasher for RowHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u8(&mut self, value: u8) {
+        self.write_u64(value.into());
+    }
+
+    fn write_usize(&mut self, value: usize) {
+        self.write_u64(value as u64);
+    }
+
+    fn write_i64(&mut self, value: i64) {
+        self.write_u64(value as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// The most entries [`PyRuleset::shared_entry`] keeps per ruleset.
 const MOST_ENTRIES: usize = 1024;
@@ -80,7 +116,7 @@ impl PyRuleset {
             row_objects: (0..MOST_ROWS)
                 .map(|_| std::array::from_fn(|_| PyOnceLock::new()))
                 .collect(),
-            entries: Mutex::new(HashMap::new()),
+            entries: Mutex::new(HashMap::default()),
             name_object: PyOnceLock::new(),
             family_object: PyOnceLock::new(),
         })
@@ -145,9 +181,13 @@ impl PyRuleset {
         row: EntryRow,
         make: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let held =
-            |entries: &HashMap<EntryRow, Py<PyAny>>| entries.get(&row).map(|e| e.bind(py).clone());
-        if let Some(entry) = held(&self.entries.lock().unwrap_or_else(|e| e.into_inner())) {
+        let held = self
+            .entries
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&row)
+            .map(|entry| entry.bind(py).clone());
+        if let Some(entry) = held {
             return Ok(entry);
         }
         let made = make()?;
