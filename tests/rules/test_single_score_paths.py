@@ -49,6 +49,7 @@ def test_every_hand_spelling_scores_as_the_twin(ruleset, text, win, keywords) ->
         result = mjcore.score(hand, win, ruleset=ruleset, **keywords)
         assert result == expected, name
         assert repr(result) == repr(expected), name
+        assert list(vars(result)) == list(vars(expected)), name  # the core fills the fields in their order
 
 
 @pytest.mark.parametrize("ruleset, text, win, keywords", CALLS)
