@@ -146,31 +146,12 @@ def mcr_score_batch(
     prevalent_wind: npt.NDArray[np.uint8],
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]: ...  # totals (−1 not a win), fan counts (N, table's fans)
 
-# 推倒胡 scoring (mjcore.rules.tdh).
-# (refusal, form, multipliers, share, horses (seat, hits), liable or -1, win_net, kong payments
-# (owner, kind, payer, amount), kong_money, net): read by mjcore.rules.tdh.TdhScore.from_row
-TdhRow = tuple[int, int, list[int], int, list[tuple[int, int]], int, list[int], list[tuple[int, int, int, int]],
-               list[int], list[int]]
-
-def tdh_score(
-    ruleset: Ruleset,
-    counts: bytes,
-    melds: Sequence[MeldTuple],
-    wilds: int,  # flower ghosts written as *
-    flowers: int,  # flowers the hand lists (refused)
-    win: int,  # tile code: kinds 0..33, flowers 34..41
-    winner: int,
-    dealer: int,
-    source: int,  # mjcore.rules.tdh.names.SOURCES
-    discarder: int,  # -1 none
-    kong_bloom: bool,
-    kong_fed_by: int,  # -1 none
-    last_tile: bool,
-    indicator: int,  # -1 none
-    horses: bytes,
-    other_kongs: Sequence[tuple[int, int, int]],  # (seat, kind code, fed_by or -1)
-    dealer_streak: int,
-) -> TdhRow: ...
+# 推倒胡 (mjcore.rules.tdh) and the folk tables (mjcore.rules.folk).
+# The single call of each registry family (rust/bindings/src/single_score.rs): the compiled ruleset, the Python
+# ruleset (its rows name the entries), the hand (a Hand, hand text or 34 counts), the winning tile (推倒胡: a
+# tile code, flowers 34..41) and the family's situation object; returns the family's result object.
+def tdh_score(ruleset: Ruleset, rules: Any, hand: Any, win: int, situation: Any) -> Any: ...  # a TdhScore
+def folk_score(ruleset: Ruleset, rules: Any, hand: Any, win: int, situation: Any) -> Any: ...  # a FolkScore
 def tdh_keys() -> tuple[list[str], list[str]]: ...  # the engine's form and multiplier keys
 
 # The table engine (mjcore.table wraps these).
@@ -302,10 +283,7 @@ def bot_names() -> list[str]: ...
 RegionalEntries = list[tuple[str, int, int]]  # (key, count, value) in row order
 MoneyRows = list[tuple[str, tuple[int, int, int, int]]]
 
-def sichuan_score(
-    ruleset: Ruleset, counts: bytes, melds: Sequence[MeldTuple], wilds: int, flowers: int, win: int,
-    situation: tuple[int, int, int, int, int, int, int, int, int],
-) -> tuple[RegionalEntries, int, int, bool, MoneyRows] | None: ...
+def sichuan_score(ruleset: Ruleset, rules: Any, hand: Any, win: int, situation: Any) -> Any: ...  # RegionalScore
 def sichuan_settle(
     ruleset: Ruleset,
     events: Sequence[tuple[int, int, int, int, bool, Sequence[tuple[int, int]]]],
@@ -314,10 +292,7 @@ def sichuan_settle(
 ) -> tuple[list[list[int]], list[int], list[int]]: ...
 def sichuan_fan_keys() -> list[str]: ...
 
-def taiwan_score(
-    ruleset: Ruleset, counts: bytes, melds: Sequence[MeldTuple], wilds: int, flowers: int, win: int,
-    situation: tuple[int, int, int, int, int, int, int],
-) -> tuple[RegionalEntries, int, int, bool, MoneyRows, RegionalEntries] | None: ...
+def taiwan_score(ruleset: Ruleset, rules: Any, hand: Any, win: int, situation: Any) -> Any: ...  # RegionalScore
 def taiwan_flower_win(
     ruleset: Ruleset, kind: int, situation: tuple[int, int, int, int, int, int, int]
 ) -> tuple[RegionalEntries, int, int, bool, MoneyRows, RegionalEntries]: ...

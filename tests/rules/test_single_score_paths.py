@@ -49,6 +49,7 @@ def test_every_hand_spelling_scores_as_the_twin(ruleset, text, win, keywords) ->
         result = mjcore.score(hand, win, ruleset=ruleset, **keywords)
         assert result == expected, name
         assert repr(result) == repr(expected), name
+        assert list(vars(result)) == list(vars(expected)), name  # the core fills the fields in their order
 
 
 @pytest.mark.parametrize("ruleset, text, win, keywords", CALLS)
@@ -134,3 +135,34 @@ def test_a_refused_winning_tile_stays_refused() -> None:
                 with pytest.raises(type(twin.value), match=re.escape(str(twin.value))):
                     mjcore.score("123m456m78p234p99p", bad, ruleset=ruleset, self_drawn=True, **keywords)
     assert mjcore.score("123m456m78p234p99p", "6p", ruleset="sichuan", self_drawn=True, void_suit="s").is_win
+
+
+# The same hands winning on a tile that completes nothing: each family's "not a win" result, as the twin's.
+NOT_WINS = [(ruleset, text, "1p", keywords) for ruleset, text, _, keywords in CALLS if ruleset != "tdh" or
+            keywords.get("self_drawn")]  # fmt: skip
+
+
+@pytest.mark.parametrize("ruleset, text, win, keywords", NOT_WINS)
+def test_a_hand_that_does_not_win_is_the_twins_result(ruleset, text, win, keywords) -> None:
+    expected = mjcore.reference.score(text, win, ruleset=ruleset, **keywords)
+    result = mjcore.score(text, win, ruleset=ruleset, **keywords)
+    assert not expected.is_win
+    assert result == expected and repr(result) == repr(expected)
+
+
+@pytest.mark.parametrize("ruleset, text, win, keywords", [call for call in CALLS if call[0] != "tdh"])
+def test_the_core_shares_a_rulesets_entries_and_no_other_rulesets(ruleset, text, win, keywords) -> None:
+    rules = mjcore.load_ruleset(ruleset)
+    first, again = (mjcore.score(text, win, ruleset=rules, **keywords) for _ in range(2))
+    assert first.entries and all(a is b for a, b in zip(first.entries, again.entries))
+    copy = pickle.loads(pickle.dumps(rules))  # its own compiled ruleset, so its own entries
+    other = mjcore.score(text, win, ruleset=copy, **keywords)
+    assert other == first and not any(a is b for a, b in zip(first.entries, other.entries))
+
+
+def test_the_core_names_the_shared_tdh_form_and_multipliers() -> None:
+    from mjcore.rules.tdh.result import FORM_OBJECTS, MULTIPLIER_OBJECTS
+
+    result = mjcore.score("123m456m78p234s99s", "6p", ruleset="tdh", self_drawn=True, seat_wind=1)
+    assert result.form in FORM_OBJECTS and any(result.form is form for form in FORM_OBJECTS)
+    assert all(any(m is shared for shared in MULTIPLIER_OBJECTS) for m in result.multipliers)

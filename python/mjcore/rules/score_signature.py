@@ -109,7 +109,11 @@ def score_function(cores: Mapping[str, Callable[..., Any]], module: str) -> Call
         name = rules.family
         family = FAMILIES[name].signature
         if situation is None:  # the hot path: keywords seen before are one cache lookup
-            same = _same_ruleset(rules) if family.situation_needs_rules else None
+            same = None
+            if family.situation_needs_rules:  # the held key, found without a call when it is there
+                same = _SAME.get(id(rules))
+                if same is None or same.rules is not rules:
+                    same = _same_ruleset(rules)
             try:
                 where = _cached_keyword_situation(name, same, **keywords)
             except TypeError:  # an unhashable keyword value, or a mistake the builder raises: again, uncached

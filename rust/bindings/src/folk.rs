@@ -4,23 +4,23 @@ use mjcore_engine::error::{EngineError, Result};
 use mjcore_engine::rules::folk::{self, Folk, FolkRules, FolkWin};
 use mjcore_engine::rules::regional::{optional_seat, seat, NONE};
 use mjcore_engine::rules::registry::Family;
-use mjcore_engine::Hand;
+use mjcore_engine::{Hand, Tile};
 use numpy::{PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::IntoPyObjectExt;
+use pyo3::types::PyTuple;
 
 use crate::errors::{argument, IntoPyResult};
 use crate::family_batch::{columns, net_of, score_rows, Arrays, FamilyScorer, Scored, MAX_KEYS};
+use crate::family_results::{boolean, money_mapping, PyRef, Rules};
 use crate::ruleset::PyRuleset;
 use crate::score_objects::field;
-use crate::single_score::{score_one, seat_or, SingleScore};
-
-/// (entries [(key, count, value)], total, share, money rows in `MONEY_KINDS` order).
-type ScoreRow = (Vec<(&'static str, u8, i64)>, i64, i64, Vec<[i64; 4]>);
+use crate::score_objects::{dataclass_instance, PyClassRef};
+use crate::single_score::{seat_or, single_score_function, SingleScore};
 
 impl SingleScore for Folk {
     type Situation = FolkWin;
+    type WinningTile = Tile;
 
     /// A `LaozhangSituation` or a `Gd789Situation` (which adds `other_kongs` and `horses`).
     fn situation(s: &Bound<'_, PyAny>) -> PyResult<FolkWin> {
@@ -40,20 +40,56 @@ impl SingleScore for Folk {
         Ok(situation)
     }
 
-    /// (entries [(key, count, value)], total, share, money rows in `MONEY_KINDS` order); None when the tiles
-    /// do not win.
-    fn row<'py>(
-        py: Python<'py>,
-        rules: &FolkRules,
+    /// The `FolkScore`: every entry, the total, the share, the money per kind (`MONEY_KINDS` of the family),
+    /// as `FolkScore.from_row` makes it.
+    fn result<'py>(
+        rules: &Rules<'_, 'py, FolkRules>,
         hand: Hand,
-        win: u8,
+        win: Tile,
         s: &FolkWin,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let result = folk::score(&hand, win, s, rules).py_err()?;
-        let row: Option<ScoreRow> = result.map(|r| (r.entries, r.total, r.share, r.money));
-        row.into_bound_py_any(py)
+        let py = rules.py;
+        let result = folk::score(&hand, win.index(), s, rules.table).py_err()?;
+        let family = rules.compiled.family_object(py);
+        let (entries, total, share, money) = match &result {
+            Some(r) => {
+                let make = FOLK_ENTRY.import(py, "mjcore.rules.folk.result", "folk_entry")?;
+                let kinds = MONEY_KINDS.import(py, "mjcore.rules.folk.names", "MONEY_KINDS")?;
+                let kinds = kinds.get_item(&family)?;
+                let mut rows = Vec::with_capacity(r.money.len());
+                for (i, seats) in r.money.iter().enumerate() {
+                    rows.push((kinds.get_item(i)?, *seats));
+                }
+                (
+                    rules.entries(r.entries.iter().copied(), make)?,
+                    r.total,
+                    r.share,
+                    money_mapping(py, rows)?,
+                )
+            }
+            None => (PyTuple::empty(py), 0, 0, money_mapping(py, [])?),
+        };
+        dataclass_instance(
+            FOLK_SCORE.get(py)?,
+            &[
+                (intern!(py, "family"), family.into_any()),
+                (
+                    intern!(py, "ruleset"),
+                    rules.compiled.name_object(py).into_any(),
+                ),
+                (intern!(py, "entries"), entries.into_any()),
+                (intern!(py, "total"), total.into_pyobject(py)?.into_any()),
+                (intern!(py, "share"), share.into_pyobject(py)?.into_any()),
+                (intern!(py, "money"), money),
+                (intern!(py, "is_win"), boolean(py, result.is_some())),
+            ],
+        )
     }
 }
+
+static FOLK_SCORE: PyClassRef = PyClassRef::new("mjcore.rules.folk.result", "FolkScore");
+static FOLK_ENTRY: PyRef = PyRef::new();
+static MONEY_KINDS: PyRef = PyRef::new();
 
 // ---- score_batch: a count per row key (the keys the caller lists); the headline is the total.
 
@@ -137,17 +173,11 @@ fn folk_score_batch<'py>(
     score_rows(py, &scorer, &keys, &situations, columns)
 }
 
-/// One 789 or 老章 win (`single_score`): the row `FolkScore.from_row` reads, None for no win.
-#[pyfunction]
-fn folk_score<'py>(
-    py: Python<'py>,
-    ruleset: &PyRuleset,
-    hand: &Bound<'py, PyAny>,
-    win: u8,
-    situation: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyAny>> {
-    score_one::<Folk>(py, ruleset, hand, win, situation)
-}
+single_score_function!(
+    /// One 789 or 老章 win (`single_score`): the row `FolkScore.from_row` reads, None for no win.
+    folk_score,
+    Folk
+);
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(folk_score, m)?)?;

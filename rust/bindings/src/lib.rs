@@ -12,6 +12,7 @@ mod decompose;
 mod env;
 mod errors;
 mod family_batch;
+mod family_results;
 mod folk;
 mod forms_arg;
 mod ghost_batch;

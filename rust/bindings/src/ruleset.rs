@@ -4,8 +4,13 @@
 
 use mjcore_engine::rules::document::{Document, Value};
 use mjcore_engine::rules::registry::{FamilyRules, Registered};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Mutex;
+
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
+use pyo3::types::PyString;
 
 use crate::errors::{argument, IntoPyResult};
 
@@ -41,7 +46,55 @@ pub struct PyRuleset {
     /// Result row objects (MCR's `FanScore(key, count, value)`), made on first use: frozen, so one object
     /// serves every result that holds the same row the same number of times. Indexed by the family's row code.
     row_objects: Vec<[PyOnceLock<Py<PyAny>>; SHARED_COUNTS]>,
+    /// The registry families' result entries (`Entry`) by their row (key, count, value), made on first use:
+    /// keyed by the value too, since a folk entry's value is not fixed by its row and count (老章's points).
+    /// Cleared when full, for the same reason.
+    entries: Mutex<HashMap<EntryRow, Py<PyAny>, BuildHasherDefault<RowHasher>>>,
+    /// The ruleset's name and family as Python strings, made once (every result names them).
+    name_object: PyOnceLock<Py<PyString>>,
+    family_object: PyOnceLock<Py<PyString>>,
 }
+
+/// A result entry's row as the engine gives it: (key, count, value).
+pub type EntryRow = (&'static str, u8, i64);
+
+/// A multiply-rotate hash for the entry rows (a few short keys and two numbers, hashed once per entry of every
+/// call: the default SipHash cost a tenth of a single call). Not for untrusted keys; these are the engine's.
+#[derive(Default)]
+pub struct RowHasher(u64);
+
+impl Hasher for RowHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u8(&mut self, value: u8) {
+        self.write_u64(value.into());
+    }
+
+    fn write_usize(&mut self, value: usize) {
+        self.write_u64(value as u64);
+    }
+
+    fn write_i64(&mut self, value: i64) {
+        self.write_u64(value as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The most entries [`PyRuleset::shared_entry`] keeps per ruleset.
+const MOST_ENTRIES: usize = 1024;
 
 /// The most rows a family's results name (MCR's 81 fans and its folk fans).
 const MOST_ROWS: usize = 128;
@@ -63,6 +116,9 @@ impl PyRuleset {
             row_objects: (0..MOST_ROWS)
                 .map(|_| std::array::from_fn(|_| PyOnceLock::new()))
                 .collect(),
+            entries: Mutex::new(HashMap::default()),
+            name_object: PyOnceLock::new(),
+            family_object: PyOnceLock::new(),
         })
     }
 
@@ -113,6 +169,50 @@ impl PyRuleset {
                 .map(|shared| shared.bind(py).clone()),
             None => make(),
         }
+    }
+}
+
+impl PyRuleset {
+    /// The shared entry object of `row`, made by `make` on first use. The lock is not held while `make` runs
+    /// (Python code, which may let another thread in).
+    pub fn shared_entry<'py>(
+        &self,
+        py: Python<'py>,
+        row: EntryRow,
+        make: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let held = self
+            .entries
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&row)
+            .map(|entry| entry.bind(py).clone());
+        if let Some(entry) = held {
+            return Ok(entry);
+        }
+        let made = make()?;
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        if entries.len() >= MOST_ENTRIES {
+            entries.clear();
+        }
+        entries.insert(row, made.clone().unbind());
+        Ok(made)
+    }
+
+    /// The ruleset's name as a Python string (one object for every call).
+    pub fn name_object<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        let name = self
+            .name_object
+            .get_or_init(py, || PyString::new(py, self.inner.name()).unbind());
+        name.bind(py).clone()
+    }
+
+    /// The ruleset's family (its `meta.family`) as a Python string.
+    pub fn family_object<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        let family = self
+            .family_object
+            .get_or_init(py, || PyString::new(py, &self.family).unbind());
+        family.bind(py).clone()
     }
 }
 

@@ -96,6 +96,28 @@ pub fn hand_of(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
     Ok(hand)
 }
 
+/// The engine hand of any single-hand input, as `mjcore.hand.native_form` then [`hand_of`] read it: ASCII hand
+/// text, 34 counts as a list, tuple or bytes, and a `mjcore.Hand` are read here; any other input (non-ASCII or
+/// subclassed text, a numpy array, a bytearray…) is handed to `native_form`, so that its errors stay Python's.
+/// Spares a single call the Python frame of `native_form`.
+pub fn any_hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
+    static NATIVE_FORM: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let py = obj.py();
+    let read_here = if let Ok(text) = obj.cast_exact::<PyString>() {
+        text.to_cow()?.is_ascii()
+    } else {
+        obj.is_exact_instance_of::<pyo3::types::PyList>()
+            || obj.is_exact_instance_of::<PyTuple>()
+            || obj.is_exact_instance_of::<pyo3::types::PyBytes>()
+            || obj.is_instance(HAND.get(py)?)?
+    };
+    if read_here {
+        return hand_of(obj);
+    }
+    let native_form = NATIVE_FORM.import(py, "mjcore.hand", "native_form")?;
+    hand_of(&native_form.call1((obj,))?)
+}
+
 /// The error of counts the core cannot read, as `mjcore.Hand` words it (a count that is not an int is named
 /// there): the reference reads counts through the same Python function, so both backends say the same.
 fn counts_error(obj: &Bound<'_, PyAny>, error: PyErr) -> PyErr {

@@ -10,14 +10,14 @@ use mjcore_engine::{Hand, Tile};
 use numpy::{PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::IntoPyObjectExt;
 
 use crate::convert::{counts_from_py, hand_from_parts, MeldTuple};
 use crate::errors::{argument, IntoPyResult};
 use crate::family_batch::{columns, net_of, score_rows, tile, Arrays, FamilyScorer, Scored};
+use crate::family_results::{regional_score, RegionalWin, Rules};
 use crate::ruleset::PyRuleset;
 use crate::score_objects::field;
-use crate::single_score::{flag_bits, score_one, seat_bits, seat_or, SingleScore};
+use crate::single_score::{flag_bits, seat_bits, seat_or, single_score_function, SingleScore};
 
 /// (seat, void, flags, discarder, kong_fed_by, dealer, still_in bits, kong_money, winners_on_discard).
 pub(crate) type SituationTuple = (u8, u8, u8, u8, u8, u8, u8, i64, u8);
@@ -48,15 +48,12 @@ pub(crate) fn situation(t: SituationTuple) -> PyResult<SichuanSituation> {
     })
 }
 
-type Entries = Vec<(&'static str, u8, u16)>;
-type MoneyRows = Vec<(&'static str, [i64; 4])>;
-/// (entries, total, counted, meets_minimum, money rows).
-type ScoreRow = (Entries, u16, u16, bool, MoneyRows);
 /// (money rows in `MONEY_KINDS` order, status codes per seat, winners in order).
 type SettlementRow = (Vec<[i64; 4]>, [u8; 4], Vec<u8>);
 
 impl SingleScore for Sichuan {
     type Situation = SichuanSituation;
+    type WinningTile = Tile;
 
     /// A `mjcore.rules.sichuan.Situation`, as its `native()` tuple reads it (the flags in its `FLAG_NAMES`
     /// order).
@@ -86,29 +83,26 @@ impl SingleScore for Sichuan {
         ))
     }
 
-    /// (entries [(key, count, fan)], total, counted, meets_minimum, [("win", money), ("transfer", money)]);
-    /// None when the tiles do not win.
-    fn row<'py>(
-        py: Python<'py>,
-        rules: &SichuanTable,
+    /// The `RegionalScore`: every fan, the total, what is paid on, the money ("win", "transfer").
+    fn result<'py>(
+        rules: &Rules<'_, 'py, SichuanTable>,
         hand: Hand,
-        win: u8,
+        win: Tile,
         s: &SichuanSituation,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let win =
-            Tile::new(win).ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
-        let result = sichuan::score(&hand, win, s, rules).py_err()?;
-        let row: Option<ScoreRow> = result.map(|r| {
-            let money = vec![("win", r.win), ("transfer", r.transfer)];
-            (
-                r.fans.entries().collect(),
-                r.total,
-                r.counted,
-                r.meets_minimum,
-                money,
-            )
+        let result = sichuan::score(&hand, win, s, rules.table).py_err()?;
+        let win = result.as_ref().map(|r| RegionalWin {
+            entries: r
+                .fans
+                .entries()
+                .map(|(key, count, fan)| (key, count, i64::from(fan))),
+            total: r.total,
+            counted: r.counted,
+            meets_minimum: r.meets_minimum,
+            money: [("win", r.win), ("transfer", r.transfer)],
+            dealer_entries: [],
         });
-        row.into_bound_py_any(py)
+        regional_score(rules, win)
     }
 }
 
@@ -260,17 +254,11 @@ fn sichuan_score_batch<'py>(
     )
 }
 
-/// One Sichuan win (`single_score`): the row `regional.result.score_of` reads, None for no win.
-#[pyfunction]
-fn sichuan_score<'py>(
-    py: Python<'py>,
-    ruleset: &PyRuleset,
-    hand: &Bound<'py, PyAny>,
-    win: u8,
-    situation: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyAny>> {
-    score_one::<Sichuan>(py, ruleset, hand, win, situation)
-}
+single_score_function!(
+    /// One Sichuan win (`single_score`): the row `regional.result.score_of` reads, None for no win.
+    sichuan_score,
+    Sichuan
+);
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sichuan_score, m)?)?;

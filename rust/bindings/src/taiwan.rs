@@ -10,13 +10,13 @@ use mjcore_engine::{Hand, Tile};
 use numpy::{PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::IntoPyObjectExt;
 
 use crate::errors::{argument, IntoPyResult};
 use crate::family_batch::{columns, net_of, score_rows, tile, Arrays, FamilyScorer, Scored};
+use crate::family_results::{regional_score, RegionalWin, Rules};
 use crate::ruleset::PyRuleset;
 use crate::score_objects::field;
-use crate::single_score::{flag_bits, score_one, seat_bits, seat_or, SingleScore};
+use crate::single_score::{flag_bits, seat_bits, seat_or, single_score_function, SingleScore};
 
 /// (seat, dealer, streak, round wind, flags, discarder, eye seat bits).
 pub(crate) type SituationTuple = (u8, u8, u8, u8, u8, u8, u8);
@@ -45,21 +45,30 @@ pub(crate) fn situation(t: SituationTuple) -> PyResult<TaiwanSituation> {
 type Entries = Vec<(&'static str, u8, u16)>;
 type Row = (Entries, u16, u16, bool, Vec<(&'static str, Money)>, Entries);
 
+/// The (key, count, value) of every 台 counted.
+fn entry_rows<'a>(
+    counts: &'a TaiCounts,
+    table: &'a TaiwanTable,
+) -> impl Iterator<Item = (&'static str, u8, i64)> + 'a {
+    (0..tai::TAI_COUNT).filter(|&i| counts.0[i] > 0).map(|i| {
+        let count = counts.0[i];
+        (
+            tai::KEYS[i],
+            count,
+            i64::from(u16::from(count) * table.values[i]),
+        )
+    })
+}
+
 fn entries(counts: &TaiCounts, table: &TaiwanTable) -> Entries {
-    (0..tai::TAI_COUNT)
-        .filter(|&i| counts.0[i] > 0)
-        .map(|i| {
-            (
-                tai::KEYS[i],
-                counts.0[i],
-                u16::from(counts.0[i]) * table.values[i],
-            )
-        })
+    entry_rows(counts, table)
+        .map(|(key, count, value)| (key, count, value as u16))
         .collect()
 }
 
 impl SingleScore for Taiwan {
     type Situation = TaiwanSituation;
+    type WinningTile = Tile;
 
     /// A `mjcore.rules.taiwan.Situation`, as its `native()` tuple reads it (the flags in its `FLAG_NAMES`
     /// order; the single call's East is the dealer: `east` is the table's).
@@ -87,30 +96,24 @@ impl SingleScore for Taiwan {
         ))
     }
 
-    /// (entries, total, counted, meets_minimum, [("win", money), ("eye_fee", money)], dealer entries); None
-    /// when the tiles do not win.
-    fn row<'py>(
-        py: Python<'py>,
-        table: &TaiwanTable,
+    /// The `RegionalScore`: every 台, the total, what is paid on, the money ("win", "eye_fee"), the dealer's 台.
+    fn result<'py>(
+        rules: &Rules<'_, 'py, TaiwanTable>,
         hand: Hand,
-        win: u8,
+        win: Tile,
         s: &TaiwanSituation,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let win =
-            Tile::new(win).ok_or_else(|| argument(format!("winning tile {win} is not 0..33")))?;
+        let table = rules.table;
         let result = taiwan::score(&hand, win, s, table).py_err()?;
-        let row: Option<Row> = result.map(|r| {
-            let money = vec![("win", r.win), ("eye_fee", r.eye_fee)];
-            (
-                entries(&r.tai, table),
-                r.total,
-                r.counted,
-                r.meets_minimum,
-                money,
-                entries(&r.dealer, table),
-            )
+        let win = result.as_ref().map(|r| RegionalWin {
+            entries: entry_rows(&r.tai, table),
+            total: r.total,
+            counted: r.counted,
+            meets_minimum: r.meets_minimum,
+            money: [("win", r.win), ("eye_fee", r.eye_fee)],
+            dealer_entries: entry_rows(&r.dealer, table),
         });
-        row.into_bound_py_any(py)
+        regional_score(rules, win)
     }
 }
 
@@ -200,17 +203,11 @@ fn taiwan_score_batch<'py>(
     )
 }
 
-/// One Taiwan win (`single_score`): the row `regional.result.score_of` reads, None for no win.
-#[pyfunction]
-fn taiwan_score<'py>(
-    py: Python<'py>,
-    ruleset: &PyRuleset,
-    hand: &Bound<'py, PyAny>,
-    win: u8,
-    situation: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyAny>> {
-    score_one::<Taiwan>(py, ruleset, hand, win, situation)
-}
+single_score_function!(
+    /// One Taiwan win (`single_score`): the row `regional.result.score_of` reads, None for no win.
+    taiwan_score,
+    Taiwan
+);
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(taiwan_score, m)?)?;

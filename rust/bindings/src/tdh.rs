@@ -8,13 +8,15 @@ use mjcore_engine::Hand;
 use numpy::{PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::IntoPyObjectExt;
+use pyo3::types::PyTuple;
 
 use crate::errors::{argument, IntoPyResult};
 use crate::family_batch::{columns, score_rows, Arrays, FamilyScorer, Scored};
+use crate::family_results::{boolean, four, PyRef, Rules};
 use crate::ruleset::PyRuleset;
 use crate::score_objects::field;
-use crate::single_score::{score_one, SingleScore};
+use crate::score_objects::{dataclass_instance, PyClassRef};
+use crate::single_score::{single_score_function, SingleScore, TileCode};
 
 /// A 推倒胡 situation as its scorer takes it, read from a `TdhSituation`.
 pub struct TdhSingle {
@@ -33,6 +35,8 @@ pub struct TdhSingle {
 
 impl SingleScore for Tdh {
     type Situation = TdhSingle;
+    // The winning tile may be a flower (a flower ghost drawn): the scorer checks its code.
+    type WinningTile = TileCode;
 
     fn situation(s: &Bound<'_, PyAny>) -> PyResult<TdhSingle> {
         let py = s.py();
@@ -57,21 +61,21 @@ impl SingleScore for Tdh {
         })
     }
 
-    /// (refusal, form, multipliers, share, horses as (seat, hits), liable or -1, win_net, kong payments as
-    /// (owner, kind, payer, amount), kong_money, net): the row `mjcore.tdh.TdhScore.from_row` reads.
-    fn row<'py>(
-        py: Python<'py>,
-        rules: &TdhRules,
+    /// The `TdhScore`, as `TdhScore.from_row` makes it: a refusal names its reason; a win its form, every
+    /// multiplier (shared objects), the share, each horse, the liable seat and the money.
+    fn result<'py>(
+        rules: &Rules<'_, 'py, TdhRules>,
         mut hand: Hand,
-        win: u8,
+        win: TileCode,
         s: &TdhSingle,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let py = rules.py;
         // The scorer takes the number of flowers beside the hand (it refuses them: flower ghosts are wilds).
         let flowers = hand.flowers.count_ones() as u8;
         hand.flowers = 0;
         let w = TdhWin {
             hand: &hand,
-            win,
+            win: win.0,
             winner: s.winner,
             dealer: s.dealer,
             source: s.source,
@@ -84,28 +88,97 @@ impl SingleScore for Tdh {
             other_kongs: &s.other_kongs,
             dealer_streak: s.dealer_streak,
         };
-        let r = tdh::score(&w, rules, flowers).py_err()?;
-        let kongs: Vec<_> = r
-            .kong_payments
-            .iter()
-            .map(|p| (p.owner, p.kind, p.payer, p.amount))
-            .collect();
-        let liable = r.liable.map_or(-1, |s| s as i8);
-        (
-            r.refusal,
-            r.form,
-            r.multipliers,
-            r.share,
-            r.horses,
-            liable,
-            r.win_net,
-            kongs,
-            r.kong_money,
-            r.net,
+        let r = tdh::score(&w, rules.table, flowers).py_err()?;
+        let none = || py.None().into_bound(py);
+        let empty = || PyTuple::empty(py).into_any();
+        let int = |n: i64| n.into_pyobject(py).map(|n| n.into_any());
+        let is_win = r.refusal == 0;
+        let (refusal, form, multipliers, horses, liable, kongs) = if is_win {
+            let multipliers = MULTIPLIER_OBJECTS.import(py, RESULT, "MULTIPLIER_OBJECTS")?;
+            let multipliers = r
+                .multipliers
+                .iter()
+                .map(|&m| multipliers.get_item(m))
+                .collect::<PyResult<Vec<_>>>()?;
+            let horses = if r.horses.is_empty() {
+                empty()
+            } else {
+                let (code_name, horse) =
+                    (CODE_NAME.import(py, RESULT, "code_name")?, HORSE.get(py)?);
+                let mut made = Vec::with_capacity(r.horses.len());
+                for (&tile, &(seat, hits)) in s.horses.iter().zip(&r.horses) {
+                    made.push(horse.call1((code_name.call1((tile,))?, seat, hits > 0, hits))?);
+                }
+                PyTuple::new(py, made)?.into_any()
+            };
+            let kongs = if r.kong_payments.is_empty() {
+                empty()
+            } else {
+                let (kinds, payment) = (
+                    KONG_KINDS.import(py, "mjcore.rules.tdh.names", "KONG_KINDS")?,
+                    KONG_PAYMENT.get(py)?,
+                );
+                let mut made = Vec::with_capacity(r.kong_payments.len());
+                for p in &r.kong_payments {
+                    made.push(payment.call1((
+                        p.owner,
+                        kinds.get_item(p.kind)?,
+                        p.payer,
+                        p.amount,
+                    ))?);
+                }
+                PyTuple::new(py, made)?.into_any()
+            };
+            (
+                none(),
+                FORM_OBJECTS
+                    .import(py, RESULT, "FORM_OBJECTS")?
+                    .get_item(r.form)?,
+                PyTuple::new(py, multipliers)?.into_any(),
+                horses,
+                r.liable
+                    .map_or_else(|| Ok(none()), |seat| int(seat.into()))?,
+                kongs,
+            )
+        } else {
+            let refusals = REFUSALS.import(py, "mjcore.rules.tdh.names", "REFUSALS")?;
+            let refusal = refusals.get_item(r.refusal)?.get_item(0)?;
+            (refusal, none(), empty(), empty(), none(), empty())
+        };
+        dataclass_instance(
+            TDH_SCORE.get(py)?,
+            &[
+                (intern!(py, "is_win"), boolean(py, is_win)),
+                (
+                    intern!(py, "ruleset"),
+                    rules.compiled.name_object(py).into_any(),
+                ),
+                (intern!(py, "refusal"), refusal),
+                (intern!(py, "form"), form),
+                (intern!(py, "multipliers"), multipliers),
+                (intern!(py, "share"), int(r.share)?),
+                (intern!(py, "horses"), horses),
+                (intern!(py, "liable"), liable),
+                (intern!(py, "win_net"), four(py, &r.win_net)?),
+                (intern!(py, "kong_payments"), kongs),
+                (intern!(py, "kong_money"), four(py, &r.kong_money)?),
+                (intern!(py, "net"), four(py, &r.net)?),
+                (intern!(py, "base"), int(rules.table.base)?),
+            ],
         )
-            .into_bound_py_any(py)
     }
 }
+
+/// The result module, whose shared form and multiplier objects every result holds.
+const RESULT: &str = "mjcore.rules.tdh.result";
+static TDH_SCORE: PyClassRef = PyClassRef::new(RESULT, "TdhScore");
+static HORSE: PyClassRef = PyClassRef::new(RESULT, "Horse");
+static KONG_PAYMENT: PyClassRef = PyClassRef::new(RESULT, "KongPayment");
+static FORM_OBJECTS: PyRef = PyRef::new();
+static MULTIPLIER_OBJECTS: PyRef = PyRef::new();
+static CODE_NAME: PyRef = PyRef::new();
+static REFUSALS: PyRef = PyRef::new();
+static KONG_KINDS: PyRef = PyRef::new();
 
 /// The engine's form and multiplier keys, in code order (tests check they match `mjcore.tdh.names`).
 #[pyfunction]
@@ -223,17 +296,11 @@ fn tdh_score_batch<'py>(
     )
 }
 
-/// One 推倒胡 win (`single_score`): the row `TdhScore.from_row` reads.
-#[pyfunction]
-fn tdh_score<'py>(
-    py: Python<'py>,
-    ruleset: &PyRuleset,
-    hand: &Bound<'py, PyAny>,
-    win: u8,
-    situation: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyAny>> {
-    score_one::<Tdh>(py, ruleset, hand, win, situation)
-}
+single_score_function!(
+    /// One 推倒胡 win (`single_score`): the row `TdhScore.from_row` reads.
+    tdh_score,
+    Tdh
+);
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tdh_score, m)?)?;

@@ -12,7 +12,7 @@ from ..result_maker import maker
 from .names import EXTRA_ROWS, MONEY_KINDS
 from .ruleset import FolkRuleset
 
-__all__ = ["Entry", "FolkScore"]
+__all__ = ["Entry", "FolkScore", "folk_entry"]
 
 
 @dataclass(frozen=True)
@@ -67,13 +67,18 @@ class FolkScore:
         for row in entries:
             made = shared.get(row)
             if made is None:
-                key, count, value = row
-                zh, en = EXTRA_ROWS[key] if key in EXTRA_ROWS else (rules.row(key).zh, rules.row(key).en)
-                made = shared[row] = Entry(key, zh, en, count, value)
+                made = shared[row] = folk_entry(rules, *row)
             named.append(made)
         paid = {kind: tuple(seats) for kind, seats in zip(MONEY_KINDS[rules.family], money)}
         make = _make_score if cls is FolkScore else cls
         return make(rules.family, rules.name, tuple(named), total, share, MappingProxyType(paid), True)
+
+
+def folk_entry(rules: FolkRuleset, key: str, count: int, value: int) -> Entry:
+    """The entry of the core's row (key, count, value): a ruleset row, or one of the extras (flowers, kongs,
+    points) named in ``EXTRA_ROWS`` (the core's single call makes its shared entries here)."""
+    zh, en = EXTRA_ROWS[key] if key in EXTRA_ROWS else (rules.row(key).zh, rules.row(key).en)
+    return Entry(key, zh, en, count, value)
 
 
 _make_score = maker(FolkScore)  # ``result_maker``: the single call's result without its ``__init__``

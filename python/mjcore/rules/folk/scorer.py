@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 from ... import _core
-from ...hand import HandLike, native_form
-from .result import FolkScore
-from .ruleset import FolkRuleset
-from .situation import LaozhangSituation
 
 __all__ = ["score"]
 
 
-def score(hand: HandLike, win: int, where: LaozhangSituation, rules: FolkRuleset) -> FolkScore:
-    row = _core.folk_score(rules.compiled, native_form(hand), win, where)  # reads the hand and situation
-    return FolkScore.from_row(rules, row)
+# score(hand, win, where, rules) -> FolkScore: a 789 or 老章 win (``where`` a ``LaozhangSituation`` or
+# ``Gd789Situation``; ``rules`` a ``FolkRuleset``). The core reads every argument and makes the result itself.
+score = _core.folk_score

@@ -12,7 +12,7 @@ from ..mcr.result import _pad  # the one display-width padding (CJK names)
 from ..result_maker import maker
 from .ruleset import RegionalRuleset, family_schema
 
-__all__ = ["Entry", "RegionalScore", "score_of", "shared_entries"]
+__all__ = ["Entry", "RegionalScore", "make_entry", "score_of", "shared_entries"]
 
 NO_MONEY = (0, 0, 0, 0)
 
@@ -102,8 +102,7 @@ def score_of(rules: RegionalRuleset, entries: Sequence[tuple[str, int, int]], to
     shared = shared_entries(rules)
 
     def entry(key: str, count: int, value: int) -> Entry:
-        row = rules.row(key)
-        made = shared[key, count, value] = Entry(key, row.zh, row.en, count, value)
+        made = shared[key, count, value] = make_entry(rules, key, count, value)
         return made
 
     def named(rows: Sequence[tuple[str, int, int]]) -> tuple[Entry, ...]:
@@ -112,6 +111,13 @@ def score_of(rules: RegionalRuleset, entries: Sequence[tuple[str, int, int]], to
     paid = {kind: (seats[0], seats[1], seats[2], seats[3]) for kind, seats in money}
     return _make_score(rules.family, named(entries), total, counted, meets_minimum, MappingProxyType(paid),
                        named(dealer_entries), True)  # fmt: skip
+
+
+def make_entry(rules: RegionalRuleset, key: str, count: int, value: int) -> Entry:
+    """The entry of the core's row (key, count, value), named by the ruleset's row (the core's single call
+    makes its shared entries here)."""
+    row = rules.row(key)
+    return Entry(key, row.zh, row.en, count, value)
 
 
 _make_score = maker(RegionalScore)  # ``result_maker``: the single call's result without its ``__init__``

@@ -6,21 +6,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from ... import _core
-from ...hand import HandLike, native_form
 from ..regional.result import RegionalScore, score_of
-from ..regional.ruleset import RegionalRuleset
 from .flower_win import FLOWER_WINS, flower_situation
-from .situation import Situation
 
 __all__ = ["score", "score_flower_win"]
 
 
-def score(hand: HandLike, win: int, s: Situation, rules: RegionalRuleset) -> RegionalScore:
-    row = _core.taiwan_score(rules.compiled, native_form(hand), win, s)  # reads the hand and the situation
-    if row is None:
-        return RegionalScore.not_a_win("taiwan")
-    entries, total, counted, meets, money, dealer = row
-    return score_of(rules, entries, total, counted, meets, money, dealer)
+# score(hand, win, s, rules) -> RegionalScore: a Taiwan win (``s`` a ``Situation``, ``rules`` a
+# ``RegionalRuleset``). The core reads every argument and makes the result itself.
+score = _core.taiwan_score
 
 
 def score_flower_win(kind: str, seat: Any, *, payer: Any = None, dealer: Any = 0, streak: int = 0,

@@ -102,7 +102,7 @@ class TdhScore:
             return cls(False, rules.name, refusal=REFUSALS[refusal][0], base=rules["base"])
         make = _make_score if cls is TdhScore else cls
         return make(
-            True, rules.name, None, _FORMS[form], tuple([_MULTIPLIERS[m] for m in multipliers]) if multipliers else (),
+            True, rules.name, None, FORM_OBJECTS[form], tuple([MULTIPLIER_OBJECTS[m] for m in multipliers]) if multipliers else (),
             share, tuple([Horse(code_name(tile), seat, hits > 0, hits) for tile, (seat, hits) in zip(horses, horse_rows)])
             if horse_rows else (), None if liable < 0 else liable, tuple(win_net),
             tuple([KongPayment(owner, KONG_KINDS[kind], payer, amount) for owner, kind, payer, amount in kongs])
@@ -135,8 +135,8 @@ def code_name(code: int) -> str:
     return f"{code - FLOWER_BASE + 1}f" if code >= FLOWER_BASE else tile_name(code)
 
 
-# The forms and multipliers a result names, made once (frozen: every result shares them), and the result's
-# maker (``result_maker``: the single call's result without its dataclass ``__init__``).
+# The forms and multipliers a result names, made once (frozen: every result shares them; the core's single call
+# takes them from here too), and the result's maker (``result_maker``: a result without its ``__init__``).
 _make_score = maker(TdhScore)
-_FORMS = tuple(WinForm(*form) for form in FORMS)
-_MULTIPLIERS = tuple(Multiplier(*multiplier) for multiplier in MULTIPLIERS)
+FORM_OBJECTS = tuple(WinForm(*form) for form in FORMS)
+MULTIPLIER_OBJECTS = tuple(Multiplier(*multiplier) for multiplier in MULTIPLIERS)
