@@ -90,3 +90,17 @@ def test_the_point_values_are_placeholders_and_older_files_read_the_defaults():
 def test_points_that_overflow_money_are_refused_by_name():
     with pytest.raises(RulesetError, match=r"options\.arithmetic: 'points_then_fan' .* overflows 64-bit money"):
         POINTS.with_options(base=1_000_000, pung_points=100, yao_factor=8, concealed_factor=8, kong_factor=8)
+
+
+@pytest.mark.parametrize("engine", BACKENDS)
+def test_an_honour_eye_earns_eye_points_under_the_second_reading(engine):
+    """Seed 000 "番子牌做眼" (RULES.md §6): the default reads it as "an honour pair may be the eye" (eye_points 0,
+    the points of test_points_first_then_the_fan_multiplies); eye_points = 3 reads it as earning points."""
+    rules = POINTS.with_options(eye_points=3)
+    assert POINTS["eye_points"] == 0 and "options.eye_points" not in POINTS.placeholders
+    # As above: 20 + 8 + 4 + 2 = 34, now + 3 for the 中 (7z) eye: 37; the dealer self-draws, each pays 37 × 2.
+    honour = engine.score("111m222p[333s]456s7z", "7z", ruleset=rules, self_drawn=True)
+    assert honour.entry("points").value == 37 and honour.money["win"] == (222, -74, -74, -74)
+    # A suited eye (5s) earns nothing: 20 + 8 + 4 + 2 = 34.
+    suited = engine.score("111m222p[333s]456s5s", "5s", ruleset=rules, self_drawn=True)
+    assert suited.entry("points").value == 34

@@ -74,9 +74,9 @@ HORSE_KIND = Fixed("mirror", "horses as a hit bonus (OC-38) are not offered at 7
 # shipped file lists them in meta.placeholders. Older files without them read as the defaults below.
 ARITHMETIC = Choice(("doubling", "points_then_fan"))
 POINT_OPTIONS = {"win_points": IntRange(0, 1000), "pung_points": IntRange(0, 100), "yao_factor": IntRange(1, 8),
-                 "concealed_factor": IntRange(1, 8), "kong_factor": IntRange(1, 8)}  # fmt: skip
+                 "concealed_factor": IntRange(1, 8), "kong_factor": IntRange(1, 8), "eye_points": IntRange(0, 100)}  # fmt: skip
 OPTIONAL = {"horse_buyers": [0, 1, 2, 3], "horse_mirrors": "hand", "arithmetic": "doubling", "win_points": 20, "pung_points": 2, "yao_factor": 2, "concealed_factor": 2,
-            "kong_factor": 4, "loser_settlement": "none", "hu_tail_unit": 1}  # fmt: skip
+            "kong_factor": 4, "eye_points": 0, "loser_settlement": "none", "hu_tail_unit": 1}  # fmt: skip
 # 数胡尾 (seed 000 "当有人吃胡时，其余三家要数胡尾定输赢": the losers settle among themselves by their own hands' 胡数,
 # RULES.md §6): "none" (off, the default: the seed names the rule but neither what a 胡 counts nor what it is
 # worth, so its whole shape would be ours — docs/folk.md OC-LZ-7) or "hu_tail": after a discard win every two
@@ -167,9 +167,10 @@ def _with_horses(data: Mapping[str, Any], family: str, per_seat: int, buyers: in
 
 
 def most_points(options: Mapping[str, Any]) -> int:
-    """The most points a 老章 win counts under points_then_fan: its own and four concealed kongs of terminals."""
+    """The most points a 老章 win counts under points_then_fan: its own, four concealed kongs of terminals and an
+    honour eye."""
     kong = options["pung_points"] * options["yao_factor"] * options["concealed_factor"] * options["kong_factor"]
-    return options["win_points"] + 4 * kong
+    return options["win_points"] + 4 * kong + options["eye_points"]
 
 
 def _check_points_reach(options: Mapping[str, Any], fan: int) -> None:

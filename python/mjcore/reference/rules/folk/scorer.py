@@ -234,8 +234,11 @@ def _set_points(tile: int, concealed: bool, kong: bool, rules: FolkRuleset) -> i
 def _points(h: Hand, reading, rules: FolkRuleset) -> int:
     """A win's points (点数) read as ``reading`` — seed 000 "首先算点数，然后再用番数乘": win_points, each declared
     pung or kong by its kind, each pung of the concealed part as concealed (the winning tile's too, OC-LZ-5).
-    Chows and the pair count nothing."""
+    Chows count nothing, the pair only as an honour pair: eye_points (seed 000 "番子牌做眼", read as earning points;
+    番子 = the honour tiles, as 全番 reads them)."""
     total, declared = rules["win_points"], [0] * 34
+    if any(g.kind == "pair" and g.tiles[0] >= 27 for g in reading.groups):
+        total += rules["eye_points"]
     for meld in h.melds:
         if meld.kind == MeldKind.CHI:
             continue

@@ -237,7 +237,7 @@ mod tests {
             "laozhang",
             "laozhang",
             &[0; 13],
-            &[1, 2, 0, 0, 0, 20, 2, 2, 2, 4],
+            &[1, 2, 0, 0, 0, 20, 2, 2, 2, 4, 2],
         )
         .expect("老章");
         let at_789 = TableRules {

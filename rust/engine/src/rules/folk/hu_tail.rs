@@ -60,6 +60,7 @@ mod tests {
         yao_factor: 2,
         concealed_factor: 2,
         kong_factor: 4,
+        eye: 2,
     };
 
     fn meld(kind: MeldKind, tile: u8) -> Meld {

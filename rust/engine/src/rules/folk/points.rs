@@ -30,6 +30,9 @@ pub struct Points {
     pub concealed_factor: i64,
     /// × for a kong.
     pub kong_factor: i64,
+    /// An honour pair as the eye (seed 000 "番子牌做眼", read as earning points; 番子 = the honour tiles, as 全番
+    /// reads it).
+    pub eye: i64,
 }
 
 impl Points {
@@ -51,15 +54,18 @@ impl Points {
 
     /// The most points a win can count: four concealed kongs of terminals.
     pub fn most(&self) -> i64 {
-        self.win + 4 * self.of_set(0, true, true)
+        self.win + 4 * self.of_set(0, true, true) + self.eye
     }
 
     /// The points of a win read as `reading`: its own points, each declared pung or kong by its meld kind, and
     /// each pung of the concealed part as concealed (the one the winning tile completes too: ours, OC-LZ-5).
-    /// Chows and the pair count nothing.
+    /// Chows count nothing, the pair only as an honour pair (番子牌做眼).
     pub fn of_win(&self, hand: &Hand, reading: &Reading) -> i64 {
         let mut declared = [0u8; 34];
         let mut total = self.win;
+        if reading.pair.is_some_and(|pair| pair.index() >= 27) {
+            total += self.eye;
+        }
         for meld in &hand.melds {
             let tile = meld.tile.index() as usize;
             total += match meld.kind {
@@ -92,6 +98,7 @@ mod tests {
         yao_factor: 2,
         concealed_factor: 2,
         kong_factor: 4,
+        eye: 2,
     };
 
     #[test]
@@ -100,13 +107,13 @@ mod tests {
         assert_eq!(POINTS.of_set(8, false, false), 4); // 9m shown
         assert_eq!(POINTS.of_set(31, true, false), 8); // 白 concealed
         assert_eq!(POINTS.of_set(0, true, true), 32); // 1m concealed kong
-        assert_eq!(POINTS.most(), 20 + 4 * 32);
+        assert_eq!(POINTS.most(), 20 + 4 * 32 + 2);
     }
 
     #[test]
     fn points_that_could_overflow_money_are_refused() {
         use crate::rules::folk::FolkRules;
-        let options = |base: i64, factor: i64| [base, 2, 0, 0, 1, 20, 100, factor, factor, factor];
+        let options = |base: i64, factor: i64| [base, 2, 0, 0, 1, 20, 100, factor, factor, factor, 2];
         assert!(FolkRules::new("x", "laozhang", &[1; 13], &options(1, 2)).is_ok());
         assert!(FolkRules::new("x", "laozhang", &[3; 13], &options(1_000_000, 8)).is_err());
         assert!(FolkRules::new("x", "laozhang", &[1; 13], &options(1, 9)).is_err());

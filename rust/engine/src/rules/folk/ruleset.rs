@@ -141,6 +141,7 @@ impl FolkRules {
                     option("yao_factor")?,
                     option("concealed_factor")?,
                     option("kong_factor")?,
+                    option("eye_points")?,
                 ];
                 (doc.rows("fans", &LAOZHANG_FANS)?, options)
             }
@@ -170,11 +171,11 @@ impl FolkRules {
     /// `options`: 789 (flower_stake, kong_stake, hand_stake, discard_payers, da_ge_definition, da_ge_enabled,
     /// horses_per_seat);
     /// 老章 (base, dealer_factor, discard_payers, cap, arithmetic, win_points, pung_points, yao_factor,
-    /// concealed_factor, kong_factor).
+    /// concealed_factor, kong_factor, eye_points).
     pub fn new(name: &str, family: &str, values: &[i64], options: &[i64]) -> Result<FolkRules> {
         let (family, rows, count) = match family {
             "gd789" => (Family::Gd789, GD789_HANDS.len(), 7),
-            "laozhang" => (Family::Laozhang, LAOZHANG_FANS.len(), 10),
+            "laozhang" => (Family::Laozhang, LAOZHANG_FANS.len(), 11),
             _ => return Err(bad(&format!("{family:?} is not a folk family"))),
         };
         if values.len() != rows || options.len() != count {
@@ -208,6 +209,7 @@ impl FolkRules {
                 yao_factor: 1,
                 concealed_factor: 1,
                 kong_factor: 1,
+                eye: 0,
             },
         };
         match family {
@@ -260,16 +262,18 @@ impl FolkRules {
                     1 => Arithmetic::PointsThenFan,
                     _ => return Err(bad("arithmetic")),
                 };
-                let [win, pung, yao_factor, concealed_factor, kong_factor] =
-                    [options[5], options[6], options[7], options[8], options[9]];
+                let [win, pung, yao_factor, concealed_factor, kong_factor, eye] = [
+                    options[5], options[6], options[7], options[8], options[9], options[10],
+                ];
                 if win > MOST_WIN_POINTS
                     || pung > MOST_PUNG_POINTS
+                    || eye > MOST_PUNG_POINTS
                     || [yao_factor, concealed_factor, kong_factor]
                         .iter()
                         .any(|f| !(1..=MOST_POINT_FACTOR).contains(f))
                 {
                     return Err(bad(&format!(
-                        "win_points 0..{MOST_WIN_POINTS}, pung_points 0..{MOST_PUNG_POINTS}, \
+                        "win_points 0..{MOST_WIN_POINTS}, pung_points and eye_points 0..{MOST_PUNG_POINTS}, \
                          the factors 1..{MOST_POINT_FACTOR}"
                     )));
                 }
@@ -279,6 +283,7 @@ impl FolkRules {
                     yao_factor,
                     concealed_factor,
                     kong_factor,
+                    eye,
                 };
                 if rules.arithmetic == Arithmetic::PointsThenFan {
                     let fan = if rules.cap > 0 {
