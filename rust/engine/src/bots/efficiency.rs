@@ -337,22 +337,14 @@ impl Decision<'_> {
             );
             let per_copy = verdicts.get_or_judge(key, || {
                 let situation = WinSituation {
-                    winner: view.seat,
-                    tile,
-                    from: Some((view.seat + 1) % SEATS),
-                    robbing_kong: false,
-                    kong_replacement: false,
-                    kong_feeder: None,
-                    last_tile: false,
-                    kong_discard: false,
-                    flower_replacement: false,
-                    first_go_around: None,
-                    winners_on_discard: 1,
-                    dealer: view.dealer,
-                    round_wind: view.round_wind,
-                    feeder_already_liable: false,
-                    flowers: 0,
                     shown,
+                    ..WinSituation::plain(
+                        view.seat,
+                        tile,
+                        Some((view.seat + 1) % SEATS),
+                        view.dealer,
+                        view.round_wind,
+                    )
                 };
                 let self_drawn = WinSituation {
                     from: None,

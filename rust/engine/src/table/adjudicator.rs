@@ -66,6 +66,37 @@ pub struct WinSituation {
 }
 
 impl WinSituation {
+    /// A plain win in the middle of the deal: `winner` takes `tile` from `from` (`None`: self-drawn), with
+    /// nothing situational — no kong, not the last tile, no flowers, not the first go-around, the only winner,
+    /// no copy of the tile shown. The bots' and the advisor's look-aheads judge wins in this situation (and
+    /// override a field with `..WinSituation::plain(…)` where they know more).
+    pub fn plain(
+        winner: u8,
+        tile: Tile,
+        from: Option<u8>,
+        dealer: u8,
+        round_wind: u8,
+    ) -> WinSituation {
+        WinSituation {
+            winner,
+            tile,
+            from,
+            robbing_kong: false,
+            kong_replacement: false,
+            kong_feeder: None,
+            last_tile: false,
+            kong_discard: false,
+            flower_replacement: false,
+            flowers: 0,
+            first_go_around: None,
+            winners_on_discard: 1,
+            dealer,
+            round_wind,
+            feeder_already_liable: false,
+            shown: 0,
+        }
+    }
+
     /// The winner's hand as the families' scorers take it: `concealed` without the winning tile (a scorer takes
     /// the tile apart), the declared `melds`, and the flowers set aside where the family scores them.
     pub fn scored_hand(&self, concealed: &Counts, melds: &[Meld], with_flowers: bool) -> Hand {
