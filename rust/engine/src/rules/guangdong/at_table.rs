@@ -70,6 +70,14 @@ impl ScoringRules {
 }
 
 impl Adjudicator for ScoringRules {
+    /// Speed in the winning forms, with this plug-in offered to the advisor bot (docs/advisor.md, "The bot").
+    fn aim(&self) -> crate::table::adjudicator::Aim {
+        crate::table::adjudicator::Aim::advised(
+            self.winning_forms(),
+            std::sync::Arc::new(self.clone()),
+        )
+    }
+
     fn judge(
         &self,
         concealed: &Counts,
