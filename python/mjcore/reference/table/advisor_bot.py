@@ -25,6 +25,7 @@ from typing import Any, Optional
 from ...errors import InvalidArgumentError, MjcoreError
 from ...hand import Hand, Meld, MeldKind
 from ...notation import parse_tiles
+from ...rules.families import FAMILIES
 from ...table.types import Action, Observation
 from ...tiles import NUM_KINDS
 from ..analysis import advisor  # a module, not its function: the advisor imports this package's deal hooks
@@ -56,9 +57,9 @@ def _rank(row: Any, kind: Optional[int]) -> Rank:
 class AdvisorBot:
     def __init__(self, aim: Aim, draws_cap: int = ADVISOR_DRAWS) -> None:
         if aim.rules is None:
-            raise InvalidArgumentError(
-                'bot "advisor": this table\'s family is not valued by the advisor (it serves the guangdong, mcr and '
-                "tdh families; sichuan, taiwan and the folk tables' deal hooks change what a win is worth)")
+            served = ", ".join(name for name, row in FAMILIES.items() if row.advisor)
+            raise InvalidArgumentError(f'bot "advisor": this table\'s family is not valued by the advisor (it serves '
+                                       f"the families whose wins one self-draw settles: {served})")
         self._rules = aim.rules
         self._draws_cap = draws_cap
         self._fallback = EfficiencyBot(aim)

@@ -56,8 +56,8 @@ impl AdvisorBot {
     pub fn at_table(aim: Aim, draws_cap: usize) -> Result<AdvisorBot> {
         let table = aim.table.clone().ok_or_else(|| {
             EngineError::argument(
-                "bot \"advisor\": this table's family is not valued by the advisor (it serves the guangdong, \
-                 mcr and tdh families; sichuan, taiwan and the folk tables' deal hooks change what a win is worth)",
+                "bot \"advisor\": this table's family is not valued by the advisor (it serves the families \
+                 whose wins one self-draw settles, those whose registry row says advisor: docs/advisor.md)",
             )
         })?;
         let ghosts = table.table_rules().ghosts;
