@@ -13,6 +13,7 @@ import mjcore
 import mjcore.table
 from mjcore.cli import main
 from mjcore.errors import InvalidArgumentError
+from mjcore.hand import MeldKind
 from mjcore.replay_view import deal_frames, replay_html
 from mjcore.replay_view.advice import seen_by
 from mjcore.table import Table
@@ -56,9 +57,10 @@ def test_each_own_turn_decision_of_the_seat_carries_the_advisors_table(ruleset: 
         advice = frame.advice
         # The horizon: the seat's own draws still to come (one wall tile in four), capped.
         assert advice["draws"] == min(6, view.wall_remaining // 4)
-        # The first draw comes from every tile the seat cannot see: the wall and the other seats' concealed
-        # hands (no flowers and no dead wall at these tables), counted here from the other seats' own views.
+        # The first draw comes from every tile the seat cannot see: the wall, the other seats' concealed hands
+        # and concealed kongs (no flowers and no dead wall at these tables), counted from the other seats' views.
         hidden = view.wall_remaining + sum(sum(table.observation(s).hand) for s in range(4) if s != seat)
+        hidden += sum(4 for s in range(4) if s != seat for m in view.melds[s] if m.kind == MeldKind.CONCEALED_KONG)
         assert advice["wall"] == hidden
         # The rows are the advisor's for that hand, situation and sight, best first.
         expected = mjcore.advise(mjcore.Hand(tuple(view.hand), tuple(view.melds[seat])), ruleset=ruleset,
@@ -88,11 +90,14 @@ def test_what_the_seat_sees_is_the_table_minus_its_own_tiles() -> None:
         for meld in view.melds[actor]:
             for tile in meld.tiles:
                 own[tile] += 1
-        hidden = [0] * 34
+        hidden = [0] * 34  # the other hands and their concealed kongs (face down)
         for other in range(4):
             if other != actor:
                 for kind, count in enumerate(table.observation(other).hand):
                     hidden[kind] += count
+                for meld in view.melds[other]:
+                    if meld.kind == MeldKind.CONCEALED_KONG:
+                        hidden[meld.tile] += 4
         # The undrawn wall is the rest: no kind can be over-counted, and the totals match the wall's count.
         assert all(seen[k] + own[k] + hidden[k] <= 4 for k in range(34))
         assert 136 - sum(seen) - sum(own) - sum(hidden) == view.wall_remaining

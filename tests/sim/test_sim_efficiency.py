@@ -28,7 +28,7 @@ def counts(*runs: str) -> tuple[int, ...]:
 
 
 def test_bots_are_registered_by_name() -> None:
-    assert BOT_NAMES == ref.BOT_NAMES == ("random", "efficiency")
+    assert BOT_NAMES == ref.BOT_NAMES == ("random", "efficiency", "advisor")
     assert isinstance(ref.bot_named("efficiency"), ref.EfficiencyBot)
     with pytest.raises(InvalidArgumentError, match='unknown bot "smart"'):
         bot_deal(mjcore.table, 0, 0, ("smart",) * 4)

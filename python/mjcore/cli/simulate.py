@@ -1,6 +1,6 @@
 """The ``mjcore simulate`` subcommand: plays many deals with built-in bots and prints the summary table.
 
-``mjcore simulate --rules gd-qq3 --deals 1000000 --seed 1 [--bots random|efficiency ...] [--threads N]
+``mjcore simulate --rules gd-qq3 --deals 1000000 --seed 1 [--bots random|efficiency|advisor ...] [--threads N]
 [--out run.npz | run.parquet] [--plot fans.png] [--report run.html] [--cluster tcp://host:8786 | local:N]``
 
 Deals run in chunks of deal indices, so a progress bar (deals/s) keeps moving and Ctrl-C stops after the

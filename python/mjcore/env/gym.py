@@ -27,7 +27,7 @@ Opponent = Callable[[np.ndarray, np.ndarray], int]
 
 
 class GymEnv(gym.Env):
-    """``opponents``: "random", "efficiency" or a callable. ``seat``: the learner's seat (0..3).
+    """``opponents``: "random", "efficiency", "advisor" or a callable. ``seat``: the learner's seat (0..3).
     ``illegal_action``: "raise" (``IllegalActionError``) or "random" — replace it by a uniformly random legal
     action from the env's seeded stream and flag ``info["illegal_action"]`` (for checkers and samplers that
     ignore the mask, such as Stable-Baselines3's ``check_env``). ``flat``: observations as one row of

@@ -26,7 +26,7 @@ from .render import render_text
 
 __all__ = ["VectorEnvBase", "OPPONENTS"]
 
-OPPONENTS = ("random", "efficiency")
+OPPONENTS = ("random", "efficiency", "advisor")
 # Tables one env holds at most: a table takes about 7 KB (compact) to 13 KB (extended encoding) once reset and
 # some 9 KB more as its deal's log grows, so a million are gigabytes already; a larger count is a mistake,
 # refused before anything is allocated.

@@ -14,7 +14,7 @@ from typing import Any, Optional
 
 from ..analysis.advice_result import sparkline
 from ..analysis.advisor import advise
-from ..hand import Hand
+from ..hand import Hand, MeldKind
 from ..table import Table
 from ..table.types import Action, Observation
 from ..tiles import tile_name
@@ -27,7 +27,8 @@ SEATS = 4
 
 def seen_by(view: Observation) -> tuple[int, ...]:
     """The 34 counts of the tiles ``view``'s seat sees outside its own hand and melds: discards on the table,
-    the other seats' melds (a claimed discard lies in its meld, counted once), the ghost indicator."""
+    the other seats' melds but their concealed kongs, which lie face down (a claimed discard lies in its meld,
+    counted once), the ghost indicator — what the ``advisor`` bot counts as seen too."""
     counts = [0] * 34
     for pile in view.discards:
         for tile in pile:
@@ -36,6 +37,8 @@ def seen_by(view: Observation) -> tuple[int, ...]:
         if seat == view.seat:
             continue
         for meld in melds:
+            if meld.kind == MeldKind.CONCEALED_KONG:
+                continue
             for tile in meld.tiles:
                 counts[tile] += 1
     if view.ghost_indicator is not None:

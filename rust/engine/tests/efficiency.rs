@@ -24,7 +24,7 @@ fn efficiency_deals_finish_and_repeat_exactly() {
 
 #[test]
 fn bots_are_found_by_name() {
-    assert_eq!(BOT_NAMES, ["random", "efficiency"]);
+    assert_eq!(BOT_NAMES, ["random", "efficiency", "advisor"]);
     assert!(bot_named("efficiency").is_ok());
     let error = bot_named("greedy").err().unwrap();
     assert!(

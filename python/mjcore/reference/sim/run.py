@@ -19,7 +19,7 @@ from ...sim.result import SIDE_MONEY_COLUMNS, SimulationRequest, SimulationResul
 from ..table.bots import bots_named
 from ..table.deal import SEATS, Deal
 from ..table.game import play_deal
-from ..table.families import settled_wins, twin_family
+from ..table.families import settled_wins, table_aim, twin_family
 
 __all__ = ["simulate"]
 
@@ -96,7 +96,7 @@ def _deal_row(request: SimulationRequest, index: int) -> dict:
     deal = Deal(request.seed, index, dealer, wind, family.win_check(rules), rules=rules.table_rules,
                 hooks=family.hooks(rules))
     ghosts = sum(1 << kind for kind in deal.ghosts)
-    play_deal(deal, bots_named(request.bots, family.aim(rules)))
+    play_deal(deal, bots_named(request.bots, table_aim(rules)))
     events = [json.loads(line) for line in deal.log_lines()]
     draws = [sum(1 for e in events if e["type"] == "draw" and e["seat"] == seat) for seat in range(SEATS)]
     row = {

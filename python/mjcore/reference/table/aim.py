@@ -5,7 +5,7 @@ win check, which judges the waits of every ready hand the bot weighs (see ``effi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 from ...hand import Forms, Hand
 from ...table.types import WinCheck
@@ -21,6 +21,9 @@ __all__ = ["Aim", "SPEED"]
 class Aim:
     forms: Forms = Forms.STANDARD | Forms.THIRTEEN_ORPHANS  # the 鸡平胡 shapes
     judge: Optional[WinCheck] = None  # None: every wait counts (speed alone)
+    # The table's ruleset, where the advisor bot can value its wins (the families whose registry row says
+    # ``advisor``), as the Rust ``Aim::table``; None: the advisor bot is refused at this table.
+    rules: Any = None
 
     def shanten(self, hand: Hand) -> int:
         """Shanten as the engine's bot counts it: the standard form beside the melds; seven pairs, thirteen

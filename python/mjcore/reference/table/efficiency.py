@@ -97,7 +97,7 @@ class EfficiencyBot:
         standing = Hand(tuple(concealed), tuple(melds))
         best, choice = self._progress(standing, unseen), _PASS
         if self._aim.judge is not None:
-            claims = [(action, claim) for action in legal if (claim := _claimed(concealed, action, offered))]
+            claims = [(action, claim) for action in legal if (claim := claimed(concealed, action, offered))]
             after = {action: Hand(left, (*melds, meld)) for action, (left, meld) in claims}
             shanten = {action: self._shanten_after(hand) for action, hand in after.items()}
             lowest = min(shanten.values(), default=None)
@@ -105,7 +105,7 @@ class EfficiencyBot:
                 return self._claim_into_ready(standing, best[0], [(a, after[a]) for a in after if shanten[a] == 0],
                                               unseen)  # fmt: skip
         for action in legal:
-            claim = _claimed(concealed, action, offered)
+            claim = claimed(concealed, action, offered)
             if claim is None:
                 continue
             left, meld = claim
@@ -136,7 +136,7 @@ class EfficiencyBot:
         for action in legal:
             if action.kind not in ("concealed_kong", "added_kong"):
                 continue
-            after = self._progress_after(_after_kong(hand, action), unseen)
+            after = self._progress_after(after_kong(hand, action), unseen)
             if best_kong is None or after < best_kong[0]:
                 best_kong = (after, action)
         if best_kong is not None and best_kong[0] <= progress:
@@ -225,7 +225,7 @@ def _wins(result: object) -> bool:
     return win_fan(result) is not None
 
 
-def _claimed(concealed: Sequence[int], action: Action, offered: int) -> tuple[tuple[int, ...], Meld] | None:
+def claimed(concealed: Sequence[int], action: Action, offered: int) -> tuple[tuple[int, ...], Meld] | None:
     """The concealed tiles left and the meld made by claiming ``offered`` with ``action`` (None: not a claim)."""
     left = list(concealed)
     if action.kind == "chi":
@@ -239,7 +239,7 @@ def _claimed(concealed: Sequence[int], action: Action, offered: int) -> tuple[tu
     return None
 
 
-def _after_kong(hand: Hand, action: Action) -> Hand:
+def after_kong(hand: Hand, action: Action) -> Hand:
     """The hand after declaring a concealed kong, or an added kong (which replaces its pon)."""
     left = list(hand.concealed)
     if action.kind == "concealed_kong":

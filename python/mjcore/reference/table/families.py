@@ -7,12 +7,13 @@ from dataclasses import replace
 from typing import Any, Optional
 
 from ...errors import RulesetError
-from ...rules.families import entries
+from ...rules.families import FAMILIES, entries
+from .aim import Aim
 from .deal import Deal
 from .deal_hooks import SettledWin
 from .twin_family import TwinFamily
 
-__all__ = ["TwinFamily", "deal_payments", "settled_wins", "twin_family"]
+__all__ = ["TwinFamily", "deal_payments", "settled_wins", "table_aim", "twin_family"]
 
 _FAMILIES: dict[str, TwinFamily] = entries("twin_table")  # every family's ``PLAY``, by family name
 
@@ -24,6 +25,14 @@ def twin_family(rules: Any) -> TwinFamily:
         raise RulesetError(f"the pure-Python table plays {', '.join(_FAMILIES)} rulesets, not {rules.name!r} "
                            f"(family {getattr(rules, 'family', None)!r})")  # fmt: skip
     return family
+
+
+def table_aim(rules: Any) -> Aim:
+    """What the bots play for at ``rules``' table: the family's aim, offering the ruleset to the advisor bot where
+    the advisor values the family's wins (its registry row's ``advisor``), as the engine's ``Adjudicator::aim``."""
+    aim = twin_family(rules).aim(rules)
+    row = FAMILIES.get(rules.family)
+    return replace(aim, rules=rules) if row is not None and row.advisor else aim
 
 
 def settled_wins(rules: Any, deal: Deal) -> list[SettledWin]:

@@ -18,7 +18,7 @@ from .game import Game, GameConfig, play_deal
 from .replay import replay
 from .aim import SPEED, Aim
 from .deal_hooks import DealHooks
-from .families import deal_payments, settled_wins, twin_family
+from .families import deal_payments, settled_wins, table_aim, twin_family
 from .shape_rules import chicken_win_check
 from .wall import Wall
 
@@ -201,4 +201,4 @@ class Table:
 
     def _aim(self) -> Aim:
         rules = self._ruleset
-        return SPEED if rules is None else twin_family(rules).aim(rules)
+        return SPEED if rules is None else table_aim(rules)

@@ -63,6 +63,27 @@ pub fn advise(
     query: &AdviceQuery,
     wins: Option<&RulesetWins<'_>>,
 ) -> Result<Vec<AdviceRow>> {
+    advise_rows(hand, opts, query, wins, Rows::Every)
+}
+
+/// Which rows of a 3n+2 hand [`advise_rows`] computes (a 3n+1 hand has its one row either way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rows {
+    /// One per distinct discard: the advisor's table.
+    Every,
+    /// Only the discards that leave the lowest shanten (the riichi calculators' plain mode; the `advisor`
+    /// bot's candidates). Each row is the very row [`Rows::Every`] gives: rows are computed independently.
+    LowestShanten,
+}
+
+/// [`advise`] restricted to `which` rows.
+pub fn advise_rows(
+    hand: &Hand,
+    opts: FormOptions,
+    query: &AdviceQuery,
+    wins: Option<&RulesetWins<'_>>,
+    which: Rows,
+) -> Result<Vec<AdviceRow>> {
     let analysis = Analysis::new(hand, opts)?;
     if hand.wilds > 0 {
         return Err(EngineError::argument(
@@ -98,6 +119,17 @@ pub fn advise(
     let mut graph = Graph::new(&analysis, opts, meld_copies, &hand.melds, wins);
     let mut values = Values::new(query.draws, query.wall, wins.is_some());
     let full = hand.concealed_len() % 3 == 2;
+    let mut lowest = i8::MAX;
+    if full && which == Rows::LowestShanten {
+        for kind in 0..NUM_KINDS {
+            if hand.concealed[kind] > 0 {
+                let mut concealed = hand.concealed;
+                concealed[kind] -= 1;
+                let root = graph.state(&concealed);
+                lowest = lowest.min(graph.states[root as usize].shanten);
+            }
+        }
+    }
     let mut rows = Vec::new();
     for kind in 0..NUM_KINDS {
         if full && hand.concealed[kind] == 0 {
@@ -114,6 +146,9 @@ pub fn advise(
         };
         let root = graph.state(&concealed);
         let shanten = graph.states[root as usize].shanten;
+        if full && shanten > lowest {
+            continue;
+        }
         let mut mask = graph.useful(root);
         let mut useful = Vec::new();
         while mask != 0 {

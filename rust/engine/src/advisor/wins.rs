@@ -39,24 +39,7 @@ impl RulesetWins<'_> {
             dealer,
             round_wind,
         } = self.seating;
-        let situation = WinSituation {
-            winner: seat,
-            tile,
-            from: None,
-            robbing_kong: false,
-            kong_replacement: false,
-            kong_feeder: None,
-            last_tile: false,
-            kong_discard: false,
-            flower_replacement: false,
-            flowers: 0,
-            first_go_around: None,
-            winners_on_discard: 1,
-            dealer,
-            round_wind,
-            feeder_already_liable: false,
-            shown: 0,
-        };
+        let situation = WinSituation::plain(seat, tile, None, dealer, round_wind);
         let context = DealContext {
             ghosts: self.ghosts,
             indicator: self.indicator,

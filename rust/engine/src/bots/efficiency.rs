@@ -337,22 +337,14 @@ impl Decision<'_> {
             );
             let per_copy = verdicts.get_or_judge(key, || {
                 let situation = WinSituation {
-                    winner: view.seat,
-                    tile,
-                    from: Some((view.seat + 1) % SEATS),
-                    robbing_kong: false,
-                    kong_replacement: false,
-                    kong_feeder: None,
-                    last_tile: false,
-                    kong_discard: false,
-                    flower_replacement: false,
-                    first_go_around: None,
-                    winners_on_discard: 1,
-                    dealer: view.dealer,
-                    round_wind: view.round_wind,
-                    feeder_already_liable: false,
-                    flowers: 0,
                     shown,
+                    ..WinSituation::plain(
+                        view.seat,
+                        tile,
+                        Some((view.seat + 1) % SEATS),
+                        view.dealer,
+                        view.round_wind,
+                    )
                 };
                 let self_drawn = WinSituation {
                     from: None,
@@ -414,7 +406,7 @@ impl Decision<'_> {
 }
 
 /// The seat's melds that pass `kept`, and the new `meld`.
-fn melds_with(melds: &[Meld], meld: Meld, kept: impl Fn(&Meld) -> bool) -> Vec<Meld> {
+pub(super) fn melds_with(melds: &[Meld], meld: Meld, kept: impl Fn(&Meld) -> bool) -> Vec<Meld> {
     melds
         .iter()
         .copied()
@@ -424,7 +416,7 @@ fn melds_with(melds: &[Meld], meld: Meld, kept: impl Fn(&Meld) -> bool) -> Vec<M
 }
 
 /// The concealed tiles left and the meld made by claiming `offered` with `action` (None: not a claim).
-fn claimed(concealed: &Counts, action: Action, offered: Tile) -> Option<(Counts, Meld)> {
+pub(super) fn claimed(concealed: &Counts, action: Action, offered: Tile) -> Option<(Counts, Meld)> {
     let (kind, lowest, used) = match action {
         Action::Pon => (MeldKind::Pon, offered, 2),
         Action::Kong => (MeldKind::Kong, offered, 3),
@@ -446,7 +438,7 @@ fn claimed(concealed: &Counts, action: Action, offered: Tile) -> Option<(Counts,
 }
 
 /// `concealed` less `copies` of `tile` (none left below zero).
-fn without(concealed: &Counts, tile: Tile, copies: u8) -> Counts {
+pub(super) fn without(concealed: &Counts, tile: Tile, copies: u8) -> Counts {
     let mut left = *concealed;
     let slot = &mut left[tile.index() as usize];
     *slot = slot.saturating_sub(copies);

@@ -2,6 +2,7 @@
 //! ([`progress`]: the bot's own incremental shanten and useful-tile engine, with its lane and table helpers), and
 //! the bots by name, so that the seats of a table or a simulation can mix them.
 
+pub mod advisor;
 mod byte_lanes;
 mod capped_suit;
 pub mod discard_order;
@@ -17,6 +18,7 @@ mod vector_cache;
 pub mod void_choice;
 mod wait_verdicts;
 
+pub use advisor::{AdvisorBot, ADVISOR_DRAWS};
 pub use efficiency::EfficiencyBot;
 pub use random::RandomBot;
 
@@ -25,11 +27,26 @@ use crate::table::adjudicator::Aim;
 use crate::table::policy::Policy;
 
 /// Every built-in bot name.
-pub const BOT_NAMES: [&str; 2] = ["random", "efficiency"];
+pub const BOT_NAMES: [&str; 3] = ["random", "efficiency", "advisor"];
 
 /// A fresh bot of the given name, playing for the 鸡平胡 shapes.
 pub fn bot_named(name: &str) -> Result<Box<dyn Policy>> {
     bot_for(name, EfficiencyBot::default().aim().clone())
+}
+
+/// `name` is a built-in bot's (whether the table can seat it is [`bot_for`]'s question).
+pub fn check_bot_name(name: &str) -> Result<()> {
+    if BOT_NAMES.contains(&name) {
+        return Ok(());
+    }
+    Err(unknown_bot(name))
+}
+
+fn unknown_bot(name: &str) -> EngineError {
+    EngineError::argument(format!(
+        "unknown bot {name:?}: expected one of {}",
+        BOT_NAMES.join(", ")
+    ))
 }
 
 /// A fresh bot of the given name at a table whose rules want `aim` (`Adjudicator::aim`).
@@ -37,10 +54,8 @@ pub fn bot_for(name: &str, aim: Aim) -> Result<Box<dyn Policy>> {
     match name {
         "random" => Ok(Box::new(RandomBot::default())),
         "efficiency" => Ok(Box::new(EfficiencyBot::aiming(aim))),
-        _ => Err(EngineError::argument(format!(
-            "unknown bot {name:?}: expected one of {}",
-            BOT_NAMES.join(", ")
-        ))),
+        "advisor" => Ok(Box::new(AdvisorBot::at_table(aim, ADVISOR_DRAWS)?)),
+        _ => Err(unknown_bot(name)),
     }
 }
 

@@ -10,7 +10,7 @@
 
 use super::actions::ActionLayout;
 use super::encoding::{encode, Context, Encoding};
-use crate::bots::{bot_for, bot_named};
+use crate::bots::{bot_for, check_bot_name};
 use crate::error::{EngineError, Result};
 use crate::rng::Rng;
 use crate::table::{
@@ -60,11 +60,11 @@ impl EnvOptions {
         }
         if self.learning != (1 << SEATS) - 1 && self.opponents.is_none() {
             return Err(EngineError::argument(
-                "learning seats: some seats do not learn, so name their opponents (\"random\" or \"efficiency\")",
+                "learning seats: some seats do not learn, so name their opponents (\"random\", \"efficiency\" or \"advisor\")",
             ));
         }
         if let Some(name) = &self.opponents {
-            bot_named(name)?;
+            check_bot_name(name)?;
         }
         if self.score_unit < 1 {
             return Err(EngineError::argument(format!(

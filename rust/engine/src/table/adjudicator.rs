@@ -66,6 +66,37 @@ pub struct WinSituation {
 }
 
 impl WinSituation {
+    /// A plain win in the middle of the deal: `winner` takes `tile` from `from` (`None`: self-drawn), with
+    /// nothing situational — no kong, not the last tile, no flowers, not the first go-around, the only winner,
+    /// no copy of the tile shown. The bots' and the advisor's look-aheads judge wins in this situation (and
+    /// override a field with `..WinSituation::plain(…)` where they know more).
+    pub fn plain(
+        winner: u8,
+        tile: Tile,
+        from: Option<u8>,
+        dealer: u8,
+        round_wind: u8,
+    ) -> WinSituation {
+        WinSituation {
+            winner,
+            tile,
+            from,
+            robbing_kong: false,
+            kong_replacement: false,
+            kong_feeder: None,
+            last_tile: false,
+            kong_discard: false,
+            flower_replacement: false,
+            flowers: 0,
+            first_go_around: None,
+            winners_on_discard: 1,
+            dealer,
+            round_wind,
+            feeder_already_liable: false,
+            shown: 0,
+        }
+    }
+
     /// The winner's hand as the families' scorers take it: `concealed` without the winning tile (a scorer takes
     /// the tile apart), the declared `melds`, and the flowers set aside where the family scores them.
     pub fn scored_hand(&self, concealed: &Counts, melds: &[Meld], with_flowers: bool) -> Hand {
@@ -99,20 +130,44 @@ pub struct Aim {
     /// that a ready hand counts only the waits that would be legal wins, and no claim leaves the hand ready
     /// with none. `None`: every wait counts.
     pub judge: Option<Arc<dyn Adjudicator + Send + Sync>>,
+    /// The table's own plug-in, owned and shareable across worker threads, where the `advisor` bot can value
+    /// wins with it (the families the advisor serves: Guangdong, MCR, 推倒胡). `None`: the advisor bot is
+    /// refused at this table.
+    pub table: Option<Arc<dyn Adjudicator + Send + Sync>>,
 }
 
 impl Aim {
     /// Speed alone, in `forms`.
     pub fn speed(forms: FormSet) -> Aim {
-        Aim { forms, judge: None }
+        Aim {
+            forms,
+            judge: None,
+            table: None,
+        }
+    }
+
+    /// The default aim of a table whose winning forms are `winning_forms` (the 鸡平胡 shapes when it names
+    /// none), offering `table` to the advisor bot.
+    pub fn advised(
+        winning_forms: Option<FormSet>,
+        table: Arc<dyn Adjudicator + Send + Sync>,
+    ) -> Aim {
+        Aim {
+            table: Some(table),
+            ..Aim::speed(winning_forms.unwrap_or(DEFAULT_AIM_FORMS))
+        }
     }
 }
+
+/// What a table that names no winning forms plays for: the 鸡平胡 shapes.
+const DEFAULT_AIM_FORMS: FormSet = FormSet::STANDARD.union(FormSet::THIRTEEN_ORPHANS);
 
 impl std::fmt::Debug for Aim {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Aim")
             .field("forms", &self.forms)
             .field("judges_waits", &self.judge.is_some())
+            .field("advised", &self.table.is_some())
             .finish()
     }
 }
@@ -192,10 +247,7 @@ pub trait Adjudicator {
     /// What the efficiency bot should play for here. The default: speed, in the winning forms (the 鸡平胡
     /// shapes when the adjudicator names none).
     fn aim(&self) -> Aim {
-        Aim::speed(
-            self.winning_forms()
-                .unwrap_or(FormSet::STANDARD.union(FormSet::THIRTEEN_ORPHANS)),
-        )
+        Aim::speed(self.winning_forms().unwrap_or(DEFAULT_AIM_FORMS))
     }
 
     /// What the table does (tile set, claims, win sources, end …), read once when a deal starts. The

@@ -113,7 +113,8 @@ mod tests {
     #[test]
     fn points_that_could_overflow_money_are_refused() {
         use crate::rules::folk::FolkRules;
-        let options = |base: i64, factor: i64| [base, 2, 0, 0, 1, 20, 100, factor, factor, factor, 2];
+        let options =
+            |base: i64, factor: i64| [base, 2, 0, 0, 1, 20, 100, factor, factor, factor, 2];
         assert!(FolkRules::new("x", "laozhang", &[1; 13], &options(1, 2)).is_ok());
         assert!(FolkRules::new("x", "laozhang", &[3; 13], &options(1_000_000, 8)).is_err());
         assert!(FolkRules::new("x", "laozhang", &[1; 13], &options(1, 9)).is_err());

@@ -263,7 +263,12 @@ impl FolkRules {
                     _ => return Err(bad("arithmetic")),
                 };
                 let [win, pung, yao_factor, concealed_factor, kong_factor, eye] = [
-                    options[5], options[6], options[7], options[8], options[9], options[10],
+                    options[5],
+                    options[6],
+                    options[7],
+                    options[8],
+                    options[9],
+                    options[10],
                 ];
                 if win > MOST_WIN_POINTS
                     || pung > MOST_PUNG_POINTS

@@ -70,6 +70,14 @@ impl ScoringRules {
 }
 
 impl Adjudicator for ScoringRules {
+    /// Speed in the winning forms, with this plug-in offered to the advisor bot (docs/advisor.md, "The bot").
+    fn aim(&self) -> crate::table::adjudicator::Aim {
+        crate::table::adjudicator::Aim::advised(
+            self.winning_forms(),
+            std::sync::Arc::new(self.clone()),
+        )
+    }
+
     fn judge(
         &self,
         concealed: &Counts,
@@ -146,24 +154,7 @@ mod tests {
     use crate::tile::Tile;
 
     fn situation(winner: u8, from: Option<u8>, dealer: u8) -> WinSituation {
-        WinSituation {
-            winner,
-            tile: Tile::new(0).expect("1m"),
-            from,
-            robbing_kong: false,
-            kong_replacement: false,
-            kong_feeder: None,
-            last_tile: false,
-            kong_discard: false,
-            flower_replacement: false,
-            flowers: 0,
-            first_go_around: None,
-            winners_on_discard: 1,
-            dealer,
-            round_wind: 1,
-            feeder_already_liable: false,
-            shown: 0,
-        }
+        WinSituation::plain(winner, Tile::new(0).expect("1m"), from, dealer, 1)
     }
 
     #[test]

@@ -158,9 +158,11 @@ impl Adjudicator for McrAtTable {
     /// Every MCR form, with ready hands judged here: a wait below 8 fan is not worth waiting on
     /// (docs/mcr.md, "The efficiency bot at an MCR table").
     fn aim(&self) -> Aim {
+        let table: Arc<dyn Adjudicator + Send + Sync> = Arc::new(self.clone());
         Aim {
             forms: FormSet::ALL,
-            judge: Some(Arc::new(self.clone())),
+            judge: Some(table.clone()),
+            table: Some(table),
         }
     }
 }

@@ -166,6 +166,14 @@ fn source(s: &WinSituation) -> Source {
 }
 
 impl Adjudicator for TdhTable {
+    /// Speed in the winning forms, with this plug-in offered to the advisor bot (docs/advisor.md, "The bot").
+    fn aim(&self) -> crate::table::adjudicator::Aim {
+        crate::table::adjudicator::Aim::advised(
+            self.winning_forms(),
+            std::sync::Arc::new(self.clone()),
+        )
+    }
+
     /// Without a deal's context the fixed ghosts of the mode apply (翻鬼 has none before a flip).
     fn judge(
         &self,
