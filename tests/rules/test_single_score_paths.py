@@ -68,7 +68,8 @@ def test_melds_and_flowers_cross_as_the_twin_reads_them(ruleset, text, win, keyw
 
 
 BAD_HANDS = ["123m456m78p234s9s", "11111m456m78p234s", "123m456m78p234s99x", [5] + [0] * 33, [1] * 33,
-             np.zeros((2, 34), np.uint8), "123m456m78p234s99s*", 42]  # fmt: skip
+             np.zeros((2, 34), np.uint8), "123m456m78p234s99s*", 42,
+             "1m\udfff2m"]  # fmt: skip  (a lone surrogate: not UTF-8, found by the long fuzz)
 
 
 @pytest.mark.parametrize("ruleset, text, win, keywords", CALLS)

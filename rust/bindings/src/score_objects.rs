@@ -104,7 +104,8 @@ pub fn any_hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
     static NATIVE_FORM: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     let py = obj.py();
     let read_here = if let Ok(text) = obj.cast_exact::<PyString>() {
-        text.to_cow()?.is_ascii()
+        // Text that is not UTF-8 (a lone surrogate) is not ASCII either: `native_form` words its error.
+        text.to_cow().is_ok_and(|text| text.is_ascii())
     } else {
         obj.is_exact_instance_of::<pyo3::types::PyList>()
             || obj.is_exact_instance_of::<PyTuple>()
