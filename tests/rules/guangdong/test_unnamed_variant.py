@@ -82,7 +82,7 @@ def _final_melds(log: list[dict], seat: int) -> list[dict]:
 @pytest.mark.parametrize("engine", [mjcore.table, reference_sim], ids=["rust", "reference"])
 def test_at_the_table_every_win_is_melded_and_none_is_on_a_kong_replacement(engine):
     won = 0
-    deals = 40 if engine is mjcore.table else 6
+    deals = 40 if engine is mjcore.table else 3  # the twin plays slowly: a few deals (the next test plays more)
     for deal in range(deals):
         table = engine.Table(ruleset=UNNAMED)
         table.reset(3, deal, dealer=deal % 4)
