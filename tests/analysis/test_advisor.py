@@ -177,7 +177,7 @@ def test_melds_are_fixed_and_take_their_copies(advise) -> None:
 
 
 @given(seed=st.integers(0, 2**32 - 1), swaps=st.integers(1, 2), draws=st.integers(0, 6))
-@fuzz_settings(8)  # the twin's 2-swap hands cost about a second each; the slow profile scales the examples
+@fuzz_settings(15)
 def test_curves_are_probabilities_rising_with_the_draws(advise, seed, swaps, draws) -> None:
     advice = advise(near_complete(seed, swaps), draws=draws)
     for row in advice.rows:
