@@ -20,7 +20,7 @@
 
 use std::sync::Arc;
 
-use super::efficiency::{claimed, melds_with, without, EfficiencyBot};
+use super::efficiency::{after_own_kong, claimed, melds_with, EfficiencyBot};
 use crate::advisor::{advise_rows, AdviceQuery, AdviceRow, Rows, RulesetWins, Seating};
 use crate::error::{EngineError, Result};
 use crate::forms::FormOptions;
@@ -234,16 +234,9 @@ impl Ask<'_> {
         };
         let mut best: Option<(Rank, Action)> = None;
         for &action in legal {
-            let (tile, copies, kind) = match action {
-                Action::ConcealedKong(tile) => (tile, 4, MeldKind::ConcealedKong),
-                Action::AddedKong(tile) => (tile, 1, MeldKind::AddedKong),
-                _ => continue,
+            let Some((counts, after)) = after_own_kong(concealed, melds, action) else {
+                continue;
             };
-            let kept = |m: &Meld| {
-                !(kind == MeldKind::AddedKong && m.kind == MeldKind::Pon && m.tile == tile)
-            };
-            let counts = without(concealed, tile, copies);
-            let after = melds_with(melds, Meld::new(kind, tile), kept);
             if let Some((kong, _)) = self.best(&counts, &after, None, |_| true)? {
                 if best.is_none_or(|(b, _)| value_rank(kong) < value_rank(b)) {
                     best = Some((kong, action));

@@ -235,17 +235,9 @@ impl Decision<'_> {
         }
         let mut best_kong: Option<(Progress, Action)> = None;
         for &action in legal {
-            let (tile, copies, kind) = match action {
-                Action::ConcealedKong(tile) => (tile, 4, MeldKind::ConcealedKong),
-                Action::AddedKong(tile) => (tile, 1, MeldKind::AddedKong),
-                _ => continue,
+            let Some((counts, melds)) = after_own_kong(&view.concealed, view.melds, action) else {
+                continue;
             };
-            // An added kong replaces its pon.
-            let kept = |m: &Meld| {
-                !(kind == MeldKind::AddedKong && m.kind == MeldKind::Pon && m.tile == tile)
-            };
-            let counts = without(&view.concealed, tile, copies);
-            let melds = melds_with(view.melds, Meld::new(kind, tile), kept);
             let after = self.progress_of(view, &counts, &melds)?;
             if best_kong.is_none_or(|(best, _)| after.rank() < best.rank()) {
                 best_kong = Some((after, action));
@@ -413,6 +405,26 @@ pub(super) fn melds_with(melds: &[Meld], meld: Meld, kept: impl Fn(&Meld) -> boo
         .filter(|m| kept(m))
         .chain(std::iter::once(meld))
         .collect()
+}
+
+/// The concealed tiles and melds after the own-turn kong `action` (concealed or added: an added kong replaces
+/// its pon); None for any other action.
+pub(super) fn after_own_kong(
+    concealed: &Counts,
+    melds: &[Meld],
+    action: Action,
+) -> Option<(Counts, Vec<Meld>)> {
+    let (tile, copies, kind) = match action {
+        Action::ConcealedKong(tile) => (tile, 4, MeldKind::ConcealedKong),
+        Action::AddedKong(tile) => (tile, 1, MeldKind::AddedKong),
+        _ => return None,
+    };
+    let kept =
+        |m: &Meld| !(kind == MeldKind::AddedKong && m.kind == MeldKind::Pon && m.tile == tile);
+    Some((
+        without(concealed, tile, copies),
+        melds_with(melds, Meld::new(kind, tile), kept),
+    ))
 }
 
 /// The concealed tiles left and the meld made by claiming `offered` with `action` (None: not a claim).

@@ -54,14 +54,7 @@ mod tests {
     use super::*;
     use crate::tile::Tile;
 
-    const POINTS: Points = Points {
-        win: 20,
-        pung: 2,
-        yao_factor: 2,
-        concealed_factor: 2,
-        kong_factor: 4,
-        eye: 2,
-    };
+    const POINTS: Points = crate::rules::folk::points::TEST_POINTS;
 
     fn meld(kind: MeldKind, tile: u8) -> Meld {
         Meld {
